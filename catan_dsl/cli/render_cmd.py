@@ -1,0 +1,3 @@
+"""CLI commands (placeholder until its owner fills it in)."""
+
+COMMANDS: list = []
