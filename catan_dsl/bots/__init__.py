@@ -1,0 +1,1 @@
+"""Bots: game state + legal actions + rng → a chosen action."""

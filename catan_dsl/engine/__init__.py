@@ -1,0 +1,1 @@
+"""Engine package: IR → playable game states (filled in by the engine work)."""
