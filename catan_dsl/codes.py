@@ -1,0 +1,138 @@
+"""Diagnostic code ids → slug, message template and one-line explanation (the stable catalogue).
+
+Codes are never renumbered or reused: tools and tests match on them. E1xx syntax and files,
+E2xx names and values, E3xx board, E4xx rules language (reserved), E5xx IR schema,
+E9xx internal, W… warnings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Code:
+    """One catalogue entry; ``template`` is formatted with ``str.format(**args)``."""
+
+    id: str
+    slug: str
+    template: str
+    explanation: str
+
+    @property
+    def is_warning(self) -> bool:
+        return self.id.startswith("W")
+
+    def format(self, **args: object) -> str:
+        return self.template.format(**args)
+
+
+_ALL: list[Code] = [
+    # --- E1xx: files and syntax -------------------------------------------------------------
+    Code("E100", "syntax-error", "{message}",
+         "The text does not follow the grammar; the message says what was expected instead."),
+    Code("E101", "unexpected-eof", "unexpected end of file{detail}",
+         "The file ends in the middle of a construct, usually a '{' that is never closed."),
+    Code("E102", "unterminated-string", "unterminated string",
+         "A string opened with '\"' has no closing '\"' on the same line."),
+    Code("E103", "unexpected-character", "unexpected character {char}",
+         "A character that cannot start any token of the language."),
+    Code("E104", "reserved-keyword", "'{word}' is reserved for the rules language and not supported yet",
+         "on, action, counter, deck, option and rule are kept for triggered rules (issue 4)."),
+    Code("E105", "not-utf8", "file is not valid UTF-8 ({reason})",
+         "Scenario files must be UTF-8 encoded text."),
+    Code("E106", "file-not-found", "cannot read {path}: {reason}",
+         "The named file does not exist or cannot be read."),
+    Code("E107", "too-deep", "input is nested too deeply",
+         "The parser gave up on pathological nesting; simplify the file."),
+    # --- E2xx: names, types and values ------------------------------------------------------
+    Code("E201", "unknown-resource", "unknown resource \"{name}\"",
+         "A cost, bank, harbor, pool or terrain names a resource that is not declared."),
+    Code("E202", "unknown-terrain", "unknown terrain \"{name}\"",
+         "A tile, pool or replacement names a terrain that is not declared."),
+    Code("E203", "unknown-piece", "unknown piece \"{name}\"",
+         "A card effect, setup step, measure or upgrade names a piece that is not declared."),
+    Code("E204", "unknown-board", "unknown board \"{name}\"",
+         "--board or a default names a board the scenario does not declare."),
+    Code("E205", "duplicate-definition", "{what} \"{name}\" is defined twice",
+         "Each name may be declared once per file; a file that extends another may override it."),
+    Code("E206", "bad-value", "{message}",
+         "A value is not one of the words allowed at this place (e.g. a side name)."),
+    Code("E207", "bad-count", "{message}",
+         "A construct has the wrong number of values, or a range whose ends are swapped."),
+    Code("E208", "missing-section", "scenario has no {section}",
+         "Every playable scenario needs resources, terrains, pieces, a board and a victory target."),
+    Code("E209", "unresolved-file", "cannot find {what} \"{name}\"",
+         "extends/import/with names a file found neither beside this one nor among the shipped scenarios."),
+    Code("E210", "import-cycle", "{what} cycle: {chain}",
+         "Files extend or import each other in a loop."),
+    Code("E211", "not-positive", "{what} must be at least {least}, got {value}",
+         "Limits, counts and ratios must be positive."),
+    Code("E212", "number-too-large", "number {value} is too large (at most {most})",
+         "Numbers above the sanity bound are almost certainly typos."),
+    Code("E213", "bad-token-number", "number token {value} is not allowed (2..12, never 7)",
+         "Number tokens show a dice sum from 2 to 12; 7 moves the robber instead."),
+    Code("E214", "unknown-kind", "unknown {what} \"{name}\"",
+         "Card effects, special-card measures and award policies come from a closed vocabulary."),
+    Code("E215", "reserved-name", "\"{name}\" is a reserved word and cannot name a {what}",
+         "Reserved words of the rules language cannot be used as names."),
+    Code("E216", "card-effect", "{message}",
+         "A development card needs exactly one effect."),
+    Code("E217", "several-defaults", "more than one board is marked default",
+         "Only one board may be the default; the others are selected with --board."),
+    Code("E218", "unknown-card", "unknown {what} \"{name}\"",
+         "A name refers to a development card, special card or flag that is not declared."),
+    # --- E3xx: board ------------------------------------------------------------------------
+    Code("E301", "hex-outside-layout", "hex {hex} is not a land hex of this board's layout",
+         "Tiles, harbors and features may only refer to hexes in the layout."),
+    Code("E302", "harbor-not-on-coast", "harbor at {hex} {side} is not on a coast edge",
+         "A harbor must sit on a side between a land hex and a frame sea hex."),
+    Code("E303", "never-on-coast", "{terrain} may never lie on the coast, but hex {hex} is coastal",
+         "Terrains declared never_on_coast must be inner hexes."),
+    Code("E304", "disconnected-land", "land is not connected: hex {hex} is cut off",
+         "All land hexes must form one island reachable through land neighbours."),
+    Code("E305", "pool-mismatch", "pool \"{name}\" has {tiles} tiles for {slots} slots",
+         "A shuffled pool must hold exactly one tile per slot it fills."),
+    Code("E306", "token-count", "{tokens} number tokens for {hexes} token-bearing hexes",
+         "Each hex whose terrain takes a token gets exactly one (spiral or random placement)."),
+    Code("E307", "adjacent-red-numbers", "{a} on hex {hex_a} touches {b} on hex {hex_b}",
+         "Under 'apart' the listed numbers may not lie on neighbouring hexes."),
+    Code("E308", "frame-feature-on-harbor", "frame feature \"{name}\" at {hex} overlaps a harbor",
+         "A sea hex cannot hold both a harbor and a frame feature such as a fishing ground."),
+    Code("E309", "frame-feature-touch", "frame feature \"{name}\" at {hex} touches {n} coastal intersections, not 3",
+         "A frame feature must sit where a sea hex touches exactly three coastal intersections."),
+    Code("E310", "duplicate-hex", "hex {hex} is given twice",
+         "A hex appears twice in a layout, tile list, pool or feature."),
+    Code("E311", "tile-count", "{tiles} tiles for {hexes} hexes",
+         "A tiles block fills the hexes not placed otherwise, in reading order, one tile each."),
+    Code("E312", "not-in-frame", "{hex} is not a sea hex of the frame",
+         "Frame features and harbors refer to sea hexes next to the land."),
+    Code("E313", "empty-board", "board \"{name}\" has no land hexes",
+         "A board needs a layout with at least one hex."),
+    Code("E314", "unfilled-hex", "hex {hex} gets no terrain",
+         "Every land hex needs a fixed tile or a slot in a pool."),
+    # --- E5xx: IR schema --------------------------------------------------------------------
+    Code("E501", "ir-schema", "IR does not match the schema at {pointer}: {message}",
+         "The compiled or loaded IR breaks catan_dsl/ir/schema.json."),
+    Code("E502", "ir-version", "IR version {found} is not supported (expected {expected})",
+         "The IR file was written by an incompatible version of catan-dsl."),
+    Code("E503", "ir-json", "not valid JSON: {reason}",
+         "An IR file must be a JSON document."),
+    Code("E504", "board-generation", "cannot realise the board: {reason}",
+         "--seed could not fill the pools or lay the tokens (e.g. an unsatisfiable constraint)."),
+    # --- E9xx: internal ---------------------------------------------------------------------
+    Code("E900", "internal-error", "internal error: {reason}",
+         "A bug in catan-dsl, not in your file; please report it with the input."),
+    # --- warnings ---------------------------------------------------------------------------
+    Code("W201", "unused-terrain", "terrain \"{name}\" is declared but no board uses it",
+         "A declared terrain that no board places is probably a leftover."),
+    Code("W202", "unproduced-resource", "no terrain produces resource \"{name}\"",
+         "A resource that nothing produces can only come from rules or trades."),
+    Code("W301", "harbor-faces-away", "harbor at {hex} {side} does not point at the hex with most land neighbours",
+         "Harbors should point as far toward the centre as possible (seed 004)."),
+]
+
+CODES: dict[str, Code] = {c.id: c for c in _ALL}
+BY_SLUG: dict[str, Code] = {c.slug: c for c in _ALL}
+RESERVED_WORDS = frozenset({"on", "action", "counter", "deck", "option", "rule"})
+MAX_NUMBER = 10_000

@@ -1,0 +1,83 @@
+"""Source text + positions → `SourceFile` and 1-based `Span`s shared by every diagnostic."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Span:
+    """A region of one source file: 1-based line/column of its first and last-but-one character.
+
+    ``end_col`` is exclusive, like a Python slice, so a one-character span has
+    ``end_col == col + 1``. ``start``/``end`` are 0-based character offsets.
+    """
+
+    path: str
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+    start: int = 0
+    end: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}"
+
+
+NO_SPAN = Span("<none>", 1, 1, 1, 1)
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """The text of one ``.catan`` file, with line lookup for rendering carets."""
+
+    path: str
+    text: str
+    _lines: tuple[str, ...] = field(default=(), repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_lines", tuple(self.text.split("\n")))
+
+    def line(self, n: int) -> str:
+        """Line ``n`` (1-based) without its newline; empty when out of range."""
+        if 1 <= n <= len(self._lines):
+            return self._lines[n - 1].rstrip("\r")
+        return ""
+
+    def span_at(self, offset: int, length: int = 1) -> Span:
+        """A span starting at 0-based character ``offset`` covering ``length`` characters."""
+        offset = max(0, min(offset, len(self.text)))
+        line = self.text.count("\n", 0, offset) + 1
+        col = offset - (self.text.rfind("\n", 0, offset) + 1) + 1
+        end = min(offset + max(length, 1), len(self.text) + 1)
+        return Span(self.path, line, col, line, col + max(end - offset, 1), offset, end)
+
+    def eof_span(self) -> Span:
+        return self.span_at(len(self.text.rstrip()), 1)
+
+
+def span_from_meta(meta: object, path: str) -> Span:
+    """Build a Span from a lark ``Meta`` (propagate_positions=True); tolerate empty rules."""
+    if getattr(meta, "empty", True):
+        return Span(path, 1, 1, 1, 2)
+    return Span(
+        path,
+        meta.line,  # type: ignore[attr-defined]
+        meta.column,  # type: ignore[attr-defined]
+        meta.end_line,  # type: ignore[attr-defined]
+        meta.end_column,  # type: ignore[attr-defined]
+        meta.start_pos,  # type: ignore[attr-defined]
+        meta.end_pos,  # type: ignore[attr-defined]
+    )
+
+
+def span_from_token(tok: object, path: str) -> Span:
+    """Build a Span from a lark ``Token``."""
+    line = getattr(tok, "line", None) or 1
+    col = getattr(tok, "column", None) or 1
+    end_line = getattr(tok, "end_line", None) or line
+    end_col = getattr(tok, "end_column", None) or col + 1
+    start = getattr(tok, "start_pos", None) or 0
+    end = getattr(tok, "end_pos", None) or start + 1
+    return Span(path, line, col, end_line, end_col, start, end)
