@@ -1,1 +1,10 @@
-"""Engine package: IR → playable game states (filled in by the engine work)."""
+"""IR → playable games: the OpenSpiel-shaped ``Game``/``State`` API, typed actions and events."""
+
+from catan_dsl.engine import actions, events
+from catan_dsl.engine.actions import Action, parse_action
+from catan_dsl.engine.game import Game
+from catan_dsl.engine.prompts import CHANCE, TERMINAL, Prompt
+from catan_dsl.engine.state import IllegalActionError, State
+
+__all__ = ["Action", "CHANCE", "Game", "IllegalActionError", "Prompt", "State", "TERMINAL",
+           "actions", "events", "parse_action"]

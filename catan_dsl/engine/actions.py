@@ -1,0 +1,273 @@
+"""IR names → immutable typed actions (one frozen dataclass per kind), interned per game, with text round-trip."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+class Action:
+    """Base of every action; subclasses are frozen slotted dataclasses whose str() round-trips."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RollDice(Action):
+    """The player chooses to roll (offered only when he could also play a card before rolling)."""
+
+    def __str__(self) -> str:
+        return "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """Chance outcome: the dice show ``total``."""
+
+    total: int
+
+    def __str__(self) -> str:
+        return f"roll {self.total}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    def __str__(self) -> str:
+        return "end turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Action):
+    """Place piece kind ``kind`` (index in the game's piece list) at vertex or edge ``at``."""
+
+    kind: int
+    at: int
+    piece: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return f"build {self.piece} {self.at}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyCard(Action):
+    def __str__(self) -> str:
+        return "buy card"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Chance outcome: the bought development card is ``card``."""
+
+    card: int
+    name: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return f"draw {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    card: int
+    name: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return f"play {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard one card of ``resource`` while a discard prompt is open."""
+
+    resource: int
+    name: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return f"discard {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRobber(Action):
+    hex: int
+
+    def __str__(self) -> str:
+        return f"move robber {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rob(Action):
+    """Choose the victim of a steal."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"rob {self.player}"
+
+
+@dataclass(frozen=True, slots=True)
+class Steal(Action):
+    """Chance outcome: the card taken from ``player`` is a ``resource``."""
+
+    player: int
+    resource: int
+    name: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return f"steal {self.player} {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class PickResource(Action):
+    """Name a resource for an open prompt (take from the bank, monopoly, ...)."""
+
+    resource: int
+    name: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return f"pick {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class BankTrade(Action):
+    give: int
+    n: int
+    get: int
+    give_name: str = field(default="", compare=False)
+    get_name: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return f"bank {self.n} {self.give_name} for {self.get_name}"
+
+
+@dataclass(frozen=True, slots=True)
+class OfferTrade(Action):
+    """Offer the table ``give`` (counts per resource) for ``get`` (counts per resource)."""
+
+    give: tuple[int, ...]
+    get: tuple[int, ...]
+    text: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptTrade(Action):
+    def __str__(self) -> str:
+        return "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineTrade(Action):
+    def __str__(self) -> str:
+        return "decline"
+
+
+def bundle_text(counts: tuple[int, ...], names: tuple[str, ...]) -> str:
+    return " ".join(f"{n} {names[r]}" for r, n in enumerate(counts) if n)
+
+
+class ActionTable:
+    """Every action a game can produce, built once so legal_actions() allocates nothing new."""
+
+    def __init__(self, resources: tuple[str, ...], pieces: tuple[str, ...], cards: tuple[str, ...],
+                 n_vertices: int, n_edges: int, piece_on_edge: tuple[bool, ...], n_hexes: int,
+                 num_players: int, max_total: int) -> None:
+        self.resources = resources
+        self.pieces = pieces
+        self.cards = cards
+        self.roll_dice = RollDice()
+        self.end_turn = EndTurn()
+        self.buy_card = BuyCard()
+        self.accept = AcceptTrade()
+        self.decline = DeclineTrade()
+        self.roll = tuple(Roll(t) for t in range(max_total + 1))
+        self.build = tuple(
+            tuple(Build(k, i, name) for i in range(n_edges if on_edge else n_vertices))
+            for k, (name, on_edge) in enumerate(zip(pieces, piece_on_edge)))
+        self.draw = tuple(Draw(c, n) for c, n in enumerate(cards))
+        self.play = tuple(PlayCard(c, n) for c, n in enumerate(cards))
+        self.discard = tuple(Discard(r, n) for r, n in enumerate(resources))
+        self.pick = tuple(PickResource(r, n) for r, n in enumerate(resources))
+        self.move_robber = tuple(MoveRobber(h) for h in range(n_hexes))
+        self.rob = tuple(Rob(p) for p in range(num_players))
+        self.steal = tuple(tuple(Steal(p, r, n) for r, n in enumerate(resources))
+                           for p in range(num_players))
+        self._bank: dict[tuple[int, int, int], BankTrade] = {}
+        nr = len(resources)
+        # Canonical offers listed by legal_actions: n of one resource for 1 of another, n = 1, 2.
+        self.offers: dict[tuple[int, int, int], OfferTrade] = {}
+        for give in range(nr):
+            for n in (1, 2):
+                for get in range(nr):
+                    if get != give:
+                        g = tuple(n if r == give else 0 for r in range(nr))
+                        w = tuple(1 if r == get else 0 for r in range(nr))
+                        self.offers[(give, n, get)] = self.offer(g, w)
+
+    def bank(self, give: int, n: int, get: int) -> BankTrade:
+        a = self._bank.get((give, n, get))
+        if a is None:
+            a = BankTrade(give, n, get, self.resources[give], self.resources[get])
+            self._bank[(give, n, get)] = a
+        return a
+
+    def offer(self, give: tuple[int, ...], get: tuple[int, ...]) -> OfferTrade:
+        text = f"offer {bundle_text(give, self.resources)} for {bundle_text(get, self.resources)}"
+        return OfferTrade(tuple(give), tuple(get), text)
+
+
+def parse_action(text: str, game) -> Action:
+    """Parse the text form produced by ``str(action)`` back into the game's interned action."""
+    t: ActionTable = game.actions
+    words = text.split()
+    if not words:
+        raise ValueError("empty action text")
+
+    def res(name: str) -> int:
+        if name not in t.resources:
+            raise ValueError(f"unknown resource {name!r} in {text!r}")
+        return t.resources.index(name)
+
+    def bundle(ws: list[str]) -> tuple[int, ...]:
+        counts = [0] * len(t.resources)
+        if not ws or len(ws) % 2:
+            raise ValueError(f"bad bundle in {text!r}")
+        for i in range(0, len(ws), 2):
+            counts[res(ws[i + 1])] += int(ws[i])
+        return tuple(counts)
+
+    try:
+        head = words[0]
+        if words == ["roll"]:
+            return t.roll_dice
+        if head == "roll" and len(words) == 2:
+            return t.roll[int(words[1])]
+        if words == ["end", "turn"]:
+            return t.end_turn
+        if words == ["buy", "card"]:
+            return t.buy_card
+        if words == ["accept"]:
+            return t.accept
+        if words == ["decline"]:
+            return t.decline
+        if head == "build" and len(words) == 3:
+            return t.build[t.pieces.index(words[1])][int(words[2])]
+        if head in ("draw", "play") and len(words) == 2:
+            return (t.draw if head == "draw" else t.play)[t.cards.index(words[1])]
+        if head == "discard" and len(words) == 2:
+            return t.discard[res(words[1])]
+        if head == "pick" and len(words) == 2:
+            return t.pick[res(words[1])]
+        if words[:2] == ["move", "robber"] and len(words) == 3:
+            return t.move_robber[int(words[2])]
+        if head == "rob" and len(words) == 2:
+            return t.rob[int(words[1])]
+        if head == "steal" and len(words) == 3:
+            return t.steal[int(words[1])][res(words[2])]
+        if head == "bank" and len(words) == 5 and words[3] == "for":
+            return t.bank(res(words[2]), int(words[1]), res(words[4]))
+        if head == "offer" and "for" in words:
+            k = words.index("for")
+            return t.offer(bundle(words[1:k]), bundle(words[k + 1:]))
+    except (IndexError, ValueError) as exc:
+        raise ValueError(f"cannot parse action {text!r}: {exc}") from None
+    raise ValueError(f"cannot parse action {text!r}")

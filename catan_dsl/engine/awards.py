@@ -1,0 +1,98 @@
+"""Board + plays → special-card measures (longest route, cards played), award policy, VP breakdown."""
+
+from __future__ import annotations
+
+from catan_dsl.engine.events import SpecialCardAwarded, SpecialCardSetAside
+
+
+def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
+    """Longest trail over ``p``'s edges of ``kinds``; an opponent's building ends it (BASE-69)."""
+    b = s.board
+    e_kind, e_owner, v_owner = s.e_kind, s.e_owner, s.v_owner
+    mine = {e for e in s.route_edges[p] if e_kind[e] in kinds and e_owner[e] == p}
+    if not mine:
+        return 0
+    vertex_edges, edge_vertices = b.vertex_edges, b.edge_vertices
+    best = 0
+    used: set[int] = set()
+
+    def walk(v: int, length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        if length and v_owner[v] >= 0 and v_owner[v] != p:
+            return
+        for e in vertex_edges[v]:
+            if e in mine and e not in used:
+                used.add(e)
+                a, c = edge_vertices[e]
+                walk(c if a == v else a, length + 1)
+                used.discard(e)
+
+    for v in sorted({v for e in mine for v in edge_vertices[e]}):
+        walk(v, 0)
+        if best == len(mine):
+            break
+    return best
+
+
+def route_changed(s, players: tuple[int, ...]) -> None:
+    g = s.game
+    for si, sp in enumerate(g.specials):
+        if sp.measure != "longest_route":
+            continue
+        m = s.measure[si]
+        changed = False
+        for p in players:
+            value = longest_route(s, p, sp.route_kinds)
+            if value != m[p]:
+                m[p] = value
+                changed = True
+        if changed:
+            update_award(s, si)
+
+
+def card_played(s, p: int, c: int) -> None:
+    g = s.game
+    for si, counts in enumerate(g.card_counts_for):
+        if counts[c]:
+            s.measure[si][p] += 1
+            update_award(s, si)
+
+
+def update_award(s, si: int) -> None:
+    """First to reach ``min`` takes the card; only a strictly higher measure takes it away.
+    When the holder drops, he keeps it while (co-)highest, else a sole highest player with at
+    least ``min`` takes it, else it is set aside."""
+    sp = s.game.specials[si]
+    m = s.measure[si]
+    holder = s.holders[si]
+    best = max(m)
+    if holder >= 0 and m[holder] >= sp.min and m[holder] == best:
+        return
+    leaders = [p for p, v in enumerate(m) if v == best]
+    if best >= sp.min and len(leaders) == 1:
+        new = leaders[0]
+        if new != holder:
+            s.holders[si] = new
+            s.emit(SpecialCardAwarded(sp.name, new, holder if holder >= 0 else None))
+    elif holder >= 0:
+        s.holders[si] = -1
+        s.emit(SpecialCardSetAside(sp.name, holder))
+
+
+def vp_breakdown(s, p: int) -> dict[str, int]:
+    g = s.game
+    out: dict[str, int] = {}
+    for v in s.buildings[p]:
+        k = s.v_kind[v]
+        if g.piece_vp[k]:
+            name = g.piece_names[k]
+            out[name] = out.get(name, 0) + g.piece_vp[k]
+    for si, h in enumerate(s.holders):
+        if h == p and g.specials[si].vp:
+            out[g.specials[si].name] = g.specials[si].vp
+    for c, card in enumerate(g.cards):
+        if card.effect == "vp" and s.dev_hand[p][c]:
+            out[card.name] = out.get(card.name, 0) + card.vp * s.dev_hand[p][c]
+    return out

@@ -1,0 +1,165 @@
+"""State changes → typed past-tense events (frozen dataclasses), each with optional rule provenance."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """Which compiled rule caused an event: its id and "file:line"."""
+
+    rule_id: str
+    where: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """Base event; ``rule`` is None for base-game events."""
+
+    rule: Provenance | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    player: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResourcesProduced(Event):
+    """``player`` received ``amounts`` ((resource, n) pairs); ``source`` is "roll" or "setup"."""
+
+    player: int
+    amounts: tuple[tuple[str, int], ...]
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceWithheld(Event):
+    """The bank could not pay ``resource`` to every entitled player, so nobody got it."""
+
+    resource: str
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PieceBuilt(Event):
+    """``piece`` placed at ``at`` (vertex or edge id); ``replaced`` names an upgraded piece."""
+
+    player: int
+    piece: str
+    at: int
+    free: bool
+    replaced: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RobberMoved(Event):
+    player: int
+    hex: int
+    from_hex: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardStolen(Event):
+    thief: int
+    victim: int
+    resource: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDiscarded(Event):
+    player: int
+    resource: str
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class DevelopmentCardBought(Event):
+    player: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class DevelopmentCardPlayed(Event):
+    player: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResourcesTaken(Event):
+    """``player`` took ``n`` ``resource`` from the bank (a card effect)."""
+
+    player: int
+    resource: str
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResourcesCollected(Event):
+    """``player`` took every ``resource`` from the others: ``taken`` = (player, n) pairs."""
+
+    player: int
+    resource: str
+    taken: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TradeOffered(Event):
+    player: int
+    give: tuple[tuple[str, int], ...]
+    get: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TradeDeclined(Event):
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class TradeAccepted(Event):
+    proposer: int
+    acceptor: int
+    give: tuple[tuple[str, int], ...]
+    get: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TradeCancelled(Event):
+    """Nobody accepted the offer."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class BankTraded(Event):
+    player: int
+    give: str
+    n: int
+    get: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialCardAwarded(Event):
+    card: str
+    player: int
+    previous: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialCardSetAside(Event):
+    card: str
+    previous: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    player: int
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameWon(Event):
+    player: int
+    vp: int

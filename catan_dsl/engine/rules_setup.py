@@ -1,0 +1,44 @@
+"""Setup step (IR ``setup``) + placement → pieces placed in snake order, the yield round paid out."""
+
+from __future__ import annotations
+
+from catan_dsl.engine import rules_build
+from catan_dsl.engine.events import ResourcesProduced
+
+
+def legal(s) -> list:
+    """A vertex piece goes on any free spot obeying the distance rule; an edge piece must touch
+    the vertex piece the same player placed just before it."""
+    g, b = s.game, s.board
+    p, k, _ = g.setup_steps[s.setup_i]
+    row = g.actions.build[k]
+    if g.piece_on_edge[k]:
+        v = s.last_vertex[p]
+        edges = b.vertex_edges[v] if v >= 0 else range(b.n_edges)
+        return [row[e] for e in sorted(edges) if s.e_owner[e] < 0]
+    distance = g.piece_distance[k]
+    v_owner, blocked = s.v_owner, s.v_blocked
+    return [row[v] for v in range(b.n_vertices)
+            if v_owner[v] < 0 and not (distance and blocked[v])]
+
+
+def apply(s, a) -> None:
+    g, b = s.game, s.board
+    p, k, rnd = g.setup_steps[s.setup_i]
+    rules_build.place(s, p, k, a.at, free=True)
+    if rnd == g.setup_yield_round and not g.piece_on_edge[k]:
+        hand, bank = s.hand[p], s.bank
+        got = [0] * g.n_resources
+        for h in b.vertex_hexes[a.at]:
+            r = b.hex_resource[h]
+            if r >= 0 and bank[r] > 0:
+                bank[r] -= 1
+                hand[r] += 1
+                got[r] += 1
+        if any(got):
+            s.emit(ResourcesProduced(p, tuple((g.resources[r], n) for r, n in enumerate(got) if n),
+                                     "setup"))
+    s.setup_i += 1
+    if s.setup_i >= len(g.setup_steps):
+        s.phase = 1  # PRE_ROLL
+        s.cur = g.first_player

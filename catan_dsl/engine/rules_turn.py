@@ -1,0 +1,195 @@
+"""Turn flow: roll → production (robber block, bank shortage) or robber number → discards, robber, steal."""
+
+from __future__ import annotations
+
+from catan_dsl.engine import rules_cards
+from catan_dsl.engine.events import (CardsDiscarded, CardStolen, DiceRolled, ResourcesProduced,
+                                     ResourceWithheld, RobberMoved, TurnEnded)
+from catan_dsl.engine.prompts import (CHANCE, CHOOSE_VICTIM, DISCARD, MOVE_ROBBER, ROLL, STEAL,
+                                      Prompt)
+
+PRE_ROLL, MAIN = 1, 2
+
+
+def legal_pre_roll(s) -> list:
+    out = [s.game.actions.roll_dice]
+    rules_cards.legal_play(s, s.cur, out, True)
+    return out
+
+
+def apply_roll_dice(s, a) -> None:
+    s.prompts.append(Prompt(ROLL, CHANCE))
+
+
+def roll_outcomes(s, prompt) -> tuple:
+    return s.game.roll_actions
+
+
+def apply_roll(s, a, prompt) -> None:
+    s.prompts.pop()
+    g = s.game
+    total = a.total
+    s.phase = MAIN
+    s.emit(DiceRolled(s.cur, total))
+    if total == g.robber_number:
+        start_robber(s, s.cur, discards=True)
+    else:
+        produce(s, total)
+
+
+def produce(s, total: int) -> None:
+    """Pay every building on a hex showing ``total``; a resource the bank can't pay to everyone
+    entitled goes to nobody, unless only one player is entitled (he takes what is left)."""
+    g, b = s.game, s.board
+    hexes = b.number_hexes[total] if total < len(b.number_hexes) else ()
+    if not hexes:
+        return
+    n, nr = g.num_players, g.n_resources
+    gains = [[0] * nr for _ in range(n)]
+    any_gain = False
+    v_owner, v_kind, yields = s.v_owner, s.v_kind, g.piece_yield
+    for h in hexes:
+        r = b.hex_resource[h]
+        if r < 0 or h == s.robber:
+            continue
+        for v in b.hex_vertices[h]:
+            o = v_owner[v]
+            if o >= 0:
+                gains[o][r] += yields[v_kind[v]]
+                any_gain = True
+    if not any_gain:
+        return
+    bank = s.bank
+    for r in range(nr):
+        demand = 0
+        entitled = []
+        for p in range(n):
+            if gains[p][r]:
+                demand += gains[p][r]
+                entitled.append(p)
+        if demand > bank[r]:
+            if len(entitled) == 1:
+                gains[entitled[0]][r] = bank[r]
+            else:
+                for p in entitled:
+                    gains[p][r] = 0
+                s.emit(ResourceWithheld(g.resources[r], tuple(entitled)))
+    names = g.resources
+    for p in range(n):
+        row = gains[p]
+        if any(row):
+            hand = s.hand[p]
+            for r in range(nr):
+                if row[r]:
+                    hand[r] += row[r]
+                    bank[r] -= row[r]
+            s.emit(ResourcesProduced(p, tuple((names[r], k) for r, k in enumerate(row) if k),
+                                     "roll"))
+
+
+def start_robber(s, p: int, discards: bool) -> None:
+    """Push the robber move and, on a rolled robber number, the discards resolved before it
+    (the roller first, then clockwise)."""
+    s.prompts.append(Prompt(MOVE_ROBBER, p))
+    if not discards:
+        return
+    g = s.game
+    n = g.num_players
+    order = [(p + i) % n for i in range(n)]
+    for q in reversed(order):
+        held = sum(s.hand[q])
+        if held > g.discard_above:
+            s.prompts.append(Prompt(DISCARD, q, (held // 2,)))
+
+
+def legal_discard(s, prompt) -> list:
+    hand = s.hand[prompt.player]
+    row = s.game.actions.discard
+    return [row[r] for r in range(len(hand)) if hand[r]]
+
+
+def apply_discard(s, a, prompt) -> None:
+    p, r = prompt.player, a.resource
+    s.hand[p][r] -= 1
+    s.bank[r] += 1
+    s.emit(CardsDiscarded(p, s.game.resources[r], 1))
+    left = prompt.params[0] - 1
+    if left:
+        s.prompts[-1] = Prompt(DISCARD, p, (left,))
+    else:
+        s.prompts.pop()
+
+
+def legal_move_robber(s, prompt) -> list:
+    row = s.game.actions.move_robber
+    return [row[h] for h in range(s.board.n_hexes) if h != s.robber]
+
+
+def victims(s, p: int, h: int) -> list[int]:
+    v_owner = s.v_owner
+    out = {v_owner[v] for v in s.board.hex_vertices[h]}
+    return sorted(q for q in out if q >= 0 and q != p and any(s.hand[q]))
+
+
+def apply_move_robber(s, a, prompt) -> None:
+    p = prompt.player
+    s.prompts.pop()
+    old = s.robber
+    s.robber = a.hex
+    s.emit(RobberMoved(p, a.hex, old))
+    vs = victims(s, p, a.hex)
+    if len(vs) == 1:
+        push_steal(s, p, vs[0])
+    elif vs:
+        s.prompts.append(Prompt(CHOOSE_VICTIM, p, (a.hex,)))
+
+
+def push_steal(s, thief: int, victim: int) -> None:
+    for _ in range(s.game.steal_n):
+        s.prompts.append(Prompt(STEAL, CHANCE, (victim, thief)))
+
+
+def legal_choose_victim(s, prompt) -> list:
+    row = s.game.actions.rob
+    return [row[q] for q in victims(s, prompt.player, prompt.params[0])]
+
+
+def apply_choose_victim(s, a, prompt) -> None:
+    s.prompts.pop()
+    push_steal(s, prompt.player, a.player)
+
+
+def steal_outcomes(s, prompt) -> list:
+    victim = prompt.params[0]
+    hand = s.hand[victim]
+    total = sum(hand)
+    row = s.game.actions.steal[victim]
+    return [(row[r], k / total) for r, k in enumerate(hand) if k]
+
+
+def apply_steal(s, a, prompt) -> None:
+    s.prompts.pop()
+    victim, thief = prompt.params
+    s.hand[victim][a.resource] -= 1
+    s.hand[thief][a.resource] += 1
+    s.emit(CardStolen(thief, victim, s.game.resources[a.resource]))
+
+
+def apply_end_turn(s, a) -> None:
+    p = s.cur
+    s.emit(TurnEnded(p, s.turn))
+    row = s.dev_new[p]
+    for c in range(len(row)):
+        row[c] = 0
+    s.turn += 1
+    s.cur = (p + 1) % s.game.num_players
+    s.played_this_turn = 0
+    s.offers_this_turn = 0
+    s.phase = PRE_ROLL
+
+
+PROMPT_LEGAL = {DISCARD: legal_discard, MOVE_ROBBER: legal_move_robber,
+                CHOOSE_VICTIM: legal_choose_victim}
+PROMPT_CHANCE = {ROLL: roll_outcomes, STEAL: steal_outcomes}
+PROMPT_APPLY = {ROLL: apply_roll, DISCARD: apply_discard, MOVE_ROBBER: apply_move_robber,
+                CHOOSE_VICTIM: apply_choose_victim, STEAL: apply_steal}

@@ -1,0 +1,269 @@
+"""Game + board → a mutable State with the OpenSpiel-shaped API (legal actions, apply, chance, clone)."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from catan_dsl.engine import awards, rules_build, rules_cards, rules_setup, rules_trade, rules_turn
+from catan_dsl.engine.actions import (Action, BankTrade, Build, BuyCard, EndTurn, OfferTrade,
+                                      PlayCard, RollDice)
+from catan_dsl.engine.board import Board
+from catan_dsl.engine.events import Event, GameWon
+from catan_dsl.engine.prompts import CHANCE, ROLL, TERMINAL, Prompt
+
+SETUP, PRE_ROLL, MAIN, OVER = 0, 1, 2, 3
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in the current state; the state is left unchanged."""
+
+
+# Prompt kind → (legal | chance outcomes, apply). Compiled rules register new kinds here.
+PROMPT_LEGAL: dict[str, Callable] = {**rules_turn.PROMPT_LEGAL, **rules_cards.PROMPT_LEGAL,
+                                     **rules_trade.PROMPT_LEGAL}
+PROMPT_CHANCE: dict[str, Callable] = {**rules_turn.PROMPT_CHANCE, **rules_cards.PROMPT_CHANCE}
+PROMPT_APPLY: dict[str, Callable] = {**rules_turn.PROMPT_APPLY, **rules_cards.PROMPT_APPLY,
+                                     **rules_trade.PROMPT_APPLY}
+# Action type → apply, for the acting player's own free actions (no prompt open).
+TURN_APPLY: dict[type, Callable] = {
+    EndTurn: rules_turn.apply_end_turn, RollDice: rules_turn.apply_roll_dice,
+    Build: rules_build.apply_build, BuyCard: rules_cards.apply_buy,
+    PlayCard: rules_cards.apply_play, BankTrade: rules_trade.apply_bank_trade,
+    OfferTrade: rules_trade.apply_offer,
+}
+
+_LIST_FIELDS = ("bank", "v_owner", "v_kind", "v_blocked", "e_owner", "e_kind", "deck",
+                "board_vp", "card_vp", "holders", "last_vertex", "prompts")
+_NESTED_FIELDS = ("hand", "supply", "dev_hand", "dev_new", "dev_played", "ratio", "measure",
+                  "buildings", "route_edges")
+_SET_FIELDS = ("edge_spots", "vertex_spots")
+_SCALARS = ("seed", "robber", "played_this_turn", "offers_this_turn", "phase", "setup_i", "cur",
+            "turn", "winner_")
+
+
+class State:
+    """One game in progress. All mutable data is flat lists of ints; the board is shared."""
+
+    __slots__ = ("game", "board", *_LIST_FIELDS, *_NESTED_FIELDS, *_SET_FIELDS, *_SCALARS,
+                 "_history", "_events", "_legal")
+
+    def __init__(self, game, board: Board, seed: int) -> None:
+        g = game
+        n, nr, nk, nc = g.num_players, g.n_resources, len(g.piece_names), len(g.cards)
+        self.game = g
+        self.board = board
+        self.seed = seed
+        self.hand = [[0] * nr for _ in range(n)]
+        self.bank = list(g.bank_total)
+        self.v_owner = [-1] * board.n_vertices
+        self.v_kind = [-1] * board.n_vertices
+        self.v_blocked = [0] * board.n_vertices
+        self.e_owner = [-1] * board.n_edges
+        self.e_kind = [-1] * board.n_edges
+        self.supply = [list(g.piece_limit) for _ in range(n)]
+        self.robber = board.robber_start
+        self.deck = list(g.card_count)
+        self.dev_hand = [[0] * nc for _ in range(n)]
+        self.dev_new = [[0] * nc for _ in range(n)]
+        self.dev_played = [[0] * nc for _ in range(n)]
+        self.played_this_turn = 0
+        self.offers_this_turn = 0
+        self.phase = SETUP if g.setup_steps else PRE_ROLL
+        self.setup_i = 0
+        self.last_vertex = [-1] * n
+        self.cur = g.first_player
+        self.turn = 0
+        self.prompts: list[Prompt] = []
+        self.board_vp = [0] * n
+        self.card_vp = [0] * n
+        self.holders = [-1] * len(g.specials)
+        self.measure = [[0] * n for _ in g.specials]
+        self.ratio = [[g.bank_ratio] * nr for _ in range(n)]
+        self.buildings: list[list[int]] = [[] for _ in range(n)]
+        self.route_edges: list[list[int]] = [[] for _ in range(n)]
+        self.edge_spots: list[set[int]] = [set() for _ in range(n)]
+        self.vertex_spots: list[set[int]] = [set() for _ in range(n)]
+        self.winner_ = -1
+        self._history: list[Action] = []
+        self._events: list[Event] = []
+        self._legal: list[Action] | None = None
+        self._after()
+
+    # ---- OpenSpiel-shaped API -------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.prompts:
+            return self.prompts[-1].player
+        if self.phase == SETUP:
+            return self.game.setup_steps[self.setup_i][0]
+        return self.cur
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions in a deterministic order (category, then ids ascending)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        if self.prompts:
+            top = self.prompts[-1]
+            if top.player == CHANCE:
+                return [a for a, _ in PROMPT_CHANCE[top.kind](self, top)]
+            return PROMPT_LEGAL[top.kind](self, top)
+        if self.phase == SETUP:
+            return rules_setup.legal(self)
+        if self.phase == PRE_ROLL:
+            return rules_turn.legal_pre_roll(self)
+        return self._legal_main()
+
+    def _legal_main(self) -> list[Action]:
+        out: list[Action] = [self.game.actions.end_turn]
+        p = self.cur
+        rules_build.legal_builds(self, p, out)
+        rules_cards.legal_buy(self, p, out)
+        rules_cards.legal_play(self, p, out, False)
+        rules_trade.legal_trades(self, p, out)
+        return out
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == OVER or not self.prompts or self.prompts[-1].player != CHANCE:
+            return []
+        top = self.prompts[-1]
+        return PROMPT_CHANCE[top.kind](self, top)
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw one chance outcome with ``rng`` (the state itself owns no generator)."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalActionError("not a chance node")
+        x = rng.random()
+        for a, prob in outcomes:
+            x -= prob
+            if x < 0:
+                return a
+        return outcomes[-1][0]
+
+    def is_chance_node(self) -> bool:
+        return self.phase != OVER and bool(self.prompts) and self.prompts[-1].player == CHANCE
+
+    def apply_action(self, action: Action) -> None:
+        legal = self.legal_actions()
+        if action not in legal and not (isinstance(action, OfferTrade) and self.phase == MAIN
+                                        and not self.prompts
+                                        and rules_trade.offer_allowed(self, self.cur, action)):
+            who = self.current_player()
+            raise IllegalActionError(
+                f"{action} is not legal now (player {who}, {len(legal)} legal actions"
+                + (f", e.g. {', '.join(str(a) for a in legal[:4])})" if legal else ")"))
+        self._history.append(action)
+        self._legal = None
+        if self.prompts:
+            top = self.prompts[-1]
+            PROMPT_APPLY[top.kind](self, action, top)
+        elif self.phase == SETUP:
+            rules_setup.apply(self, action)
+        else:
+            TURN_APPLY[type(action)](self, action)
+        self._after()
+
+    def _after(self) -> None:
+        """Settle automatic steps: skip empty prompts, roll when nothing else is possible, victory."""
+        prompts = self.prompts
+        while prompts:
+            legal = self._compute_legal()
+            if legal:
+                self._legal = legal
+                break
+            prompts.pop()
+        if not prompts and self.phase == PRE_ROLL:
+            self._legal = None
+            if not rules_cards.can_play_before_roll(self, self.cur):
+                prompts.append(Prompt(ROLL, CHANCE))
+        if self.phase in (PRE_ROLL, MAIN) and self.winner_ < 0:
+            p = self.cur
+            score = self.vp(p)
+            if score >= self.game.target:
+                self.winner_ = p
+                self.phase = OVER
+                self._legal = None
+                self.emit(GameWon(p, score))
+
+    def emit(self, event: Event) -> None:
+        """Every state change passes here, so compiled rules can hook any event."""
+        self._events.append(event)
+        hooks = self.game.hooks
+        if hooks.active:
+            hooks.dispatch(self, event)
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def winner(self) -> int | None:
+        return self.winner_ if self.winner_ >= 0 else None
+
+    def returns(self) -> list[float]:
+        n = self.game.num_players
+        if self.winner_ < 0:
+            return [0.0] * n
+        return [1.0 if p == self.winner_ else -1.0 / (n - 1) for p in range(n)]
+
+    def history(self) -> list[Action]:
+        return list(self._history)
+
+    def drain_events(self) -> list[Event]:
+        events, self._events = self._events, []
+        return events
+
+    def vp(self, p: int) -> int:
+        total = self.board_vp[p] + self.card_vp[p]
+        for si, h in enumerate(self.holders):
+            if h == p:
+                total += self.game.specials[si].vp
+        return total
+
+    def vp_breakdown(self, p: int) -> dict[str, int]:
+        return awards.vp_breakdown(self, p)
+
+    def clone(self) -> "State":
+        c = State.__new__(State)
+        c.game = self.game
+        c.board = self.board
+        for f in _SCALARS:
+            setattr(c, f, getattr(self, f))
+        for f in _LIST_FIELDS:
+            setattr(c, f, getattr(self, f)[:])
+        for f in _NESTED_FIELDS:
+            setattr(c, f, [row[:] for row in getattr(self, f)])
+        for f in _SET_FIELDS:
+            setattr(c, f, [s.copy() for s in getattr(self, f)])
+        c._history = self._history[:]
+        c._events = self._events[:]
+        c._legal = self._legal
+        return c
+
+    def to_dict(self) -> dict:
+        """A full, JSON-able snapshot of the mutable state (for tests and transcripts)."""
+        d: dict = {f: getattr(self, f) for f in _SCALARS}
+        for f in _LIST_FIELDS:
+            d[f] = [list(x) if isinstance(x, tuple) else x for x in getattr(self, f)]
+        d["prompts"] = [[pr.kind, pr.player, [str(x) for x in pr.params]] for pr in self.prompts]
+        for f in _NESTED_FIELDS:
+            d[f] = [list(row) for row in getattr(self, f)]
+        for f in _SET_FIELDS:
+            d[f] = [sorted(s) for s in getattr(self, f)]
+        d["history"] = [str(a) for a in self._history]
+        return d
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"<State turn={self.turn} phase={self.phase} player={self.current_player()} "
+                f"vp={[self.vp(p) for p in range(self.game.num_players)]}>")

@@ -1,0 +1,173 @@
+"""Fixture IRs + scripted positions → engine states for tests (direct placement, cards, invariants)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from catan_dsl.engine import CHANCE, Game, State
+from catan_dsl.engine import rules_build
+from catan_dsl.engine.state import MAIN, PRE_ROLL
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def load_ir(name: str = "base_beginner") -> dict:
+    """A fixture IR; later the compiled scenarios/base.catan can replace these."""
+    return json.loads((FIXTURES / f"{name}.ir.json").read_text())
+
+
+def empty_main(game: Game, seed: int = 0, player: int = 0) -> State:
+    """A state past setup with an empty board, in ``player``'s turn after the roll."""
+    s = game.new_initial_state(seed)
+    s.setup_i = len(game.setup_steps)
+    s.phase = MAIN
+    s.cur = player
+    s.prompts.clear()
+    s._legal = None
+    return s
+
+
+def pre_roll(s: State, player: int) -> State:
+    """Put ``s`` at the start of ``player``'s turn, before the roll."""
+    s.phase = PRE_ROLL
+    s.cur = player
+    s.prompts.clear()
+    s._after()
+    s._legal = None
+    return s
+
+
+def kind(game: Game, piece: str) -> int:
+    return game.piece_names.index(piece)
+
+
+def res(game: Game, name: str) -> int:
+    return game.resources.index(name)
+
+
+def put(s: State, player: int, piece: str, at: int) -> None:
+    """Place a piece without paying or checking legality (keeps every cache consistent)."""
+    rules_build.place(s, player, kind(s.game, piece), at, free=True)
+    s._legal = None
+
+
+def give(s: State, player: int, **cards: int) -> None:
+    """Move resource cards from the bank to ``player``."""
+    for name, n in cards.items():
+        r = res(s.game, name)
+        s.bank[r] -= n
+        s.hand[player][r] += n
+    s._legal = None
+
+
+def set_hand(s: State, player: int, **cards: int) -> None:
+    """Return ``player``'s hand to the bank, then give exactly ``cards``."""
+    for r, n in enumerate(s.hand[player]):
+        s.bank[r] += n
+        s.hand[player][r] = 0
+    give(s, player, **cards)
+
+
+def give_card(s: State, player: int, card: str, new: bool = False) -> None:
+    """Move a development card from the deck to ``player`` (``new``: bought this turn)."""
+    c = s.game.card_names.index(card)
+    s.deck[c] -= 1
+    s.dev_hand[player][c] += 1
+    if new:
+        s.dev_new[player][c] += 1
+    if s.game.cards[c].effect == "vp":
+        s.card_vp[player] += s.game.cards[c].vp
+    s._legal = None
+
+
+def act(s: State, text: str) -> None:
+    """Apply an action given in its text form."""
+    from catan_dsl.engine import parse_action
+    s.apply_action(parse_action(text, s.game))
+
+
+def texts(s: State) -> list[str]:
+    return [str(a) for a in s.legal_actions()]
+
+
+def edge_between(s: State, a: int, b: int) -> int:
+    for e in s.board.vertex_edges[a]:
+        if b in s.board.edge_vertices[e]:
+            return e
+    raise ValueError(f"no edge between {a} and {b}")
+
+
+def path_edges(s: State, vertices: list[int]) -> list[int]:
+    return [edge_between(s, u, v) for u, v in zip(vertices, vertices[1:])]
+
+
+def play_game(game: Game, seed: int, bots, cap: int = 1000, check_every: int = 0) -> State:
+    """Play one seeded game; optionally check invariants every ``check_every`` actions."""
+    s = game.new_initial_state(seed)
+    rng = random.Random(seed)
+    i = 0
+    while not s.is_terminal() and s.turn < cap:
+        p = s.current_player()
+        a = s.sample_chance(rng) if p == CHANCE else bots[p].choose(s, s.legal_actions(), rng)
+        s.apply_action(a)
+        i += 1
+        if check_every and i % check_every == 0:
+            check_invariants(s)
+    check_invariants(s)
+    return s
+
+
+def check_invariants(s: State) -> None:
+    """Every conservation law and board rule the engine must keep (raises AssertionError)."""
+    g, b = s.game, s.board
+    n = g.num_players
+    for r in range(g.n_resources):
+        assert s.bank[r] + sum(s.hand[p][r] for p in range(n)) == g.bank_total[r], "resource leak"
+        assert s.bank[r] >= 0 and all(s.hand[p][r] >= 0 for p in range(n)), "negative count"
+    for c in range(len(g.cards)):
+        total = s.deck[c] + sum(s.dev_hand[p][c] + s.dev_played[p][c] for p in range(n))
+        assert total == g.card_count[c], "development card leak"
+        assert s.deck[c] >= 0 and all(s.dev_hand[p][c] >= 0 for p in range(n))
+    for p in range(n):
+        for k in range(len(g.piece_names)):
+            on_board = (sum(1 for e in range(b.n_edges) if s.e_owner[e] == p and s.e_kind[e] == k)
+                        if g.piece_on_edge[k] else
+                        sum(1 for v in range(b.n_vertices) if s.v_owner[v] == p and s.v_kind[v] == k))
+            assert 0 <= s.supply[p][k] and s.supply[p][k] + on_board == g.piece_limit[k], "pieces"
+    for v in range(b.n_vertices):
+        if s.v_owner[v] >= 0:
+            for u in b.vertex_adjacent[v]:
+                assert s.v_owner[u] < 0, f"distance rule broken at {v}-{u}"
+    for p in range(n):
+        # Every route edge of p is joined to p's buildings (an opponent's settlement may later
+        # split a route, so the walk may pass it; build-time connectivity has its own tests).
+        mine = {e for e in range(b.n_edges) if s.e_owner[e] == p}
+        seen_v = [v for v in range(b.n_vertices) if s.v_owner[v] == p]
+        reached: set[int] = set()
+        stack = list(seen_v)
+        visited = set(stack)
+        while stack:
+            v = stack.pop()
+            for e in b.vertex_edges[v]:
+                if e in mine and e not in reached:
+                    reached.add(e)
+                    for u in b.edge_vertices[e]:
+                        if u not in visited:
+                            visited.add(u)
+                            stack.append(u)
+        assert reached == mine, f"player {p} has roads not connected to his network"
+        if s.phase != 0:
+            spots = {e for e in range(b.n_edges) if rules_build.can_route(s, p, e)}
+            assert spots == s.edge_spots[p], f"edge spot cache of {p} is stale"
+            vspots = {v for v in range(b.n_vertices) if rules_build.can_settle(s, p, v)}
+            assert vspots == s.vertex_spots[p], f"vertex spot cache of {p} is stale"
+        vp = sum(g.piece_vp[s.v_kind[v]] for v in range(b.n_vertices) if s.v_owner[v] == p)
+        vp += sum(g.specials[si].vp for si, h in enumerate(s.holders) if h == p)
+        vp += sum(card.vp * s.dev_hand[p][c] for c, card in enumerate(g.cards) if card.effect == "vp")
+        assert vp == s.vp(p) == sum(s.vp_breakdown(p).values()), "VP mismatch"
+    if not s.is_terminal():
+        assert s.legal_actions(), "non-terminal state without legal actions"
+    if s.is_terminal():
+        assert s.vp(s.winner()) >= g.target
