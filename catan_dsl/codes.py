@@ -112,7 +112,7 @@ _ALL: list[Code] = [
     Code("E314", "unfilled-hex", "hex {hex} gets no terrain",
          "Every land hex needs a fixed tile or a slot in a pool."),
     # --- E5xx: IR schema --------------------------------------------------------------------
-    Code("E501", "ir-schema", "IR does not match the schema at {pointer}: {message}",
+    Code("E501", "ir-schema", "IR does not match the schema at {where}: {message}",
          "The compiled or loaded IR breaks catan_dsl/ir/schema.json."),
     Code("E502", "ir-version", "IR version {found} is not supported (expected {expected})",
          "The IR file was written by an incompatible version of catan-dsl."),

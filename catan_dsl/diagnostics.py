@@ -112,8 +112,8 @@ class Report:
 def render_text(d: Diagnostic, src: SourceFile | None) -> str:
     """``path:line:col: error[E201]: message``, gutter + source line, caret, notes and help."""
     s = d.span
-    out = [f"{s.path}:{s.line}:{s.col}: {d.severity.value}[{d.code}]: {d.message}\n"]
-    if src is not None:
+    out = [f"{s}: {d.severity.value}[{d.code}]: {d.message}\n"]
+    if src is not None and s.line > 0:
         text = src.line(s.line)
         if text or s.line <= len(src.text.split("\n")):
             gutter = str(s.line)

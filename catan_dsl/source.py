@@ -22,10 +22,17 @@ class Span:
     end: int = 0
 
     def __str__(self) -> str:
+        if self.line == 0:  # a whole file (e.g. missing), or no file at all
+            return self.path
         return f"{self.path}:{self.line}:{self.col}"
 
 
-NO_SPAN = Span("<none>", 1, 1, 1, 1)
+def file_span(path: str) -> Span:
+    """A diagnostic about a file as a whole (it is missing, or not a scenario at all)."""
+    return Span(path, 0, 0, 0, 0)
+
+
+NO_SPAN = file_span("catan-dsl")
 
 
 @dataclass(frozen=True)

@@ -1,3 +1,128 @@
-"""CLI commands (placeholder until its owner fills it in)."""
+"""`catan-dsl check | compile | schema` → diagnostics, IR JSON or the IR schema on stdout/files."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+
+from catan_dsl import api
+from catan_dsl import ir as ir_mod
+from catan_dsl.cli.common import EXIT_ERRORS, EXIT_OK, EXIT_USAGE
+from catan_dsl.diagnostics import Report, report_json
+
+_FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+                       show_default=True, help="Diagnostics as compiler-style text or JSON.")
+
+
+def _collect(paths: tuple[str, ...]) -> list[str]:
+    """Files as given, plus every *.catan below each folder (sorted, so output is stable)."""
+    out: list[str] = []
+    for p in paths:
+        if Path(p).is_dir():
+            out += sorted(str(f) for f in Path(p).rglob("*.catan"))
+        else:
+            out.append(p)
+    return out
+
+
+def _internal(report: Report, e: BaseException) -> None:
+    report.error("E900", None, reason=f"{type(e).__name__}: {e}",
+                 hint="please report this together with the input file")
+
+
+def _emit(report: Report, fmt: str, summary: str | None, to_stderr: bool = True) -> None:
+    if fmt == "json":
+        click.echo(report_json(report), nl=False)
+    else:
+        text = report.render_text()
+        if text:
+            click.echo(text, nl=False, err=to_stderr)
+        if summary:
+            click.echo(summary, err=to_stderr)
+
+
+@click.command("check")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--with", "with_", multiple=True, help="Combine a variant (repeatable).")
+@_FORMAT
+def check(paths: tuple[str, ...], with_: tuple[str, ...], fmt: str) -> None:
+    """Check .catan files (folders: every *.catan below them)."""
+    files = _collect(paths)
+    total = Report()
+    for f in files:
+        try:
+            total.extend(api.check_file(f, with_=with_))
+        except Exception as e:  # noqa: BLE001 - never show a traceback
+            _internal(total, e)
+    errors, warnings = len(total.errors), len(total.warnings)
+    summary = f"checked {len(files)} file{'s' if len(files) != 1 else ''}: " \
+              f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
+    if fmt == "json":
+        click.echo(json.dumps({"files": len(files), "errors": errors, "warnings": warnings,
+                               "diagnostics": total.to_json()}, indent=2, sort_keys=True))
+    else:
+        _emit(total, fmt, summary, to_stderr=False)
+    sys.exit(EXIT_ERRORS if errors else EXIT_OK)
+
+
+@click.command("compile")
+@click.argument("file")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the IR here (default: stdout).")
+@click.option("--seed", type=int, default=None, help="Realise random board parts with this seed.")
+@click.option("--board", default=None, help="Compile this named board instead of the default.")
+@click.option("--with", "with_", multiple=True, help="Combine a variant (repeatable).")
+@_FORMAT
+def compile_(file: str, output: str | None, seed: int | None, board: str | None,
+             with_: tuple[str, ...], fmt: str) -> None:
+    """Compile a .catan file to JSON IR."""
+    try:
+        ir, report = api.compile_file(file, seed=seed, board=board, with_=with_)
+    except Exception as e:  # noqa: BLE001
+        ir, report = None, Report()
+        _internal(report, e)
+    if ir is None:
+        if fmt == "json":
+            click.echo(report_json(report), nl=False)
+        else:
+            _emit(report, fmt, f"{file}: {len(report.errors)} error(s); nothing written")
+        sys.exit(EXIT_ERRORS)
+    text = ir_mod.dumps(ir)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        try:
+            _write_atomic(Path(output), text)
+        except OSError as e:
+            click.echo(f"{output}: error: cannot write: {e.strerror or e}", err=True)
+            sys.exit(EXIT_USAGE)
+    if report.warnings and fmt == "text":
+        _emit(report, fmt, None)
+    sys.exit(EXIT_OK)
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write beside the target, then rename: readers never see half a file."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@click.command("schema")
+def schema() -> None:
+    """Print the IR JSON Schema (draft 2020-12)."""
+    click.echo(json.dumps(ir_mod.schema(), indent=1, sort_keys=True))
+    sys.exit(EXIT_OK)
+
+
+compile_.name = "compile"
+COMMANDS = [check, compile_, schema]

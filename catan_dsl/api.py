@@ -1,0 +1,123 @@
+"""The front-end façade: path → AST, diagnostics, or IR; the only place that raises for bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from catan_dsl import ast as A
+from catan_dsl import ir as ir_mod
+from catan_dsl.checker import check_model, suggest
+from catan_dsl.checker_board import BoardInfo
+from catan_dsl.checker_load import Model, load_model, parse_source, read_source
+from catan_dsl.compiler import compile_model
+from catan_dsl.diagnostics import Report, make
+
+__all__ = ["CompileError", "parse_file", "check_file", "compile_file", "load_ir"]
+
+
+class CompileError(Exception):
+    """A scenario has errors; ``report`` holds every diagnostic (render with report.render_text())."""
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        first = report.errors[0] if report.errors else None
+        super().__init__(f"{first.span}: {first.message}" if first else "compilation failed")
+
+
+def parse_file(path: str) -> tuple[A.File | None, Report]:
+    """Parse one file (no extends/imports followed)."""
+    report = Report()
+    src = read_source(path, report)
+    return (parse_source(src, report) if src else None), report
+
+
+def _guarded(report: Report, fn, *args, **kw):  # type: ignore[no-untyped-def]
+    """Run a pipeline stage; a bug becomes an E900 diagnostic instead of a traceback."""
+    try:
+        return fn(*args, **kw)
+    except RecursionError:
+        report.error("E107", None)
+    except Exception as e:  # noqa: BLE001 - the promise is "no traceback ever reaches the user"
+        report.error("E900", None, reason=f"{type(e).__name__}: {e}",
+                     hint="please report this together with the input file")
+    return None
+
+
+def _load_and_check(path: str, with_: tuple[str, ...], board: str | None, complete: bool
+                    ) -> tuple[Model | None, dict[str, BoardInfo], str | None, Report]:
+    report = Report()
+    loaded = _guarded(report, load_model, path, tuple(with_), report)
+    model = loaded[0] if loaded else None
+    if model is None or report.has_errors and not model.decls:
+        return model, {}, None, report
+    boards = _guarded(report, check_model, model, report, complete=complete) or {}
+    chosen = board or model.default_board or next(iter(boards), None)
+    if board is not None and board not in boards:
+        report.error("E204", model.root.name.span, name=board,
+                     hint=suggest(board, boards) or ("boards: " + ", ".join(boards) if boards else None))
+        chosen = None
+    return model, boards, chosen, report
+
+
+def check_file(path: str, *, with_: tuple[str, ...] = (), board: str | None = None) -> Report:
+    """All diagnostics for ``path`` and everything it extends, imports and combines."""
+    return _load_and_check(path, tuple(with_), board, complete=False)[3]
+
+
+def compile_file(path: str, *, seed: int | None = None, board: str | None = None,
+                 with_: tuple[str, ...] = ()) -> tuple[dict | None, Report]:
+    """Compile to IR (validated against the schema); ``None`` when there are errors.
+
+    Args:
+        path: the ``.catan`` file.
+        seed: realise pools and number tokens with ``boardgen.realize(ir, seed)``.
+        board: a named board; default is the one marked ``default`` (else the first).
+        with_: extra variants to combine, by name.
+
+    Returns:
+        ``(ir, report)``; ``ir`` is None exactly when ``report.has_errors``.
+    """
+    model, boards, chosen, report = _load_and_check(path, tuple(with_), board, complete=True)
+    if report.has_errors or model is None or chosen is None:
+        if not report.has_errors:
+            report.error("E208", model.root.name.span if model else None, section="board")
+        return None, report
+    ir = _guarded(report, compile_model, model, boards[chosen])
+    if ir is None:
+        return None, report
+    if seed is not None:
+        ir = _guarded(report, _realize, ir, seed, report)
+        if ir is None:
+            return None, report
+    for d in ir_mod.validate(ir, path):
+        report.add(make("E900", d.span, reason=f"compiler produced invalid IR: {d.message}"))
+    return (None if report.has_errors else ir), report
+
+
+def _realize(ir: dict, seed: int, report: Report) -> dict | None:
+    from catan_dsl import boardgen  # the lead engineer's module: pure (IR, seed) → IR
+
+    try:
+        return boardgen.realize(ir, seed)
+    except boardgen.BoardGenError as e:
+        report.error("E504", None, reason=str(e))
+        return None
+
+
+def load_ir(path: str) -> dict:
+    """A ``.catan`` file (compiled) or a ``.json`` IR file (loaded and validated).
+
+    Raises:
+        CompileError: with the full report when the input has errors.
+    """
+    if Path(path).suffix == ".json":
+        try:
+            return ir_mod.load(path)
+        except ir_mod.IRLoadError as e:
+            report = Report()
+            report.extend(e.diagnostics)
+            raise CompileError(report) from None
+    ir, report = compile_file(path)
+    if ir is None:
+        raise CompileError(report)
+    return ir

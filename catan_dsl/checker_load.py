@@ -1,0 +1,239 @@
+"""A root ``.catan`` path (+ variants) → every file parsed and merged into one `Model`, with file diagnostics.
+
+Merge order: the extended file (recursively), then imports, then the file itself, then each
+``with`` variant. A later file overrides an earlier one's declaration of the same name; one
+file declaring a name twice is an error (E205).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from catan_dsl import ast as A
+from catan_dsl.codes import RESERVED_WORDS
+from catan_dsl.diagnostics import Report
+from catan_dsl.parser import parse
+from catan_dsl.source import SourceFile, Span, file_span
+from catan_dsl.transformer import to_ast
+
+_PKG_SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+_REPO_SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+
+Key = tuple[str, ...]
+
+
+@dataclass
+class Model:
+    """The merged declarations of a scenario and everything it extends, imports and adds."""
+
+    root: A.Unit
+    path: str
+    extends: list[str] = field(default_factory=list)  # nearest first
+    with_: list[str] = field(default_factory=list)
+    decls: dict[Key, A.Node] = field(default_factory=dict)
+    default_board: str | None = None
+
+    def get(self, *key: str) -> A.Node | None:
+        return self.decls.get(tuple(key))
+
+    def named(self, kind: str) -> dict[str, A.Node]:
+        """Every declaration of ``kind`` ("terrain", "piece", "card", ...) by name, in order."""
+        return {k[1]: v for k, v in self.decls.items() if k[0] == kind}
+
+    def settings(self, section: str) -> dict[str, A.Setting]:
+        return {k[2]: v for k, v in self.decls.items()  # type: ignore[misc]
+                if k[0] == "setting" and k[1] == section}
+
+
+def read_source(path: str, report: Report, span: Span | None = None) -> SourceFile | None:
+    """Read a file as UTF-8; a missing or undecodable file becomes a diagnostic."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        report.error("E106", span or file_span(path), path=path, reason=e.strerror or type(e).__name__,
+                     hint="check the path" if span is None else "is the file name right?")
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        prefix = data[: e.start].decode("utf-8", errors="replace")
+        src = SourceFile(path, prefix)
+        report.add_source(src)
+        report.error("E105", src.span_at(len(prefix), 1),
+                     reason=f"byte 0x{data[e.start]:02x} at offset {e.start}",
+                     hint="save the file as UTF-8")
+        return None
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a BOM is harmless; editors on Windows add it
+    src = SourceFile(path, text)
+    report.add_source(src)
+    return src
+
+
+def parse_source(src: SourceFile, report: Report) -> A.File | None:
+    tree, diags = parse(src)
+    report.extend(diags)
+    if tree is None:
+        return None
+    return to_ast(tree, src.path)
+
+
+def resolve_name(name: str, from_dir: Path) -> Path | None:
+    """``extends base`` → ``base.catan`` beside the file, then the shipped scenario folders."""
+    for d in (from_dir, _PKG_SCENARIOS, _REPO_SCENARIOS):
+        p = d / f"{name}.catan"
+        if p.is_file():
+            return p
+    return None
+
+
+def _display(p: Path) -> str:
+    try:
+        return str(p.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(p)
+
+
+class _Loader:
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self.files: dict[Path, A.File | None] = {}
+
+    def file(self, path: Path, shown: str, span: Span | None) -> A.File | None:
+        key = path.resolve()
+        if key not in self.files:
+            src = read_source(shown, self.report, span)
+            self.files[key] = parse_source(src, self.report) if src else None
+        return self.files[key]
+
+    def collect(self, path: Path, shown: str, span: Span | None,
+                stack: tuple[Path, ...]) -> list[A.File]:
+        f = self.file(path, shown, span)
+        if f is None:
+            return []
+        here = path.resolve().parent
+        stack = stack + (path.resolve(),)
+        out: list[A.File] = []
+        refs: list[tuple[str, A.Ident]] = []
+        if f.unit.extends is not None:
+            refs.append(("extends", f.unit.extends))
+        refs += [("import", imp.name) for imp in f.imports]
+        for what, ident in refs:
+            out += self._follow(what, ident, here, stack)
+        out.append(f)
+        for ident in f.unit.with_:
+            out += self._follow("with", ident, here, stack)
+        return out
+
+    def _follow(self, what: str, ident: A.Ident, here: Path,
+                stack: tuple[Path, ...]) -> list[A.File]:
+        target = resolve_name(ident.value, here)
+        if target is None:
+            self.report.error("E209", ident.span, what=what, name=ident.value,
+                              hint=f"looked for {ident.value}.catan beside this file and in scenarios/")
+            return []
+        if target.resolve() in stack:
+            chain = " -> ".join(p.stem for p in stack[stack.index(target.resolve()):])
+            self.report.error("E210", ident.span, what=what,
+                              chain=f"{chain} -> {target.stem}")
+            return []
+        return self.collect(target, _display(target), ident.span, stack)
+
+
+def load_model(path: str, with_: tuple[str, ...] = (), report: Report | None = None
+               ) -> tuple[Model | None, Report]:
+    """Read, parse and merge ``path`` with what it extends, imports and the extra variants."""
+    report = report if report is not None else Report()
+    loader = _Loader(report)
+    files = loader.collect(Path(path), path, None, ())
+    root = loader.files.get(Path(path).resolve())
+    if root is None:
+        return None, report
+    for name in with_:
+        target = resolve_name(name, Path(path).resolve().parent)
+        if target is None:
+            report.error("E209", root.unit.name.span, what="variant", name=name,
+                         hint="--with names a variant file in scenarios/")
+            continue
+        files += loader.collect(target, _display(target), None, (Path(path).resolve(),))
+    model = Model(root=root.unit, path=path)
+    model.extends = _extends_chain(root, Path(path), loader)
+    model.with_ = [i.value for i in root.unit.with_] + list(with_)
+    seen_files: set[int] = set()
+    for f in files:
+        if id(f) in seen_files:
+            continue  # the same file reached twice (e.g. two imports of one library)
+        seen_files.add(id(f))
+        _merge(model, f, report)
+    return model, report
+
+
+def _extends_chain(root: A.File, path: Path, loader: _Loader) -> list[str]:
+    """Ids of the files ``root`` extends, nearest first (docs/ir.md ``meta.extends``)."""
+    chain: list[str] = []
+    cur, here = root, path.resolve().parent
+    while cur.unit.extends is not None and len(chain) < 64:
+        target = resolve_name(cur.unit.extends.value, here)
+        nxt = loader.files.get(target.resolve()) if target else None
+        if nxt is None or nxt.unit.name.value in chain:
+            break
+        chain.append(nxt.unit.name.value)
+        cur, here = nxt, target.resolve().parent  # type: ignore[union-attr]
+    return chain
+
+
+_NAMED = {A.Terrain: "terrain", A.Piece: "piece", A.Special: "special", A.Board: "board"}
+_SINGLE = {A.Players: "players", A.Resources: "resources", A.BankEach: "bank",
+           A.BankList: "bank", A.Tokens: "tokens", A.Victory: "victory"}
+
+
+def _merge(model: Model, f: A.File, report: Report) -> None:
+    here: dict[Key, A.Node] = {}
+    defaults: list[A.Board] = []
+
+    def put(key: Key, node: A.Node, what: str, name: str) -> None:
+        if key in here:
+            report.error("E205", _name_span(node), what=what, name=name,
+                         notes=(("first defined here", _name_span(here[key])),),
+                         hint="remove one of them, or rename it")
+            return
+        here[key] = node
+        model.decls[key] = node
+
+    for node in f.unit.body:
+        if type(node) in _NAMED:
+            kind = _NAMED[type(node)]
+            name = node.name.value  # type: ignore[attr-defined]
+            if name in RESERVED_WORDS:
+                report.error("E215", node.name.span, name=name, what=kind)  # type: ignore[attr-defined]
+            put((kind, name), node, kind, name)
+            if isinstance(node, A.Board) and node.default:
+                defaults.append(node)
+        elif type(node) in _SINGLE:
+            kind = _SINGLE[type(node)]
+            put((kind,), node, "section", kind)
+        elif isinstance(node, A.Development):
+            for item in node.items:
+                if isinstance(item, A.Card):
+                    put(("card", item.name.value), item, "card", item.name.value)
+                elif isinstance(item, A.Cost):
+                    put(("dev_cost",), item, "setting", "development cost")
+                elif isinstance(item, A.PerTurn):
+                    put(("per_turn",), item, "setting", "per_turn")
+        elif isinstance(node, A.Section):
+            for item in node.items:
+                if isinstance(item, A.Setting):
+                    key = "domestic" if item.key == "no_domestic" else item.key
+                    put(("setting", node.kind, key), item, "setting", f"{node.kind} {key}")
+    if len(defaults) > 1:
+        report.error("E217", defaults[1].name.span,
+                     notes=(("the first default board", defaults[0].name.span),),
+                     hint="keep 'default' on one board only")
+    if defaults:
+        model.default_board = defaults[0].name.value
+
+
+def _name_span(node: A.Node) -> Span:
+    name = getattr(node, "name", None)
+    return name.span if isinstance(name, A.Ident) else node.span
