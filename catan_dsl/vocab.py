@@ -1,0 +1,263 @@
+"""The closed vocabulary of the rules language → one catalogue for checker, compiler, engine and docs.
+
+Every trigger, function, effect, prohibition and modifier a scenario may use is listed here with
+its parameter types, result type, a one-line meaning, a source example and an English template
+for ``catan-dsl explain``.  The checker rejects anything not listed (with a did-you-mean), the
+compiler lowers source to the JSON S-expressions named here, and the engine's interpreter
+registers exactly one implementation per entry (a test checks both directions).
+
+IR shape of an expression: an int, a bool, a string constant (a name declared in source: a
+resource, terrain, piece, counter, deck, card, special card, feature, mark or option), or a list
+``[head, arg...]``; ``["var", "x"]`` reads a bound variable.  Comprehensions bind a variable:
+``["count", "x", SET, COND]``, ``["sum", "x", SET, COND, VALUE]``, ``["any"|"all", "x", SET, COND]``,
+``["max"|"min", "x", SET, VALUE]``.  Effects are lists too: ``["gain", P, N, STOCK]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Value types the checker knows.  "set:T" is a set of T; "name:K" is a name declared as kind K.
+TYPES = (
+    "int", "bool", "player", "hex", "vertex", "edge", "resource", "stock",
+    "set:player", "set:hex", "set:vertex", "set:edge", "set:resource",
+    "name:piece", "name:terrain", "name:counter", "name:deck", "name:card", "name:special",
+    "name:feature", "name:mark", "name:option", "name:resource", "name:item",
+)
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One vocabulary word: its signature, meaning, a source example and an explain template."""
+
+    name: str
+    params: tuple[Param, ...]
+    returns: str
+    doc: str
+    example: str
+    describe: str
+
+
+def _e(name: str, sig: str, returns: str, doc: str, example: str, describe: str) -> Entry:
+    params = tuple(
+        Param(*p.split(":", 1)) for p in sig.split() if p
+    )
+    return Entry(name, params, returns, doc, example, describe)
+
+
+# --- triggers: what a rule can react to (bindings are the variables the rule may read) -------
+TRIGGERS: dict[str, Entry] = {e.name: e for e in [
+    _e("built", "player:player piece:name:piece at:vertex|edge setup:bool", "none",
+       "a piece was built (in setup too; `setup` tells which)",
+       "on built road at e where feature(e, river_edge) { gain 1 gold }",
+       "when {player} builds a {piece}"),
+    _e("upgraded", "player:player piece:name:piece at:vertex", "none",
+       "a piece replaced another of its owner's (a city on a settlement)",
+       "on upgraded city at v { ... }", "when {player} upgrades to a {piece}"),
+    _e("rolled", "player:player n:int", "none",
+       "a production number came up (dice or a card), before production; `reroll` may cancel it",
+       "on rolled n where round <= 2 and n == 7 { reroll }", "when {n} is rolled"),
+    _e("produced", "player:player n:int", "none",
+       "production for number n has been paid out",
+       "on produced n { ... }", "after production on {n}"),
+    _e("revealed", "player:player deck:name:deck card:name:card n:int", "none",
+       "a card of a deck that replaces the dice was turned over (its event runs before production)",
+       "on revealed plentiful_year { each p in players { gain p 1 choice } }",
+       "when the {card} card is revealed"),
+    _e("drew", "player:player deck:name:deck item:name:item", "none",
+       "a player drew an item (token or card) from a deck",
+       "on drew old_boot { reveal old_boot }", "when {player} draws {item}"),
+    _e("played", "player:player card:name:card", "none",
+       "a development card was played", "on played knight { ... }", "when {player} plays {card}"),
+    _e("turn_started", "player:player", "none", "a player's turn began",
+       "on turn_started { ... }", "at the start of each turn"),
+    _e("turn_ended", "player:player built:bool", "none",
+       "a player's turn ended; `built` is true if he built a vertex piece in it",
+       "on turn_ended where built { vote ... }", "at the end of a turn"),
+    _e("setup_done", "", "none", "the setup phase is over",
+       "on setup_done { award wealthiest }", "when setup is over"),
+]}
+
+# --- functions: side-effect-free values --------------------------------------------------
+FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
+    _e("vp", "p:player", "int", "total VP, hidden cards included", "vp(p) >= vp(player)", "{p}'s VP"),
+    _e("public_vp", "p:player", "int", "VP the other players can see",
+       "public_vp(p) <= 2", "{p}'s visible VP"),
+    _e("round", "", "int", "the current round (1 = first round after setup)", "round <= 2",
+       "the round"),
+    _e("turn", "", "int", "completed turns since setup", "turn > 0", "the turn number"),
+    _e("current", "", "player", "the player whose turn it is", "current()", "the active player"),
+    _e("left", "p:player", "player", "the next player clockwise", "left(p)", "{p}'s left neighbour"),
+    _e("players", "", "set:player", "every real player in turn order", "each p in players()",
+       "every player"),
+    _e("opponents", "p:player", "set:player", "every other real player", "opponents(player)",
+       "{p}'s opponents"),
+    _e("neutrals", "", "set:player", "the neutral players", "neutrals()", "the neutral players"),
+    _e("real", "p:player", "bool", "p is a real (not neutral) player", "real(player)",
+       "{p} is a real player"),
+    _e("hexes", "", "set:hex", "every land hex", "hexes()", "every land hex"),
+    _e("vertices_of", "h:hex", "set:vertex", "the 6 corners of a hex", "vertices_of(h)",
+       "the corners of {h}"),
+    _e("edges_of", "x:vertex|hex", "set:edge", "the paths at an intersection or around a hex",
+       "edges_of(v)", "the paths at {x}"),
+    _e("hexes_of", "x:vertex|edge", "set:hex", "the land hexes touching an intersection or path",
+       "hexes_of(v)", "the hexes at {x}"),
+    _e("touching", "h:hex", "set:player", "players with a building on a corner of h",
+       "touching(h)", "the players touching {h}"),
+    _e("terrain", "h:hex", "name:terrain", "the terrain of a hex", "terrain(h) == desert",
+       "{h}'s terrain"),
+    _e("has_number", "h:hex n:int", "bool", "the hex produces on n", "has_number(h, n)",
+       "{h} carries {n}"),
+    _e("coast", "x:vertex|edge|hex", "bool", "touches the sea", "coast(v)", "{x} is on the coast"),
+    _e("harbor", "v:vertex", "bool", "the intersection is on a harbor", "harbor(v)",
+       "{v} is on a harbor"),
+    _e("feature", "x:vertex|edge|hex name:name:feature", "bool",
+       "the element belongs to a named board feature", "feature(e, river_edge)",
+       "{x} is a {name}"),
+    _e("feature_number", "v:vertex name:name:feature n:int", "bool",
+       "the intersection touches a feature (on the frame) numbered n",
+       "feature_number(v, fishing_ground, n)", "{v} touches a {name} numbered {n}"),
+    _e("owner", "x:vertex|edge", "player", "who owns the piece there (none: -1)", "owner(v)",
+       "the owner of {x}"),
+    _e("piece", "x:vertex|edge", "name:piece", "the kind of piece there", "piece(v) == city",
+       "the piece on {x}"),
+    _e("pieces", "p:player kind:name:piece", "set:vertex|edge", "where p's pieces of a kind stand",
+       "pieces(player, road)", "{p}'s {kind}s"),
+    _e("occupied", "x:vertex|edge kind:name:piece", "bool",
+       "a piece of that kind stands there (any owner)", "occupied(e, camel)",
+       "a {kind} stands on {x}"),
+    _e("marked", "x:vertex|edge mark:name:mark", "bool", "the piece there carries a mark",
+       "marked(e, damaged)", "{x} is {mark}"),
+    _e("yield_of", "x:vertex", "int", "how many cards the building there produces",
+       "yield_of(v)", "the yield at {x}"),
+    _e("vp_of", "x:vertex|edge", "int", "the VP of the piece there", "vp_of(v)", "the VP at {x}"),
+    _e("count_of", "p:player stock:stock", "int",
+       "how many of a resource, counter or deck item a player holds",
+       "count_of(p, gold)", "{p}'s {stock}"),
+    _e("cards", "p:player", "int", "resource cards in hand", "cards(p) > 7", "{p}'s cards"),
+    _e("played", "p:player flag:name:card", "int",
+       "development cards with a flag (or of a kind) the player has played", "played(p, army)",
+       "{p}'s played {flag} cards"),
+    _e("holds", "p:player what:name:special|name:item", "bool",
+       "the player holds a special card or a deck item", "holds(p, longest_road)",
+       "{p} holds {what}"),
+    _e("holder", "what:name:special", "player", "who holds a special card (-1: nobody)",
+       "holder(largest_army)", "the holder of {what}"),
+    _e("option", "name:name:option", "bool", "a named option was chosen at play time",
+       "option(czech_reading)", "option {name} is on"),
+    _e("robber_forced", "", "bool",
+       "the robber's move had no legal hex and fell back (Friendly Robber)", "robber_forced()",
+       "the robber was forced"),
+    _e("num_players", "", "int", "real players in the game", "num_players() == 2",
+       "the number of players"),
+]}
+
+# Comprehension heads bind a variable over a set (see module docstring).
+COMPREHENSIONS = ("count", "sum", "any", "all", "max", "min", "first")
+OPERATORS = ("and", "or", "not", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "if", "var")
+
+# --- effects: what a rule does -------------------------------------------------------------
+EFFECTS: dict[str, Entry] = {e.name: e for e in [
+    _e("gain", "p:player n:int stock:stock", "none",
+       "p takes n of a resource (from the bank), a counter (from its supply) or a choice",
+       "gain 1 gold", "{p} gains {n} {stock}"),
+    _e("lose", "p:player n:int stock:stock", "none", "p returns n to the bank or supply",
+       "lose 2 trade_tokens", "{p} pays {n} {stock}"),
+    _e("transfer", "from:player to:player n:int stock:stock", "none",
+       "cards or counters move between players", "transfer player p 1 choice",
+       "{from} gives {to} {n} {stock}"),
+    _e("draw", "p:player n:int deck:name:deck", "none", "p draws n items from a deck",
+       "draw 1 from fish", "{p} draws {n} from {deck}"),
+    _e("give_item", "from:player to:player item:name:item", "none",
+       "hand a held deck item to another player", "give_item player p old_boot",
+       "{from} hands {item} to {to}"),
+    _e("reveal", "item:name:item", "none", "a drawn item becomes public", "reveal old_boot",
+       "{item} is shown to everyone"),
+    _e("choose", "var:name chooser:player from:set cond:bool body:effects", "none",
+       "the chooser picks one element of a set (a prompt); the body runs with it bound",
+       "choose e in pieces(player, road) by player { mark e damaged }",
+       "{chooser} chooses {var}"),
+    _e("each", "var:name from:set cond:bool body:effects", "none",
+       "run the body for every element, in turn order / id order",
+       "each p in players() { gain p 1 choice }", "for each {var}"),
+    _e("if", "cond:bool then:effects else:effects", "none", "conditional effects",
+       "if cards(p) > 0 { ... }", "if {cond}"),
+    _e("move_robber", "to:hex|off_board|choice", "none",
+       "move the robber to a hex, off the board, or let the active player choose (with steal)",
+       "move robber off_board", "the robber moves to {to}"),
+    _e("steal", "p:player from:set n:int", "none",
+       "p takes n random resource cards from a player he chooses among the set",
+       "steal 1 from opponents(player)", "{p} steals {n} card(s)"),
+    _e("discard_half", "above:int", "none", "players with more than N cards discard half",
+       "discard_half above 7", "players with more than {above} cards discard half"),
+    _e("place", "p:player kind:name:piece at:vertex|edge|choice", "none",
+       "put a piece of p's on the board (free; legality per the piece's rules)",
+       "place player road choice", "{p} places a {kind}"),
+    _e("remove", "at:vertex|edge", "none", "take a piece off the board", "remove e",
+       "the piece on {at} is removed"),
+    _e("mark", "at:vertex|edge mark:name:mark", "none", "put a mark on a piece", "mark e damaged",
+       "the piece on {at} becomes {mark}"),
+    _e("unmark", "at:vertex|edge mark:name:mark", "none", "clear a mark", "unmark e damaged",
+       "the piece on {at} is no longer {mark}"),
+    _e("build_free", "p:player kind:name:piece n:int", "none",
+       "p builds n pieces of a kind without paying (a prompt per piece)",
+       "build_free player road 1", "{p} builds {n} {kind} free"),
+    _e("take_development", "p:player", "none", "p takes a development card free",
+       "take_development player", "{p} takes a development card free"),
+    _e("reroll", "", "none", "cancel the number just rolled and roll again", "reroll",
+       "the roll is repeated"),
+    _e("reshuffle", "deck:name:deck", "none", "shuffle a deck's spent items back in",
+       "reshuffle events", "{deck} is reshuffled"),
+    _e("set_yield", "kind:name:piece n:int", "none",
+       "for the coming production only, pieces of this kind yield n", "set_yield city 1",
+       "this production every {kind} yields {n}"),
+    _e("award", "special:name:special", "none", "recompute who holds a special card now",
+       "award harbormaster", "{special} is awarded anew"),
+    _e("return_played", "p:player flag:name:card", "none",
+       "a played development card goes back (it no longer counts as played)",
+       "return_played player army", "{p} gives back a played {flag} card"),
+]}
+
+# --- prohibitions: evaluated when legal actions are listed ---------------------------------
+FORBIDS: dict[str, Entry] = {e.name: e for e in [
+    _e("robber_move", "to:hex", "bool",
+       "the active player may not move the robber there (7 / knight); `else` gives the fallback",
+       "forbid robber_move to h where terrain(h) == desert", "the robber may not go to {to}"),
+    _e("steal", "from:player", "bool", "nobody may be robbed of cards",
+       "forbid steal from p where public_vp(p) <= 2", "{from} may not be robbed"),
+    _e("build", "kind:name:piece at:vertex|edge", "bool", "a piece may not be built there",
+       "forbid build road at e where feature(e, bridge_site)", "no {kind} may be built at {at}"),
+    _e("trade", "stock:stock", "bool", "a stock may not be traded between players",
+       "forbid trade of fish", "{stock} may not be traded"),
+]}
+
+# --- modifiers: values the engine asks for and the scenario adjusts -------------------------
+MODIFIERS: dict[str, Entry] = {e.name: e for e in [
+    _e("target", "p:player", "int", "added to the victory target for a player",
+       "modifier target + 1 for p where holds(p, old_boot)", "{p} needs {value} more VP"),
+    _e("vp", "x:vertex|edge", "int", "extra VP for the piece there",
+       "modifier vp + 1 for v where count(e in edges_of(v) where occupied(e, camel)) >= 2",
+       "a building there is worth {value} more VP"),
+    _e("route_weight", "e:edge", "int", "how much a route piece counts for the longest route",
+       "modifier route_weight 2 for e where occupied(e, camel)", "a road there counts {value}"),
+    _e("yield", "x:vertex", "int", "added to what the building there produces",
+       "modifier yield - 1 for v where piece(v) == city and ...", "the yield changes by {value}"),
+    _e("cost", "action:name p:player", "int", "added to an action's cost",
+       "modifier cost - 1 for chase_robber where vp(player) < max(...)",
+       "the action costs {value} more"),
+]}
+
+ALL_WORDS = {**TRIGGERS, **FUNCTIONS, **EFFECTS}
+
+
+def lookup(kind: str, name: str) -> Entry | None:
+    """The entry for ``name`` among triggers/functions/effects/forbids/modifiers, or None."""
+    table = {"trigger": TRIGGERS, "function": FUNCTIONS, "effect": EFFECTS,
+             "forbid": FORBIDS, "modifier": MODIFIERS}[kind]
+    return table.get(name)
