@@ -1,0 +1,229 @@
+"""A played game → a JSON transcript (every action, chance included, with legal counts) and back → a verified replay."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from catan_dsl.engine import CHANCE, Game, IllegalActionError, parse_action
+
+FORMAT = "catan-dsl-transcript"
+VERSION = 1
+
+
+def canonical_json(obj: Any) -> str:
+    """The one byte form hashed everywhere: sorted keys, no whitespace."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def ir_sha256(ir: dict) -> str:
+    """Hash of the canonical IR JSON, so a transcript names the exact rules it was played with."""
+    return hashlib.sha256(canonical_json(ir).encode("utf-8")).hexdigest()
+
+
+def final_dump(state: Any, num_players: int) -> Any:
+    """A canonical dump of the final state: the engine's full ``to_dict()`` when it offers one.
+
+    Without ``to_dict`` a stable summary stands in; it catches fewer divergences (two games
+    with the same VP, turn and length but different boards would hash alike).
+    """
+    to_dict = getattr(state, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    return {
+        "vp": [state.vp(p) for p in range(num_players)],
+        "turn": state.turn,
+        "winner": state.winner(),
+        "history": len(state.history()),
+    }
+
+
+def final_summary(state: Any, num_players: int) -> dict:
+    """The ``final`` block of a transcript: terminal flag, winner, turn, VP per seat and digest."""
+    return {
+        "terminal": bool(state.is_terminal()),
+        "winner": state.winner(),
+        "turn": state.turn,
+        "vp": [state.vp(p) for p in range(num_players)],
+        "digest": hashlib.sha256(
+            canonical_json(final_dump(state, num_players)).encode("utf-8")
+        ).hexdigest(),
+    }
+
+
+class Recorder:
+    """Collects the steps of one game while it is played; ``finish`` returns the transcript dict."""
+
+    def __init__(self, ir: dict, *, source: str | None, seed: int, board_seed: int,
+                 players: int, bots: list[str], max_turns: int | None) -> None:
+        meta = ir.get("meta", {})
+        self.players = players
+        self.steps: list[dict] = []
+        self.header: dict = {
+            "format": FORMAT,
+            "version": VERSION,
+            "scenario": meta.get("id"),
+            "ir_sha256": ir_sha256(ir),
+            "source": source if source is not None else meta.get("source"),
+            "with": list(meta.get("with", [])),
+            # Not in the minimal header list, but replay needs it to rebuild the same IR
+            # when the game was played on a non-default named board.
+            "board": meta.get("board"),
+            "board_seed": board_seed,
+            "seed": seed,
+            "players": players,
+            "bots": list(bots),
+            "max_turns": max_turns,
+        }
+
+    def step(self, player: int, action: Any, legal: int) -> None:
+        """Record one applied action: who moved (CHANCE for chance), its text, how many were legal."""
+        self.steps.append({"player": player, "action": str(action), "legal": legal})
+
+    def finish(self, state: Any) -> dict:
+        """The complete transcript, ending with the final state's summary and digest."""
+        return {**self.header, "steps": self.steps, "final": final_summary(state, self.players)}
+
+
+def record(ir: dict, *, source: str | None = None, seed: int, board_seed: int | None = None,
+           players: int, bots: list[str], max_turns: int | None = None) -> Recorder:
+    """Start recording a game; call ``.step`` for every applied action and ``.finish`` at the end.
+
+    Args:
+        ir: the validated IR the game is played with (hashed into the header).
+        source: path of the scenario file, so ``replay`` can find it again.
+        seed: the seed of the game's ``random.Random`` (chance and bots).
+        board_seed: the seed given to ``new_initial_state`` (defaults to ``seed``).
+        players: number of seats.
+        bots: bot name per seat.
+        max_turns: the turn cap the game ran under, or None.
+    """
+    return Recorder(ir, source=source, seed=seed,
+                    board_seed=seed if board_seed is None else board_seed,
+                    players=players, bots=bots, max_turns=max_turns)
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """Where a replay first diverged: step index (None for header/final), what, expected vs got."""
+
+    step: int | None
+    what: str
+    expected: Any
+    got: Any
+
+    def __str__(self) -> str:
+        where = "header" if self.step is None else f"step {self.step}"
+        if self.what.startswith("final"):
+            where = "final state"
+        return f"{where}: {self.what}: expected {self.expected!r}, got {self.got!r}"
+
+
+@dataclass
+class ReplayResult:
+    """Outcome of ``replay``: how many steps were re-applied and the first mismatch, if any."""
+
+    steps_verified: int
+    mismatch: Mismatch | None = None
+    final: dict = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.mismatch is None
+
+
+class TranscriptError(ValueError):
+    """The document is not a readable catan-dsl transcript (wrong format, version or shape)."""
+
+
+_REQUIRED = ("format", "version", "ir_sha256", "board_seed", "players", "steps", "final")
+
+
+def check_format(transcript: Any) -> None:
+    """Raise ``TranscriptError`` unless ``transcript`` looks like a version-1 transcript."""
+    if not isinstance(transcript, dict):
+        raise TranscriptError("a transcript is a JSON object")
+    if transcript.get("format") != FORMAT:
+        raise TranscriptError(f"not a {FORMAT} document (format={transcript.get('format')!r})")
+    if transcript.get("version") != VERSION:
+        raise TranscriptError(f"unsupported transcript version {transcript.get('version')!r} "
+                              f"(this build reads version {VERSION})")
+    missing = [k for k in _REQUIRED if k not in transcript]
+    if missing:
+        raise TranscriptError(f"transcript lacks {', '.join(missing)}")
+    steps = transcript["steps"]
+    if not isinstance(steps, list) or not all(
+            isinstance(s, dict) and {"player", "action", "legal"} <= s.keys() for s in steps):
+        raise TranscriptError("'steps' must be a list of {player, action, legal} objects")
+
+
+def replay(transcript: dict, ir: dict) -> ReplayResult:
+    """Re-apply every step of ``transcript`` to a fresh game of ``ir`` and verify it.
+
+    At each step the player to move and the number of legal actions must match the record,
+    and the recorded action must parse and be legal; at the end the final block (terminal,
+    winner, turn, VP, digest) must match. No RNG is involved: chance outcomes are in the steps.
+
+    Returns:
+        A ``ReplayResult``; ``mismatch`` holds the first divergence (step index is 0-based).
+
+    Raises:
+        TranscriptError: the document is not a transcript this version can read.
+    """
+    check_format(transcript)
+    digest = ir_sha256(ir)
+    if transcript["ir_sha256"] != digest:
+        return ReplayResult(0, Mismatch(None, "ir_sha256", transcript["ir_sha256"], digest))
+    players = transcript["players"]
+    game = Game(ir, num_players=players)
+    state = game.new_initial_state(seed=transcript["board_seed"])
+    for i, step in enumerate(transcript["steps"]):
+        who = state.current_player()
+        if who != step["player"]:
+            return ReplayResult(i, Mismatch(i, "player to move", step["player"], who))
+        legal = state.legal_actions()
+        if len(legal) != step["legal"]:
+            return ReplayResult(i, Mismatch(i, "legal action count", step["legal"], len(legal)))
+        try:
+            action = parse_action(step["action"], game)
+            state.apply_action(action)
+        except IllegalActionError as exc:
+            return ReplayResult(i, Mismatch(i, "action", step["action"], f"illegal: {exc}"))
+        except (ValueError, KeyError, TypeError) as exc:
+            # parse_action rejects text it cannot read; report it as a step mismatch, not a crash.
+            return ReplayResult(i, Mismatch(i, "action", step["action"], f"unreadable: {exc}"))
+    got = final_summary(state, players)
+    for key in ("terminal", "winner", "turn", "vp", "digest"):
+        if transcript["final"].get(key) != got[key]:
+            return ReplayResult(len(transcript["steps"]),
+                                Mismatch(None, f"final {key}", transcript["final"].get(key),
+                                         got[key]), got)
+    return ReplayResult(len(transcript["steps"]), None, got)
+
+
+def dumps(transcript: dict) -> str:
+    """Transcript → JSON text: header keys sorted and indented, one step per line (diff-friendly)."""
+    lines = ["{"]
+    keys = sorted(transcript)
+    for n, key in enumerate(keys):
+        end = "," if n < len(keys) - 1 else ""
+        if key == "steps":
+            steps = transcript["steps"]
+            if not steps:
+                lines.append('  "steps": []' + end)
+                continue
+            lines.append('  "steps": [')
+            lines.extend("    " + canonical_json(s) + ("," if i < len(steps) - 1 else "")
+                         for i, s in enumerate(steps))
+            lines.append("  ]" + end)
+        else:
+            lines.append(f"  {json.dumps(key)}: {canonical_json(transcript[key])}{end}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def is_chance(player: int) -> bool:
+    """True for the chance pseudo-player (kept here so readers of steps need not import engine)."""
+    return player == CHANCE
