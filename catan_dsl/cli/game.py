@@ -1,3 +1,389 @@
-"""CLI commands (placeholder until its owner fills it in)."""
+"""`play`, `replay` and `playtest` commands: scenario file + seed + bots → game log, verified replay, statistics."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from catan_dsl.cli.common import EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, EXIT_USAGE
+
+DEFAULT_BOTS = ("greedy", "random")  # seat 0 greedy, every other seat random
+
+
+def _fail(message: str, code: int = EXIT_ERRORS) -> NoReturn:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(code)
+
+
+def _render_load_error(exc: BaseException) -> str:
+    """Text of a front-end failure: the diagnostics report when the error carries one."""
+    report = getattr(exc, "report", None)
+    if report is not None and hasattr(report, "render_text"):
+        return report.render_text().rstrip()
+    return str(exc)
+
+
+def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = ()) -> dict:
+    """Path (.catan or .json IR) → validated IR dict; prints diagnostics and exits 1 on failure.
+
+    ``board`` and ``with_`` choose a named board and extra variants; they need the source.
+    """
+    from catan_dsl import api
+
+    if not Path(path).is_file():
+        _fail(f"cannot read {path}: no such file")
+    is_json = Path(path).suffix == ".json"
+    try:
+        if is_json or not (board or with_):
+            ir = api.load_ir(path)
+        else:
+            ir, report = api.compile_file(path, board=board, with_=tuple(with_))
+            if ir is None:
+                click.echo(_render_load_error(api.CompileError(report)), err=True)
+                sys.exit(EXIT_ERRORS)
+    except api.CompileError as exc:
+        click.echo(_render_load_error(exc), err=True)
+        sys.exit(EXIT_ERRORS)
+    except OSError as exc:
+        _fail(f"cannot read {path}: {exc.strerror or exc}")
+    meta = ir.get("meta", {})
+    if is_json and board and meta.get("board") != board:
+        _fail(f"{path} is compiled for board {meta.get('board')!r}; --board {board} needs "
+              f"the .catan source")
+    return ir
+
+
+def _bot_names() -> list[str]:
+    from catan_dsl import bots
+
+    names = getattr(bots, "BOT_NAMES", None) or getattr(bots, "BOTS", None) or ("greedy", "random")
+    return sorted(names)
+
+
+def parse_bots(text: str | None, players: int | None, ir: dict) -> list[str]:
+    """``--bots``/``--players`` → one bot name per seat; a bad name or count is a usage error."""
+    valid = _bot_names()
+    names = [t.strip() for t in text.split(",") if t.strip()] if text else []
+    bad = [n for n in names if n not in valid]
+    if bad:
+        raise click.BadParameter(f"unknown bot {bad[0]!r} (valid: {', '.join(valid)})",
+                                 param_hint="'--bots'")
+    # One name means "every seat plays this bot", so it does not set the seat count.
+    n = players or (len(names) if len(names) > 1 else 0) or ir.get("players", {}).get("default", 4)
+    lo, hi = ir.get("players", {}).get("min", 1), ir.get("players", {}).get("max", n)
+    if not lo <= n <= hi:
+        raise click.BadParameter(f"this scenario is for {lo}–{hi} players, not {n}",
+                                 param_hint="'--players'")
+    if not names:
+        return [DEFAULT_BOTS[0]] + [DEFAULT_BOTS[1]] * (n - 1)
+    if len(names) == 1:
+        return names * n
+    if len(names) != n:
+        raise click.BadParameter(f"{len(names)} bots given for {n} players",
+                                 param_hint="'--bots'")
+    return names
+
+
+def _usage(ctx: click.Context, exc: click.BadParameter) -> NoReturn:
+    click.echo(ctx.get_usage(), err=True)
+    click.echo(f"error: {exc.format_message()}", err=True)
+    sys.exit(EXIT_USAGE)
+
+
+_common = [
+    click.option("--seed", type=int, default=0, show_default=True, help="Seed for chance and bots."),
+    click.option("--bots", "bots_text", metavar="LIST",
+                 help="Comma-separated bot per seat (greedy, random), or one name for every seat; default greedy then random."),
+    click.option("--players", type=int, help="Number of seats (default: number of bots, else the scenario's default)."),
+    click.option("--max-turns", type=int, default=None, help="Stop after this many turns."),
+    click.option("--board", metavar="NAME", help="Play on this named board of the scenario."),
+]
+
+
+def _with_common(f: Any) -> Any:
+    for opt in reversed(_common):
+        f = opt(f)
+    return f
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@_with_common
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON transcript instead of the log.")
+@click.pass_context
+def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, players: int | None,
+         max_turns: int | None, board: str | None, as_json: bool) -> None:
+    """Play one seeded bot game of FILE and print its log (or transcript)."""
+    from catan_dsl.engine import Game
+    from catan_dsl.playtest import DEFAULT_MAX_TURNS, play_game
+
+    ir = load_scenario(file, board)
+    try:
+        names = parse_bots(bots_text, players, ir)
+    except click.BadParameter as exc:
+        _usage(ctx, exc)
+    cap = DEFAULT_MAX_TURNS if max_turns is None else max_turns
+    game = Game(ir, num_players=len(names))
+    log = None if as_json else GameLog(ir, names, click.echo)
+    if log is not None:
+        log.start(seed, cap)
+    result = play_game(game, names, seed, cap, record=as_json, source=file, ir=ir,
+                       observer=None if log is None else log.observe)
+    if as_json:
+        from catan_dsl.transcript import dumps
+
+        click.echo(dumps(result.transcript), nl=False)
+    else:
+        assert log is not None
+        log.finish(result)
+
+
+@click.command()
+@click.argument("transcript_path", metavar="TRANSCRIPT", type=click.Path(dir_okay=False))
+@click.option("--scenario", type=click.Path(dir_okay=False),
+              help="Scenario file to replay against (default: the transcript's source).")
+def replay(transcript_path: str, scenario: str | None) -> None:
+    """Re-run TRANSCRIPT step by step and verify every step and the final state."""
+    from catan_dsl.transcript import TranscriptError, check_format, replay as do_replay
+
+    try:
+        with open(transcript_path, encoding="utf-8") as fh:
+            doc = json.load(fh)
+        check_format(doc)
+    except OSError as exc:
+        _fail(f"cannot read {transcript_path}: {exc.strerror or exc}")
+    except json.JSONDecodeError as exc:
+        _fail(f"{transcript_path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}")
+    except TranscriptError as exc:
+        _fail(f"{transcript_path}: {exc}")
+    path = scenario or _find_source(doc.get("source"), transcript_path)
+    ir = load_scenario(path)
+    meta = ir.get("meta", {})
+    # Rebuild the IR the game was played with: same named board, same variants combined in.
+    if not path.endswith(".json") and (meta.get("board") != doc.get("board")
+                                       or list(meta.get("with", [])) != list(doc.get("with", []))):
+        ir = load_scenario(path, doc.get("board"), tuple(doc.get("with", [])))
+    try:
+        result = do_replay(doc, ir)
+    except TranscriptError as exc:
+        _fail(f"{transcript_path}: {exc}")
+    if result.ok:
+        click.echo(f"verified {result.steps_verified} steps")
+        sys.exit(EXIT_OK)
+    click.echo(f"{transcript_path}: mismatch at {result.mismatch}", err=True)
+    sys.exit(EXIT_MISMATCH)
+
+
+def _find_source(source: str | None, transcript_path: str) -> str:
+    """The transcript's scenario path as written, else relative to the transcript's folder."""
+    if not source:
+        _fail(f"{transcript_path} names no scenario source; pass --scenario FILE")
+    for candidate in (Path(source), Path(transcript_path).parent / source):
+        if candidate.is_file():
+            return str(candidate)
+    _fail(f"scenario {source!r} named by {transcript_path} was not found; pass --scenario FILE")
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--games", type=click.IntRange(min=1), required=True, help="Number of games.")
+@_with_common
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes to play on; results do not depend on it.")
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
+@click.pass_context
+def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: str | None,
+             players: int | None, max_turns: int | None, board: str | None, workers: int,
+             as_json: bool) -> None:
+    """Play many seeded bot games of FILE and report win rates, game length and VP sources."""
+    from catan_dsl.playtest import DEFAULT_MAX_TURNS, run_games
+
+    ir = load_scenario(file, board)
+    try:
+        names = parse_bots(bots_text, players, ir)
+    except click.BadParameter as exc:
+        _usage(ctx, exc)
+    cap = DEFAULT_MAX_TURNS if max_turns is None else max_turns
+    hidden = as_json or not sys.stderr.isatty()
+    with click.progressbar(length=games, label="playing", file=sys.stderr,
+                           hidden=hidden) as bar:
+        summary = run_games(ir, names, games, seed, workers=workers, max_turns=cap,
+                            progress=bar.update)
+    if as_json:
+        click.echo(json.dumps(summary.to_dict(), indent=2, sort_keys=True))
+        return
+    click.echo(summary_table(summary, ir.get("meta", {}).get("id", file)))
+
+
+class GameLog:
+    """Prints a readable log of one game from the engine's events, as the game is played."""
+
+    def __init__(self, ir: dict, bots: list[str], echo: Any) -> None:
+        from catan_dsl.playtest import seat_name
+
+        self.ir = ir
+        self.bots = bots
+        self.echo = echo
+        self.names = [seat_name(p) for p in range(len(bots))]
+        self.in_setup = True
+        self.new_turn = False
+        self.turn_no = 0
+
+    def start(self, seed: int, cap: int | None) -> None:
+        meta = self.ir.get("meta", {})
+        seats = ", ".join(f"{n} ({b})" for n, b in zip(self.names, self.bots))
+        self.echo(f"{meta.get('title', meta.get('id'))} — board {meta.get('board')}, "
+                  f"seed {seed}, turn cap {cap}")
+        self.echo(f"players: {seats}")
+        self.echo("")
+        self.echo("== setup ==")
+
+    def observe(self, state: Any, player: int, action: Any) -> None:
+        for ev in state.drain_events():
+            kind = type(ev).__name__
+            # Setup ends with the first roll; later turns start with the first event after
+            # TurnEnded (which may be a card played before rolling).
+            if (self.in_setup and kind == "DiceRolled") or (not self.in_setup and self.new_turn):
+                self.in_setup = self.new_turn = False
+                self.turn_no += 1
+                who = _actor(ev)
+                self.echo(f"== turn {self.turn_no}"
+                          f"{': ' + self.names[who] if who is not None else ''} ==")
+            if kind == "TurnEnded":
+                self.new_turn = True
+                continue
+            self.echo("  " + describe_event(ev, self.names, self.ir))
+
+    def finish(self, result: Any) -> None:
+        self.echo("")
+        if result.winner is not None:
+            # ``turns`` counts completed turns; the winning one is still in progress.
+            self.echo(f"{self.names[result.winner]} wins with {result.vp[result.winner]} VP "
+                      f"in turn {result.turns + 1}")
+        else:
+            self.echo(f"no winner: stopped at the turn cap after {result.turns} turns")
+        sources = sorted({k for b in result.vp_breakdown for k in b})
+        width = max([4] + [len(k) for k in sources])
+        self.echo("")
+        self.echo(f"{'VP by source':<{width + 2}}" + "".join(f"{n:>8}" for n in self.names))
+        for k in sources:
+            self.echo(f"  {k:<{width}}" + "".join(f"{b.get(k, 0):>8}" for b in result.vp_breakdown))
+        self.echo(f"  {'total':<{width}}" + "".join(f"{v:>8}" for v in result.vp))
+
+
+def _actor(ev: Any) -> int | None:
+    for name in ("player", "thief", "proposer"):
+        v = getattr(ev, name, None)
+        if isinstance(v, int):
+            return v
+    return None
+
+
+def _bundle(pairs: Any) -> str:
+    return ", ".join(f"{n} {r}" for r, n in pairs) or "nothing"
+
+
+def _place(ir: dict, piece: str, at: int) -> str:
+    """``at`` named by its canonical key, so a log line can be found on the rendered board."""
+    on = ir.get("pieces", {}).get(piece, {}).get("on", "vertex")
+    table = ir.get("board", {}).get({"edge": "edges", "hex": "hexes"}.get(on, "vertices"), [])
+    key = table[at].get("key") if 0 <= at < len(table) else None
+    return f"{on} {at}" + (f" ({key})" if key else "")
+
+
+def describe_event(ev: Any, names: list[str], ir: dict) -> str:
+    """One engine event → one line of the game log, seats named by colour."""
+    def who(p: int | None) -> str:
+        return names[p] if p is not None and 0 <= p < len(names) else f"player {p}"
+
+    kind = type(ev).__name__
+    g = ev.__getattribute__
+    if kind == "DiceRolled":
+        text = f"{who(g('player'))} rolled {g('total')}"
+    elif kind == "ResourcesProduced":
+        text = f"{who(g('player'))} got {_bundle(g('amounts'))}" + (
+            " (setup)" if g("source") == "setup" else "")
+    elif kind == "ResourceWithheld":
+        text = (f"the bank is short of {g('resource')}: nobody got it "
+                f"({', '.join(who(p) for p in g('players'))})")
+    elif kind == "PieceBuilt":
+        verb = f"upgraded a {g('replaced')} to a" if g("replaced") else "built a"
+        text = (f"{who(g('player'))} {verb} {g('piece')} at {_place(ir, g('piece'), g('at'))}"
+                + (" (free)" if g("free") else ""))
+    elif kind == "RobberMoved":
+        text = f"{who(g('player'))} moved the robber from hex {g('from_hex')} to hex {g('hex')}"
+    elif kind == "CardStolen":
+        text = f"{who(g('thief'))} stole a {g('resource')} from {who(g('victim'))}"
+    elif kind == "CardsDiscarded":
+        text = f"{who(g('player'))} discarded {g('n')} {g('resource')}"
+    elif kind == "DevelopmentCardBought":
+        text = f"{who(g('player'))} bought a development card ({g('card')})"
+    elif kind == "DevelopmentCardPlayed":
+        text = f"{who(g('player'))} played {g('card')}"
+    elif kind == "ResourcesTaken":
+        text = f"{who(g('player'))} took {g('n')} {g('resource')} from the bank"
+    elif kind == "ResourcesCollected":
+        parts = ", ".join(f"{n} from {who(p)}" for p, n in g("taken")) or "nothing"
+        text = f"{who(g('player'))} collected every {g('resource')}: {parts}"
+    elif kind == "TradeOffered":
+        text = f"{who(g('player'))} offered {_bundle(g('give'))} for {_bundle(g('get'))}"
+    elif kind == "TradeDeclined":
+        text = f"{who(g('player'))} declined"
+    elif kind == "TradeAccepted":
+        text = (f"{who(g('acceptor'))} accepted {who(g('proposer'))}'s offer: "
+                f"{_bundle(g('give'))} for {_bundle(g('get'))}")
+    elif kind == "TradeCancelled":
+        text = f"nobody took {who(g('player'))}'s offer"
+    elif kind == "BankTraded":
+        text = f"{who(g('player'))} traded {g('n')} {g('give')} to the bank for 1 {g('get')}"
+    elif kind == "SpecialCardAwarded":
+        prev = g("previous")
+        text = f"{who(g('player'))} took {g('card')}" + (
+            f" from {who(prev)}" if prev is not None else "")
+    elif kind == "SpecialCardSetAside":
+        text = f"{g('card')} was set aside ({who(g('previous'))} lost it)"
+    elif kind == "GameWon":
+        text = f"{who(g('player'))} won with {g('vp')} VP"
+    else:
+        text = str(ev)
+    rule = getattr(ev, "rule", None)
+    if rule is not None:
+        # Principle 6: say which line of the scenario caused it.
+        text += f"  [{rule.rule_id} at {rule.where}]"
+    return text
+
+
+def summary_table(summary: Any, title: str) -> str:
+    """A ``PlaytestSummary`` → the text report: seats, game length, VP sources, then timing."""
+    out = [f"{title}: {summary.games} games, seed {summary.seed}, "
+           f"turn cap {summary.max_turns}", ""]
+    out.append(f"{'seat':<8} {'bot':<8} {'wins':>5} {'win rate':>9} {'95% CI':>15} {'mean VP':>8}")
+    for s in summary.seats:
+        ci = f"[{s.ci_low:5.1%}, {s.ci_high:5.1%}]"
+        out.append(f"{s.colour:<8} {s.bot:<8} {s.wins:>5} {s.win_rate:>9.1%} {ci:>15} "
+                   f"{s.mean_vp:>8.2f}")
+    out.append(f"{'none':<8} {'':<8} {summary.no_winner:>5} "
+               f"{summary.no_winner / max(1, summary.games):>9.1%}")
+    out.append("")
+    out.append(f"game length: mean {summary.mean_turns:.1f} turns, median "
+               f"{summary.median_turns:g}; hit the turn cap: {summary.cap_share:.1%}")
+    sources = sorted({k for s in summary.seats for k in s.mean_vp_by_source})
+    if sources:
+        out.append("")
+        width = max(8, *(len(k) for k in sources))
+        out.append(f"{'mean VP by source':<{width + 2}}" + "".join(f"{s.colour:>8}" for s in summary.seats))
+        for k in sources:
+            out.append(f"  {k:<{width}}" + "".join(f"{s.mean_vp_by_source.get(k, 0.0):>8.2f}"
+                                                   for s in summary.seats))
+    t = summary.timing
+    out.append("")
+    out.append(f"time: {t.get('seconds', 0.0):.2f} s, {t.get('games_per_second', 0.0):.1f} games/s, "
+               f"{t.get('decisions_per_second', 0.0):,.0f} decisions/s")
+    return "\n".join(out)
+
+
+COMMANDS = [play, replay, playtest]

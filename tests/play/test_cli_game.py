@@ -1,0 +1,84 @@
+"""`catan-dsl play / replay / playtest` through click's CliRunner: output, exit codes, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from catan_dsl.cli import main
+from catan_dsl.cli.common import EXIT_ERRORS, EXIT_MISMATCH, EXIT_USAGE
+from catan_dsl.transcript import FORMAT
+
+BASE = str(Path(__file__).resolve().parents[1] / "fixtures" / "base_beginner.ir.json")
+
+
+def _run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_play_prints_a_readable_log() -> None:
+    r = _run("play", BASE, "--seed", "3", "--max-turns", "30")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "players: Red (greedy), Blue (random), White (random), Orange (random)" in out
+    assert "== setup ==" in out and "== turn 1: " in out
+    assert "rolled" in out and "built a settlement" in out and "built a road" in out
+    assert "VP by source" in out and "total" in out
+    assert "Traceback" not in out
+
+
+def test_play_players_default_to_the_bots_given() -> None:
+    r = _run("play", BASE, "--bots", "random,random", "--max-turns", "5")
+    assert r.exit_code == 0, r.output
+    assert "players: Red (random), Blue (random)\n" in r.output
+
+
+def test_play_json_is_a_transcript_that_replays(tmp_path: Path) -> None:
+    r = _run("play", BASE, "--seed", "4", "--max-turns", "25", "--json")
+    assert r.exit_code == 0
+    doc = json.loads(r.output)
+    assert doc["format"] == FORMAT and doc["seed"] == 4 and doc["source"] == BASE
+    path = tmp_path / "game.json"
+    path.write_text(r.output)
+    ok = _run("replay", str(path))
+    assert ok.exit_code == 0 and ok.output == f"verified {len(doc['steps'])} steps\n"
+
+    doc["steps"][30]["legal"] += 5
+    path.write_text(json.dumps(doc))
+    bad = CliRunner().invoke(main, ["replay", str(path), "--scenario", BASE])
+    assert bad.exit_code == EXIT_MISMATCH
+    assert "step 30: legal action count" in bad.output
+
+
+def test_playtest_json_is_identical_for_one_and_two_workers() -> None:
+    args = ["playtest", BASE, "--games", "4", "--seed", "9", "--max-turns", "30", "--json"]
+    a = json.loads(_run(*args, "--workers", "1").output)
+    b = json.loads(_run(*args, "--workers", "2").output)
+    a.pop("timing"), b.pop("timing")
+    assert a == b and a["games"] == 4 and len(a["seats"]) == 4
+
+
+def test_playtest_table() -> None:
+    r = _run("playtest", BASE, "--games", "3", "--max-turns", "20", "--bots", "random")
+    assert r.exit_code == 0, r.output
+    assert "95% CI" in r.output and "games/s" in r.output and "median" in r.output
+
+
+def test_bad_bot_name_is_a_usage_error_naming_the_valid_bots() -> None:
+    r = CliRunner().invoke(main, ["play", BASE, "--bots", "greedy,smart"])
+    assert r.exit_code == EXIT_USAGE
+    assert "unknown bot 'smart'" in r.output and "greedy" in r.output and "random" in r.output
+    assert "Traceback" not in r.output
+
+
+def test_unreadable_files_exit_1_without_traceback(tmp_path: Path) -> None:
+    r = CliRunner().invoke(main, ["play", str(tmp_path / "missing.catan")])
+    assert r.exit_code == EXIT_ERRORS and "cannot read" in r.output
+    junk = tmp_path / "junk.json"
+    junk.write_text("{not json")
+    r = CliRunner().invoke(main, ["replay", str(junk)])
+    assert r.exit_code == EXIT_ERRORS and "not valid JSON" in r.output
+    r = CliRunner().invoke(main, ["replay", BASE])
+    assert r.exit_code == EXIT_ERRORS and "not a catan-dsl-transcript" in r.output
