@@ -202,6 +202,9 @@ class ActionTable:
                         g = tuple(n if r == give else 0 for r in range(nr))
                         w = tuple(1 if r == get else 0 for r in range(nr))
                         self.offers[(give, n, get)] = self.offer(g, w)
+        self.offer_grid = tuple(
+            tuple(tuple(self.offers.get((give, n, get)) for get in range(nr)) for n in range(3))
+            for give in range(nr))
 
     def bank(self, give: int, n: int, get: int) -> BankTrade:
         a = self._bank.get((give, n, get))

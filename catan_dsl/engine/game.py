@@ -82,13 +82,13 @@ class Game:
 
         dev = ir.get("development") or {"cards": {}, "cost": {}, "per_turn": 0}
         self.dev_cost = cost(dev.get("cost", {}))
-        self.dev_per_turn = int(dev.get("per_turn", 1))
+        self.dev_per_turn = int(dev["per_turn"])
         self.cards: tuple[CardSpec, ...] = tuple(
             CardSpec(name=c, count=int(spec["count"]), effect=spec["effect"],
                      any_time=bool(spec.get("any_time")),
                      flags=frozenset(k for k, v in spec.items() if v is True and k != "any_time"),
                      vp=int(spec.get("vp", 0)), piece=pix.get(spec.get("piece"), -1),
-                     n=int(spec.get("n", 1)))
+                     n=int(spec.get("n", 0)))
             for c, spec in dev.get("cards", {}).items())
         self.card_names = tuple(c.name for c in self.cards)
         self.card_count = tuple(c.count for c in self.cards)
@@ -96,22 +96,22 @@ class Game:
         self.specials: tuple[SpecialSpec, ...] = tuple(
             SpecialSpec(name=name, vp=int(s.get("vp", 0)), measure=s["measure"]["kind"],
                         route_kinds=tuple(pix[p] for p in s["measure"].get("pieces", [])),
-                        flag=s["measure"].get("flag", ""), min=int(s.get("min", 0)),
-                        policy=s.get("policy", "first_then_strictly_more"))
+                        flag=s["measure"].get("flag", ""), min=int(s["min"]),
+                        policy=s["policy"])
             for name, s in (ir.get("special_cards") or {}).items())
         # card index → does playing it count toward each special card's measure
         self.card_counts_for = tuple(
             tuple(sp.measure == "cards_played" and sp.flag in c.flags for c in self.cards)
             for sp in self.specials)
 
-        self.robber_number = int(ir["production"].get("robber_number", 7))
-        self.dice = int(ir["production"].get("dice", 2))
+        self.robber_number = int(ir["production"]["robber_number"])
+        self.dice = int(ir["production"]["dice"])
         self.roll_outcomes = _dice_distribution(self.dice)
-        self.discard_above = int(ir["robber"].get("discard_above", 7))
-        self.steal_n = int(ir["robber"].get("steal", 1))
-        trade = ir.get("trade") or {}
-        self.bank_ratio = int(trade.get("bank_ratio", 4))
-        self.domestic = bool(trade.get("domestic", True))
+        self.discard_above = int(ir["robber"]["discard_above"])
+        self.steal_n = int(ir["robber"]["steal"])
+        trade = ir["trade"]
+        self.bank_ratio = int(trade["bank_ratio"])
+        self.domestic = bool(trade["domestic"])
         self.offers_per_turn = int(trade.get("offers_per_turn", 0))
         self.target = int(ir["victory"]["target"])
 
@@ -121,8 +121,8 @@ class Game:
         if isinstance(start, int):
             order = order[start:] + order[:start]
         steps = []
-        for rnd in range(int(setup.get("rounds", 2))):
-            seq = order if setup.get("order", "snake") != "snake" or rnd % 2 == 0 else order[::-1]
+        for rnd in range(int(setup["rounds"])):
+            seq = order if setup["order"] != "snake" or rnd % 2 == 0 else order[::-1]
             for p in seq:
                 for piece in setup["place"]:
                     steps.append((p, pix[piece], rnd + 1))

@@ -18,19 +18,19 @@ def legal_trades(s, p: int, out: list) -> None:
                 if get != give and bank[get]:
                     out.append(t.bank(give, n, get))
     if g.domestic and s.offers_this_turn < g.offers_per_turn:
-        others = [q for q in range(g.num_players) if q != p]
-        hands = s.hand
-        offers = t.offers
+        # Offer only what some opponent could actually pay, so offers stay meaningful.
+        total = g.bank_total
+        gets = [r for r in range(nr) if total[r] - bank[r] - hand[r] > 0]
+        offers = t.offer_grid
         for give in range(nr):
-            if not hand[give]:
+            k = hand[give]
+            if not k:
                 continue
             for n in (1, 2):
-                if hand[give] < n:
+                if k < n:
                     break
-                for get in range(nr):
-                    # Offer only what some opponent could actually pay, so offers stay meaningful.
-                    if get != give and any(hands[q][get] for q in others):
-                        out.append(offers[(give, n, get)])
+                row = offers[give][n]
+                out.extend(row[get] for get in gets if get != give)
 
 
 def apply_bank_trade(s, a) -> None:

@@ -152,14 +152,15 @@ class State:
         return self.phase != OVER and bool(self.prompts) and self.prompts[-1].player == CHANCE
 
     def apply_action(self, action: Action) -> None:
-        legal = self.legal_actions()
-        if action not in legal and not (isinstance(action, OfferTrade) and self.phase == MAIN
-                                        and not self.prompts
-                                        and rules_trade.offer_allowed(self, self.cur, action)):
-            who = self.current_player()
-            raise IllegalActionError(
-                f"{action} is not legal now (player {who}, {len(legal)} legal actions"
-                + (f", e.g. {', '.join(str(a) for a in legal[:4])})" if legal else ")"))
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        for x in legal:
+            # Identity first: legal actions are interned, and dataclass __eq__ is slow.
+            if x is action:
+                break
+        else:
+            self._check_legal(action, legal)
         self._history.append(action)
         self._legal = None
         if self.prompts:
@@ -170,6 +171,15 @@ class State:
         else:
             TURN_APPLY[type(action)](self, action)
         self._after()
+
+    def _check_legal(self, action: Action, legal: list[Action]) -> None:
+        if action not in legal and not (isinstance(action, OfferTrade) and self.phase == MAIN
+                                        and not self.prompts
+                                        and rules_trade.offer_allowed(self, self.cur, action)):
+            who = self.current_player()
+            raise IllegalActionError(
+                f"{action} is not legal now (player {who}, {len(legal)} legal actions"
+                + (f", e.g. {', '.join(str(a) for a in legal[:4])})" if legal else ")"))
 
     def _after(self) -> None:
         """Settle automatic steps: skip empty prompts, roll when nothing else is possible, victory."""
