@@ -35,8 +35,6 @@ def _guarded(report: Report, fn, *args, **kw):  # type: ignore[no-untyped-def]
     """Run a pipeline stage; a bug becomes an E900 diagnostic instead of a traceback."""
     try:
         return fn(*args, **kw)
-    except RecursionError:
-        report.error("E107", None)
     except Exception as e:  # noqa: BLE001 - the promise is "no traceback ever reaches the user"
         report.error("E900", None, reason=f"{type(e).__name__}: {e}",
                      hint="please report this together with the input file")

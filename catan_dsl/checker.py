@@ -111,7 +111,7 @@ class Checker:
         self.sections()
 
     def required(self) -> None:
-        if self.m.root.kind == "variant" and not self.complete:
+        if self.m.incomplete or self.m.root.kind == "variant" and not self.complete:
             return  # a variant is a patch; it is complete only once combined
         span = self.m.root.name.span
         for key, section in (("resources", "resources"), ("victory", "victory target")):

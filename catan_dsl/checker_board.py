@@ -196,6 +196,8 @@ class _BoardChecker:
             for h, t in zip(free, tiles.tiles):
                 taken[h] = t.span
                 place(h, t, t.span)
+            for h in free[len(tiles.tiles):]:
+                taken[h] = tiles.span  # already reported as E311; no E314 per hex on top
         for extra in self.items(A.Tiles)[1:]:
             self.r.error("E205", extra.span, what="board setting", name="tiles")
         free = [h for h in info.land if h not in taken]

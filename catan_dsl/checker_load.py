@@ -33,6 +33,7 @@ class Model:
     with_: list[str] = field(default_factory=list)
     decls: dict[Key, A.Node] = field(default_factory=dict)
     default_board: str | None = None
+    incomplete: bool = False  # an extends/import/with failed: missing sections are no news
 
     def get(self, *key: str) -> A.Node | None:
         return self.decls.get(tuple(key))
@@ -99,6 +100,7 @@ class _Loader:
     def __init__(self, report: Report) -> None:
         self.report = report
         self.files: dict[Path, A.File | None] = {}
+        self.failed = False
 
     def file(self, path: Path, shown: str, span: Span | None) -> A.File | None:
         key = path.resolve()
@@ -108,7 +110,7 @@ class _Loader:
         return self.files[key]
 
     def collect(self, path: Path, shown: str, span: Span | None,
-                stack: tuple[Path, ...]) -> list[A.File]:
+                stack: tuple[Path, ...], via: tuple[Span, ...] = ()) -> list[A.File]:
         f = self.file(path, shown, span)
         if f is None:
             return []
@@ -120,25 +122,32 @@ class _Loader:
             refs.append(("extends", f.unit.extends))
         refs += [("import", imp.name) for imp in f.imports]
         for what, ident in refs:
-            out += self._follow(what, ident, here, stack)
+            out += self._follow(what, ident, here, stack, via)
         out.append(f)
         for ident in f.unit.with_:
-            out += self._follow("with", ident, here, stack)
+            out += self._follow("with", ident, here, stack, via)
         return out
 
     def _follow(self, what: str, ident: A.Ident, here: Path,
-                stack: tuple[Path, ...]) -> list[A.File]:
+                stack: tuple[Path, ...], via: tuple[Span, ...]) -> list[A.File]:
         target = resolve_name(ident.value, here)
         if target is None:
+            self.failed = True
             self.report.error("E209", ident.span, what=what, name=ident.value,
                               hint=f"looked for {ident.value}.catan beside this file and in scenarios/")
             return []
+        via = via + (ident.span,)
         if target.resolve() in stack:
-            chain = " -> ".join(p.stem for p in stack[stack.index(target.resolve()):])
-            self.report.error("E210", ident.span, what=what,
-                              chain=f"{chain} -> {target.stem}")
+            self.failed = True
+            k = stack.index(target.resolve())
+            chain = " -> ".join(p.stem for p in stack[k:])
+            # Report where the loop starts (the reference leaving the first file of the loop),
+            # so checking any file of the loop points at a line of that file when possible.
+            self.report.error("E210", via[k], what=what, chain=f"{chain} -> {target.stem}")
             return []
-        return self.collect(target, _display(target), ident.span, stack)
+        if self.file(target, _display(target), ident.span) is None:
+            self.failed = True
+        return self.collect(target, _display(target), ident.span, stack, via)
 
 
 def load_model(path: str, with_: tuple[str, ...] = (), report: Report | None = None
@@ -155,11 +164,13 @@ def load_model(path: str, with_: tuple[str, ...] = (), report: Report | None = N
         if target is None:
             report.error("E209", root.unit.name.span, what="variant", name=name,
                          hint="--with names a variant file in scenarios/")
+            loader.failed = True
             continue
         files += loader.collect(target, _display(target), None, (Path(path).resolve(),))
     model = Model(root=root.unit, path=path)
     model.extends = _extends_chain(root, Path(path), loader)
     model.with_ = [i.value for i in root.unit.with_] + list(with_)
+    model.incomplete = loader.failed
     seen_files: set[int] = set()
     for f in files:
         if id(f) in seen_files:

@@ -43,8 +43,6 @@ _ALL: list[Code] = [
          "Scenario files must be UTF-8 encoded text."),
     Code("E106", "file-not-found", "cannot read {path}: {reason}",
          "The named file does not exist or cannot be read."),
-    Code("E107", "too-deep", "input is nested too deeply",
-         "The parser gave up on pathological nesting; simplify the file."),
     # --- E2xx: names, types and values ------------------------------------------------------
     Code("E201", "unknown-resource", "unknown resource \"{name}\"",
          "A cost, bank, harbor, pool or terrain names a resource that is not declared."),
@@ -128,8 +126,6 @@ _ALL: list[Code] = [
          "A declared terrain that no board places is probably a leftover."),
     Code("W202", "unproduced-resource", "no terrain produces resource \"{name}\"",
          "A resource that nothing produces can only come from rules or trades."),
-    Code("W301", "harbor-faces-away", "harbor at {hex} {side} does not point at the hex with most land neighbours",
-         "Harbors should point as far toward the centre as possible (seed 004)."),
 ]
 
 CODES: dict[str, Code] = {c.id: c for c in _ALL}

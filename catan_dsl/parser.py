@@ -47,8 +47,6 @@ def parse(src: SourceFile) -> tuple[Tree | None, list[Diagnostic]]:
         return get_parser().parse(src.text), []
     except UnexpectedInput as e:
         return None, [_diagnose(src, e)]
-    except RecursionError:
-        return None, [make("E107", src.span_at(0))]
     except LarkError as e:  # pragma: no cover - lark internals; keep the promise of no tracebacks
         return None, [make("E100", src.span_at(0), message=f"cannot parse: {e}")]
 

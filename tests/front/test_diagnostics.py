@@ -1,0 +1,129 @@
+"""File-level and façade diagnostics, and verbatim rendering of user-facing messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from catan_dsl import api
+from catan_dsl.codes import CODES
+
+ROOT = Path(__file__).resolve().parents[2]
+BASE = str(ROOT / "scenarios" / "base.catan")
+
+
+def codes(report) -> list[str]:  # type: ignore[no-untyped-def]
+    return [d.code for d in report.sorted()]
+
+
+def test_catalogue_has_at_least_twenty_codes_with_slugs() -> None:
+    assert len(CODES) >= 20
+    for c in CODES.values():
+        assert c.slug == c.slug.lower() and " " not in c.slug and c.explanation
+
+
+def test_not_utf8_is_a_diagnostic(tmp_path: Path) -> None:
+    p = tmp_path / "latin1.catan"
+    p.write_bytes(b'scenario t "Caf\xe9" {\n}\n')
+    report = api.check_file(str(p))
+    assert codes(report) == ["E105"]
+    d = report.errors[0]
+    assert (d.span.line, d.span.col) == (1, 16)
+    assert "0xe9" in d.message
+
+
+def test_missing_file_is_a_diagnostic(tmp_path: Path) -> None:
+    report = api.check_file(str(tmp_path / "nope.catan"))
+    assert codes(report) == ["E106"]
+    assert report.render_text().startswith(f"{tmp_path / 'nope.catan'}: error[E106]: cannot read")
+
+
+def test_unknown_board_suggests_a_close_name() -> None:
+    ir, report = api.compile_file(BASE, board="tournamnet")
+    assert ir is None and codes(report) == ["E204"]
+    assert report.errors[0].hint == 'did you mean "tournament"?'
+
+
+def test_unsatisfiable_random_numbers_under_seed(tmp_path: Path) -> None:
+    p = tmp_path / "tight.catan"
+    p.write_text("scenario tight extends base {\n"
+                 "  board b default { layout rows 2; pool p { forest 1, hills 1 }\n"
+                 "    tokens 6 8; numbers random apart 6 8 }\n}\n", encoding="utf-8")
+    ir, report = api.compile_file(str(p))
+    assert ir is not None, report.render_text()
+    ir, report = api.compile_file(str(p), seed=1)
+    assert ir is None and "E504" in codes(report)
+
+
+def test_internal_error_becomes_a_diagnostic(monkeypatch: pytest.MonkeyPatch) -> None:
+    import catan_dsl.api as api_mod
+
+    def boom(*a, **k):  # type: ignore[no-untyped-def]
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr(api_mod, "compile_model", boom)
+    ir, report = api.compile_file(BASE)
+    assert ir is None and codes(report) == ["E900"]
+    assert "simulated bug" in report.render_text()
+
+
+def test_load_ir_raises_compile_error_with_report(tmp_path: Path) -> None:
+    p = tmp_path / "bad.catan"
+    p.write_text("scenario t extends base { victory 0 }\n", encoding="utf-8")
+    with pytest.raises(api.CompileError) as e:
+        api.load_ir(str(p))
+    assert codes(e.value.report) == ["E211"]
+
+
+def _render(tmp_path: Path, text: str) -> str:
+    p = tmp_path / "s.catan"
+    p.write_text(text, encoding="utf-8")
+    return api.check_file(str(p)).render_text().replace(str(p), "s.catan")
+
+
+def test_render_unknown_resource_verbatim(tmp_path: Path) -> None:
+    out = _render(tmp_path, "scenario t extends base {\n  piece wall { on edge; cost lumbr 1 }\n}\n")
+    assert out == (
+        's.catan:2:30: error[E201]: unknown resource "lumbr"\n'
+        "  |\n"
+        "2 |   piece wall { on edge; cost lumbr 1 }\n"
+        "  |                              ^~~~~\n"
+        '  = help: did you mean "lumber"?\n'
+    )
+
+
+def test_render_syntax_error_says_what_was_expected(tmp_path: Path) -> None:
+    out = _render(tmp_path, "scenario t extends base {\n  piece wall { limit many }\n}\n")
+    assert out == (
+        "s.catan:2:22: error[E100]: expected a number after 'limit', found 'many'\n"
+        "  |\n"
+        "2 |   piece wall { limit many }\n"
+        "  |                      ^~~~\n"
+    )
+
+
+def test_render_unclosed_brace_points_at_it(tmp_path: Path) -> None:
+    out = _render(tmp_path, "scenario t extends base {\n  terrain lake { no token\n")
+    assert out == (
+        "s.catan:2:26: error[E101]: unexpected end of file: a '{' is never closed\n"
+        "  |\n"
+        "2 |   terrain lake { no token\n"
+        "  |                          ^\n"
+        "  = note: s.catan:2:16: the unclosed '{' is here\n"
+        "  = help: add the missing '}'\n"
+    )
+
+
+def test_render_duplicate_has_a_note(tmp_path: Path) -> None:
+    out = _render(tmp_path, "scenario t extends base {\n  victory 10\n  victory 12\n}\n")
+    assert out.splitlines()[0] == 's.catan:3:3: error[E205]: section "victory" is defined twice'
+    assert "  = note: s.catan:2:3: first defined here" in out
+
+
+def test_json_diagnostics_carry_code_slug_and_position(tmp_path: Path) -> None:
+    p = tmp_path / "s.catan"
+    p.write_text("scenario t extends base {\n  victory 0\n}\n", encoding="utf-8")
+    (d,) = api.check_file(str(p)).to_json()
+    assert (d["code"], d["slug"], d["line"], d["col"], d["severity"]) == \
+        ("E211", "not-positive", 2, 11, "error")
