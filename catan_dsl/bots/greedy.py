@@ -8,11 +8,12 @@ from catan_dsl.engine import CHANCE, Action, State
 
 VP_WEIGHT = 100.0
 PIP_WEIGHT = 180.0        # per unit of expected cards per roll
-CARD_WEIGHT = 2.0
-OVER_LIMIT_PENALTY = 3.0
+CARD_WEIGHT = 1.0
+OVER_LIMIT_PENALTY = 6.0
 SPOT_WEIGHT = 3.0
+REACH_WEIGHT = 2.0        # spots one more route piece away: makes the first road worth building
 DEV_WEIGHT = 12.0
-READY_WEIGHT = 8.0
+READY_WEIGHT = 15.0
 OPPONENT_WEIGHT = 0.5
 MAX_CHANCE_OUTCOMES = 12
 
@@ -57,6 +58,15 @@ def readiness(s: State, p: int) -> float:
     return score
 
 
+def reach(s: State, p: int) -> int:
+    """Free building spots at the far end of an edge ``p`` could build next."""
+    b = s.board
+    v_owner, blocked = s.v_owner, s.v_blocked
+    spots = {v for e in s.edge_spots[p] for v in b.edge_vertices[e]
+             if v_owner[v] < 0 and not blocked[v]}
+    return len(spots - s.vertex_spots[p])
+
+
 def evaluate(s: State, p: int) -> float:
     """Score of ``s`` for ``p``: generic in what the engine exposes, so unknown actions are valued
     by what they yield."""
@@ -67,6 +77,7 @@ def evaluate(s: State, p: int) -> float:
     over = max(0, cards - g.discard_above)
     own = (VP_WEIGHT * s.vp(p) + PIP_WEIGHT * production(s, p) + CARD_WEIGHT * cards
            - OVER_LIMIT_PENALTY * over + SPOT_WEIGHT * min(len(s.vertex_spots[p]), 3)
+           + REACH_WEIGHT * min(reach(s, p), 3)
            + DEV_WEIGHT * sum(s.dev_hand[p]) + READY_WEIGHT * readiness(s, p))
     rival = max((VP_WEIGHT * s.vp(q) + PIP_WEIGHT * production(s, q)
                  for q in range(g.num_players) if q != p), default=0.0)
