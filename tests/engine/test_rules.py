@@ -92,6 +92,15 @@ def test_second_settlement_yields_one_per_producing_hex(game):
     assert sum(s.hand[0]) == 2
 
 
+def test_robber_starts_on_robber_start_terrain():
+    """BASE-12: the robber starts on the desert (IR terrain robber_start), on both boards."""
+    for board in ("base_beginner", "base_tournament"):
+        g = Game(load_ir(board), 4)
+        for seed in range(5):
+            s = g.new_initial_state(seed)
+            assert g.ir["terrains"][s.board.hex_terrain[s.robber]]["robber_start"]
+
+
 # ---- production ------------------------------------------------------------------------------
 def test_roll_distribution_from_ir_dice(game):
     """BASE-18: the roll is the sum of two dice (IR production.dice = 2)."""
@@ -429,7 +438,7 @@ def test_trade_only_held_cards_both_sides_distinct(game):
 
 # ---- development cards -----------------------------------------------------------------------
 def test_draw_weighted_by_remaining_deck(game):
-    """BASE-43: the bought card is a chance outcome weighted by the remaining deck."""
+    """Development deck: the bought card is a chance outcome weighted by the remaining deck."""
     s = empty_main(game)
     set_hand(s, 0, **game.ir["development"]["cost"])
     act(s, "buy card")

@@ -35,7 +35,7 @@ def test_greedy_games_keep_invariants(game: Game, seed: int) -> None:
 
 
 def test_replay_reproduces_final_state(game: Game) -> None:
-    """BASE-71 side: a game is a pure function of IR + seed + actions: replaying the history on a
+    """Determinism: a game is a pure function of IR + seed + actions: replaying the history on a
     fresh state (no RNG) gives the identical state and events."""
     s = play_game(game, 11, [make_bot("random")] * game.num_players)
     events = s.drain_events()
