@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import functools
 import importlib.util
 import re
@@ -121,9 +122,10 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
             return make("E104", src.span_at(e.pos_in_stream, len(word.group(0))), word=word.group(0),
                         hint="triggered rules arrive with the rules language (issue 4)")
         if word:
+            allowed = set(e.allowed or ())
             return make("E100", src.span_at(e.pos_in_stream, len(word.group(0))),
                         message=f"unexpected '{word.group(0)}'",
-                        hint=_expect_hint(set(e.allowed or ())))
+                        hint=_did_you_mean(word.group(0), allowed) or _expect_hint(allowed))
         return make("E103", span, char=repr(ch), hint="remove it, or put it inside a # comment")
     if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and _base(e.token.type) == "$END"):
         return _eof(src)
@@ -141,15 +143,22 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
         msg = f"expected {what}{after}, found {_describe(tok)}"
         return make("E100", span, message=msg)
     return make("E100", span, message=f"unexpected {_describe(tok)}{after}",
-                hint=_expect_hint(set(e.expected)))
+                hint=_did_you_mean(str(tok.value), set(e.expected)) or _expect_hint(set(e.expected)))
 
 
 def _expect_hint(expected: set[str]) -> str | None:
     words = _expected_words(expected)
     if not words:
         return None
-    shown = ", ".join(words[:12]) + (", ..." if len(words) > 12 else "")
+    shown = ", ".join(words[:20]) + (", ..." if len(words) > 20 else "")
     return f"expected one of: {shown}"
+
+
+def _did_you_mean(word: str, expected: set[str]) -> str | None:
+    """A misspelt keyword ("victroy") gets the keyword it is closest to."""
+    keywords = [w.strip("'") for w in _expected_words(expected) if w.startswith("'")]
+    close = difflib.get_close_matches(word, keywords, n=1, cutoff=0.7)
+    return f"did you mean '{close[0]}'?" if close else None
 
 
 def _eof(src: SourceFile) -> Diagnostic:

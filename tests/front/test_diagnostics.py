@@ -150,3 +150,9 @@ def test_language_tour_example_compiles(tmp_path: Path) -> None:
     ir, report = api.compile_file(str(p), seed=3)
     assert ir is not None, report.render_text()
     assert not report.diagnostics, report.render_text()
+
+
+def test_misspelt_keyword_gets_a_suggestion(tmp_path: Path) -> None:
+    out = _render(tmp_path, "scenario t extends base {\n  victroy 10\n}\n")
+    assert out.splitlines()[0] == "s.catan:2:3: error[E100]: unexpected 'victroy' after '{'"
+    assert out.splitlines()[-1] == "  = help: did you mean 'victory'?"
