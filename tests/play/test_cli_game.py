@@ -82,3 +82,18 @@ def test_unreadable_files_exit_1_without_traceback(tmp_path: Path) -> None:
     assert r.exit_code == EXIT_ERRORS and "not valid JSON" in r.output
     r = CliRunner().invoke(main, ["replay", BASE])
     assert r.exit_code == EXIT_ERRORS and "not a catan-dsl-transcript" in r.output
+
+
+def test_replay_rebuilds_a_named_board_from_source(tmp_path: Path) -> None:
+    source = str(Path(__file__).resolve().parents[2] / "scenarios" / "base.catan")
+    r = _run("play", source, "--board", "tournament", "--seed", "6", "--max-turns", "15", "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert doc["board"] == "tournament" and doc["source"] == source
+    path = tmp_path / "t.json"
+    path.write_text(r.output)
+    assert _run("replay", str(path)).exit_code == 0
+    doc["source"] = "nowhere.catan"
+    path.write_text(json.dumps(doc))
+    r = CliRunner().invoke(main, ["replay", str(path)])
+    assert r.exit_code == EXIT_ERRORS and "pass --scenario FILE" in r.output
