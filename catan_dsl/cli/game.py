@@ -295,6 +295,13 @@ def _place(ir: dict, piece: str, at: int) -> str:
     return f"{on} {at}" + (f" ({key})" if key else "")
 
 
+def _hex(ir: dict, h: int) -> str:
+    hexes = ir.get("board", {}).get("hexes", [])
+    if isinstance(h, int) and 0 <= h < len(hexes):
+        return f"hex {h} ({hexes[h].get('q')},{hexes[h].get('r')})"
+    return "off the board" if h is None or h < 0 else f"hex {h}"
+
+
 def describe_event(ev: Any, names: list[str], ir: dict) -> str:
     """One engine event → one line of the game log, seats named by colour."""
     def who(p: int | None) -> str:
@@ -315,7 +322,8 @@ def describe_event(ev: Any, names: list[str], ir: dict) -> str:
         text = (f"{who(g('player'))} {verb} {g('piece')} at {_place(ir, g('piece'), g('at'))}"
                 + (" (free)" if g("free") else ""))
     elif kind == "RobberMoved":
-        text = f"{who(g('player'))} moved the robber from hex {g('from_hex')} to hex {g('hex')}"
+        text = (f"{who(g('player'))} moved the robber from {_hex(ir, g('from_hex'))} "
+                f"to {_hex(ir, g('hex'))}")
     elif kind == "CardStolen":
         text = f"{who(g('thief'))} stole a {g('resource')} from {who(g('victim'))}"
     elif kind == "CardsDiscarded":
