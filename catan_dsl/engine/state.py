@@ -101,7 +101,9 @@ class State:
         return self.cur
 
     def legal_actions(self) -> list[Action]:
-        """Legal actions in a deterministic order (category, then ids ascending)."""
+        """Legal actions in a deterministic order (category, then ids ascending).
+
+        The list is cached until the next apply_action: read it, don't mutate it."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
@@ -134,13 +136,14 @@ class State:
         if self.phase == OVER or not self.prompts or self.prompts[-1].player != CHANCE:
             return []
         top = self.prompts[-1]
-        return PROMPT_CHANCE[top.kind](self, top)
+        return list(PROMPT_CHANCE[top.kind](self, top))
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw one chance outcome with ``rng`` (the state itself owns no generator)."""
-        outcomes = self.chance_outcomes()
-        if not outcomes:
+        if not self.is_chance_node():
             raise IllegalActionError("not a chance node")
+        top = self.prompts[-1]
+        outcomes = PROMPT_CHANCE[top.kind](self, top)
         x = rng.random()
         for a, prob in outcomes:
             x -= prob
