@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, Iterator, NoReturn
 
 import click
 
@@ -55,6 +56,16 @@ def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = 
         _fail(f"{path} is compiled for board {meta.get('board')!r}; --board {board} needs "
               f"the .catan source")
     return ir
+
+
+@contextlib.contextmanager
+def _engine_guard(path: str) -> Iterator[None]:
+    """A valid IR the engine still cannot play is an error message and exit 1, not a traceback."""
+    try:
+        yield
+    except Exception as exc:  # noqa: BLE001 — any engine failure, reported as one line
+        _fail(f"{path}: the engine could not play this scenario: {type(exc).__name__}: {exc}\n"
+              f"  = help: this is a bug in catan-dsl if 'catan-dsl check {path}' reports nothing")
 
 
 def _bot_names() -> list[str]:
@@ -127,12 +138,13 @@ def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, player
     except click.BadParameter as exc:
         _usage(ctx, exc)
     cap = DEFAULT_MAX_TURNS if max_turns is None else max_turns
-    game = Game(ir, num_players=len(names))
     log = None if as_json else GameLog(ir, names, click.echo)
-    if log is not None:
-        log.start(seed, cap)
-    result = play_game(game, names, seed, cap, record=as_json, source=file, ir=ir,
-                       observer=None if log is None else log.observe)
+    with _engine_guard(file):
+        game = Game(ir, num_players=len(names))
+        if log is not None:
+            log.start(seed, cap)
+        result = play_game(game, names, seed, cap, record=as_json, source=file, ir=ir,
+                           observer=None if log is None else log.observe)
     if as_json:
         from catan_dsl.transcript import dumps
 
@@ -211,8 +223,9 @@ def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: st
     hidden = as_json or not sys.stderr.isatty()
     with click.progressbar(length=games, label="playing", file=sys.stderr,
                            hidden=hidden) as bar:
-        summary = run_games(ir, names, games, seed, workers=workers, max_turns=cap,
-                            progress=bar.update)
+        with _engine_guard(file):
+            summary = run_games(ir, names, games, seed, workers=workers, max_turns=cap,
+                                progress=bar.update)
     if as_json:
         click.echo(json.dumps(summary.to_dict(), indent=2, sort_keys=True))
         return

@@ -97,3 +97,16 @@ def test_replay_rebuilds_a_named_board_from_source(tmp_path: Path) -> None:
     path.write_text(json.dumps(doc))
     r = CliRunner().invoke(main, ["replay", str(path)])
     assert r.exit_code == EXIT_ERRORS and "pass --scenario FILE" in r.output
+
+
+def test_an_engine_failure_is_one_error_line_not_a_traceback(monkeypatch) -> None:
+    import catan_dsl.playtest
+
+    def boom(*args, **kwargs):
+        raise KeyError("unsupported rule")
+
+    monkeypatch.setattr(catan_dsl.playtest, "play_game", boom)
+    r = CliRunner().invoke(main, ["play", BASE])
+    assert r.exit_code == EXIT_ERRORS
+    assert "the engine could not play this scenario: KeyError" in r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit)
