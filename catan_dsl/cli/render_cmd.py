@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
@@ -17,51 +16,21 @@ class _InputError(Exception):
     """The input cannot be turned into an IR; the message (diagnostics) is already worded."""
 
 
-def _report_text(report: object) -> str:
-    render_text = getattr(report, "render_text", None)
-    return render_text() if callable(render_text) else str(report)
-
-
-def _has_errors(report: object) -> bool:
-    has = getattr(report, "has_errors", None)
-    if callable(has):
-        return bool(has())
-    return bool(has) if has is not None else False
-
-
 def _load(path: Path, board: str | None) -> dict:
     """Compile or load ``path`` into an IR; raise _InputError with printable text on failure."""
-    try:
-        from catan_dsl import api  # the front end's façade; absent until the compiler lands
-    except ImportError:
-        api = None
+    from catan_dsl import api
+
     if path.suffix == ".catan":
-        if api is None:
-            raise _InputError(
-                f"{path}: compiling .catan needs catan_dsl.api, which is not installed yet; "
-                "render a compiled .json IR instead"
-            )
         ir, report = api.compile_file(str(path), board=board)
-        if ir is None or _has_errors(report):
-            raise _InputError(_report_text(report))
+        if ir is None or report.has_errors():
+            raise _InputError(report.render_text())
         return ir
-    if api is not None:
-        try:
-            out = api.load_ir(str(path))
-        except (OSError, ValueError) as exc:  # JSONDecodeError and schema errors are ValueErrors
-            raise _InputError(f"{path}: {exc}") from exc
-        ir, report = out if isinstance(out, tuple) else (out, None)
-        if ir is None or (report is not None and _has_errors(report)):
-            raise _InputError(
-                _report_text(report) if report is not None else f"{path}: not a valid IR"
-            )
-    else:
-        try:
-            ir = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise _InputError(f"{path}: {exc}") from exc
-        if not isinstance(ir, dict) or "board" not in ir:
-            raise _InputError(f'{path}: not an IR document (no "board" section)')
+    try:
+        ir = api.load_ir(str(path))
+    except api.CompileError as exc:
+        raise _InputError(exc.report.render_text()) from exc
+    except (OSError, ValueError) as exc:  # JSONDecodeError is a ValueError
+        raise _InputError(f"{path}: {exc}") from exc
     chosen = ir.get("meta", {}).get("board")
     if board is not None and board != chosen:
         raise click.UsageError(

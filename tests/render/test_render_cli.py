@@ -12,6 +12,7 @@ from catan_dsl.cli.common import EXIT_ERRORS, EXIT_OK, EXIT_USAGE
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 BEGINNER = str(FIXTURES / "base_beginner.ir.json")
 TOURNAMENT = str(FIXTURES / "base_tournament.ir.json")
+BASE = str(Path(__file__).resolve().parents[2] / "scenarios" / "base.catan")
 
 
 def _run(*args: str):
@@ -48,47 +49,3 @@ def test_board_option_must_match_a_compiled_ir(tmp_path: Path) -> None:
     res = _run(BEGINNER, "-o", str(tmp_path / "b.svg"), "--board", "tournament")
     assert res.exit_code == EXIT_USAGE
     assert not (tmp_path / "b.svg").exists()
-
-
-class _FakeReport:
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def has_errors(self) -> bool:
-        return bool(self.text)
-
-    def render_text(self) -> str:
-        return self.text
-
-
-def test_catan_sources_go_through_the_api(tmp_path: Path, monkeypatch) -> None:
-    """Stands in for catan_dsl.api until the compiler lands: errors → diagnostics + exit 1."""
-    import json
-    import sys
-    import types
-
-    ir = json.loads(Path(BEGINNER).read_text(encoding="utf-8"))
-    calls = []
-
-    def compile_file(path, *, seed=None, board=None, with_=()):
-        calls.append(board)
-        if "broken" in path:
-            return None, _FakeReport("broken.catan:1:1: error[E101]: unexpected token")
-        return ir, _FakeReport("")
-
-    fake = types.ModuleType("catan_dsl.api")
-    fake.compile_file = compile_file
-    fake.load_ir = lambda path: json.loads(Path(path).read_text(encoding="utf-8"))
-    monkeypatch.setitem(sys.modules, "catan_dsl.api", fake)
-    for name in ("ok.catan", "broken.catan"):
-        (tmp_path / name).write_text("scenario x {}\n", encoding="utf-8")
-
-    res = _run(str(tmp_path / "ok.catan"), "-o", str(tmp_path / "ok.svg"), "--board", "beginner")
-    assert res.exit_code == EXIT_OK, res.output
-    assert calls == ["beginner"]
-    res = _run(str(tmp_path / "broken.catan"), "-o", str(tmp_path / "broken.svg"))
-    assert res.exit_code == EXIT_ERRORS
-    assert "error[E101]: unexpected token" in res.output
-    assert not (tmp_path / "broken.svg").exists()
-    res = _run(BEGINNER, "-o", str(tmp_path / "j.png"))
-    assert res.exit_code == EXIT_OK, res.output
