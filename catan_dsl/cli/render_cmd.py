@@ -22,7 +22,7 @@ def _load(path: Path, board: str | None) -> dict:
 
     if path.suffix == ".catan":
         ir, report = api.compile_file(str(path), board=board)
-        if ir is None or report.has_errors():
+        if ir is None or report.has_errors:
             raise _InputError(report.render_text())
         return ir
     try:

@@ -49,3 +49,21 @@ def test_board_option_must_match_a_compiled_ir(tmp_path: Path) -> None:
     res = _run(BEGINNER, "-o", str(tmp_path / "b.svg"), "--board", "tournament")
     assert res.exit_code == EXIT_USAGE
     assert not (tmp_path / "b.svg").exists()
+
+
+def test_catan_sources_compile_through_the_front_end(tmp_path: Path) -> None:
+    """A .catan source is compiled first; a broken one prints its diagnostics, exits 1 and
+    writes nothing."""
+    for board in ("beginner", "tournament"):
+        out = tmp_path / f"{board}.svg"
+        res = _run(BASE, "-o", str(out), "--board", board, "--seed", "3")
+        assert res.exit_code == EXIT_OK, res.output
+        assert out.stat().st_size > 0
+    broken = tmp_path / "broken.catan"
+    broken.write_text("scenario broken extends base {\n  victory ten\n}\n", encoding="utf-8")
+    res = _run(str(broken), "-o", str(tmp_path / "broken.svg"))
+    assert res.exit_code == EXIT_ERRORS
+    assert "broken.catan:2:" in res.output and "error[E1" in res.output
+    assert not (tmp_path / "broken.svg").exists()
+
+
