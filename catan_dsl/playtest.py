@@ -80,20 +80,25 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
                               board_seed=bseed, players=n, bots=list(bot_names),
                               max_turns=max_turns)
     decisions = steps = 0
+    cap = math.inf if max_turns is None else max_turns
+    # Bound methods hoisted out of the loop: this loop runs ~1,500 times per game.
+    choose = [b.choose for b in bots]
+    is_terminal, current, legal_actions = state.is_terminal, state.current_player, state.legal_actions
+    apply, sample = state.apply_action, state.sample_chance
     t0 = time.perf_counter()
-    while not state.is_terminal() and (max_turns is None or state.turn < max_turns):
-        p = state.current_player()
+    while not is_terminal() and state.turn < cap:
+        p = current()
         if p == CHANCE:
-            action = state.sample_chance(rng)
+            action = sample(rng)
             if rec is not None:
-                rec.step(p, action, len(state.legal_actions()))
+                rec.step(p, action, len(legal_actions()))
         else:
-            legal = state.legal_actions()
-            action = legal[0] if len(legal) == 1 else bots[p].choose(state, legal, rng)
+            legal = legal_actions()
+            action = legal[0] if len(legal) == 1 else choose[p](state, legal, rng)
             decisions += 1
             if rec is not None:
                 rec.step(p, action, len(legal))
-        state.apply_action(action)
+        apply(action)
         steps += 1
         if observer is not None:
             observer(state, p, action)
