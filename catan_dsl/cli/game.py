@@ -63,6 +63,10 @@ def _engine_guard(path: str) -> Iterator[None]:
     """A valid IR the engine still cannot play is an error message and exit 1, not a traceback."""
     try:
         yield
+    except BrokenPipeError:
+        # The reader went away (e.g. `play ... | head`): stop quietly like other Unix tools.
+        sys.stderr.close()
+        raise SystemExit(0) from None
     except Exception as exc:  # noqa: BLE001 — any engine failure, reported as one line
         _fail(f"{path}: the engine could not play this scenario: {type(exc).__name__}: {exc}\n"
               f"  = help: this is a bug in catan-dsl if 'catan-dsl check {path}' reports nothing")
