@@ -161,6 +161,43 @@ class DeclineTrade(Action):
         return "decline"
 
 
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """Answer a rule's prompt: a player, hex, vertex or edge id, or a resource (by name)."""
+
+    what: str
+    id: int
+    name: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return f"choose {self.name}" if self.what == "resource" else f"choose {self.what} {self.id}"
+
+
+@dataclass(frozen=True, slots=True)
+class DeckDraw(Action):
+    """Chance outcome: item ``item`` of deck ``deck`` comes up."""
+
+    deck: int
+    item: int
+    name: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return f"deal {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleAction(Action):
+    """A scenario action (IR rule of kind ``action``): ``target`` (-1 none), ``pay`` item counts."""
+
+    rule: int
+    target: int
+    pay: tuple[int, ...] = ()
+    text: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+
 def bundle_text(counts: tuple[int, ...], names: tuple[str, ...]) -> str:
     return " ".join(f"{n} {names[r]}" for r, n in enumerate(counts) if n)
 
@@ -188,6 +225,8 @@ class ActionTable:
         self.discard = tuple(Discard(r, n) for r, n in enumerate(resources))
         self.pick = tuple(PickResource(r, n) for r, n in enumerate(resources))
         self.move_robber = tuple(MoveRobber(h) for h in range(n_hexes))
+        self.robber_off = MoveRobber(-1)
+        self.extra: dict[str, Action] = {}     # rule-made actions by text (choose/deal/do)
         self.rob = tuple(Rob(p) for p in range(num_players))
         self.steal = tuple(tuple(Steal(p, r, n) for r, n in enumerate(resources))
                            for p in range(num_players))
@@ -261,7 +300,9 @@ def parse_action(text: str, game) -> Action:
         if head == "pick" and len(words) == 2:
             return t.pick[res(words[1])]
         if words[:2] == ["move", "robber"] and len(words) == 3:
-            return t.move_robber[int(words[2])]
+            return t.robber_off if int(words[2]) < 0 else t.move_robber[int(words[2])]
+        if head in ("choose", "deal", "do") and game.rx is not None:
+            return game.rx.parse(text)
         if head == "rob" and len(words) == 2:
             return t.rob[int(words[1])]
         if head == "steal" and len(words) == 3:

@@ -13,6 +13,10 @@ def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
     if not mine:
         return 0
     vertex_edges, edge_vertices = b.vertex_edges, b.edge_vertices
+    rx = s.game.rx
+    weight = ({e: rx.route_weight(s, e) for e in mine} if rx is not None and rx.route_weighted
+              else None)
+    full = len(mine) if weight is None else sum(weight.values())
     best = 0
     used: set[int] = set()
 
@@ -26,12 +30,12 @@ def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
             if e in mine and e not in used:
                 used.add(e)
                 a, c = edge_vertices[e]
-                walk(c if a == v else a, length + 1)
+                walk(c if a == v else a, length + (1 if weight is None else weight[e]))
                 used.discard(e)
 
     for v in sorted({v for e in mine for v in edge_vertices[e]}):
         walk(v, 0)
-        if best == len(mine):
+        if best == full:
             break
     return best
 
@@ -95,4 +99,13 @@ def vp_breakdown(s, p: int) -> dict[str, int]:
     for c, card in enumerate(g.cards):
         if card.effect == "vp" and s.dev_hand[p][c]:
             out[card.name] = out.get(card.name, 0) + card.vp * s.dev_hand[p][c]
+    rx = g.rx
+    if rx is not None:
+        for si, holders in enumerate(s.ext.multi):
+            if p in holders:
+                out[g.specials[si].name] = g.specials[si].vp
+        extra = rx.extra_vp(s, p) - sum(g.specials[si].vp for si, h in enumerate(s.ext.multi)
+                                          if p in h)
+        if extra:
+            out["modifiers"] = extra
     return out

@@ -163,3 +163,131 @@ class TurnEnded(Event):
 class GameWon(Event):
     player: int
     vp: int
+
+
+# ---- events of the rules mechanisms (compiled rules and the mechanisms they drive) ------------
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    player: int
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetupDone(Event):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class StartPlayerChosen(Event):
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class NumberProduced(Event):
+    """Production for ``n`` (a roll or a card) has been paid out."""
+
+    player: int
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class RollCancelled(Event):
+    player: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardRevealed(Event):
+    """A card of a deck that replaces the dice was turned over."""
+
+    player: int
+    deck: str
+    card: str
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeckReshuffled(Event):
+    deck: str
+    marker: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StockChanged(Event):
+    """``player`` gained (n > 0) or returned (n < 0) ``n`` of a resource or counter."""
+
+    player: int
+    stock: str
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class StockTransferred(Event):
+    giver: int
+    receiver: int
+    stock: str
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class ItemDrawn(Event):
+    player: int
+    deck: str
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemReturned(Event):
+    """A held deck item went to the spent pile (paid, or swapped out when the hand is full)."""
+
+    player: int
+    deck: str
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemRevealed(Event):
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemGiven(Event):
+    giver: int
+    receiver: int
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class PieceRemoved(Event):
+    player: int
+    piece: str
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class PieceMarked(Event):
+    """``mark`` put on (``on``) or cleared from the piece at ``at`` (an edge when ``edge``)."""
+
+    at: int
+    edge: bool
+    mark: str
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class YieldSet(Event):
+    piece: str
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedCardReturned(Event):
+    player: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class RuleActionTaken(Event):
+    player: int
+    action: str
+    target: int | None

@@ -8,6 +8,7 @@ from catan_dsl import boardgen
 from catan_dsl.engine.actions import ActionTable
 from catan_dsl.engine.board import Board, build_board
 from catan_dsl.engine.hooks import Hooks
+from catan_dsl.engine.mechanisms import needs_rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +55,10 @@ class Game:
         if not players["min"] <= n <= players["max"]:
             raise ValueError(f"{n} players; this scenario takes {players['min']}..{players['max']}")
         self.ir = ir
-        self.num_players = n
+        # Neutral players (IR players.neutral) sit after the real ones: they own pieces and may
+        # hold special cards, but never take turns, roll, produce or hold cards.
+        self.n_real = n
+        self.num_players = n + int(players.get("neutral", 0) or 0)
         self.resources: tuple[str, ...] = tuple(ir["resources"])
         self.n_resources = len(self.resources)
         rix = {r: i for i, r in enumerate(self.resources)}
@@ -96,7 +100,7 @@ class Game:
         self.specials: tuple[SpecialSpec, ...] = tuple(
             SpecialSpec(name=name, vp=int(s.get("vp", 0)), measure=s["measure"]["kind"],
                         route_kinds=tuple(pix[p] for p in s["measure"].get("pieces", [])),
-                        flag=s["measure"].get("flag", ""), min=int(s["min"]),
+                        flag=s["measure"].get("flag", ""), min=int(s.get("min", 0) or 0),
                         policy=s["policy"])
             for name, s in (ir.get("special_cards") or {}).items())
         # card index → does playing it count toward each special card's measure
@@ -116,7 +120,7 @@ class Game:
         self.target = int(ir["victory"]["target"])
 
         setup = ir["setup"]
-        order = list(range(n))
+        order = list(range(self.n_real))
         start = setup.get("start_player", "first")
         if isinstance(start, int):
             order = order[start:] + order[:start]
@@ -135,10 +139,15 @@ class Game:
         topo = ir["board"]
         self.actions = ActionTable(
             self.resources, self.piece_names, self.card_names, len(topo["vertices"]),
-            len(topo["edges"]), self.piece_on_edge, len(topo["hexes"]), n,
+            len(topo["edges"]), self.piece_on_edge, len(topo["hexes"]), self.num_players,
             self.roll_outcomes[-1][0])
         self.roll_actions = tuple((self.actions.roll[t], p) for t, p in self.roll_outcomes)
         self.hooks = Hooks(ir.get("rules"))
+        self.rx = None
+        if needs_rules(ir):
+            from catan_dsl.engine.rx_turn import Rx
+            self.rx = Rx(self, ir)
+            self.hooks.register(object, self.rx.dispatch)
 
     def board(self, seed: int) -> Board:
         key = 0 if self._fixed_board else seed

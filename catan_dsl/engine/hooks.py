@@ -29,3 +29,5 @@ class Hooks:
     def dispatch(self, state: Any, event: Any) -> None:
         for fn in self.by_type.get(type(event), ()):
             fn(state, event)
+        for fn in self.by_type.get(object, ()):   # registered for every event type
+            fn(state, event)

@@ -73,11 +73,15 @@ def free_spots(s, p: int, k: int) -> list[int]:
         return []
     g = s.game
     if g.piece_on_edge[k]:
-        return sorted(s.edge_spots[p])
-    if g.piece_upgrades[k] >= 0:
+        spots = sorted(s.edge_spots[p])
+    elif g.piece_upgrades[k] >= 0:
         base = g.piece_upgrades[k]
-        return sorted(v for v in s.buildings[p] if s.v_kind[v] == base)
-    return sorted(s.vertex_spots[p])
+        spots = sorted(v for v in s.buildings[p] if s.v_kind[v] == base)
+    else:
+        spots = sorted(s.vertex_spots[p])
+    if g.rx is not None and g.rx.build_forbids:
+        spots = [x for x in spots if not g.rx.build_forbidden(s, p, k, x)]
+    return spots
 
 
 def apply_build(s, a) -> None:
@@ -85,7 +89,12 @@ def apply_build(s, a) -> None:
     place(s, s.cur, a.kind, a.at, free=False)
 
 
-def place(s, p: int, k: int, at: int, free: bool) -> None:
+def place_quiet(s, p: int, k: int, at: int) -> None:
+    """Place for a look-ahead on a clone: no event, so no rule reacts."""
+    place(s, p, k, at, free=True, announce=False)
+
+
+def place(s, p: int, k: int, at: int, free: bool, announce: bool = True) -> None:
     """Put piece ``k`` of ``p`` at ``at``, paying unless ``free``, and update every cache."""
     g, b = s.game, s.board
     if not free:
@@ -132,7 +141,8 @@ def place(s, p: int, k: int, at: int, free: bool) -> None:
             for r in range(len(row)) if res < 0 else (res,):
                 if ratio < row[r]:
                     row[r] = ratio
-    s.emit(PieceBuilt(p, g.piece_names[k], at, free, replaced))
+    if announce:
+        s.emit(PieceBuilt(p, g.piece_names[k], at, free, replaced))
 
 
 def _vertex_taken(s, p: int, v: int) -> None:

@@ -72,6 +72,8 @@ def apply_play(s, a) -> None:
     s.dev_hand[p][c] -= 1
     s.dev_played[p][c] += 1
     s.played_this_turn += 1
+    if s.ext is not None:
+        s.ext.resolving = card.name
     s.emit(DevelopmentCardPlayed(p, card.name))
     effect = card.effect
     if effect == "robber":
@@ -95,11 +97,12 @@ def legal_place_free(s, prompt) -> list:
 
 def apply_place_free(s, a, prompt) -> None:
     k, left = prompt.params
+    s.prompts.pop()
+    # Place first (rules reacting to the build may push prompts), then keep the remaining free
+    # pieces on top so the player finishes his own pieces before those prompts.
     rules_build.place(s, prompt.player, k, a.at, free=True)
     if left > 1:
-        s.prompts[-1] = Prompt(PLACE_FREE, prompt.player, (k, left - 1))
-    else:
-        s.prompts.pop()
+        s.prompts.append(Prompt(PLACE_FREE, prompt.player, (k, left - 1)))
 
 
 def legal_take(s, prompt) -> list:

@@ -6,25 +6,37 @@ from catan_dsl.engine import rules_build
 from catan_dsl.engine.events import ResourcesProduced
 
 
+def step(s) -> tuple[int, int, int]:
+    """The current setup step (player, piece kind, round), rotated to a rolled start player."""
+    p, k, rnd = s.game.setup_steps[s.setup_i]
+    if s.ext is not None and s.ext.start:
+        p = (p + s.ext.start) % s.game.n_real
+    return p, k, rnd
+
+
 def legal(s) -> list:
     """A vertex piece goes on any free spot obeying the distance rule; an edge piece must touch
     the vertex piece the same player placed just before it."""
     g, b = s.game, s.board
-    p, k, _ = g.setup_steps[s.setup_i]
+    p, k, _ = step(s)
     row = g.actions.build[k]
     if g.piece_on_edge[k]:
         v = s.last_vertex[p]
         edges = b.vertex_edges[v] if v >= 0 else range(b.n_edges)
-        return [row[e] for e in sorted(edges) if s.e_owner[e] < 0]
-    distance = g.piece_distance[k]
-    v_owner, blocked = s.v_owner, s.v_blocked
-    return [row[v] for v in range(b.n_vertices)
-            if v_owner[v] < 0 and not (distance and blocked[v])]
+        out = [row[e] for e in sorted(edges) if s.e_owner[e] < 0]
+    else:
+        distance = g.piece_distance[k]
+        v_owner, blocked = s.v_owner, s.v_blocked
+        out = [row[v] for v in range(b.n_vertices)
+               if v_owner[v] < 0 and not (distance and blocked[v])]
+    if g.rx is not None and g.rx.build_forbids:
+        out = [a for a in out if not g.rx.build_forbidden(s, p, k, a.at)]
+    return out
 
 
 def apply(s, a) -> None:
     g, b = s.game, s.board
-    p, k, rnd = g.setup_steps[s.setup_i]
+    p, k, rnd = step(s)
     rules_build.place(s, p, k, a.at, free=True)
     if rnd == g.setup_yield_round and not g.piece_on_edge[k]:
         hand, bank = s.hand[p], s.bank
@@ -42,3 +54,6 @@ def apply(s, a) -> None:
     if s.setup_i >= len(g.setup_steps):
         s.phase = 1  # PRE_ROLL
         s.cur = g.first_player
+        if g.rx is not None:
+            s.cur = (g.first_player + s.ext.start) % g.n_real
+            g.rx.setup_done(s)

@@ -14,6 +14,8 @@ PRE_ROLL, MAIN = 1, 2
 def legal_pre_roll(s) -> list:
     out = [s.game.actions.roll_dice]
     rules_cards.legal_play(s, s.cur, out, True)
+    if s.game.rx is not None:
+        s.game.rx.legal_main(s, s.cur, out, True)
     return out
 
 
@@ -22,12 +24,16 @@ def apply_roll_dice(s, a) -> None:
 
 
 def roll_outcomes(s, prompt) -> tuple:
-    return s.game.roll_actions
+    rx = s.game.rx
+    return s.game.roll_actions if rx is None else rx.roll_outcomes(s, prompt)
 
 
 def apply_roll(s, a, prompt) -> None:
-    s.prompts.pop()
     g = s.game
+    if g.rx is not None:
+        g.rx.apply_roll(s, a, prompt)
+        return
+    s.prompts.pop()
     total = a.total
     s.phase = MAIN
     s.emit(DiceRolled(s.cur, total))
@@ -94,7 +100,7 @@ def start_robber(s, p: int, discards: bool) -> None:
     if not discards:
         return
     g = s.game
-    n = g.num_players
+    n = g.n_real
     order = [(p + i) % n for i in range(n)]
     for q in reversed(order):
         held = sum(s.hand[q])
@@ -121,18 +127,29 @@ def apply_discard(s, a, prompt) -> None:
 
 
 def legal_move_robber(s, prompt) -> list:
+    if s.game.rx is not None:
+        return s.game.rx.legal_move_robber(s, prompt)
     row = s.game.actions.move_robber
     return [row[h] for h in range(s.board.n_hexes) if h != s.robber]
 
 
 def victims(s, p: int, h: int) -> list[int]:
+    if h < 0:
+        return []
     v_owner = s.v_owner
     out = {v_owner[v] for v in s.board.hex_vertices[h]}
-    return sorted(q for q in out if q >= 0 and q != p and any(s.hand[q]))
+    found = sorted(q for q in out if q >= 0 and q != p and any(s.hand[q]))
+    rx = s.game.rx
+    if rx is not None and found and rx.forbids.get("steal"):
+        found = [q for q in found if not rx.forbidden(s, "steal", p, {"from": q})]
+    return found
 
 
 def apply_move_robber(s, a, prompt) -> None:
     p = prompt.player
+    if s.game.rx is not None:
+        # The rest of this robber sequence (steal forbids) may ask whether the move was forced.
+        s.ext.robber_forced = s.game.rx.robber_targets(s, p)[1]
     s.prompts.pop()
     old = s.robber
     s.robber = a.hex
@@ -182,10 +199,12 @@ def apply_end_turn(s, a) -> None:
     for c in range(len(row)):
         row[c] = 0
     s.turn += 1
-    s.cur = (p + 1) % s.game.num_players
+    s.cur = (p + 1) % s.game.n_real
     s.played_this_turn = 0
     s.offers_this_turn = 0
     s.phase = PRE_ROLL
+    if s.game.rx is not None:
+        s.game.rx.turn_started(s)
 
 
 PROMPT_LEGAL = {DISCARD: legal_discard, MOVE_ROBBER: legal_move_robber,

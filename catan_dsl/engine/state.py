@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from catan_dsl.engine import awards, rules_build, rules_cards, rules_setup, rules_trade, rules_turn
+from catan_dsl.engine import (awards, effects, rule_actions, rules_build, rules_cards, rules_setup,
+                              rules_trade, rules_turn, rx_turn, stocks)
 from catan_dsl.engine.actions import (Action, BankTrade, Build, BuyCard, EndTurn, OfferTrade,
-                                      PlayCard, RollDice)
+                                      PlayCard, RollDice, RuleAction)
 from catan_dsl.engine.board import Board
 from catan_dsl.engine.events import Event, GameWon
 from catan_dsl.engine.prompts import CHANCE, ROLL, TERMINAL, Prompt
@@ -21,16 +22,24 @@ class IllegalActionError(ValueError):
 
 # Prompt kind → (legal | chance outcomes, apply). Compiled rules register new kinds here.
 PROMPT_LEGAL: dict[str, Callable] = {**rules_turn.PROMPT_LEGAL, **rules_cards.PROMPT_LEGAL,
-                                     **rules_trade.PROMPT_LEGAL}
-PROMPT_CHANCE: dict[str, Callable] = {**rules_turn.PROMPT_CHANCE, **rules_cards.PROMPT_CHANCE}
+                                     **rules_trade.PROMPT_LEGAL,
+                                     effects.CHOOSE: effects.legal_choose}
+PROMPT_CHANCE: dict[str, Callable] = {**rules_turn.PROMPT_CHANCE, **rules_cards.PROMPT_CHANCE,
+                                      stocks.DRAW_ITEM: stocks.draw_outcomes,
+                                      stocks.RANDOM: stocks.random_outcomes,
+                                      rx_turn.START: rx_turn.start_outcomes}
 PROMPT_APPLY: dict[str, Callable] = {**rules_turn.PROMPT_APPLY, **rules_cards.PROMPT_APPLY,
-                                     **rules_trade.PROMPT_APPLY}
+                                     **rules_trade.PROMPT_APPLY,
+                                     effects.CHOOSE: effects.apply_choose,
+                                     stocks.DRAW_ITEM: stocks.apply_draw,
+                                     stocks.RANDOM: stocks.apply_random,
+                                     rx_turn.START: rx_turn.apply_start}
 # Action type → apply, for the acting player's own free actions (no prompt open).
 TURN_APPLY: dict[type, Callable] = {
     EndTurn: rules_turn.apply_end_turn, RollDice: rules_turn.apply_roll_dice,
     Build: rules_build.apply_build, BuyCard: rules_cards.apply_buy,
     PlayCard: rules_cards.apply_play, BankTrade: rules_trade.apply_bank_trade,
-    OfferTrade: rules_trade.apply_offer,
+    OfferTrade: rules_trade.apply_offer, RuleAction: rule_actions.apply,
 }
 
 _LIST_FIELDS = ("bank", "v_owner", "v_kind", "v_blocked", "e_owner", "e_kind", "deck",
@@ -46,7 +55,7 @@ class State:
     """One game in progress. All mutable data is flat lists of ints; the board is shared."""
 
     __slots__ = ("game", "board", *_LIST_FIELDS, *_NESTED_FIELDS, *_SET_FIELDS, *_SCALARS,
-                 "_history", "_events", "_legal")
+                 "_history", "_events", "_legal", "ext")
 
     def __init__(self, game, board: Board, seed: int) -> None:
         g = game
@@ -88,6 +97,9 @@ class State:
         self._history: list[Action] = []
         self._events: list[Event] = []
         self._legal: list[Action] | None = None
+        self.ext = None        # RuleState when the IR has rules or mechanisms
+        if g.rx is not None:
+            g.rx.init_state(self)
         self._after()
 
     # ---- OpenSpiel-shaped API -------------------------------------------------------------
@@ -97,7 +109,7 @@ class State:
         if self.prompts:
             return self.prompts[-1].player
         if self.phase == SETUP:
-            return self.game.setup_steps[self.setup_i][0]
+            return rules_setup.step(self)[0]
         return self.cur
 
     def legal_actions(self) -> list[Action]:
@@ -130,6 +142,8 @@ class State:
         rules_cards.legal_buy(self, p, out)
         rules_cards.legal_play(self, p, out, False)
         rules_trade.legal_trades(self, p, out)
+        if self.game.rx is not None:
+            self.game.rx.legal_main(self, p, out, False)
         return out
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -188,6 +202,12 @@ class State:
         """Settle automatic steps: skip empty prompts, roll when nothing else is possible, victory."""
         prompts = self.prompts
         while prompts:
+            top = prompts[-1]
+            if top.player == effects.AUTO:
+                # A rule's suspended work: its prompts were answered, so it runs on now.
+                prompts.pop()
+                effects.resume(self, top)
+                continue
             legal = self._compute_legal()
             if legal:
                 self._legal = legal
@@ -195,12 +215,16 @@ class State:
             prompts.pop()
         if not prompts and self.phase == PRE_ROLL:
             self._legal = None
-            if not rules_cards.can_play_before_roll(self, self.cur):
+            if not rules_cards.can_play_before_roll(self, self.cur) and not (
+                    self.game.rx is not None and self.game.rx.pre_roll_actions):
                 prompts.append(Prompt(ROLL, CHANCE))
+        rx = self.game.rx
+        if rx is not None:
+            rx.after_action(self)
         if self.phase in (PRE_ROLL, MAIN) and self.winner_ < 0:
             p = self.cur
             score = self.vp(p)
-            if score >= self.game.target:
+            if score >= (self.game.target if rx is None else rx.target(self, p)):
                 self.winner_ = p
                 self.phase = OVER
                 self._legal = None
@@ -208,10 +232,15 @@ class State:
 
     def emit(self, event: Event) -> None:
         """Every state change passes here, so compiled rules can hook any event."""
-        self._events.append(event)
         hooks = self.game.hooks
         if hooks.active:
+            rx = self.game.rx
+            if rx is not None:
+                rx.stamp(event)
+            self._events.append(event)
             hooks.dispatch(self, event)
+        else:
+            self._events.append(event)
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -220,7 +249,7 @@ class State:
         return self.winner_ if self.winner_ >= 0 else None
 
     def returns(self) -> list[float]:
-        n = self.game.num_players
+        n = self.game.n_real
         if self.winner_ < 0:
             return [0.0] * n
         return [1.0 if p == self.winner_ else -1.0 / (n - 1) for p in range(n)]
@@ -237,6 +266,8 @@ class State:
         for si, h in enumerate(self.holders):
             if h == p:
                 total += self.game.specials[si].vp
+        if self.game.rx is not None:
+            total += self.game.rx.extra_vp(self, p)
         return total
 
     def vp_breakdown(self, p: int) -> dict[str, int]:
@@ -257,6 +288,7 @@ class State:
         c._history = self._history[:]
         c._events = self._events[:]
         c._legal = self._legal
+        c.ext = self.ext.clone() if self.ext is not None else None
         return c
 
     def to_dict(self) -> dict:
@@ -270,6 +302,8 @@ class State:
         for f in _SET_FIELDS:
             d[f] = [sorted(s) for s in getattr(self, f)]
         d["history"] = [str(a) for a in self._history]
+        if self.ext is not None:
+            d["ext"] = self.ext.to_dict()
         return d
 
     def __eq__(self, other: object) -> bool:

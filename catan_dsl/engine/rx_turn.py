@@ -1,0 +1,405 @@
+"""RulesGame + the engine's hook points: dispatch, rolls (dice/deck, twice), production, robber forbids, awards."""
+
+from __future__ import annotations
+
+from catan_dsl.engine import awards, effects, prompts, rules_turn
+from catan_dsl.engine.actions import Build, Choose, DeckDraw, OfferTrade, RuleAction
+from catan_dsl.engine.effects import CALLS
+from catan_dsl.engine.events import (CardRevealed, DeckReshuffled, DevelopmentCardPlayed,
+                                     DiceRolled, ItemDrawn, NumberProduced, PieceBuilt,
+                                     ResourcesProduced, ResourceWithheld, RollCancelled,
+                                     SetupDone, SpecialCardAwarded, SpecialCardSetAside,
+                                     StartPlayerChosen, TurnEnded, TurnStarted)
+from catan_dsl.engine.mechanisms import RulesGame
+from catan_dsl.engine.prompts import CHANCE, ROLL, Prompt
+from catan_dsl.engine.rstate import RuleState
+
+START = "rule_start"          # chance: the starting player
+# Prompts a development card's effect leaves open (while one is, the card is "resolving").
+CARD_PROMPTS = frozenset({prompts.PLACE_FREE, prompts.MOVE_ROBBER, prompts.TAKE, prompts.MONOPOLY,
+                          prompts.CHOOSE_VICTIM, prompts.STEAL})
+MAIN = 2
+
+
+class Rx(RulesGame):
+    """The rules game plus everything the engine calls when an IR has rules or mechanisms."""
+
+    def __init__(self, game, ir: dict) -> None:
+        super().__init__(game, ir)
+        self._actions: dict = {}
+        self.action_by_name = {r.action.name: i for i, r in enumerate(self.rules) if r.kind == "action"}
+        self.build_forbids = bool(self.forbids.get("build"))
+        self.trade_forbids = bool(self.forbids.get("trade"))
+        self.dynamic_any = bool(self.dynamic) or self.route_weighted
+
+    # ---- interned actions -------------------------------------------------------------------
+    def choice(self, what: str, x: int) -> Choose:
+        key = ("c", what, x)
+        a = self._actions.get(key)
+        if a is None:
+            name = self.game.resources[x] if what == "resource" else ""
+            a = self._actions[key] = Choose(what, x, name)
+        return a
+
+    def deal(self, di: int, i: int) -> DeckDraw:
+        key = ("d", di, i)
+        a = self._actions.get(key)
+        if a is None:
+            d = self.decks[di]
+            a = self._actions[key] = DeckDraw(di, i, f"{d.name} {d.items[i]}")
+        return a
+
+    def rule_action(self, ri: int, target: int, pay: tuple) -> RuleAction:
+        key = ("a", ri, target, pay)
+        a = self._actions.get(key)
+        if a is None:
+            spec = self.rules[ri].action
+            text = f"do {spec.name}"
+            if target >= 0:
+                text += f" {effects_elem(spec)} {target}"
+            if any(pay):
+                d = self.decks[spec.token[0]]
+                text += " pay " + " ".join(d.items[i] for i, k in enumerate(pay) for _ in range(k))
+            a = self._actions[key] = RuleAction(ri, target, pay, text)
+        return a
+
+    def parse(self, text: str):
+        w = text.split()
+        if w[0] == "choose":
+            if len(w) == 2:
+                return self.choice("resource", self.resource_index[w[1]])
+            return self.choice(w[1], int(w[2]))
+        if w[0] == "deal":
+            di = self.deck_index[w[1]]
+            return self.deal(di, self.decks[di].items.index(w[2]))
+        ri = self.action_by_name[w[1]]
+        spec = self.rules[ri].action
+        rest = w[2:]
+        target = -1
+        if rest and rest[0] != "pay":
+            target, rest = int(rest[1]), rest[2:]
+        pay: tuple = ()
+        if spec.token is not None:
+            d = self.decks[spec.token[0]]
+            counts = [0] * len(d.items)
+            for name in rest[1:]:
+                counts[d.items.index(name)] += 1
+            pay = tuple(counts)
+        return self.rule_action(ri, target, pay)
+
+    # ---- state set-up, events, turn flow ------------------------------------------------------
+    def init_state(self, s) -> None:
+        s.ext = RuleState(self)
+        if self.robber_start is not None:
+            s.robber = self._where(s, [self.robber_start])
+        g = self.game
+        k = g.new_vertex_kinds[0] if g.new_vertex_kinds else -1
+        from catan_dsl.engine import rules_build
+        for i, spots in enumerate(self.neutral_start):
+            for v in spots:
+                rules_build.place(s, self.n_real + i, k, v, free=True)
+        if self.start_roll:
+            s.prompts.append(Prompt(START, CHANCE))
+
+    def _where(self, s, entries) -> int | None:
+        """The first entry the board has: {"terrain": t}, {"hex": id}, "off_board", or a terrain."""
+        for e in entries:
+            if e == "off_board":
+                return -1
+            if e == "robber_start_terrain":
+                return s.board.robber_start
+            if isinstance(e, dict) and "hex" in e:
+                return int(e["hex"])
+            t = e.get("terrain") if isinstance(e, dict) else e
+            for h, ht in enumerate(s.board.hex_terrain):
+                if ht == t:
+                    return h
+        return None
+
+    def home_hex(self, s) -> int | None:
+        return self._where(s, self.robber_home or ["robber_start_terrain"])
+
+    def stamp(self, event) -> None:
+        prov = self.rt.prov
+        if prov is not None and event.rule is None:
+            object.__setattr__(event, "rule", prov)
+
+    def dispatch(self, s, event) -> None:
+        t = type(event)
+        ext = s.ext
+        if t is PieceBuilt:
+            setup = s.phase == 0
+            g = self.game
+            k = g.piece_names.index(event.piece)
+            if not g.piece_on_edge[k] and event.player == s.cur and not setup:
+                ext.built_turn = True
+            if event.replaced is None:
+                trig = "built"
+                params = {"player": event.player, "piece": event.piece, "at": event.at,
+                          "#at": "edge" if g.piece_on_edge[k] else "vertex", "setup": setup}
+            else:
+                trig, params = "upgraded", {"player": event.player, "piece": event.piece,
+                                            "at": event.at, "#at": "vertex"}
+        elif t is DiceRolled:
+            trig, params = "rolled", {"player": event.player, "n": event.total}
+        elif t is NumberProduced:
+            trig, params = "produced", {"player": event.player, "n": event.n}
+        elif t is CardRevealed:
+            trig, params = "revealed", {"player": event.player, "deck": event.deck,
+                                        "card": event.card, "n": event.n}
+        elif t is ItemDrawn:
+            trig, params = "drew", {"player": event.player, "deck": event.deck, "item": event.item}
+        elif t is DevelopmentCardPlayed:
+            trig, params = "played", {"player": event.player, "card": event.card}
+        elif t is TurnStarted:
+            trig, params = "turn_started", {"player": event.player}
+        elif t is TurnEnded:
+            trig, params = "turn_ended", {"player": event.player, "built": ext.built_turn}
+        elif t is SetupDone:
+            trig, params = "setup_done", {"player": s.cur}
+        else:
+            return
+        rules = self.by_trigger.get(trig)
+        if not rules:
+            return
+        items = []
+        for ri in reversed(rules):
+            rule = self.rules[ri]
+            if any(params.get(k) != v for k, v in rule.filter):
+                continue
+            env = {"player": params["player"]}
+            for param, var in rule.bind:
+                env[var] = params.get(param)
+                if "#" + param in params:
+                    env["#" + var] = params["#" + param]
+            items.append(("rule", ri, effects.envt(env)))
+        if items:
+            effects.run(s, items)
+
+    def setup_done(self, s) -> None:
+        s.emit(SetupDone())
+        self.turn_started(s)
+
+    def turn_started(self, s) -> None:
+        ext = s.ext
+        ext.uses_turn = {}
+        ext.built_turn = False
+        ext.robber_forced = False
+        s.emit(TurnStarted(s.cur, s.turn))
+
+    # ---- rolls and production -----------------------------------------------------------------
+    def roll_outcomes(self, s, prompt):
+        if self.roll_deck >= 0:
+            di = self.roll_deck
+            d = self.decks[di]
+            pile = s.ext.pile[di]
+            if (d.after is not None and s.ext.drawn[di] >= d.after) or not any(pile):
+                pile = d.counts
+            total = sum(pile)
+            return [(self.deal(di, i), k / total) for i, k in enumerate(pile) if k]
+        outcomes = self.game.roll_actions
+        if prompt.params and self.distinct:
+            first = prompt.params[1]
+            rest = sum(p for a, p in outcomes if a.total != first)
+            return tuple((a, p / rest) for a, p in outcomes if a.total != first)
+        return outcomes
+
+    def apply_roll(self, s, a, prompt) -> None:
+        s.prompts.pop()
+        s.phase = MAIN
+        idx = prompt.params[0] if prompt.params else 1
+        n0 = len(s.prompts)
+        if self.roll_deck >= 0:
+            di = self.roll_deck
+            d, ext = self.decks[di], s.ext
+            if (d.after is not None and ext.drawn[di] >= d.after) or not any(ext.pile[di]):
+                ext.pile[di] = list(d.counts)
+                ext.spent[di] = [0] * len(d.items)
+                ext.drawn[di] = 0
+                s.emit(DeckReshuffled(d.name, d.marker))
+            ext.pile[di][a.item] -= 1
+            ext.spent[di][a.item] += 1
+            ext.drawn[di] += 1
+            n = d.numbers[a.item]
+            s.emit(CardRevealed(s.cur, d.name, d.items[a.item], n))
+        else:
+            n = a.total
+        s.emit(DiceRolled(s.cur, n))
+        if s.ext.rerolled:
+            s.ext.rerolled = False
+            s.emit(RollCancelled(s.cur, n))
+            s.prompts.append(Prompt(ROLL, CHANCE, prompt.params))
+            return
+        at = n0
+        if idx < self.rolls:
+            s.prompts.insert(n0, Prompt(ROLL, CHANCE, (idx + 1, n)))
+            at += 1
+        if len(s.prompts) > at:
+            s.prompts.insert(at, Prompt(effects.RESUME, effects.AUTO, ((("call", "after_roll", (n,)),),)))
+        else:
+            after_roll(s, n)
+
+    def produce(self, s, total: int) -> None:
+        """Base production, except that neutral players never produce and yields can change."""
+        g, b = self.game, s.board
+        hexes = b.number_hexes[total] if 0 <= total < len(b.number_hexes) else ()
+        n, nr = self.n_real, g.n_resources
+        gains = [[0] * nr for _ in range(n)]
+        for h in hexes:
+            r = b.hex_resource[h]
+            if r < 0 or h == s.robber:
+                continue
+            for v in b.hex_vertices[h]:
+                o = s.v_owner[v]
+                if 0 <= o < n:
+                    gains[o][r] += self.yield_at(s, v)
+        s.ext.yield_now.clear()
+        bank = s.bank
+        for r in range(nr):
+            entitled = [p for p in range(n) if gains[p][r]]
+            demand = sum(gains[p][r] for p in entitled)
+            if demand > bank[r]:
+                if len(entitled) == 1:
+                    gains[entitled[0]][r] = bank[r]
+                else:
+                    for p in entitled:
+                        gains[p][r] = 0
+                    s.emit(ResourceWithheld(g.resources[r], tuple(entitled)))
+        for p in range(n):
+            row = gains[p]
+            if any(row):
+                for r in range(nr):
+                    s.hand[p][r] += row[r]
+                    bank[r] -= row[r]
+                s.emit(ResourcesProduced(p, tuple((g.resources[r], k) for r, k in enumerate(row) if k),
+                                         "roll"))
+
+    # ---- robber, builds, trades -----------------------------------------------------------------
+    def robber_targets(self, s, p: int) -> tuple[list[int], bool]:
+        """Hexes the robber may move to, and whether the move is forced (fallback)."""
+        cands = [h for h in range(s.board.n_hexes) if h != s.robber]
+        if not self.forbids.get("robber_move"):
+            return cands, False
+        ok = [h for h in cands if not self.forbidden(s, "robber_move", p, {"to": h})]
+        if ok:
+            return ok, False
+        for rule in self.forbids["robber_move"]:
+            if rule.fallback:
+                h = self._where(s, rule.fallback)
+                if h is not None:
+                    return [h], True
+        return [], True
+
+    def legal_move_robber(self, s, prompt) -> list:
+        hexes, _ = self.robber_targets(s, prompt.player)
+        t = self.game.actions
+        return [t.robber_off if h < 0 else t.move_robber[h] for h in hexes]
+
+    def legal_main(self, s, p: int, out: list, before_roll: bool) -> None:
+        """Drop forbidden builds and trades, then add the scenario's actions."""
+        from catan_dsl.engine import rule_actions
+        if (self.build_forbids or self.trade_forbids) and not before_roll:
+            out[:] = [a for a in out if self.allowed(s, p, a)]
+        rule_actions.legal(s, p, out, before_roll)
+
+    def allowed(self, s, p: int, a) -> bool:
+        if type(a) is Build:
+            return not self.build_forbidden(s, p, a.kind, a.at)
+        if type(a) is OfferTrade and self.trade_forbids:
+            names = self.game.resources
+            return not any((g or w) and self.forbidden(s, "trade", p, {"stock": names[r]})
+                           for r, (g, w) in enumerate(zip(a.give, a.get)))
+        return True
+
+    def build_forbidden(self, s, p: int, k: int, at: int) -> bool:
+        g = self.game
+        return self.forbidden(s, "build", p, {"kind": g.piece_names[k], "at": at,
+                                              "#at": "edge" if g.piece_on_edge[k] else "vertex"}) \
+            is not None
+
+    # ---- special cards --------------------------------------------------------------------------
+    def after_action(self, s) -> None:
+        ext = s.ext
+        if ext.resolving and not any(pr.kind in CARD_PROMPTS for pr in s.prompts):
+            ext.resolving = ""
+        if not self.dynamic_any:
+            return
+        for si, _, _ in self.dynamic:
+            self.award(s, si)
+        if self.route_weighted:
+            awards.route_changed(s, tuple(range(self.n_total)))
+
+    def award(self, s, si: int) -> None:
+        entry = next((d for d in self.dynamic if d[0] == si), None)
+        if entry is None:
+            awards.update_award(s, si)
+            return
+        _, policy, measure = entry
+        m = self._measure(s, measure) if measure is not None else s.measure[si]
+        s.measure[si] = m
+        sp = self.game.specials[si]
+        if policy == "first_then_strictly_more":
+            awards.update_award(s, si)
+        elif policy == "sole_max":
+            best = max(m[:self.n_real])
+            leaders = [p for p in range(self.n_real) if m[p] == best]
+            new = leaders[0] if len(leaders) == 1 and best >= sp.min else -1
+            old = s.holders[si]
+            if new != old:
+                s.holders[si] = new
+                s.emit(SpecialCardAwarded(sp.name, new, old if old >= 0 else None) if new >= 0
+                       else SpecialCardSetAside(sp.name, old))
+        else:  # all_min
+            low = min(m[:self.n_real])
+            copies = self.ir["special_cards"][sp.name].get("copies") or self.n_real
+            new = [p for p in range(self.n_real) if m[p] == low][:copies]
+            old = s.ext.multi[si]
+            if new != old:
+                s.ext.multi[si] = new
+                for p in new:
+                    if p not in old:
+                        s.emit(SpecialCardAwarded(sp.name, p, None))
+                for p in old:
+                    if p not in new:
+                        s.emit(SpecialCardSetAside(sp.name, p))
+
+    def _measure(self, s, measure) -> list[int]:
+        var, fn = measure
+        if var == "#c":
+            return [s.ext.counters[p][fn] if p < self.n_real else 0 for p in range(self.n_total)]
+        out = []
+        for p in range(self.n_total):
+            out.append(fn(s, {var: p, "player": p}) if p < self.n_real else 0)
+        return out
+
+
+def effects_elem(spec) -> str:
+    if spec.target is None:
+        return ""
+    from catan_dsl.engine.interp import elem_type
+    return elem_type(spec.target[2]) if spec.target[2].startswith("set:") else "id"
+
+
+def after_roll(s, n: int) -> None:
+    g = s.game
+    if n == g.robber_number:
+        rules_turn.start_robber(s, s.cur, discards=True)
+    else:
+        g.rx.produce(s, n)
+        s.emit(NumberProduced(s.cur, n))
+
+
+CALLS["after_roll"] = after_roll
+
+
+def start_outcomes(s, prompt) -> list:
+    rx = s.game.rx
+    return [(rx.choice("player", p), 1 / rx.n_real) for p in range(rx.n_real)]
+
+
+def apply_start(s, a, prompt) -> None:
+    s.prompts.pop()
+    s.ext.start = a.id
+    s.cur = a.id
+    s.emit(StartPlayerChosen(a.id))
+
