@@ -14,11 +14,11 @@ from catan_dsl.diagnostics import Report
 EFFECTS = {"robber": 0, "vp": 1, "free_pieces": 2, "take_resources": 1, "monopoly": 0}
 # Short spellings a designer may write; the IR always carries the canonical kind.
 EFFECT_ALIASES = {"free": "free_pieces", "take": "take_resources"}
-MEASURES = ("longest_route", "cards_played")
-POLICIES = ("first_then_strictly_more", "sole_max", "every_min")
+MEASURES = ("longest_route", "cards_played", "counter")
+POLICIES = ("first_then_strictly_more", "sole_max", "all_min", "every_min")
 PIECE_PLACES = ("edge", "vertex", "hex")
 SETUP_ORDERS = ("snake", "round_robin")
-START_PLAYERS = ("first", "random", "highest_roll")
+START_PLAYERS = ("first", "random", "highest_roll", "roll")
 CARD_FLAGS = ("any_time", "army")
 # Settings with no neutral default: the base game's values live in base.catan, not here.
 REQUIRED_SETTINGS = (
@@ -268,13 +268,18 @@ class Checker:
     def special(self, s: A.Special) -> None:
         props = self._props(s.props, f"special card {s.name.value}")
         v = props.get(A.Vp)
-        if isinstance(v, A.Vp):
+        if isinstance(v, A.Vp) and v.n.value >= 0:  # "vp -2": a penalty card (Poor Settler)
             self.num(v.n, "victory points", least=0)
+        copies = props.get(A.Copies)
+        if isinstance(copies, A.Copies):
+            self.num(copies.n, "copies")
         mn = props.get(A.Min)
         if isinstance(mn, A.Min):
             self.num(mn.n, "a minimum", least=0)
         meas = props.get(A.Measure)
-        if isinstance(meas, A.Measure):
+        if isinstance(props.get(A.MeasureExpr), A.MeasureExpr):
+            pass  # lowered and checked with the rules (checker_combos)
+        elif isinstance(meas, A.Measure):
             if meas.kind.value not in MEASURES:
                 self.r.error("E214", meas.kind.span, what="measure", name=meas.kind.value,
                              hint=suggest(meas.kind.value, MEASURES) or "measures: " + ", ".join(MEASURES))
@@ -289,6 +294,12 @@ class Checker:
                                  hint="e.g. 'measure cards_played army'")
                 else:
                     self.ref(meas.args[0], CARD_FLAGS, "E218", what="card flag")
+            elif meas.kind.value == "counter":
+                if len(meas.args) != 1:
+                    self.r.error("E207", meas.span, message="measure counter needs exactly one counter",
+                                 hint="e.g. 'measure counter gold'")
+                else:
+                    self.ref(meas.args[0], self.m.named("counter"), "E407", what="counter")
         else:
             self.r.error("E207", s.name.span, message=f"special card {s.name.value} has no measure",
                          hint="e.g. 'measure longest_route road'")
@@ -299,13 +310,24 @@ class Checker:
 
     def sections(self) -> None:
         for key, s in self.m.settings("robber").items():
-            self.num(s.values[0], "the discard limit" if key == "discard" else "cards stolen",  # type: ignore[arg-type]
-                     least=0)
+            if key == "home":
+                for v in s.values:
+                    if v.value != "off_board":  # type: ignore[union-attr]
+                        self.ref(v, self.terrains, "E202")  # type: ignore[arg-type]
+            elif key != "start":
+                self.num(s.values[0], "the discard limit" if key == "discard" else "cards stolen",  # type: ignore[arg-type]
+                         least=0)
         for key, s in self.m.settings("trade").items():
             if s.values:
                 self.num(s.values[0], f"trade {key}")  # type: ignore[arg-type]
         for key, s in self.m.settings("production").items():
-            self.num(s.values[0], f"production {key}")  # type: ignore[arg-type]
+            if key == "source":
+                if s.values:
+                    self.ref(s.values[0], self.m.named("deck"), "E407", what="deck")  # type: ignore[arg-type]
+            elif key == "rolls":
+                self.num(s.values[0], "production rolls", most=2)  # type: ignore[arg-type]
+            elif key != "distinct_rolls":
+                self.num(s.values[0], f"production {key}")  # type: ignore[arg-type]
         setup = self.m.settings("setup")
         for key, s in setup.items():
             if key == "order":
@@ -352,4 +374,7 @@ def check_model(model: Model, report: Report, *, complete: bool = False) -> dict
         boards[name] = info
         used |= info.used_terrains
     c.usage_warnings(used)
+    from catan_dsl.checker_combos import check_rules  # late: it imports the compiler side
+
+    check_rules(model, report, boards)
     return boards

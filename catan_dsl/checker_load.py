@@ -34,6 +34,12 @@ class Model:
     decls: dict[Key, A.Node] = field(default_factory=dict)
     default_board: str | None = None
     incomplete: bool = False  # an extends/import/with failed: missing sections are no news
+    # Rules-language statements in composition order, each with the id of its unit (file).
+    rules: list[tuple[str, A.Node]] = field(default_factory=list)
+    bonuses: list[A.VictoryBonus] = field(default_factory=list)  # "victory target + N", all add up
+    units: list[A.Unit] = field(default_factory=list)  # every merged file's unit, in order
+    players_by_unit: list[tuple[str, A.Players]] = field(default_factory=list)
+    use_board: A.UseBoard | None = None  # "use board NAME" (the last one wins)
 
     def get(self, *key: str) -> A.Node | None:
         return self.decls.get(tuple(key))
@@ -101,6 +107,7 @@ class _Loader:
         self.report = report
         self.files: dict[Path, A.File | None] = {}
         self.failed = False
+        self.with_seen: set[Path] = set()
 
     def file(self, path: Path, shown: str, span: Span | None) -> A.File | None:
         key = path.resolve()
@@ -125,7 +132,14 @@ class _Loader:
             out += self._follow(what, ident, here, stack, via)
         out.append(f)
         for ident in f.unit.with_:
-            out += self._follow("with", ident, here, stack, via)
+            target = resolve_name(ident.value, here)
+            if target is not None and target.resolve() in self.with_seen:
+                continue  # combined already; a variant may extend the file that names it
+            if target is not None:
+                self.with_seen.add(target.resolve())
+            # A variant applied with "with" may extend the file that names it (variant
+            # harbormaster extends base; base with harbormaster): not a cycle.
+            out += self._follow("with", ident, here, (), ())
         return out
 
     def _follow(self, what: str, ident: A.Ident, here: Path,
@@ -166,17 +180,27 @@ def load_model(path: str, with_: tuple[str, ...] = (), report: Report | None = N
                          hint="--with names a variant file in scenarios/")
             loader.failed = True
             continue
-        files += loader.collect(target, _display(target), None, (Path(path).resolve(),))
+        if target.resolve() in loader.with_seen:
+            continue
+        loader.with_seen.add(target.resolve())
+        files += loader.collect(target, _display(target), None, ())
     model = Model(root=root.unit, path=path)
     model.extends = _extends_chain(root, Path(path), loader)
     model.with_ = [i.value for i in root.unit.with_] + list(with_)
     model.incomplete = loader.failed
     seen_files: set[int] = set()
+    unique = []
     for f in files:
         if id(f) in seen_files:
             continue  # the same file reached twice (e.g. two imports of one library)
         seen_files.add(id(f))
-        _merge(model, f, report)
+        unique.append(f)
+    # "if with NAME { ... }" applies when NAME is any unit of the composition.
+    names = {f.unit.name.value for f in unique} | set(model.with_)
+    origin: dict[Key, A.Node] = {}
+    for f in unique:
+        model.units.append(f.unit)
+        _merge(model, f, report, names, origin)
     return model, report
 
 
@@ -194,17 +218,53 @@ def _extends_chain(root: A.File, path: Path, loader: _Loader) -> list[str]:
     return chain
 
 
-_NAMED = {A.Terrain: "terrain", A.Piece: "piece", A.Special: "special", A.Board: "board"}
+_NAMED = {A.Terrain: "terrain", A.Piece: "piece", A.Special: "special", A.Board: "board",
+          A.Option: "option", A.Counter: "counter", A.Deck: "deck"}
 _SINGLE = {A.Players: "players", A.Resources: "resources", A.BankEach: "bank",
-           A.BankList: "bank", A.Tokens: "tokens", A.Victory: "victory"}
+           A.BankList: "bank", A.Tokens: "tokens", A.Victory: "victory", A.Neutral: "neutral"}
+_RULES = (A.OnRule, A.Action, A.Forbid, A.Modifier)
+# Settings two variants may both want to set: a second, different value is a W401 warning.
+CONFLICT_KEYS = {("production", "source"), ("production", "rolls"), ("robber", "home"),
+                 ("robber", "start"), ("setup", "start")}
 
 
-def _merge(model: Model, f: A.File, report: Report) -> None:
+def _setting_value(node: A.Node) -> tuple:
+    return tuple(getattr(v, "value", v) for v in getattr(node, "values", ()))
+
+
+def _body(nodes: tuple[A.Node, ...], names: set[str], adapted: set[int] | None = None
+          ) -> list[A.Node]:
+    """The unit's statements with every applicable ``if with`` block spliced in place.
+
+    ``adapted`` collects the ids of spliced section nodes: an adaptation may override a
+    setting of its own file without being a duplicate (E205).
+    """
+    out: list[A.Node] = []
+    for n in nodes:
+        if isinstance(n, A.IfWith):
+            if n.name.value in names:
+                inner = _body(n.body, names, adapted)
+                if adapted is not None:
+                    adapted.update(id(x) for x in inner)
+                out += inner
+        else:
+            out.append(n)
+    return out
+
+
+def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = None,
+           origin: dict[Key, A.Node] | None = None) -> None:
     here: dict[Key, A.Node] = {}
     defaults: list[A.Board] = []
+    origin = origin if origin is not None else {}
+    unit = f.unit.name.value
+    kinds = {u.span.path: u.kind for u in model.units}
+
+    adapted: set[int] = set()
+    current: list[A.Node] = []
 
     def put(key: Key, node: A.Node, what: str, name: str) -> None:
-        if key in here:
+        if key in here and not (current and id(current[0]) in adapted):
             report.error("E205", _name_span(node), what=what, name=name,
                          notes=(("first defined here", _name_span(here[key])),),
                          hint="remove one of them, or rename it")
@@ -212,7 +272,21 @@ def _merge(model: Model, f: A.File, report: Report) -> None:
         here[key] = node
         model.decls[key] = node
 
-    for node in f.unit.body:
+    for node in _body(f.unit.body, names or set(), adapted):
+        current[:] = [node]
+        if isinstance(node, _RULES):
+            model.rules.append((unit, node))
+            if isinstance(node, A.Action):
+                put(("action", node.name.value), node, "action", node.name.value)
+            continue
+        if isinstance(node, A.VictoryBonus):
+            model.bonuses.append(node)
+            continue
+        if isinstance(node, A.UseBoard):
+            model.use_board = node
+            continue
+        if isinstance(node, A.Players):
+            model.players_by_unit.append((unit, node))
         if type(node) in _NAMED:
             kind = _NAMED[type(node)]
             name = node.name.value  # type: ignore[attr-defined]
@@ -236,13 +310,27 @@ def _merge(model: Model, f: A.File, report: Report) -> None:
             for item in node.items:
                 if isinstance(item, A.Setting):
                     key = "domestic" if item.key == "no_domestic" else item.key
-                    put(("setting", node.kind, key), item, "setting", f"{node.kind} {key}")
+                    k = ("setting", node.kind, key)
+                    prev = origin.get(k)
+                    # Only two variants can conflict: a scenario or variant overriding what it
+                    # extends (or a scenario's setting) is the point of writing it.
+                    if (node.kind, key) in CONFLICT_KEYS and prev is not None and k not in here \
+                            and prev.span.path != item.span.path and f.unit.kind == "variant" \
+                            and kinds.get(prev.span.path) == "variant" \
+                            and _setting_value(prev) != _setting_value(item):
+                        report.error("W401", item.span, what=f"{node.kind} {key}",
+                                     notes=(("also set here", prev.span),),
+                                     hint="the later file wins; say which one applies with 'if with'")
+                    put(k, item, "setting", f"{node.kind} {key}")
+                    origin[k] = item
     if len(defaults) > 1:
         report.error("E217", defaults[1].name.span,
                      notes=(("the first default board", defaults[0].name.span),),
                      hint="keep 'default' on one board only")
     if defaults:
         model.default_board = defaults[0].name.value
+    if model.use_board is not None:
+        model.default_board = model.use_board.name.value
 
 
 def _name_span(node: A.Node) -> Span:

@@ -38,7 +38,7 @@ _ALL: list[Code] = [
     Code("E103", "unexpected-character", "unexpected character {char}",
          "A character that cannot start any token of the language."),
     Code("E104", "reserved-keyword", "'{word}' is reserved for the rules language and not supported yet",
-         "on, action, counter, deck, option and rule are kept for triggered rules (issue 4)."),
+         "'rule' is kept for a future construct of the rules language."),
     Code("E105", "not-utf8", "file is not valid UTF-8 ({reason})",
          "Scenario files must be UTF-8 encoded text."),
     Code("E106", "file-not-found", "cannot read {path}: {reason}",
@@ -109,6 +109,31 @@ _ALL: list[Code] = [
          "A board needs a layout with at least one hex."),
     Code("E314", "unfilled-hex", "hex {hex} gets no terrain",
          "Every land hex needs a fixed tile or a slot in a pool."),
+    # --- E4xx: rules language --------------------------------------------------------------
+    Code("E401", "unknown-trigger", "unknown trigger \"{name}\"",
+         "'on' takes a trigger from the closed vocabulary (catan_dsl/vocab.py TRIGGERS)."),
+    Code("E402", "unknown-function", "unknown function \"{name}\"",
+         "Expressions call only the functions and comprehensions of catan_dsl/vocab.py."),
+    Code("E403", "unknown-effect", "unknown effect \"{name}\"",
+         "A rule's block holds effects of the closed vocabulary (gain, lose, give, choose, ...)."),
+    Code("E404", "unknown-forbid", "unknown prohibition \"{name}\"",
+         "'forbid' takes robber_move, steal, build or trade (catan_dsl/vocab.py FORBIDS)."),
+    Code("E405", "unknown-modifier", "unknown modifier \"{name}\"",
+         "'modifier' takes target, vp, route_weight, yield or cost (catan_dsl/vocab.py MODIFIERS)."),
+    Code("E406", "bad-arguments", "{message}",
+         "A function, trigger or effect gets the wrong number or the wrong type of values."),
+    Code("E407", "undeclared-name", "{what} \"{name}\" is not declared",
+         "A counter, deck, option, mark, item, action or other name is used but never declared."),
+    Code("E408", "unbound-variable", "variable \"{name}\" is not bound here",
+         "A variable is used outside the rule, comprehension or block that binds it."),
+    Code("E409", "unpayable-cost", "the cost of action \"{name}\" can never be paid: {reason}",
+         "An action costs more than the bank, the counter's supply or the held tokens can ever cover."),
+    Code("E410", "undeclared-special", "special card \"{name}\" is not declared",
+         "award / set_aside name a special card that neither this file nor what it extends declares."),
+    Code("E411", "incompatible-combination", "{message}",
+         "The combined scenario and variants cannot work together (e.g. their player counts exclude each other)."),
+    Code("E412", "bad-neutral-site", "{message}",
+         "Neutral players' starting settlements must be intersections of the board, one per neutral player."),
     # --- E5xx: IR schema --------------------------------------------------------------------
     Code("E501", "ir-schema", "IR does not match the schema at {where}: {message}",
          "The compiled or loaded IR breaks catan_dsl/ir/schema.json."),
@@ -124,6 +149,8 @@ _ALL: list[Code] = [
     # --- warnings ---------------------------------------------------------------------------
     Code("W201", "unused-terrain", "terrain \"{name}\" is declared but no board uses it",
          "A declared terrain that no board places is probably a leftover."),
+    Code("W401", "conflicting-settings", "{what} is set differently by two files of the composition",
+         "Two variants or scenarios set the same thing in different ways; the later one wins."),
     Code("W202", "unproduced-resource", "no terrain produces resource \"{name}\"",
          "A resource that nothing produces can only come from rules or trades."),
 ]
@@ -131,4 +158,6 @@ _ALL: list[Code] = [
 CODES: dict[str, Code] = {c.id: c for c in _ALL}
 BY_SLUG: dict[str, Code] = {c.slug: c for c in _ALL}
 RESERVED_WORDS = frozenset({"on", "action", "counter", "deck", "option", "rule"})
+# Words that are reserved but not yet statements (E104 when written as one).
+RESERVED_SYNTAX = frozenset({"rule"})
 MAX_NUMBER = 10_000

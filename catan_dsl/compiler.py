@@ -7,6 +7,7 @@ from catan_dsl import geometry as g
 from catan_dsl.checker import EFFECT_ALIASES
 from catan_dsl.checker_board import BoardInfo
 from catan_dsl.checker_load import Model
+from catan_dsl.compiler_rules import extend_ir, measure_ir
 from catan_dsl.ir import IR_VERSION
 from catan_dsl.topology import build_topology
 
@@ -14,7 +15,7 @@ from catan_dsl.topology import build_topology
 def compile_model(model: Model, board: BoardInfo) -> dict:
     """Lower a model whose checks passed; ``board`` is the selected, analysed board."""
     unit = model.root
-    return {
+    ir = {
         "ir_version": IR_VERSION,
         "meta": {
             "id": unit.name.value,
@@ -44,6 +45,8 @@ def compile_model(model: Model, board: BoardInfo) -> dict:
         "victory": {"target": model.get("victory").target.value},  # type: ignore[union-attr]
         "rules": [],
     }
+    extend_ir(model, ir)
+    return ir
 
 
 def _setting(model: Model, section: str, key: str, default: object) -> object:
@@ -159,18 +162,24 @@ def _specials(model: Model) -> dict:
     for name, s in model.named("special").items():
         props = s.props  # type: ignore[attr-defined]
         vp, mn, pol = _prop(props, A.Vp), _prop(props, A.Min), _prop(props, A.Policy)
-        meas = _prop(props, A.Measure)
-        assert isinstance(meas, A.Measure)
-        if meas.kind.value == "longest_route":
-            measure = {"kind": "longest_route", "pieces": [a.value for a in meas.args]}
+        meas = _prop(props, A.Measure) or _prop(props, A.MeasureExpr)
+        if isinstance(meas, A.MeasureExpr):
+            measure = measure_ir(model, meas)
+        elif meas.kind.value == "longest_route":  # type: ignore[union-attr]
+            measure = {"kind": "longest_route", "pieces": [a.value for a in meas.args]}  # type: ignore[union-attr]
+        elif meas.kind.value == "counter":  # type: ignore[union-attr]
+            measure = {"kind": "counter", "name": meas.args[0].value}  # type: ignore[union-attr]
         else:
-            measure = {"kind": meas.kind.value, "flag": meas.args[0].value}
+            measure = {"kind": meas.kind.value, "flag": meas.args[0].value}  # type: ignore[union-attr]
         out[name] = {
             "vp": vp.n.value if isinstance(vp, A.Vp) else 0,
             "measure": measure,
             "min": mn.n.value if isinstance(mn, A.Min) else 0,
             "policy": pol.name.value if isinstance(pol, A.Policy) else "first_then_strictly_more",
         }
+        copies = _prop(props, A.Copies)
+        if isinstance(copies, A.Copies):
+            out[name]["copies"] = copies.n.value
     return out
 
 

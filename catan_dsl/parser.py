@@ -11,7 +11,7 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from catan_dsl.codes import RESERVED_WORDS
+from catan_dsl.codes import RESERVED_SYNTAX
 from catan_dsl.diagnostics import Diagnostic, make
 from catan_dsl.source import SourceFile, Span, span_from_token
 
@@ -118,9 +118,9 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
         if ch == '"':
             return make("E102", span, hint="close the string with '\"' before the end of the line")
         word = re.match(r"[A-Za-z_][A-Za-z0-9_]*", src.text[e.pos_in_stream:])
-        if word and word.group(0) in RESERVED_WORDS:
+        if word and word.group(0) in RESERVED_SYNTAX:
             return make("E104", src.span_at(e.pos_in_stream, len(word.group(0))), word=word.group(0),
-                        hint="triggered rules arrive with the rules language (issue 4)")
+                        hint="'rule' is reserved; write 'on TRIGGER { ... }' for a triggered rule")
         if word:
             allowed = set(e.allowed or ())
             return make("E100", src.span_at(e.pos_in_stream, len(word.group(0))),
@@ -132,10 +132,21 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
     assert isinstance(e, UnexpectedToken)
     tok = e.token
     span = span_from_token(tok, src.path)
-    if tok.value in RESERVED_WORDS and _base(tok.type) in ("NAME", tok.value.upper()):
+    if tok.value in RESERVED_SYNTAX and _base(tok.type) in ("NAME", tok.value.upper()):
         return make("E104", span, word=tok.value,
-                    hint="triggered rules arrive with the rules language (issue 4)")
+                    hint="'rule' is reserved; write 'on TRIGGER { ... }' for a triggered rule")
     prev = _prev_token(e)
+    if prev is not None and _base(prev.type) == "NAME" and any(_base(t) == "GAINS" for t in e.expected):
+        # A name where an effect starts, not followed by "gains"/"loses"/...: most likely a
+        # misspelt or invented effect ("gian 1 gold").
+        from catan_dsl.vocab import EFFECTS
+        words = ["gain", "lose", "give", "draw", "choose", "each", "if", "move", "steal",
+                 "discard_half", "place", "mark", "unmark", "build_free", "reroll", "reshuffle",
+                 "set_yield", "award", "set_aside", "return_played", "take_development",
+                 "remove", "reveal"]
+        close = difflib.get_close_matches(str(prev.value), words + list(EFFECTS), n=1, cutoff=0.6)
+        return make("E403", span_from_token(prev, src.path), name=prev.value,
+                    hint=f"did you mean '{close[0]}'?" if close else "effects: " + ", ".join(words))
     words = _expected_words(set(e.expected))
     after = f" after '{prev.value}'" if prev is not None else ""
     if len(words) <= 4:

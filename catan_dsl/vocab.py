@@ -156,6 +156,13 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
        "the robber was forced"),
     _e("num_players", "", "int", "real players in the game", "num_players() == 2",
        "the number of players"),
+    # Added with the rules-language front end (issue 4):
+    _e("can_place", "p:player kind:name:piece n:int", "bool",
+       "p could place n pieces of that kind one after another, each legally (free placement)",
+       "can_place(n, settlement, 1)", "{p} has room for {n} {kind}(s)"),
+    _e("resolving", "card:name:card", "bool",
+       "a development card of that kind is being resolved (its free builds are under way)",
+       "not resolving(road_building)", "{card} is being played"),
 ]}
 
 # Comprehension heads bind a variable over a set (see module docstring).
@@ -222,6 +229,10 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
     _e("return_played", "p:player flag:name:card", "none",
        "a played development card goes back (it no longer counts as played)",
        "return_played player army", "{p} gives back a played {flag} card"),
+    # Added with the rules-language front end (issue 4):
+    _e("set_aside", "special:name:special", "none",
+       "nobody holds the special card now; its policy awards it again from scratch",
+       "set_aside largest_army", "{special} is set aside"),
 ]}
 
 # --- prohibitions: evaluated when legal actions are listed ---------------------------------

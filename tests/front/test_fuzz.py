@@ -15,7 +15,12 @@ BASE_TEXT = (ROOT / "scenarios" / "base.catan").read_text(encoding="utf-8")
 KEYWORDS = sorted(set(re.findall(r'"([a-z_]+)"', "".join(
     p.read_text(encoding="utf-8") for p in (ROOT / "grammar").glob("*.lark")))))
 TOKENS = KEYWORDS + ["{", "}", ";", ",", ":", "..", "-", "0", "7", "12", "99999999999999999999",
-                     "forest", "lumber", "road", "base", '"t"', "0,-2", "NW", "#", "\n", "@", '"']
+                     "forest", "lumber", "road", "base", '"t"', "0,-2", "NW", "#", "\n", "@", '"',
+                     # rules language: punctuation, vocabulary words and a whole rule
+                     "(", ")", "==", "<=", "+", "*", "|", "player", "players", "vp", "count", "x",
+                     "built", "rolled", "desert", "choice", "gold", "harbor",
+                     "on built settlement at v where coast(v) { gain 1 wool }",
+                     "action a { cost lumber 1; do { move robber to home } }"]
 LINES = BASE_TEXT.splitlines()
 EXAMPLES = 0
 
