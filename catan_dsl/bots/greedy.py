@@ -15,6 +15,8 @@ REACH_WEIGHT = 2.0        # spots one more route piece away: makes the first roa
 DEV_WEIGHT = 12.0
 READY_WEIGHT = 15.0
 OPPONENT_WEIGHT = 0.5
+COUNTER_WEIGHT = 2.0      # per unit of a scenario counter: worth about two cards of something
+TOKEN_WEIGHT = 2.5        # per point of value of a held deck item
 MAX_CHANCE_OUTCOMES = 12
 
 
@@ -67,6 +69,17 @@ def reach(s: State, p: int) -> int:
     return len(spots - s.vertex_spots[p])
 
 
+def holdings(s: State, p: int) -> float:
+    """Scenario stock the engine tracks generically: counters and the value of held deck items."""
+    ext = s.ext
+    if ext is None:
+        return 0.0
+    total = COUNTER_WEIGHT * sum(ext.counters[p])
+    for d, deck in zip(s.game.rx.decks, ext.held):
+        total += TOKEN_WEIGHT * sum(k * max(v, 0) for k, v in zip(deck[p], d.values))
+    return total
+
+
 def evaluate(s: State, p: int) -> float:
     """Score of ``s`` for ``p``: generic in what the engine exposes, so unknown actions are valued
     by what they yield."""
@@ -78,9 +91,10 @@ def evaluate(s: State, p: int) -> float:
     own = (VP_WEIGHT * s.vp(p) + PIP_WEIGHT * production(s, p) + CARD_WEIGHT * cards
            - OVER_LIMIT_PENALTY * over + SPOT_WEIGHT * min(len(s.vertex_spots[p]), 3)
            + REACH_WEIGHT * min(reach(s, p), 3)
-           + DEV_WEIGHT * sum(s.dev_hand[p]) + READY_WEIGHT * readiness(s, p))
+           + DEV_WEIGHT * sum(s.dev_hand[p]) + READY_WEIGHT * readiness(s, p)
+           + holdings(s, p))
     rival = max((VP_WEIGHT * s.vp(q) + PIP_WEIGHT * production(s, q)
-                 for q in range(g.num_players) if q != p), default=0.0)
+                 for q in range(g.n_real) if q != p), default=0.0)
     return own - OPPONENT_WEIGHT * rival
 
 

@@ -36,14 +36,19 @@ class Runtime:
         """Reset the budget when a new applied action starts evaluating rules."""
         stamp = len(s._history)
         if stamp != self.stamp:
-            self.stamp = stamp
-            self.steps = 0
-            self.chain = []
+            self.reset(stamp)
+
+    def reset(self, stamp: int) -> None:
+        self.stamp = stamp
+        self.steps = 0
+        self.chain = []
 
     def tick(self, n: int = 1) -> None:
-        self.steps += n
-        if self.steps > STEP_BUDGET:
-            raise RuleBudgetExceeded(self.chain_names(), f"{STEP_BUDGET} steps")
+        # Only rule runs can loop (effects fire triggers); plain queries are bounded by set sizes.
+        if self.depth:
+            self.steps += n
+            if self.steps > STEP_BUDGET:
+                raise RuleBudgetExceeded(self.chain_names(), f"{STEP_BUDGET} steps")
 
     def enter(self, rule_id: str) -> None:
         if rule_id not in self.chain:

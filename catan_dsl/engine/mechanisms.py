@@ -28,6 +28,7 @@ class DeckSpec:
     counts: tuple[int, ...]
     values: tuple[int, ...]
     numbers: tuple[int, ...]
+    events: tuple[str, ...]                 # a card's event (its item id when it has none)
     revealed: tuple[bool, ...]
     hidden: bool
     tradeable: bool
@@ -163,6 +164,7 @@ class RulesGame:
             counts=tuple(int(spec[i].get("count", 1)) for i in items),
             values=tuple(int(spec[i].get("value", 0)) for i in items),
             numbers=tuple(int(spec[i].get("number", 0)) for i in items),
+            events=tuple(spec[i].get("event") or i for i in items),
             revealed=tuple(bool(spec[i].get("revealed")) for i in items),
             hidden=bool(d.get("hidden")), tradeable=bool(d.get("tradeable")),
             max_held=d.get("max_held"), when_full=d.get("when_full"),

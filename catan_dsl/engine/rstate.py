@@ -12,7 +12,7 @@ _DICTS = ("marks", "uses_turn", "uses_game", "yield_now", "revealed")
 class RuleState:
     """Everything the rules add to a State; absent (None) for the base game."""
 
-    __slots__ = (*_LISTS, *_NESTED, *_DEEP, *_SCALARS, *_DICTS)
+    __slots__ = (*_LISTS, *_NESTED, *_DEEP, *_SCALARS, *_DICTS, "fingerprint")
 
     def __init__(self, rg) -> None:
         n = rg.n_total
@@ -36,6 +36,7 @@ class RuleState:
         self.rerolled = False
         self.built_turn = False
         self.start = 0
+        self.fingerprint: tuple = ()                          # inputs of the last measure update
         self.resolving = ""                                     # card whose effect is under way
         self.marks: dict[str, tuple[str, ...]] = {}            # "v12"/"e3" -> marks
         self.uses_turn: dict[str, int] = {}
@@ -56,6 +57,7 @@ class RuleState:
             setattr(c, f, getattr(self, f))
         for f in _DICTS:
             setattr(c, f, dict(getattr(self, f)))
+        c.fingerprint = self.fingerprint
         return c
 
     def to_dict(self) -> dict:

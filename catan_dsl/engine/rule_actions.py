@@ -21,6 +21,7 @@ class ActionSpec:
     per_turn: int | None
     per_game: int | None
     key: str                               # what the limits count: the group, else the action
+    group: str | None
     when: Any
     target: tuple | None                   # (var, set fn, set type, where fn)
     do: list
@@ -43,7 +44,7 @@ def compile_action(rg, r: dict, ri: int) -> ActionSpec:
         counters=tuple((rg.counter_index[k], int(n)) for k, n in (cost.get("counters") or {}).items()),
         token=(rg.deck_index[tok["deck"]], int(tok["value"])) if tok else None,
         per_turn=lim.get("per_turn"), per_game=lim.get("per_game"),
-        key=lim.get("group") or r["name"],
+        key=lim.get("group") or r["name"], group=lim.get("group"),
         when=compile_cond(r.get("when"), Ctx(rg, {"player": "player"})),
         target=tgt, do=effects.compile_effects(r.get("do") or [], ctx))
 
@@ -75,16 +76,16 @@ def minimal_payments(held: list[int], values: tuple[int, ...], cost: int) -> lis
 
 
 def _costs(rg, s, spec: ActionSpec, p: int):
-    delta = rg.modified(s, "cost", p, {"action": spec.name, "p": p}) if rg.modifiers.get("cost") else 0
+    delta = rg.modified(s, "cost", p, {"action": spec.name, "group": spec.group, "p": p}) \
+        if rg.modifiers.get("cost") else 0
     token = spec.token
     res, counters = spec.res, spec.counters
     if delta:
+        # Added to each amount of the cost (docs/ir.md, modifier cost).
         if token:
-            token = (token[0], token[1] + delta)
-        elif counters:
-            counters = tuple((c, max(0, n + delta)) for c, n in counters)
-        else:
-            res = tuple((r, max(0, n + delta)) for r, n in res)
+            token = (token[0], max(0, token[1] + delta))
+        counters = tuple((c, max(0, n + delta)) for c, n in counters)
+        res = tuple((r, max(0, n + delta)) for r, n in res)
     return res, counters, token
 
 

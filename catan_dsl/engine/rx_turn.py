@@ -21,6 +21,13 @@ CARD_PROMPTS = frozenset({prompts.PLACE_FREE, prompts.MOVE_ROBBER, prompts.TAKE,
 MAIN = 2
 
 
+# The vocabulary entries this module and mechanisms.py implement (a test compares with vocab).
+TRIGGERS = ("built", "upgraded", "rolled", "produced", "revealed", "drew", "played",
+            "turn_started", "turn_ended", "setup_done")
+FORBIDS = ("robber_move", "steal", "build", "trade")
+MODIFIERS = ("target", "vp", "route_weight", "yield", "cost")
+
+
 class Rx(RulesGame):
     """The rules game plus everything the engine calls when an IR has rules or mechanisms."""
 
@@ -145,8 +152,9 @@ class Rx(RulesGame):
         elif t is NumberProduced:
             trig, params = "produced", {"player": event.player, "n": event.n}
         elif t is CardRevealed:
+            d = self.decks[self.deck_index[event.deck]]
             trig, params = "revealed", {"player": event.player, "deck": event.deck,
-                                        "card": event.card, "n": event.n}
+                                        "card": d.events[d.items.index(event.card)], "n": event.n}
         elif t is ItemDrawn:
             trig, params = "drew", {"player": event.player, "deck": event.deck, "item": event.item}
         elif t is DevelopmentCardPlayed:
@@ -324,6 +332,14 @@ class Rx(RulesGame):
             ext.resolving = ""
         if not self.dynamic_any:
             return
+        # Measures read the board, hands, counters, items and cards: skip the recomputation when
+        # none of those moved (most actions), which keeps expression measures cheap.
+        key = (s.turn, s.robber, tuple(s.board_vp), tuple(map(sum, s.supply)), tuple(map(sum, s.hand)),
+               tuple(map(tuple, ext.counters)), tuple(sum(map(sum, d)) for d in ext.held),
+               tuple(map(sum, s.dev_played)), len(ext.marks), len(s.prompts))
+        if key == ext.fingerprint:
+            return
+        ext.fingerprint = key
         for si, _, _ in self.dynamic:
             self.award(s, si)
         if self.route_weighted:
@@ -383,7 +399,9 @@ def effects_elem(spec) -> str:
 def after_roll(s, n: int) -> None:
     g = s.game
     if n == g.robber_number:
-        rules_turn.start_robber(s, s.cur, discards=True)
+        # A card deck's robber number does nothing by itself: rules on `revealed` give it meaning.
+        if g.rx.roll_deck < 0:
+            rules_turn.start_robber(s, s.cur, discards=True)
     else:
         g.rx.produce(s, n)
         s.emit(NumberProduced(s.cur, n))

@@ -180,6 +180,8 @@ class State:
             self._check_legal(action, legal)
         self._history.append(action)
         self._legal = None
+        if self.game.rx is not None:
+            self.game.rx.rt.reset(len(self._history))
         if self.prompts:
             top = self.prompts[-1]
             PROMPT_APPLY[top.kind](self, action, top)

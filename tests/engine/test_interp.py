@@ -1,0 +1,143 @@
+"""The rules interpreter: vocabulary coverage, expressions, effects, prompts, provenance, step budget."""
+
+from __future__ import annotations
+
+import pytest
+
+from catan_dsl import vocab
+from catan_dsl.engine import Game, parse_action
+from catan_dsl.engine import effects, interp_functions, rx_turn
+from catan_dsl.engine.events import StockChanged
+from catan_dsl.engine.interp import OPERATORS, RuleBudgetExceeded
+from tests.engine.helpers import act, empty_main, put, texts
+from tests.engine.rules_kit import P, action, ir_with, on, play_random, v
+
+
+def test_interpreter_covers_the_vocabulary_exactly() -> None:
+    """Exactly one implementation per vocab entry (functions, effects, triggers, forbids, modifiers)."""
+    assert set(interp_functions.FUNCTIONS) == set(vocab.FUNCTIONS)
+    assert set(effects.EFFECTS) == set(vocab.EFFECTS)
+    assert set(rx_turn.TRIGGERS) == set(vocab.TRIGGERS)
+    assert set(rx_turn.FORBIDS) == set(vocab.FORBIDS)
+    assert set(rx_turn.MODIFIERS) == set(vocab.MODIFIERS)
+    assert set(vocab.OPERATORS) <= set(OPERATORS)
+
+
+def _game(rules, **extra) -> Game:
+    return Game(ir_with(rules=rules, **extra), 4)
+
+
+COUNTERS = {"c": {"start": 0, "supply": 10, "tradeable": False}}
+
+
+def test_expressions_comprehensions_and_if_effect() -> None:
+    """count/sum/any/all/max/min/first over players, with `if` choosing the branch."""
+    expr = ["+", ["count", "q", ["players"], [">=", v("q"), 2]],
+            ["sum", "q", ["players"], True, v("q")]]                     # 2 + 6
+    rules = [on("r.1", "turn_started", [
+        ["if", ["and", ["==", expr, 8], ["==", ["max", "q", ["players"], v("q")], 3]],
+         [["gain", P, ["first", "q", ["players"], [">", v("q"), 0]], {"counter": "c"}]],
+         [["gain", P, 5, {"counter": "c"}]]]])]
+    g = _game(rules, counters=COUNTERS)
+    s = empty_main(g)
+    act(s, "end turn")
+    assert s.ext.counters[1][0] == 1      # first q > 0 is 1
+    ev = [e for e in s.drain_events() if isinstance(e, StockChanged)]
+    assert ev and ev[-1].rule.rule_id == "r.1" and ev[-1].rule.where == "t.catan:r.1"
+
+
+def test_each_runs_players_in_turn_order_from_the_acting_player() -> None:
+    rules = [on("r.1", "turn_started", [["each", "q", ["players"], True,
+                                         [["gain", v("q"), 1, {"counter": "c"}]]]])]
+    g = _game(rules, counters=COUNTERS)
+    s = empty_main(g, player=1)
+    s.drain_events()
+    act(s, "end turn")   # player 2 starts: order 2, 3, 0, 1
+    order = [e.player for e in s.drain_events() if isinstance(e, StockChanged)]
+    assert order == [2, 3, 0, 1]
+
+
+def _choose_game() -> Game:
+    body = [["mark", v("e"), "m"], ["gain", P, 1, {"resource": "brick"}]]
+    rules = [action("r.1", "tag", [["choose", "e", P, ["pieces", P, "road"], True, body, []],
+                                   ["gain", P, 1, {"resource": "ore"}]],
+                    cost={"resources": {"wool": 1}})]
+    return _game(rules)
+
+
+def _at_choice(g: Game):
+    s = empty_main(g)
+    put(s, 0, "settlement", 0)
+    e1, e2 = s.board.vertex_edges[0][:2]
+    put(s, 0, "road", e1)
+    put(s, 0, "road", e2)
+    from tests.engine.helpers import give
+    give(s, 0, wool=1)
+    act(s, "do tag")
+    return s, e1, e2
+
+
+def test_choose_prompt_lists_typed_choices_and_continues_after_the_choice() -> None:
+    g = _choose_game()
+    s, e1, e2 = _at_choice(g)
+    assert texts(s) == [f"choose edge {e}" for e in sorted((e1, e2))]
+    ore = g.resources.index("ore")
+    assert s.hand[0][ore] == 0            # the effect after `choose` waits for the answer
+    act(s, f"choose edge {e2}")
+    assert s.ext.marks == {f"e{e2}": ("m",)}
+    assert s.hand[0][ore] == 1 and s.hand[0][g.resources.index("brick")] == 1
+    assert s.to_dict()["ext"]["marks"] == {f"e{e2}": ["m"]}
+
+
+def test_choose_continuation_survives_clone_and_replay() -> None:
+    g = _choose_game()
+    s, e1, e2 = _at_choice(g)
+    c = s.clone()
+    assert c == s
+    act(c, f"choose edge {e1}")
+    assert s.ext.marks == {} and c.ext.marks == {f"e{e1}": ("m",)}
+    act(s, f"choose edge {e1}")
+    assert c == s
+    # The prompt, with its continuation, is plain data in to_dict.
+    s2, _, _ = _at_choice(g)
+    assert s2.to_dict()["prompts"][-1][0] == effects.CHOOSE
+
+
+def test_random_game_with_rules_replays_from_its_text_history() -> None:
+    rules = [on("r.1", "built", [["gain", P, 1, {"counter": "c"}]], filter={"piece": "road"})]
+    g = _game(rules, counters=COUNTERS)
+    s = play_random(g, 3, cap=60)
+    r = g.new_initial_state(3)
+    for a in s.history():
+        r.apply_action(parse_action(str(a), g))
+    assert r == s
+
+
+def test_two_rules_feeding_each_other_exceed_the_budget_and_are_named() -> None:
+    """Safety: a trigger loop raises RuleBudgetExceeded naming both rules, instead of hanging."""
+    free_edge = ["first", "x", ["edges_of", v("w")], ["==", ["owner", v("x")], -1]]
+    rules = [
+        on("loop.a", "built", [["remove", v("e")], ["place", P, "settlement",
+                                                    ["first", "w", ["vertices_of", 0],
+                                                     ["==", ["owner", v("w")], -1]]]],
+           filter={"piece": "road"}, bind={"at": "e"}),
+        on("loop.b", "built", [["remove", v("w")], ["place", P, "road", free_edge]],
+           filter={"piece": "settlement"}, bind={"at": "w"}),
+    ]
+    g = _game(rules)
+    s = empty_main(g)
+    put_quiet = s.board.hex_vertices[0][3]
+    from catan_dsl.engine import rules_build
+    rules_build.place_quiet(s, 0, g.piece_names.index("settlement"), put_quiet)
+    edge = s.board.vertex_edges[put_quiet][0]
+    with pytest.raises(RuleBudgetExceeded) as err:
+        rules_build.place(s, 0, g.piece_names.index("road"), edge, free=True)
+    assert "loop.a" in str(err.value) and "loop.b" in str(err.value)
+
+
+def test_unknown_vocabulary_is_rejected_when_the_game_is_built() -> None:
+    with pytest.raises(ValueError):
+        _game([on("r.1", "turn_started", [["explode", P]])])
+    with pytest.raises(ValueError):
+        _game([on("r.1", "turn_started", [["gain", P, ["nope"], {"counter": "c"}]])],
+              counters=COUNTERS)
