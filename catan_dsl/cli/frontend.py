@@ -124,5 +124,29 @@ def schema() -> None:
     sys.exit(EXIT_OK)
 
 
+@click.command("explain")
+@click.argument("file")
+@click.option("--with", "with_", multiple=True, help="Combine a variant (repeatable).")
+@click.option("--board", default=None, help="Explain with this named board.")
+def explain(file: str, with_: tuple[str, ...], board: str | None) -> None:
+    """Print in plain English what FILE (with its variants) changes against the base game."""
+    from catan_dsl import explain as explain_mod
+
+    try:
+        ir, report = api.compile_file(file, board=board, with_=with_)
+        base = None
+        base_path = Path(__file__).resolve().parents[2] / "scenarios" / "base.catan"
+        if ir is not None and base_path.is_file():
+            base, _ = api.compile_file(str(base_path))
+    except Exception as e:  # noqa: BLE001
+        ir, report = None, Report()
+        _internal(report, e)
+    if ir is None:
+        _emit(report, "text", f"{file}: {len(report.errors)} error(s); nothing to explain")
+        sys.exit(EXIT_ERRORS)
+    click.echo(explain_mod.explain(ir, base), nl=False)
+    sys.exit(EXIT_OK)
+
+
 compile_.name = "compile"
-COMMANDS = [check, compile_, schema]
+COMMANDS = [check, compile_, schema, explain]

@@ -16,12 +16,12 @@ class _InputError(Exception):
     """The input cannot be turned into an IR; the message (diagnostics) is already worded."""
 
 
-def _load(path: Path, board: str | None) -> dict:
+def _load(path: Path, board: str | None, with_: tuple[str, ...] = ()) -> dict:
     """Compile or load ``path`` into an IR; raise _InputError with printable text on failure."""
     from catan_dsl import api
 
     if path.suffix == ".catan":
-        ir, report = api.compile_file(str(path), board=board)
+        ir, report = api.compile_file(str(path), board=board, with_=with_)
         if ir is None or report.has_errors:
             raise _InputError(report.render_text())
         return ir
@@ -55,7 +55,9 @@ def _load(path: Path, board: str | None) -> dict:
 )
 @click.option("--coords", is_flag=True, help="Overlay q,r on hexes and vertex/edge ids.")
 @click.option("--board", default=None, help="Named board to draw (for .catan sources).")
-def render(file: Path, out: Path, seed: int | None, coords: bool, board: str | None) -> None:
+@click.option("--with", "with_", multiple=True, help="Combine a variant (repeatable; .catan sources).")
+def render(file: Path, out: Path, seed: int | None, coords: bool, board: str | None,
+           with_: tuple[str, ...] = ()) -> None:
     """Draw the board of FILE (.catan source or compiled .json IR) as SVG or PNG."""
     # Check the command line before any work, so a typo never costs a compile.
     if out.suffix.lower() not in PICTURE_SUFFIXES:
@@ -70,7 +72,7 @@ def render(file: Path, out: Path, seed: int | None, coords: bool, board: str | N
     from catan_dsl import render as rnd
 
     try:
-        ir = _load(file, board)
+        ir = _load(file, board, with_)
         fig = rnd.draw_board(ir, seed=seed, coords=coords)
     except _InputError as exc:
         click.echo(str(exc).rstrip("\n"), err=True)
