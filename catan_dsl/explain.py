@@ -80,7 +80,10 @@ class Describer:
         if isinstance(e, list) and e and e[0] == "var":
             return f"not {_player(e[1])}"
         if isinstance(e, list) and e and e[0] == "any":
-            return "no " + self.comp("any", e[1:])[4:]
+            c = e[3]
+            if isinstance(c, list) and c[0] == "holds" and c[1] == ["var", e[1]]:
+                return f"nobody holds {words(c[2])}"
+            return f"there is no {e[1]} among {self.expr(e[2])} where {self.expr(c)}"
         if isinstance(e, list) and e and e[0] == "marked":
             return f"{self.expr(e[1])} is not {words(e[2])}"
         if isinstance(e, list) and e and e[0] == "real":
@@ -108,9 +111,10 @@ class Describer:
             noun = self.expr(v)
             if isinstance(v, list) and v[0] in _NOUNS and v[1] == ["var", var]:
                 noun = _NOUNS[v[0]].format(*[words(str(x)) for x in v])
-            return f"the {'highest' if head == 'max' else 'lowest'} {noun} among {set_}"
+                return f"the {'highest' if head == 'max' else 'lowest'} {noun} among {set_}"
+            return f"the {'highest' if head == 'max' else 'lowest'} value of ({noun}) among {set_} ({var})"
         if head == "any":
-            return f"any of {set_}{where}"
+            return f"there is some {var} among {set_}{where}"
         if head == "all":
             return f"all of {set_}{where}"
         return f"the first of {set_}{where}"
@@ -123,6 +127,14 @@ class Describer:
         if k == "random":
             return f"{amount} random resource card{'s' if amount != '1' else ''}"
         return f"{amount} {_plural(amount, words(v))}"
+
+    def one(self, var: str, set_: object) -> str:
+        """'one player p', 'one neutral player n', 'one of their roads e'."""
+        if set_ == ["players"]:
+            return f"one player {var}"
+        if set_ == ["neutrals"]:
+            return f"one neutral player {var}"
+        return f"one of {self.expr(set_)} {var}"
 
     def effects(self, effs: list) -> str:
         return "; ".join(self.effect(e) for e in effs) or "nothing happens"
@@ -139,13 +151,13 @@ class Describer:
             return f"{x(a[0])} draws {x(a[1])} from the {words(a[2])} deck"
         if h == "choose":
             where = "" if a[3] is True else f" where {x(a[3])}"
-            out = f"{x(a[1])} chooses {a[0]} among {x(a[2])}{where}: {self.effects(a[4])}"
+            out = f"{x(a[1])} chooses {self.one(a[0], a[2])}{where}: {self.effects(a[4])}"
             if a[5]:
                 out += f" (if there is none: {self.effects(a[5])})"
             return out
         if h == "each":
             where = "" if a[2] is True else f" where {x(a[2])}"
-            return f"for each {a[0]} among {x(a[1])}{where}: {self.effects(a[3])}"
+            return f"for each {self.one(a[0], a[1])[4:]}{where}: {self.effects(a[3])}"
         if h == "if":
             out = f"if {x(a[0])}, {self.effects(a[1])}"
             return out + (f"; otherwise {self.effects(a[2])}" if a[2] else "")
@@ -262,7 +274,7 @@ def describe_rule(rule: dict, d: Describer, cost_mods: list[dict]) -> str:
         elif rule["what"] == "trade":
             text = f"{title(rule['filter']['stock'])} may not be traded"
         elif rule["what"] == "steal":
-            text = f"Nobody ({var}) may be robbed"
+            text = f"A player {var} may not be robbed"
         else:
             text = entry.describe.format(to=f"a hex {var}")[0].upper() + entry.describe.format(to=f"a hex {var}")[1:]
         fb = ""
