@@ -178,7 +178,8 @@ class RuleCompiler(Lowerer):
             for i in f.fallback:
                 if i.value == "off_board":
                     fb.append("off_board")
-                elif self.declared(i, ("terrain",), "E202") or True:
+                else:
+                    self.declared(i, ("terrain",), "E202")
                     fb.append({"terrain": i.value})
             base["else"] = fb
         if what != "build":
