@@ -10,6 +10,7 @@ from typing import Any, Iterator, NoReturn
 
 import click
 
+from catan_dsl.gamelog import describe_event
 from catan_dsl.cli.common import EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, EXIT_USAGE
 
 DEFAULT_BOTS = ("greedy", "random")  # seat 0 greedy, every other seat random
@@ -116,6 +117,8 @@ _common = [
     click.option("--players", type=int, help="Number of seats (default: number of bots, else the scenario's default)."),
     click.option("--max-turns", type=int, default=None, help="Stop after this many turns."),
     click.option("--board", metavar="NAME", help="Play on this named board of the scenario."),
+    click.option("--with", "with_", metavar="NAME", multiple=True,
+                 help="Combine a variant (repeatable), e.g. --with harbormaster."),
 ]
 
 
@@ -131,12 +134,12 @@ def _with_common(f: Any) -> Any:
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON transcript instead of the log.")
 @click.pass_context
 def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, players: int | None,
-         max_turns: int | None, board: str | None, as_json: bool) -> None:
+         max_turns: int | None, board: str | None, with_: tuple[str, ...], as_json: bool) -> None:
     """Play one seeded bot game of FILE and print its log (or transcript)."""
     from catan_dsl.engine import Game
     from catan_dsl.playtest import DEFAULT_MAX_TURNS, play_game
 
-    ir = load_scenario(file, board)
+    ir = load_scenario(file, board, with_)
     try:
         names = parse_bots(bots_text, players, ir)
     except click.BadParameter as exc:
@@ -213,12 +216,12 @@ def _find_source(source: str | None, transcript_path: str) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @click.pass_context
 def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: str | None,
-             players: int | None, max_turns: int | None, board: str | None, workers: int,
-             as_json: bool) -> None:
+             players: int | None, max_turns: int | None, board: str | None,
+             with_: tuple[str, ...], workers: int, as_json: bool) -> None:
     """Play many seeded bot games of FILE and report win rates, game length and VP sources."""
     from catan_dsl.playtest import DEFAULT_MAX_TURNS, run_games
 
-    ir = load_scenario(file, board)
+    ir = load_scenario(file, board, with_)
     try:
         names = parse_bots(bots_text, players, ir)
     except click.BadParameter as exc:
@@ -298,88 +301,6 @@ def _actor(ev: Any) -> int | None:
         if isinstance(v, int):
             return v
     return None
-
-
-def _bundle(pairs: Any) -> str:
-    return ", ".join(f"{n} {r}" for r, n in pairs) or "nothing"
-
-
-def _place(ir: dict, piece: str, at: int) -> str:
-    """``at`` named by its canonical key, so a log line can be found on the rendered board."""
-    on = ir.get("pieces", {}).get(piece, {}).get("on", "vertex")
-    table = ir.get("board", {}).get({"edge": "edges", "hex": "hexes"}.get(on, "vertices"), [])
-    key = table[at].get("key") if 0 <= at < len(table) else None
-    return f"{on} {at}" + (f" ({key})" if key else "")
-
-
-def _hex(ir: dict, h: int) -> str:
-    hexes = ir.get("board", {}).get("hexes", [])
-    if isinstance(h, int) and 0 <= h < len(hexes):
-        return f"hex {h} ({hexes[h].get('q')},{hexes[h].get('r')})"
-    return "off the board" if h is None or h < 0 else f"hex {h}"
-
-
-def describe_event(ev: Any, names: list[str], ir: dict) -> str:
-    """One engine event → one line of the game log, seats named by colour."""
-    def who(p: int | None) -> str:
-        return names[p] if p is not None and 0 <= p < len(names) else f"player {p}"
-
-    kind = type(ev).__name__
-    g = ev.__getattribute__
-    if kind == "DiceRolled":
-        text = f"{who(g('player'))} rolled {g('total')}"
-    elif kind == "ResourcesProduced":
-        text = f"{who(g('player'))} got {_bundle(g('amounts'))}" + (
-            " (setup)" if g("source") == "setup" else "")
-    elif kind == "ResourceWithheld":
-        text = (f"the bank is short of {g('resource')}: nobody got it "
-                f"({', '.join(who(p) for p in g('players'))})")
-    elif kind == "PieceBuilt":
-        verb = f"upgraded a {g('replaced')} to a" if g("replaced") else "built a"
-        text = (f"{who(g('player'))} {verb} {g('piece')} at {_place(ir, g('piece'), g('at'))}"
-                + (" (free)" if g("free") else ""))
-    elif kind == "RobberMoved":
-        text = (f"{who(g('player'))} moved the robber from {_hex(ir, g('from_hex'))} "
-                f"to {_hex(ir, g('hex'))}")
-    elif kind == "CardStolen":
-        text = f"{who(g('thief'))} stole a {g('resource')} from {who(g('victim'))}"
-    elif kind == "CardsDiscarded":
-        text = f"{who(g('player'))} discarded {g('n')} {g('resource')}"
-    elif kind == "DevelopmentCardBought":
-        text = f"{who(g('player'))} bought a development card ({g('card')})"
-    elif kind == "DevelopmentCardPlayed":
-        text = f"{who(g('player'))} played {g('card')}"
-    elif kind == "ResourcesTaken":
-        text = f"{who(g('player'))} took {g('n')} {g('resource')} from the bank"
-    elif kind == "ResourcesCollected":
-        parts = ", ".join(f"{n} from {who(p)}" for p, n in g("taken")) or "nothing"
-        text = f"{who(g('player'))} collected every {g('resource')}: {parts}"
-    elif kind == "TradeOffered":
-        text = f"{who(g('player'))} offered {_bundle(g('give'))} for {_bundle(g('get'))}"
-    elif kind == "TradeDeclined":
-        text = f"{who(g('player'))} declined"
-    elif kind == "TradeAccepted":
-        text = (f"{who(g('acceptor'))} accepted {who(g('proposer'))}'s offer: "
-                f"{_bundle(g('give'))} for {_bundle(g('get'))}")
-    elif kind == "TradeCancelled":
-        text = f"nobody took {who(g('player'))}'s offer"
-    elif kind == "BankTraded":
-        text = f"{who(g('player'))} traded {g('n')} {g('give')} to the bank for 1 {g('get')}"
-    elif kind == "SpecialCardAwarded":
-        prev = g("previous")
-        text = f"{who(g('player'))} took {g('card')}" + (
-            f" from {who(prev)}" if prev is not None else "")
-    elif kind == "SpecialCardSetAside":
-        text = f"{g('card')} was set aside ({who(g('previous'))} lost it)"
-    elif kind == "GameWon":
-        text = f"{who(g('player'))} won with {g('vp')} VP"
-    else:
-        text = str(ev)
-    rule = getattr(ev, "rule", None)
-    if rule is not None:
-        # Principle 6: say which line of the scenario caused it.
-        text += f"  [{rule.rule_id} at {rule.where}]"
-    return text
 
 
 def summary_table(summary: Any, title: str) -> str:

@@ -1,0 +1,33 @@
+"""The readable game log: every engine event has words, and rule-caused lines name their source."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+
+from click.testing import CliRunner
+
+from catan_dsl.cli import main
+from catan_dsl.engine import events
+from catan_dsl.gamelog import DESCRIBE
+
+
+def test_every_engine_event_has_a_description() -> None:
+    classes = {
+        name for name, obj in inspect.getmembers(events, inspect.isclass)
+        if issubclass(obj, events.Event) and obj is not events.Event and dataclasses.is_dataclass(obj)
+    }
+    assert classes - set(DESCRIBE) == set()
+
+
+def test_play_log_names_the_scenario_line_behind_variant_events() -> None:
+    """Issue 4 'done when': events and awards print with the source line that caused them."""
+    res = CliRunner().invoke(main, ["play", "scenarios/base.catan", "--with", "event_cards",
+                                    "--with", "harbormaster", "--seed", "3"])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert any(" revealed " in ln for ln in lines)
+    assert any("[scenarios/event_cards.catan:" in ln for ln in lines)
+    assert any("takes the Harbormaster card (+2 VP)  [scenarios/harbormaster.catan:" in ln
+               for ln in lines)
+    assert not any("(rule=Provenance(" in ln for ln in lines)  # no raw event reprs
