@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from catan_dsl.bots import make_bot
 from catan_dsl.engine import CHANCE, Game
+from catan_dsl.engine.events import DevelopmentCardPlayed, PieceBuilt, RuleActionTaken
 from catan_dsl.transcript import record as start_recording
 
 DEFAULT_MAX_TURNS = 500
@@ -44,13 +45,38 @@ class GameResult:
     steps: int
     seconds: float = field(compare=False)
     transcript: dict | None = field(default=None, compare=False)
+    # Uses per name in this game: scenario actions, development cards played, and pieces that
+    # rules placed for free after the setup (e.g. mirrored or free builds).
+    actions: dict = field(default_factory=dict)
+    cards: dict = field(default_factory=dict)
+    placed: dict = field(default_factory=dict)
+
+
+class UseTally:
+    """Counts, from a game's events, what the bots did with the rules: actions, cards, free pieces."""
+
+    def __init__(self) -> None:
+        self.actions: dict[str, int] = {}
+        self.cards: dict[str, int] = {}
+        self.placed: dict[str, int] = {}
+
+    def add(self, events: list, in_setup: bool) -> None:
+        for e in events:
+            t = type(e)
+            if t is RuleActionTaken:
+                self.actions[e.action] = self.actions.get(e.action, 0) + 1
+            elif t is DevelopmentCardPlayed:
+                self.cards[e.card] = self.cards.get(e.card, 0) + 1
+            elif t is PieceBuilt and e.rule is not None and not in_setup:
+                self.placed[e.piece] = self.placed.get(e.piece, 0) + 1
 
 
 def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
               max_turns: int | None = DEFAULT_MAX_TURNS, record: bool = False, *,
               index: int = 0, board_seed: int | None = None, source: str | None = None,
               ir: dict | None = None,
-              observer: Callable[[Any, int, Any], Any] | None = None) -> GameResult:
+              observer: Callable[[Any, int, Any], Any] | None = None,
+              on_events: Callable[[list], Any] | None = None) -> GameResult:
     """Play one game with one ``random.Random(seed)`` driving both chance and the bots.
 
     Args:
@@ -63,8 +89,10 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
         board_seed: seed for the random board parts, when it differs from ``seed``.
         source: the scenario path written into the transcript.
         ir: the IR the game was built from (only read when ``record`` is set).
-        observer: called as ``observer(state, player, action)`` after each applied action
-            (the CLI's game log); it must not change the state.
+        observer: called as ``observer(state, player, action)`` after each applied action;
+            it must not change the state.
+        on_events: called with the events of each applied action (the CLI's game log);
+            play_game drains them from the state to count rule actions, so read them here.
 
     Returns:
         A ``GameResult``; ``transcript`` is set when ``record`` is true.
@@ -84,7 +112,8 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
     # Bound methods hoisted out of the loop: this loop runs ~1,500 times per game.
     choose = [b.choose for b in bots]
     is_terminal, current, legal_actions = state.is_terminal, state.current_player, state.legal_actions
-    apply, sample = state.apply_action, state.sample_chance
+    apply, sample, drain = state.apply_action, state.sample_chance, state.drain_events
+    tally = UseTally()
     t0 = time.perf_counter()
     while not is_terminal() and state.turn < cap:
         p = current()
@@ -100,6 +129,11 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
                 rec.step(p, action, len(legal))
         apply(action)
         steps += 1
+        events = drain()
+        if events:
+            tally.add(events, state.phase == 0)
+            if on_events is not None:
+                on_events(events)
         if observer is not None:
             observer(state, p, action)
     seconds = time.perf_counter() - t0
@@ -109,7 +143,8 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
         capped=not terminal, vp=tuple(state.vp(q) for q in range(n)),
         vp_breakdown=tuple(dict(state.vp_breakdown(q)) for q in range(n)),
         decisions=decisions, steps=steps, seconds=seconds,
-        transcript=rec.finish(state) if rec is not None else None)
+        transcript=rec.finish(state) if rec is not None else None,
+        actions=tally.actions, cards=tally.cards, placed=tally.placed)
 
 
 def _run_chunk(args: tuple[dict, tuple[str, ...], int, list[int], int | None]) -> list[GameResult]:
@@ -164,6 +199,10 @@ class PlaytestSummary:
     median_turns: float
     cap_share: float
     mean_decisions: float
+    # Mean uses per game by name (every game counts, also those without a use).
+    mean_actions: dict[str, float] = field(default_factory=dict)
+    mean_cards: dict[str, float] = field(default_factory=dict)
+    mean_placed: dict[str, float] = field(default_factory=dict)
     results: list[GameResult] = field(repr=False, default_factory=list)
     timing: dict[str, float] = field(default_factory=dict)
 
@@ -175,6 +214,8 @@ class PlaytestSummary:
             "no_winner": self.no_winner, "mean_turns": self.mean_turns,
             "median_turns": self.median_turns, "cap_share": self.cap_share,
             "mean_decisions": self.mean_decisions,
+            "mean_actions": dict(self.mean_actions), "mean_cards": dict(self.mean_cards),
+            "mean_placed": dict(self.mean_placed),
         }
 
     def to_dict(self) -> dict:
@@ -208,7 +249,15 @@ def summarize(results: list[GameResult], bot_names: list[str] | tuple[str, ...],
         no_winner=sum(1 for r in results if r.winner is None),
         mean_turns=_mean(turns), median_turns=float(statistics.median(turns)) if turns else 0.0,
         cap_share=sum(1 for r in results if r.capped) / n if n else 0.0,
-        mean_decisions=decisions / n if n else 0.0, results=results, timing=timing)
+        mean_decisions=decisions / n if n else 0.0, mean_actions=_mean_uses(results, "actions"),
+        mean_cards=_mean_uses(results, "cards"), mean_placed=_mean_uses(results, "placed"),
+        results=results, timing=timing)
+
+
+def _mean_uses(results: list[GameResult], what: str) -> dict[str, float]:
+    """Per name, the mean number of uses per game over all ``results`` (sorted by name)."""
+    names = sorted({k for r in results for k in getattr(r, what)})
+    return {k: _mean([getattr(r, what).get(k, 0) for r in results]) for k in names}
 
 
 def _mean(xs: list[int] | list[float]) -> float:

@@ -151,7 +151,7 @@ def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, player
         if log is not None:
             log.start(seed, cap)
         result = play_game(game, names, seed, cap, record=as_json, source=file, ir=ir,
-                           observer=None if log is None else log.observe)
+                           on_events=None if log is None else log.on_events)
     if as_json:
         from catan_dsl.transcript import dumps
 
@@ -263,7 +263,11 @@ class GameLog:
         self.echo("== setup ==")
 
     def observe(self, state: Any, player: int, action: Any) -> None:
-        for ev in state.drain_events():
+        """As an observer: log the events still waiting in ``state``."""
+        self.on_events(state.drain_events())
+
+    def on_events(self, events: list) -> None:
+        for ev in events:
             kind = type(ev).__name__
             # Setup ends with the first roll; later turns start with the first event after
             # TurnEnded (which may be a card played before rolling).
@@ -325,11 +329,24 @@ def summary_table(summary: Any, title: str) -> str:
         for k in sources:
             out.append(f"  {k:<{width}}" + "".join(f"{s.mean_vp_by_source.get(k, 0.0):>8.2f}"
                                                    for s in summary.seats))
+    out.extend(_uses_table(summary))
     t = summary.timing
     out.append("")
     out.append(f"time: {t.get('seconds', 0.0):.2f} s, {t.get('games_per_second', 0.0):.1f} games/s, "
                f"{t.get('decisions_per_second', 0.0):,.0f} decisions/s")
     return "\n".join(out)
+
+
+def _uses_table(summary: Any) -> list[str]:
+    """How often the bots used what the rules offer: mean uses per game, by name."""
+    rows = [(f"action {k}", v) for k, v in getattr(summary, "mean_actions", {}).items()]
+    rows += [(f"card {k}", v) for k, v in getattr(summary, "mean_cards", {}).items()]
+    rows += [(f"placed by rules: {k}", v) for k, v in getattr(summary, "mean_placed", {}).items()]
+    if not rows:
+        return []
+    width = max(len(k) for k, _ in rows)
+    return ["", f"{'uses per game':<{width + 2}}{'mean':>8}"] + [
+        f"  {k:<{width}}{v:>8.2f}" for k, v in rows]
 
 
 COMMANDS = [play, replay, playtest]

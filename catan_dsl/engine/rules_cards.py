@@ -74,7 +74,6 @@ def apply_play(s, a) -> None:
     s.played_this_turn += 1
     if s.ext is not None:
         s.ext.resolving = card.name
-    s.emit(DevelopmentCardPlayed(p, card.name))
     effect = card.effect
     if effect == "robber":
         s.prompts.append(Prompt(MOVE_ROBBER, p))
@@ -86,6 +85,8 @@ def apply_play(s, a) -> None:
         s.prompts.append(Prompt(MONOPOLY, p))
     else:
         raise ValueError(f"unknown development card effect {effect!r}")
+    # Emitted once the card's prompt is open, so rules on playing it can wait for its effect.
+    s.emit(DevelopmentCardPlayed(p, card.name))
     awards.card_played(s, p, c)
 
 

@@ -182,7 +182,14 @@ class Rx(RulesGame):
                     env["#" + var] = params["#" + param]
             items.append(("rule", ri, effects.envt(env)))
         if items:
-            effects.run(s, items)
+            top = s.prompts[-1] if s.prompts else None
+            if trig == "played" and top is not None and top.kind in CARD_PROMPTS:
+                # The card's own effect resolves first (its free pieces, its robber move); the
+                # rules on playing it run after, e.g. a player's free roads before a mirrored pair.
+                s.prompts.insert(len(s.prompts) - 1,
+                                 Prompt(effects.RESUME, effects.AUTO, (tuple(items),)))
+            else:
+                effects.run(s, items)
 
     def setup_done(self, s) -> None:
         s.emit(SetupDone())
