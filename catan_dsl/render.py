@@ -23,8 +23,9 @@ from catan_dsl.render_board import (
     pips,
     random_note,
 )
+from catan_dsl.render_chains import draw_chain_starts
 from catan_dsl.render_features import draw_coords, draw_features
-from catan_dsl.render_state import StateView, draw_robber, draw_state
+from catan_dsl.render_state import StateView, draw_neutral_starts, draw_robber, draw_state
 
 __all__ = ["StateView", "draw_board", "figure_bytes", "pips", "save_figure"]
 
@@ -77,6 +78,7 @@ def draw_board(
     token_hexes = draw_land(ax, bd)
     harbor_seas = draw_harbors(ax, bd)
     legend += draw_features(ax, bd, harbor_seas)
+    legend += draw_chain_starts(ax, ir, bd.vpts, seed)   # render_chains.py
 
     if state_view is None:
         start = bd.robber_start()
@@ -95,6 +97,7 @@ def draw_board(
                     label="robber start",
                 )
             )
+        legend += draw_neutral_starts(ax, ir, bd.vpts)
     else:
         legend += draw_state(ax, ir, state_view, bd.vpts, bd.centers, token_hexes)
 
@@ -104,12 +107,16 @@ def draw_board(
     meta = ir.get("meta", {})
     title = meta.get("title") or meta.get("id") or "board"
     parts = [f"board {meta['board']}"] if meta.get("board") else []
+    if meta.get("with"):
+        parts.append("with " + ", ".join(meta["with"]))
     if seed is not None:
         parts.append(f"seed {seed}")
     elif meta.get("seed") is not None:
         parts.append(f"seed {meta['seed']}")
     if bd.random:
         parts.append("random board: pass --seed to fix it")
+    if state_view is not None and state_view.caption:
+        parts.append(state_view.caption)
     top = 1.0 - 0.08 / (board_h + header)
     fig.text(0.5, top, title, ha="center", va="top", fontsize=bd.fs(0.24), fontweight="bold")
     sub = " · ".join(parts) + ("\n" + note if note else "")
@@ -168,6 +175,10 @@ def save_figure(fig: Figure, path: str | os.PathLike) -> Path:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        # mkstemp makes the file private (0600); a picture gets the usual umask-based mode.
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
         os.replace(tmp, p)
     except BaseException:
         if os.path.exists(tmp):

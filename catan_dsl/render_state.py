@@ -26,7 +26,8 @@ class StateView:
     """What a picture of a game state needs, independent of the engine's classes.
 
     Piece kinds are the IR's piece names; how a kind is drawn is derived from its IR entry
-    (a piece that ``upgrades`` another is drawn as a city), never from its name.
+    (a piece that ``upgrades`` another is drawn as a city), never from its name. Player ``-1``
+    owns nothing: such pieces are drawn in a neutral grey.
     """
 
     pieces_on_vertices: dict[int, tuple[str, int]] = field(
@@ -35,8 +36,15 @@ class StateView:
     pieces_on_edges: dict[int, tuple[str, int]] = field(
         default_factory=dict
     )  # edge → (kind, player)
-    robber_hex: int | None = None  # land hex id; None = off the board
+    robber_hex: int | None = None  # land hex id; None = off the board (or no robber)
     player_colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS
+    # Further pieces sharing an edge with the one in pieces_on_edges (drawn side by side).
+    more_on_edges: dict[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
+    marks: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "v12" / "e3" → marks
+    # One legend label per seat (e.g. "Red 7 VP"); empty → "player N" for seats with pieces.
+    player_labels: tuple[str, ...] = ()
+    robber_off_board: bool = False  # draw the robber beside the board, labelled as such
+    caption: str = ""  # e.g. "end of turn 12", added to the picture's subtitle
 
 
 def draw_robber(ax: Axes, at: Point, gid: str, z: float = 9.0) -> None:
@@ -103,13 +111,58 @@ def _vertex_styles(ir: dict) -> dict[str, str]:
 
 
 def _edge_styles(ir: dict) -> dict[str, int]:
-    """Kind → style index; route pieces first so the usual road gets the plain solid line."""
-    kinds = [n for n in sorted(ir.get("pieces", {})) if ir["pieces"][n].get("on") == "edge"]
-    kinds.sort(key=lambda n: (not ir["pieces"][n].get("route", False), n))
+    """Kind → style index. The usual road gets the plain solid line: edge pieces placed in
+    setup first, then route pieces, the more plentiful (higher limit) first, then by name."""
+    pieces = ir.get("pieces", {})
+    in_setup = set(ir.get("setup", {}).get("place", []))
+    kinds = [n for n in sorted(pieces) if pieces[n].get("on") == "edge"]
+    kinds.sort(key=lambda n: (n not in in_setup, not pieces[n].get("route", False),
+                              -int(pieces[n].get("limit", 0) or 0), n))
     return {n: i for i, n in enumerate(kinds)}
 
 
 _EDGE_LINESTYLES = ("-", (0, (2.0, 1.2)), ":", "-.")
+_BEAD_MARKERS = ("D", "o", "s", "^")
+NO_OWNER_COLOR = "#9e9e9e"
+
+
+def _color(colors: tuple[str, ...], player: int) -> str:
+    return NO_OWNER_COLOR if player < 0 else colors[player % len(colors)]
+
+
+def _is_route(ir: dict, kind: str) -> bool:
+    return bool(ir.get("pieces", {}).get(kind, {}).get("route", False))
+
+
+def _draw_edge_piece(ax: Axes, p: Point, q: Point, color: str, idx: int, route: bool,
+                     gid: str, narrow: bool) -> None:
+    """A route piece is a bar (solid, dashed, ...by kind); any other edge piece is a row of
+    beads, so e.g. a token on a path never looks like a road beside it."""
+    if route:
+        under = Line2D([p[0], q[0]], [p[1], q[1]], color="#212121", linewidth=6 if narrow else 8,
+                       zorder=7, solid_capstyle="round")
+        over = Line2D([p[0], q[0]], [p[1], q[1]], color=color, linewidth=3.8 if narrow else 5.5,
+                      linestyle=_EDGE_LINESTYLES[idx % len(_EDGE_LINESTYLES)], zorder=7.1,
+                      solid_capstyle="round", dash_capstyle="round")
+    else:
+        xs = [p[0] + t * (q[0] - p[0]) for t in (0.1, 0.5, 0.9)]
+        ys = [p[1] + t * (q[1] - p[1]) for t in (0.1, 0.5, 0.9)]
+        under = Line2D(xs, ys, color="#212121", linewidth=1.2, zorder=7)
+        over = Line2D(xs, ys, color=color, linestyle="", marker=_BEAD_MARKERS[idx % 4],
+                      markersize=7 if narrow else 8, markeredgecolor="#212121",
+                      markeredgewidth=1.0, zorder=7.1)
+    under.set_gid(gid)
+    over.set_gid(gid + "-fill")
+    ax.add_line(under)
+    ax.add_line(over)
+
+
+def _mark_label(ax: Axes, at: Point, marks: tuple[str, ...], gid: str) -> None:
+    # Marks are names the scenario chose ("damaged"): print them small beside the piece.
+    t = ax.text(at[0] + 0.12, at[1] - 0.2, ",".join(marks), fontsize=6.5, zorder=8.5,
+                ha="left", va="center", color="#212121",
+                bbox={"boxstyle": "round,pad=0.1", "facecolor": "#fff59d", "linewidth": 0.5})
+    t.set_gid(gid)
 
 
 def draw_state(
@@ -120,48 +173,42 @@ def draw_state(
     hex_centers: list[Point],
     token_hexes: set[int],
 ) -> list[Line2D]:
-    """Draw pieces and the robber; return legend handles for the players and edge kinds used."""
+    """Draw pieces, marks and the robber; return legend handles for players and edge kinds."""
     colors = view.player_colors or DEFAULT_PLAYER_COLORS
     edges = ir["board"]["edges"]
     edge_style = _edge_styles(ir)
     used_kinds: dict[str, int] = {}
-    for eid in sorted(view.pieces_on_edges):
-        kind, player = view.pieces_on_edges[eid]
+    owners: set[int] = set()
+    for eid in sorted(set(view.pieces_on_edges) | set(view.more_on_edges)):
+        stack = ([view.pieces_on_edges[eid]] if eid in view.pieces_on_edges else []) + list(
+            view.more_on_edges.get(eid, ()))
         a, b = (vertex_pts[v] for v in edges[eid]["vertices"])
         # Shorten each piece so neighbouring roads stay distinguishable at shared corners.
         p = (a[0] + 0.15 * (b[0] - a[0]), a[1] + 0.15 * (b[1] - a[1]))
         q = (a[0] + 0.85 * (b[0] - a[0]), a[1] + 0.85 * (b[1] - a[1]))
-        idx = edge_style.get(kind, len(edge_style))
-        used_kinds[kind] = idx
-        ls = _EDGE_LINESTYLES[idx % len(_EDGE_LINESTYLES)]
-        under = Line2D(
-            [p[0], q[0]],
-            [p[1], q[1]],
-            color="#212121",
-            linewidth=8,
-            zorder=7,
-            solid_capstyle="round",
-        )
-        over = Line2D(
-            [p[0], q[0]],
-            [p[1], q[1]],
-            color=colors[player % len(colors)],
-            linewidth=5.5,
-            linestyle=ls,
-            zorder=7.1,
-            solid_capstyle="round",
-            dash_capstyle="round",
-        )
-        under.set_gid(f"piece-edge-{eid}")
-        over.set_gid(f"piece-edge-{eid}-fill")
-        ax.add_line(under)
-        ax.add_line(over)
+        length = ((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 or 1.0
+        nx, ny = -(b[1] - a[1]) / length, (b[0] - a[0]) / length
+        for j, (kind, player) in enumerate(stack):
+            # Pieces sharing a path sit side by side across it, so each stays visible.
+            off = (j - (len(stack) - 1) / 2) * 0.16
+            pj = (p[0] + off * nx, p[1] + off * ny)
+            qj = (q[0] + off * nx, q[1] + off * ny)
+            idx = edge_style.get(kind, len(edge_style))
+            used_kinds[kind] = idx
+            owners.add(player)
+            gid = f"piece-edge-{eid}" if j == 0 else f"piece-edge-{eid}-also-{j}"
+            _draw_edge_piece(ax, pj, qj, _color(colors, player), idx, _is_route(ir, kind), gid,
+                             narrow=len(stack) > 1)
+        marks = view.marks.get(f"e{eid}")
+        if marks:
+            _mark_label(ax, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), marks, f"mark-e{eid}")
 
     vstyle = _vertex_styles(ir)
     for vid in sorted(view.pieces_on_vertices):
         kind, player = view.pieces_on_vertices[vid]
+        owners.add(player)
         x, y = vertex_pts[vid]
-        color = colors[player % len(colors)]
+        color = _color(colors, player)
         style = vstyle.get(kind, "token")
         if style == "token":
             patch = Circle(
@@ -185,39 +232,60 @@ def draw_state(
             )
             ax.add_patch(patch)
         patch.set_gid(f"piece-vertex-{vid}")
+        marks = view.marks.get(f"v{vid}")
+        if marks:
+            _mark_label(ax, (x, y), marks, f"mark-v{vid}")
 
+    handles: list[Line2D] = []
     if view.robber_hex is not None:
         cx, cy = hex_centers[view.robber_hex]
         at = (cx - 0.45, cy + 0.05) if view.robber_hex in token_hexes else (cx, cy)
         draw_robber(ax, at, "robber")
+    elif view.robber_off_board:
+        # Beside the island, top left in the sea frame: visibly "not on any hex".
+        x0 = min(c[0] for c in hex_centers) - 1.2
+        y0 = min(c[1] for c in hex_centers) - 0.9
+        draw_robber(ax, (x0, y0), "robber")
+        ax.text(x0, y0 + 0.4, "robber off\nthe board", ha="center", va="top", fontsize=7,
+                color="#212121", zorder=9, linespacing=1.0,
+                bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "alpha": 0.85,
+                      "linewidth": 0})
 
-    handles: list[Line2D] = []
-    players = sorted(
-        {p for _, p in view.pieces_on_vertices.values()}
-        | {p for _, p in view.pieces_on_edges.values()}
-    )
-    for p in players:
-        handles.append(
-            Line2D(
-                [],
-                [],
-                marker="s",
-                linestyle="",
-                markersize=9,
-                markeredgecolor="#212121",
-                color=colors[p % len(colors)],
-                label=f"player {p}",
-            )
-        )
+    # With labels every seat is listed (a player without pieces still has VP); else the owners.
+    seats = list(range(len(view.player_labels))) or sorted(p for p in owners if p >= 0)
+    for p in seats:
+        label = view.player_labels[p] if p < len(view.player_labels) else f"player {p}"
+        handles.append(Line2D([], [], marker="s", linestyle="", markersize=9,
+                              markeredgecolor="#212121", color=_color(colors, p), label=label))
     for kind, idx in sorted(used_kinds.items(), key=lambda kv: kv[1]):
-        handles.append(
-            Line2D(
-                [],
-                [],
-                color="#616161",
-                linewidth=4,
-                linestyle=_EDGE_LINESTYLES[idx % len(_EDGE_LINESTYLES)],
-                label=kind,
-            )
-        )
+        if _is_route(ir, kind):
+            handles.append(Line2D([], [], color="#616161", linewidth=4,
+                                  linestyle=_EDGE_LINESTYLES[idx % len(_EDGE_LINESTYLES)],
+                                  label=kind))
+        else:
+            handles.append(Line2D([], [], color="#616161", linestyle="",
+                                  marker=_BEAD_MARKERS[idx % 4], markersize=8,
+                                  markeredgecolor="#212121", label=kind))
+    return handles
+
+
+def draw_neutral_starts(ax: Axes, ir: dict, vertex_pts: list[Point],
+                        colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) -> list[Line2D]:
+    """The neutral players' starting buildings (IR ``players.neutral_start``) on a bare board,
+    each neutral in the colour of the seat it takes after the real players."""
+    players = ir.get("players", {})
+    starts = players.get("neutral_start") or []
+    first = int(players.get("default", players.get("min", 0)) or 0)
+    handles: list[Line2D] = []
+    for i, spots in enumerate(starts):
+        color = _color(colors, first + i)
+        for v in spots:
+            x, y = vertex_pts[v]
+            patch = Polygon(_house(x, y, 0.13), closed=True, facecolor=color, edgecolor="#212121",
+                            linewidth=1.2, zorder=8)
+            patch.set_gid(f"neutral-start-{i}-{v}")
+            ax.add_patch(patch)
+        handles.append(Line2D([], [], marker="s", linestyle="", markersize=9,
+                              markeredgecolor="#212121", color=color,
+                              label=f"neutral {i + 1} start"))
     return handles

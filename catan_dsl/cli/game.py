@@ -167,25 +167,10 @@ def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, player
               help="Scenario file to replay against (default: the transcript's source).")
 def replay(transcript_path: str, scenario: str | None) -> None:
     """Re-run TRANSCRIPT step by step and verify every step and the final state."""
-    from catan_dsl.transcript import TranscriptError, check_format, replay as do_replay
+    from catan_dsl.transcript import TranscriptError, replay as do_replay
 
-    try:
-        with open(transcript_path, encoding="utf-8") as fh:
-            doc = json.load(fh)
-        check_format(doc)
-    except OSError as exc:
-        _fail(f"cannot read {transcript_path}: {exc.strerror or exc}")
-    except json.JSONDecodeError as exc:
-        _fail(f"{transcript_path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}")
-    except TranscriptError as exc:
-        _fail(f"{transcript_path}: {exc}")
-    path = scenario or _find_source(doc.get("source"), transcript_path)
-    ir = load_scenario(path)
-    meta = ir.get("meta", {})
-    # Rebuild the IR the game was played with: same named board, same variants combined in.
-    if not path.endswith(".json") and (meta.get("board") != doc.get("board")
-                                       or list(meta.get("with", [])) != list(doc.get("with", []))):
-        ir = load_scenario(path, doc.get("board"), tuple(doc.get("with", [])))
+    doc = read_transcript(transcript_path)
+    ir = transcript_ir(doc, transcript_path, scenario)
     try:
         result = do_replay(doc, ir)
     except TranscriptError as exc:
@@ -195,6 +180,36 @@ def replay(transcript_path: str, scenario: str | None) -> None:
         sys.exit(EXIT_OK)
     click.echo(f"{transcript_path}: mismatch at {result.mismatch}", err=True)
     sys.exit(EXIT_MISMATCH)
+
+
+def read_transcript(transcript_path: str) -> dict:
+    """Path → a transcript dict with a checked format; prints one error line and exits 1 if not."""
+    from catan_dsl.transcript import TranscriptError, check_format
+
+    try:
+        with open(transcript_path, encoding="utf-8") as fh:
+            doc = json.load(fh)
+        check_format(doc)
+    except OSError as exc:
+        _fail(f"cannot read {transcript_path}: {exc.strerror or exc}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        where = (f":{exc.lineno}:{exc.colno}" if isinstance(exc, json.JSONDecodeError) else "")
+        _fail(f"{transcript_path}{where}: not valid JSON: {getattr(exc, 'msg', exc)}")
+    except TranscriptError as exc:
+        _fail(f"{transcript_path}: {exc}")
+    return doc
+
+
+def transcript_ir(doc: dict, transcript_path: str, scenario: str | None = None) -> dict:
+    """The IR a transcript was played with: its source (or ``scenario``), board and variants."""
+    path = scenario or _find_source(doc.get("source"), transcript_path)
+    ir = load_scenario(path)
+    meta = ir.get("meta", {})
+    # Rebuild the IR the game was played with: same named board, same variants combined in.
+    if not path.endswith(".json") and (meta.get("board") != doc.get("board")
+                                       or list(meta.get("with", [])) != list(doc.get("with", []))):
+        ir = load_scenario(path, doc.get("board"), tuple(doc.get("with", [])))
+    return ir
 
 
 def _find_source(source: str | None, transcript_path: str) -> str:

@@ -1,7 +1,10 @@
-"""`catan-dsl render FILE -o OUT.svg|png` → a board picture from a .catan source or a JSON IR."""
+"""`catan-dsl render FILE -o OUT.svg|png` → a board picture from a .catan source, a JSON IR, or a
+transcript replayed to a turn (pieces, robber, VP)."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from pathlib import Path
 
 import click
@@ -40,6 +43,38 @@ def _load(path: Path, board: str | None, with_: tuple[str, ...] = ()) -> dict:
     return ir
 
 
+def _is_transcript(path: Path) -> bool:
+    """A .json file whose ``format`` names a transcript (anything unreadable is left to _load)."""
+    from catan_dsl.transcript import FORMAT
+
+    if path.suffix.lower() != ".json":
+        return False
+    try:
+        with path.open(encoding="utf-8") as fh:
+            doc = json.load(fh)
+    except (OSError, ValueError):
+        return False
+    return isinstance(doc, dict) and doc.get("format") == FORMAT
+
+
+def _state_figure(file: Path, turn: int | None, scenario: str | None, coords: bool):
+    """Transcript → the figure of its game at the end of ``turn``; errors print and exit 1."""
+    from catan_dsl import render as rnd
+    from catan_dsl import state_view as sv
+    from catan_dsl.cli.game import _engine_guard, read_transcript, transcript_ir
+
+    doc = read_transcript(str(file))
+    ir = transcript_ir(doc, str(file), scenario)
+    with _engine_guard(str(file)):
+        try:
+            at = sv.state_at(doc, ir, turn)
+        except sv.StateAtError as exc:
+            click.echo(f"error: {file}: {exc}", err=True)
+            raise SystemExit(EXIT_ERRORS) from None
+        view = dataclasses.replace(sv.state_view(at.state), caption=sv.caption(at))
+        return rnd.draw_board(ir, seed=doc["board_seed"], coords=coords, state_view=view)
+
+
 @click.command("render")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option(
@@ -56,9 +91,20 @@ def _load(path: Path, board: str | None, with_: tuple[str, ...] = ()) -> dict:
 @click.option("--coords", is_flag=True, help="Overlay q,r on hexes and vertex/edge ids.")
 @click.option("--board", default=None, help="Named board to draw (for .catan sources).")
 @click.option("--with", "with_", multiple=True, help="Combine a variant (repeatable; .catan sources).")
+@click.option("--turn", type=click.IntRange(min=0), default=None,
+              help="Transcripts: draw the game at the end of this turn (0 = after setup; "
+                   "default: the end of the game).")
+@click.option("--scenario", type=click.Path(dir_okay=False), default=None,
+              help="Transcripts: the scenario file it was played with (default: its source).")
 def render(file: Path, out: Path, seed: int | None, coords: bool, board: str | None,
-           with_: tuple[str, ...] = ()) -> None:
-    """Draw the board of FILE (.catan source or compiled .json IR) as SVG or PNG."""
+           with_: tuple[str, ...] = (), turn: int | None = None,
+           scenario: str | None = None) -> None:
+    """Draw the board of FILE as SVG or PNG.
+
+    FILE is a .catan source, a compiled .json IR, or a .json transcript written by
+    `catan-dsl play --json`: then the game is replayed to the end of --turn and its pieces,
+    robber and each player's VP are drawn.
+    """
     # Check the command line before any work, so a typo never costs a compile.
     if out.suffix.lower() not in PICTURE_SUFFIXES:
         raise click.UsageError(
@@ -71,6 +117,19 @@ def render(file: Path, out: Path, seed: int | None, coords: bool, board: str | N
     from catan_dsl import boardgen  # matplotlib loads only when drawing
     from catan_dsl import render as rnd
 
+    if _is_transcript(file):
+        given = [o for o, v in (("--seed", seed), ("--board", board), ("--with", with_)) if v]
+        if given:
+            raise click.UsageError(f"{' and '.join(given)} cannot be used with a transcript: "
+                                   f"its board, seed and variants are the recorded game's")
+        fig = _state_figure(file, turn, scenario, coords)
+        rnd.save_figure(fig, out)
+        click.echo(f"wrote {out}")
+        return
+    for opt, v in (("--turn", turn), ("--scenario", scenario)):
+        if v is not None:
+            raise click.UsageError(f"{opt} needs a transcript (catan-dsl play --json > game.json), "
+                                   f"but {file.name!r} is a scenario")
     try:
         ir = _load(file, board, with_)
         fig = rnd.draw_board(ir, seed=seed, coords=coords)
