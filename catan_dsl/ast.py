@@ -309,6 +309,7 @@ class PoolAt(Node):
 class NumbersSpiral(Node):
     start: Num | None  # None = random corner
     clockwise: bool
+    aside: tuple[tuple[Ident, Num], ...] = ()  # (letter, joins): skipped, then added to that number
 
 
 @dataclass(frozen=True)

@@ -254,6 +254,25 @@ class _BoardChecker:
             n += sum(k for t, k in tiles.items() if self.takes_token(t))
         return n
 
+    def aside(self, aside, letters: str, tokens: list[int]) -> list[dict]:
+        """``aside L joins N`` → IR entries; the letter must exist and N be another token's number."""
+        out = []
+        for letter, joins in aside:
+            self.c.token_number(joins)
+            if letter.value not in letters or len(letter.value) != 1:
+                self.r.error("E206", letter.span,
+                             message=f"there is no token {letter.value} to set aside",
+                             hint=f"the tokens are lettered {letters[:1]}..{letters[-1:]}")
+                continue
+            rest = [n for k, n in enumerate(tokens) if letters[k:k + 1] not in {a.value for a, _ in aside}]
+            if joins.value not in rest:
+                self.r.error("E206", joins.span,
+                             message=f"no token {joins.value} stays on the board for {letter.value} to join",
+                             hint="name the number of a token the spiral lays")
+                continue
+            out.append({"letter": letter.value, "joins": joins.value})
+        return out
+
     def numbers(self) -> None:
         info, c = self.info, self.c
         spec = self.one(A.NumbersSpiral, A.NumbersRandom, A.NumbersFixed)
@@ -269,7 +288,9 @@ class _BoardChecker:
                              message="this tile has a number, but the board lays numbers itself",
                              hint="drop the numbers from tiles, or use 'numbers fixed'")
             bearing = self.token_bearing()
-            if len(tokens) != bearing:
+            # Tokens set aside (numbers spiral ... aside B joins 12) take no hex of their own.
+            aside = spec.aside if isinstance(spec, A.NumbersSpiral) else ()
+            if len(tokens) - len(aside) != bearing:
                 self.r.error("E306", spec.span, tokens=len(tokens), hexes=bearing,
                              hint="the token list is 'tokens ...' in the scenario or the board")
             if isinstance(spec, A.NumbersSpiral):
@@ -283,6 +304,8 @@ class _BoardChecker:
                 letters = "".join(chr(ord("A") + i) for i in range(min(len(tokens), 26)))
                 info.numbers_spec = {"method": "spiral", "sequence": tokens, "letters": letters,
                                      "start": start, "clockwise": spec.clockwise}
+                if aside:
+                    info.numbers_spec["aside"] = self.aside(aside, letters, tokens)
             else:
                 for n in spec.apart:
                     c.token_number(n)

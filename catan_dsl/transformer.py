@@ -296,7 +296,12 @@ class ToAst(RulesMixin):
 
     def numbers_spiral(self, meta, ch):
         start = ch[0]
-        return A.NumbersSpiral(self._s(meta), start, len(ch) > 1)
+        aside = tuple(c for c in ch[1:] if isinstance(c, tuple))
+        clockwise = any(c is True for c in ch[1:])
+        return A.NumbersSpiral(self._s(meta), start, clockwise, aside)
+
+    def spiral_aside(self, meta, ch):
+        return (ch[0], ch[1])
 
     def start_random(self, meta, ch):
         return None

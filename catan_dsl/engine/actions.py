@@ -252,8 +252,11 @@ class ActionTable:
             self._bank[(give, n, get)] = a
         return a
 
-    def offer(self, give: tuple[int, ...], get: tuple[int, ...]) -> OfferTrade:
-        text = f"offer {bundle_text(give, self.resources)} for {bundle_text(get, self.resources)}"
+    def offer(self, give: tuple[int, ...], get: tuple[int, ...],
+              names: tuple[str, ...] | None = None) -> OfferTrade:
+        """``names`` names the entries beyond the resources (tradeable counters), when any."""
+        names = names or self.resources
+        text = f"offer {bundle_text(give, names)} for {bundle_text(get, names)}"
         return OfferTrade(tuple(give), tuple(get), text)
 
 
@@ -311,6 +314,17 @@ def parse_action(text: str, game) -> Action:
             return t.bank(res(words[2]), int(words[1]), res(words[4]))
         if head == "offer" and "for" in words:
             k = words.index("for")
+            counters = tuple(c.name for c in game.rx.counters) if game.rx is not None else ()
+            if counters and any(w in counters for w in words):
+                # An offer with counters: vectors of resources followed by counters.
+                names = t.resources + counters
+
+                def stock_bundle(ws: list[str]) -> tuple[int, ...]:
+                    counts = [0] * len(names)
+                    for i in range(0, len(ws) - 1, 2):
+                        counts[names.index(ws[i + 1])] += int(ws[i])
+                    return tuple(counts)
+                return t.offer(stock_bundle(words[1:k]), stock_bundle(words[k + 1:]), names)
             return t.offer(bundle(words[1:k]), bundle(words[k + 1:]))
     except (IndexError, ValueError) as exc:
         raise ValueError(f"cannot parse action {text!r}: {exc}") from None

@@ -132,6 +132,15 @@ def f_harbor(ctx, a, raw):
     return (lambda s, env: s.board.vertex_harbor[v(s, env)] is not None), "bool"
 
 
+def f_harbor_ratio(ctx, a, raw):
+    v = a[0][0]
+
+    def harbor_ratio(s, env):
+        h = s.board.vertex_harbor[v(s, env)]
+        return 0 if h is None else h[0]
+    return harbor_ratio, "int"
+
+
 def f_feature(ctx, a, raw):
     x, kind, feats = a[0][0], _kind(ctx, a[0][1], raw[0]), ctx.rg.features
     name = a[1][0]
@@ -275,6 +284,7 @@ FUNCTIONS: dict[str, Callable] = {
     "real": f_real, "hexes": f_hexes, "vertices_of": f_vertices_of, "edges_of": f_edges_of,
     "hexes_of": f_hexes_of, "touching": f_touching, "terrain": f_terrain,
     "has_number": f_has_number, "coast": f_coast, "harbor": f_harbor, "feature": f_feature,
+    "harbor_ratio": f_harbor_ratio,
     "feature_number": f_feature_number, "owner": f_owner, "piece": f_piece, "pieces": f_pieces,
     "occupied": f_occupied, "marked": f_marked, "yield_of": f_yield_of, "vp_of": f_vp_of,
     "count_of": f_count_of, "cards": f_cards, "played": f_played, "holds": f_holds,

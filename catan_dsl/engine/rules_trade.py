@@ -1,4 +1,8 @@
-"""Trades: bank/harbor ratios (own turn only) and domestic offers answered clockwise, first acceptor trades."""
+"""Trades: bank/harbor ratios (own turn only) and domestic offers answered clockwise, first acceptor trades.
+
+A domestic offer's ``give``/``get`` count resources, followed (when the scenario declares
+tradeable counters) by one entry per counter in IR order: "offer 1 wool for 1 token".
+"""
 
 from __future__ import annotations
 
@@ -31,6 +35,40 @@ def legal_trades(s, p: int, out: list) -> None:
                     break
                 row = offers[give][n]
                 out.extend(row[get] for get in gets if get != give)
+        if g.rx is not None and g.rx.tradeable_counters:
+            _counter_offers(s, p, gets, out)
+
+
+def stock_names(g) -> tuple[str, ...]:
+    """Names of the entries of an offer vector: the resources, then the counters."""
+    rx = g.rx
+    return g.resources if rx is None else g.resources + tuple(c.name for c in rx.counters)
+
+
+def _counter_offers(s, p: int, gets: list[int], out: list) -> None:
+    """Offers of 1 or 2 units of a tradeable counter for 1 resource, and of 1 or 2 cards of a
+    resource for 1 unit of the counter (the same bound as the resource offers)."""
+    g = s.game
+    rx, nr = g.rx, g.n_resources
+    hand, mine = s.hand[p], s.ext.counters[p]
+    cache = rx.counter_offer_cache
+    for c in rx.tradeable_counters:
+        owned = sum(s.ext.counters[q][c] for q in range(rx.n_real) if q != p)
+        for n in (1, 2):
+            if mine[c] >= n:
+                out.extend(_counter_offer(g, cache, nr + c, n, get) for get in gets)
+            if owned:
+                out.extend(_counter_offer(g, cache, r, n, nr + c) for r in range(nr) if hand[r] >= n)
+
+
+def _counter_offer(g, cache: dict, give: int, n: int, get: int):
+    a = cache.get((give, n, get))
+    if a is None:
+        width = g.n_resources + len(g.rx.counters)
+        gv = tuple(n if i == give else 0 for i in range(width))
+        wv = tuple(1 if i == get else 0 for i in range(width))
+        a = cache[(give, n, get)] = g.actions.offer(gv, wv, stock_names(g))
+    return a
 
 
 def apply_bank_trade(s, a) -> None:
@@ -49,25 +87,53 @@ def offer_allowed(s, p: int, a) -> bool:
     if not g.domestic or s.offers_this_turn >= g.offers_per_turn:
         return False
     give, get = a.give, a.get
-    if len(give) != g.n_resources or len(get) != g.n_resources:
+    nr = g.n_resources
+    width = len(stock_names(g))
+    if len(give) != len(get) or len(give) not in (nr, width):
         return False
     if not any(give) or not any(get) or min(give) < 0 or min(get) < 0:
         return False
     hand = s.hand[p]
-    return all(not (give[r] and get[r]) and hand[r] >= give[r] for r in range(g.n_resources))
+    if not all(not (give[r] and get[r]) and hand[r] >= give[r] for r in range(nr)):
+        return False
+    # Counter entries: only tradeable counters, held by the proposer, never on both sides.
+    for c in range(len(give) - nr):
+        if (give[nr + c] or get[nr + c]) and not g.rx.counters[c].tradeable:
+            return False
+        if (give[nr + c] and get[nr + c]) or s.ext.counters[p][c] < give[nr + c]:
+            return False
+    return True
 
 
 def _pairs(s, counts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
-    names = s.game.resources
+    names = stock_names(s.game)
     return tuple((names[r], k) for r, k in enumerate(counts) if k)
+
+
+def _can_pay(s, q: int, counts: tuple[int, ...]) -> bool:
+    hand, nr = s.hand[q], s.game.n_resources
+    return all((hand[r] if r < nr else s.ext.counters[q][r - nr]) >= k
+               for r, k in enumerate(counts) if k)
+
+
+def _move(s, frm: int, to: int, counts: tuple[int, ...]) -> None:
+    nr = s.game.n_resources
+    for r, k in enumerate(counts):
+        if not k:
+            continue
+        if r < nr:
+            s.hand[frm][r] -= k
+            s.hand[to][r] += k
+        else:
+            s.ext.counters[frm][r - nr] -= k
+            s.ext.counters[to][r - nr] += k
 
 
 def _next_responder(s, proposer: int, after: int, a) -> int:
     n = s.game.num_players
     q = (after + 1) % n
     while q != proposer:
-        hand = s.hand[q]
-        if all(hand[r] >= k for r, k in enumerate(a.get)):
+        if _can_pay(s, q, a.get):
             return q
         q = (q + 1) % n
     return -1
@@ -94,13 +160,8 @@ def apply_response(s, a, prompt) -> None:
     proposer, offer = prompt.params
     q = prompt.player
     if a == s.game.actions.accept:
-        give_hand, get_hand = s.hand[proposer], s.hand[q]
-        for r, k in enumerate(offer.give):
-            give_hand[r] -= k
-            get_hand[r] += k
-        for r, k in enumerate(offer.get):
-            get_hand[r] -= k
-            give_hand[r] += k
+        _move(s, proposer, q, offer.give)
+        _move(s, q, proposer, offer.get)
         s.emit(TradeAccepted(proposer, q, _pairs(s, offer.give), _pairs(s, offer.get)))
         return
     s.emit(TradeDeclined(q))

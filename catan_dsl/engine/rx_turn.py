@@ -38,6 +38,9 @@ class Rx(RulesGame):
         self.build_forbids = bool(self.forbids.get("build"))
         self.trade_forbids = bool(self.forbids.get("trade"))
         self.dynamic_any = bool(self.dynamic) or self.route_weighted
+        # Counters players may put into domestic offers (rules_trade), and those offers interned.
+        self.tradeable_counters = tuple(i for i, c in enumerate(self.counters) if c.tradeable)
+        self.counter_offer_cache: dict = {}
 
     # ---- interned actions -------------------------------------------------------------------
     def choice(self, what: str, x: int) -> Choose:
@@ -321,7 +324,7 @@ class Rx(RulesGame):
         if type(a) is Build:
             return not self.build_forbidden(s, p, a.kind, a.at)
         if type(a) is OfferTrade and self.trade_forbids:
-            names = self.game.resources
+            names = self.game.resources + tuple(c.name for c in self.counters)
             return not any((g or w) and self.forbidden(s, "trade", p, {"stock": names[r]})
                            for r, (g, w) in enumerate(zip(a.give, a.get)))
         return True
