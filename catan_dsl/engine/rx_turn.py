@@ -10,6 +10,8 @@ from catan_dsl.engine.events import (CardRevealed, DeckReshuffled, DevelopmentCa
                                      ResourcesProduced, ResourceWithheld, RollCancelled,
                                      SetupDone, SpecialCardAwarded, SpecialCardSetAside,
                                      StartPlayerChosen, TurnEnded, TurnStarted)
+from catan_dsl.engine.interp_functions import FUNCTIONS
+from catan_dsl.engine.measure_memo import MeasureMemo, board_only
 from catan_dsl.engine.mechanisms import RulesGame
 from catan_dsl.engine.prompts import CHANCE, ROLL, Prompt
 from catan_dsl.engine.rstate import RuleState
@@ -38,6 +40,10 @@ class Rx(RulesGame):
         self.build_forbids = bool(self.forbids.get("build"))
         self.trade_forbids = bool(self.forbids.get("trade"))
         self.dynamic_any = bool(self.dynamic) or self.route_weighted
+        # Expression measures that read only the board are memoised by position (measure_memo).
+        self.measure_memo = MeasureMemo(frozenset(
+            si for si, sp in enumerate((ir.get("special_cards") or {}).values())
+            if sp["measure"]["kind"] == "expr" and board_only(sp["measure"]["expr"], FUNCTIONS)))
         # Counters players may put into domestic offers (rules_trade), and those offers interned.
         self.tradeable_counters = tuple(i for i, c in enumerate(self.counters) if c.tradeable)
         self.counter_offer_cache: dict = {}
@@ -361,7 +367,8 @@ class Rx(RulesGame):
             awards.update_award(s, si)
             return
         _, policy, measure = entry
-        m = self._measure(s, measure) if measure is not None else s.measure[si]
+        m = (self.measure_memo.measure(s, si, lambda: self._measure(s, measure))
+             if measure is not None else s.measure[si])
         s.measure[si] = m
         sp = self.game.specials[si]
         if policy == "first_then_strictly_more":

@@ -1,0 +1,53 @@
+"""Special-card measures that read only the pieces on the board → values memoised by position."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+# Interpreter functions whose value depends only on the board and the pieces on it — not on
+# hands, counters, cards, marks, chains, the turn or options. Other heads (count, sum, max,
+# +, var, comparisons) are pure syntax over their arguments.
+BOARD_FUNCTIONS = frozenset({
+    "coast", "edges_of", "feature", "feature_number", "harbor", "has_number", "hexes",
+    "hexes_of", "left", "neutrals", "num_players", "opponents", "owner", "piece", "pieces",
+    "players", "real", "terrain", "touching", "vertices_of"})
+LIMIT = 4096        # positions kept before the memo starts again (bounded memory)
+
+
+def board_only(expr: Any, functions: Any) -> bool:
+    """True when the IR expression calls no interpreter function outside BOARD_FUNCTIONS."""
+    if isinstance(expr, list):
+        head = expr[0] if expr else None
+        if isinstance(head, str) and head in functions and head not in BOARD_FUNCTIONS:
+            return False
+        return all(board_only(x, functions) for x in expr[1:])
+    return True
+
+
+class MeasureMemo:
+    """Values of board-only measures by (special, board, pieces): a measure is recomputed only
+    when a piece was placed, removed or upgraded — most actions (trades, cards, rolls) move none.
+    The value is a pure function of the key, so states and clones can share the memo."""
+
+    def __init__(self, specials: frozenset[int]) -> None:
+        self.specials = specials
+        # id(board) → (board, {(special, pieces...): values}); the board object is kept so its
+        # id can't be reused while the entry lives (boards hash slowly, ids don't).
+        self.values: dict[int, tuple[Any, dict[tuple, tuple[int, ...]]]] = {}
+
+    def measure(self, s, si: int, compute: Callable[[], list[int]]) -> list[int]:
+        if si not in self.specials:
+            return compute()
+        entry = self.values.get(id(s.board))
+        if entry is None or entry[0] is not s.board:
+            if len(self.values) >= 64:
+                self.values.clear()
+            entry = self.values[id(s.board)] = (s.board, {})
+        memo = entry[1]
+        key = (si, tuple(s.v_owner), tuple(s.v_kind), tuple(s.e_owner), tuple(s.e_kind))
+        m = memo.get(key)
+        if m is None:
+            if len(memo) >= LIMIT:
+                memo.clear()
+            m = memo[key] = tuple(compute())
+        return list(m)
