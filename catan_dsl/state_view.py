@@ -101,6 +101,16 @@ def _chain_pieces(state: State) -> dict[int, str]:
     return out
 
 
+def _counters(state: State, p: int) -> list[tuple[str, int]]:
+    """(label, amount) of each counter the rules give seat ``p`` (public, like VP)."""
+    specs = getattr(state.game.rx, "counters", None)
+    if not specs or state.ext is None:
+        return []
+    decl = state.game.ir.get("counters") or {}
+    return [((decl.get(c.name) or {}).get("label") or c.name.replace("_", " "),
+             state.ext.counters[p][i]) for i, c in enumerate(specs)]
+
+
 def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) -> StateView:
     """Read the engine's public state into a ``StateView``: pieces by kind and owner, the robber
     (None when off the board), marks, and per-seat labels with VP (neutral seats say so)."""
@@ -128,7 +138,9 @@ def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) ->
         else:
             held = [g.specials[i].name.replace("_", " ") for i, h in enumerate(state.holders)
                     if h == p]
+            counts = [f"{n} {label}" for label, n in _counters(state, p)]
             labels.append(f"{who} {state.vp(p)} VP" + (f" ({', '.join(held)})" if held else "")
+                          + "".join(f" · {c}" for c in counts)
                           + (" — winner" if state.winner() == p else ""))
     return StateView(pieces_on_vertices=verts, pieces_on_edges=edges, robber_hex=robber,
                      player_colors=colors, more_on_edges=more, marks=marks, player_labels=tuple(labels),

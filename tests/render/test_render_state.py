@@ -225,6 +225,12 @@ def test_neutral_players_get_their_own_colours(tmp_path: Path) -> None:
     assert all(len(c) == 1 for c in colours.values())
     assert len({next(iter(c)) for c in colours.values()}) == len(colours)
     assert svg.count("(neutral)") == 2 and "with catan_for_two" in svg
+    # C42-01: the trade tokens each real player holds are in the legend (neutrals hold none).
+    names = [c.name for c in s.game.rx.counters]
+    k = names.index("trade_tokens")
+    for p, colour in enumerate(("Red", "Blue")):
+        assert f"{colour} {s.vp(p)} VP" in svg
+        assert f"· {s.ext.counters[p][k]} trade tokens" in svg
 
 
 def _two_edge_kinds_ir() -> dict:
