@@ -101,14 +101,24 @@ def _chain_pieces(state: State) -> dict[int, str]:
     return out
 
 
-def _counters(state: State, p: int) -> list[tuple[str, int]]:
-    """(label, amount) of each counter the rules give seat ``p`` (public, like VP)."""
-    specs = getattr(state.game.rx, "counters", None)
-    if not specs or state.ext is None:
+def _counters(state: State, p: int) -> list[tuple[str, int | str]]:
+    """What the table can see of seat ``p``'s rule items: each counter's amount, how many
+    tokens it holds of each token deck (face down, so only the count) and any revealed item."""
+    rx, ext = state.game.rx, state.ext
+    if rx is None or ext is None:
         return []
     decl = state.game.ir.get("counters") or {}
-    return [((decl.get(c.name) or {}).get("label") or c.name.replace("_", " "),
-             state.ext.counters[p][i]) for i, c in enumerate(specs)]
+    out: list[tuple[str, int | str]] = [
+        ((decl.get(c.name) or {}).get("label") or c.name.replace("_", " "), ext.counters[p][i])
+        for i, c in enumerate(getattr(rx, "counters", ()))]
+    for di, d in enumerate(getattr(rx, "decks", ())):
+        if d.kind != "tokens":
+            continue
+        held = ext.held[di][p]
+        out.append((f"{d.name.replace('_', ' ')} tokens", sum(held)))
+        out += [("", item.replace("_", " ")) for i, item in enumerate(d.items)
+                if held[i] and (d.revealed[i] or ext.revealed.get(item))]
+    return out
 
 
 def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) -> StateView:
@@ -138,7 +148,7 @@ def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) ->
         else:
             held = [g.specials[i].name.replace("_", " ") for i, h in enumerate(state.holders)
                     if h == p]
-            counts = [f"{n} {label}" for label, n in _counters(state, p)]
+            counts = [f"{n} {label}".strip() for label, n in _counters(state, p)]
             labels.append(f"{who} {state.vp(p)} VP" + (f" ({', '.join(held)})" if held else "")
                           + "".join(f" · {c}" for c in counts)
                           + (" — winner" if state.winner() == p else ""))

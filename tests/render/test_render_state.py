@@ -295,3 +295,36 @@ def test_written_pictures_get_the_usual_file_mode(game: dict, tmp_path: Path) ->
     mask = os.umask(0)
     os.umask(mask)
     assert out.stat().st_mode & 0o777 == 0o666 & ~mask
+
+
+FISHERMEN = ROOT / "scenarios" / "fishermen.catan"
+
+
+@pytest.mark.skipif(not FISHERMEN.exists(), reason="scenarios/fishermen.catan not shipped yet")
+def test_robber_off_the_board_and_held_tokens_are_shown(tmp_path: Path) -> None:
+    """FISH-12 (robber off the board until it enters) and the token economy: at the end of a
+    turn with the robber off the board it stands beside the island, on no land hex; the legend
+    counts each seat's face-down tokens and names a revealed item it holds."""
+    ir, report = api.compile_file(str(FISHERMEN))
+    assert ir is not None, report.render_text()
+    res = play_game(Game(ir, num_players=4), ["greedy"] * 4, 1, 200, record=True,
+                    source=str(FISHERMEN), ir=ir)
+    path = tmp_path / "f.json"
+    path.write_text(dumps(res.transcript), encoding="utf-8")
+    g = {"ir": ir, "doc": res.transcript}
+    turns = res.transcript["final"]["turn"]
+    off = next(t for t in range(1, turns) if _state_after_turn(g, t).robber < 0)
+    s = _state_after_turn(g, off)
+    out = tmp_path / "off.svg"
+    assert _render(str(path), "--turn", str(off), "-o", str(out)).exit_code == EXIT_OK
+    svg = out.read_text(encoding="utf-8")
+    assert svg.count('id="robber"') == 1 and "robber off" in svg
+    hexes = [_path_points(el) for el in _ids(svg, r"hex-\d+").values()]
+    rx, ry = _centre(_ids(svg, r"robber")["robber"])
+    assert all(not (min(p[0] for p in h) <= rx <= max(p[0] for p in h)
+                    and min(p[1] for p in h) <= ry <= max(p[1] for p in h)) for h in hexes)
+    decks = s.game.rx.decks
+    di = next(i for i, d in enumerate(decks) if d.kind == "tokens")
+    for p, colour in enumerate(("Red", "Blue", "White", "Orange")):
+        held = sum(s.ext.held[di][p])
+        assert re.search(rf"{colour} {s.vp(p)} VP[^<]* · {held} {decks[di].name} tokens", svg)
