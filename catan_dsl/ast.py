@@ -367,6 +367,7 @@ class FeatureSet(Node):
     kind: str  # "edges" | "vertices" | "sea" | "hexes"
     name: Ident
     refs: tuple[Node, ...]
+    shuffled: bool = False  # frame only: numbers dealt among the spots at game start
 
 
 # --- rules language: expressions ------------------------------------------------------------
@@ -520,6 +521,14 @@ class Modifier(Node):
 class IfWith(Node):
     name: Ident
     body: tuple[Node, ...]
+    orelse: tuple[Node, ...] = ()   # "else { ... }": applies when NAME is not in the composition
+
+
+@dataclass(frozen=True)
+class WithoutActions(Node):
+    """``without action A, B``: the named actions of the composition are withdrawn."""
+
+    names: tuple[Ident, ...]
 
 
 @dataclass(frozen=True)
@@ -527,3 +536,15 @@ class UseBoard(Node):
     """``use board NAME``: compile this (inherited) board unless --board says otherwise."""
 
     name: Ident
+
+
+@dataclass(frozen=True)
+class Chain(Node):
+    """``chain NAME { piece P; supply N; start at CORNERS; first e where COND }``."""
+
+    name: Ident
+    label: str | None
+    piece: Ident | None
+    supply: Num | None
+    start: Ident | None
+    first: tuple[Ident, Node] | None

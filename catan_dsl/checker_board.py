@@ -34,6 +34,7 @@ class BoardInfo:
     corner_sets: dict[str, list[tuple[g.Hex, str]]] = field(default_factory=dict)
     frame_sets: dict[str, list[tuple[g.Hex, list[int]]]] = field(default_factory=dict)
     hex_sets: dict[str, list[g.Hex]] = field(default_factory=dict)
+    frame_shuffled: list[str] = field(default_factory=list)  # frame sets dealt at game start
     used_terrains: set[str] = field(default_factory=set)
     ok: bool = True
 
@@ -223,12 +224,18 @@ class _BoardChecker:
             if total != len(slots):
                 self.r.error("E305", p.span, name=p.name.value, tiles=total, slots=len(slots),
                              hint="add or remove tiles so each slot gets exactly one")
+            # The shuffle deals tiles that may not touch the sea into inland slots first
+            # (boardgen), so a pool is wrong only when it has too few inland slots for them.
+            inland = [h for h in slots if h not in self.coast]
+            need = 0
             for a in p.tiles:
                 if a.name.value in tiles_n and self.never_on_coast(a.name.value):
+                    need += a.n.value if isinstance(a.n.value, int) else 0
                     coastal = [h for h in slots if h in self.coast]
-                    if coastal:
+                    if coastal and need > len(inland):
                         self.r.error("E303", a.span, terrain=a.name.value, hex=g.fmt_hex(coastal[0]),
-                                     hint="put it in a pool 'on inner' so the shuffle keeps it off the coast")
+                                     hint=f"the pool has {len(inland)} inland slot(s) for {need} such tiles; "
+                                          "put them in a pool 'on inner'")
             for h in slots:
                 info.pool_of[h] = p.name.value
                 info.terrain[h] = None
@@ -401,6 +408,8 @@ class _BoardChecker:
                 out.append(item)
             {"edges": info.edge_sets, "vertices": info.corner_sets, "sea": info.frame_sets,
              "hexes": info.hex_sets}[fs.kind][fs.name.value] = out
+            if fs.shuffled:
+                info.frame_shuffled.append(fs.name.value)
 
     def feature_ref(self, fs: A.FeatureSet, ref: A.Node) -> tuple | g.Hex | None:
         if isinstance(ref, A.EdgeRef):

@@ -33,6 +33,8 @@ def check_rules(model: Model, report: Report, boards: dict[str, BoardInfo]) -> N
                      hint="boards: " + ", ".join(boards) if boards else None)
     _players(model, report)
     _neutral(model, report, boards)
+    from catan_dsl.compiler_chains import chains_ir
+    chains_ir(model, report)
 
 
 def _deck(d: A.Deck, report: Report, model: Model) -> None:

@@ -198,10 +198,37 @@ def load_model(path: str, with_: tuple[str, ...] = (), report: Report | None = N
     # "if with NAME { ... }" applies when NAME is any unit of the composition.
     names = {f.unit.name.value for f in unique} | set(model.with_)
     origin: dict[Key, A.Node] = {}
-    for f in unique:
+    # An "if with NAME" block adapts the file to NAME, so when NAME is merged later it applies
+    # after NAME's own statements (the adaptation wins, e.g. a scenario zeroing a variant's
+    # counter); blocks naming an earlier unit stay in place.
+    order = [f.unit.name.value for f in unique]
+    deferred: list[tuple[A.File, list[A.Node]]] = []
+    for i, f in enumerate(unique):
         model.units.append(f.unit)
-        _merge(model, f, report, names, origin)
+        later = set(order[i + 1:])
+        if later & _if_with_names(f.unit.body):
+            deferred.append((f, []))
+            _merge(model, f, report, names, origin, later, deferred[-1][1])
+        else:
+            _merge(model, f, report, names, origin)
+    for f, nodes in deferred:
+        if nodes:
+            _merge(model, f, report, names, origin, body=nodes)
     return model, report
+
+
+def _drop_orphan_cost_modifiers(model: Model) -> None:
+    """A cost modifier of withdrawn actions (or of a group none of whose actions is left) goes too."""
+    left = {r.name.value for _, r in model.rules if isinstance(r, A.Action)}
+    left |= {val.value for _, r in model.rules if isinstance(r, A.Action)
+             for key, val, _ in r.props if key == "group" and isinstance(val, A.Ident)}
+    model.rules = [(u, r) for u, r in model.rules
+                   if not (isinstance(r, A.Modifier) and r.what.value == "cost"
+                           and r.var.value not in left)]
+
+
+def _if_with_names(nodes: tuple[A.Node, ...]) -> set[str]:
+    return {n.name.value for n in nodes if isinstance(n, A.IfWith)}
 
 
 def _extends_chain(root: A.File, path: Path, loader: _Loader) -> list[str]:
@@ -219,7 +246,7 @@ def _extends_chain(root: A.File, path: Path, loader: _Loader) -> list[str]:
 
 
 _NAMED = {A.Terrain: "terrain", A.Piece: "piece", A.Special: "special", A.Board: "board",
-          A.Option: "option", A.Counter: "counter", A.Deck: "deck"}
+          A.Option: "option", A.Counter: "counter", A.Deck: "deck", A.Chain: "chain"}
 _SINGLE = {A.Players: "players", A.Resources: "resources", A.BankEach: "bank",
            A.BankList: "bank", A.Tokens: "tokens", A.Victory: "victory", A.Neutral: "neutral"}
 _RULES = (A.OnRule, A.Action, A.Forbid, A.Modifier)
@@ -232,8 +259,8 @@ def _setting_value(node: A.Node) -> tuple:
     return tuple(getattr(v, "value", v) for v in getattr(node, "values", ()))
 
 
-def _body(nodes: tuple[A.Node, ...], names: set[str], adapted: set[int] | None = None
-          ) -> list[A.Node]:
+def _body(nodes: tuple[A.Node, ...], names: set[str], adapted: set[int] | None = None,
+          later: set[str] | None = None, deferred: list[A.Node] | None = None) -> list[A.Node]:
     """The unit's statements with every applicable ``if with`` block spliced in place.
 
     ``adapted`` collects the ids of spliced section nodes: an adaptation may override a
@@ -242,18 +269,23 @@ def _body(nodes: tuple[A.Node, ...], names: set[str], adapted: set[int] | None =
     out: list[A.Node] = []
     for n in nodes:
         if isinstance(n, A.IfWith):
-            if n.name.value in names:
+            if n.name.value in names and later and deferred is not None and n.name.value in later:
+                deferred.extend(_body(n.body, names))
+            elif n.name.value in names:
                 inner = _body(n.body, names, adapted)
                 if adapted is not None:
                     adapted.update(id(x) for x in inner)
                 out += inner
+            elif n.orelse:
+                out += _body(n.orelse, names, adapted, later, deferred)
         else:
             out.append(n)
     return out
 
 
 def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = None,
-           origin: dict[Key, A.Node] | None = None) -> None:
+           origin: dict[Key, A.Node] | None = None, later: set[str] | None = None,
+           deferred: list[A.Node] | None = None, body: list[A.Node] | None = None) -> None:
     here: dict[Key, A.Node] = {}
     defaults: list[A.Board] = []
     origin = origin if origin is not None else {}
@@ -272,7 +304,12 @@ def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = Non
         here[key] = node
         model.decls[key] = node
 
-    for node in _body(f.unit.body, names or set(), adapted):
+    if body is not None:            # a deferred adaptation: every node may override
+        nodes = body
+        adapted.update(id(x) for x in body)
+    else:
+        nodes = _body(f.unit.body, names or set(), adapted, later, deferred)
+    for node in nodes:
         current[:] = [node]
         if isinstance(node, _RULES):
             model.rules.append((unit, node))
@@ -284,6 +321,16 @@ def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = Non
             continue
         if isinstance(node, A.UseBoard):
             model.use_board = node
+            continue
+        if isinstance(node, A.WithoutActions):
+            for ident in node.names:
+                if model.decls.pop(("action", ident.value), None) is None:
+                    report.error("E218", ident.span, what="action", name=ident.value,
+                                 hint="name an action declared by a file merged before this one")
+                    continue
+                model.rules = [(u, r) for u, r in model.rules
+                               if not (isinstance(r, A.Action) and r.name.value == ident.value)]
+            _drop_orphan_cost_modifiers(model)
             continue
         if isinstance(node, A.Players):
             model.players_by_unit.append((unit, node))

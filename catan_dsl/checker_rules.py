@@ -17,7 +17,7 @@ FORBID_PREP = {"robber_move": "to", "steal": "from", "build": "at", "trade": "of
 WHAT = {"resource": "resource", "terrain": "terrain", "piece": "piece", "counter": "counter",
         "deck": "deck", "card": "card", "special": "special card", "feature": "feature",
         "mark": "mark", "option": "option", "item": "deck item", "flag": "card flag",
-        "event": "event", "action": "action", "group": "action group"}
+        "event": "event", "action": "action", "group": "action group", "chain": "chain"}
 
 
 def _hint(name: str, known: Iterable[str]) -> str | None:
@@ -50,6 +50,10 @@ class Env:
                     if key == "group":
                         self.kinds["group"][val.value] = val
         self.kinds["mark"] = {m: m for m in _marks(model)}
+        for c in model.named("chain").values():   # a chain is named by itself or by its piece
+            self.kinds["chain"][c.name.value] = c  # type: ignore[attr-defined]
+            if c.piece is not None:  # type: ignore[attr-defined]
+                self.kinds["chain"].setdefault(c.piece.value, c)  # type: ignore[attr-defined]
         self.bound_somewhere = _bound_names(model)
 
     def has(self, kind: str, name: str) -> bool:
@@ -57,7 +61,7 @@ class Env:
 
     def kind_of(self, name: str) -> str | None:
         for k in ("resource", "terrain", "piece", "counter", "deck", "special", "card", "event",
-                  "item", "flag", "feature", "mark", "option"):
+                  "item", "flag", "feature", "mark", "option", "chain"):
             if name in self.kinds[k]:
                 return k
         return None
@@ -95,7 +99,7 @@ def _bound_names(model: Model) -> set[str]:
         for n in _walk(r):
             if isinstance(n, A.Comp):
                 out.add(n.var.value)
-            elif isinstance(n, A.Eff) and n.kind in ("choose", "each"):
+            elif isinstance(n, A.Eff) and n.kind in ("choose", "each", "vote"):
                 out.add(n.get("var").value)  # type: ignore[union-attr]
             elif isinstance(n, (A.Forbid, A.Modifier)):
                 out.add(n.var.value)
@@ -295,6 +299,9 @@ class Lowerer:
         ex = lambda key: self.expr(g(key), scope)[0]  # noqa: E731
         if k in ("gain", "lose"):
             return [k, self.who(f, "p", scope), ex("n"), self.stock(g("stock"), False)]  # type: ignore[arg-type]
+        if k == "give" and self.env.has("item", g("stock").value):  # type: ignore[union-attr]
+            # A deck item changes hands as itself (the old boot): "give 1 old_boot to p".
+            return ["give_item", self.who(f, "p", scope), ex("to"), g("stock").value]  # type: ignore[union-attr]
         if k == "give":
             return ["transfer", self.who(f, "p", scope), ex("to"), ex("n"), self.stock(g("stock"), True)]  # type: ignore[arg-type]
         if k == "draw":
@@ -362,4 +369,7 @@ class Lowerer:
         if k == "reveal":
             self.declared(g("item"), ("item",))  # type: ignore[arg-type]
             return ["reveal", g("item").value]  # type: ignore[union-attr]
+        if k in ("extend", "vote"):
+            from catan_dsl.compiler_chains import lower_chain_effect
+            return lower_chain_effect(self, f, scope)
         return None  # pragma: no cover - the grammar builds no other effect

@@ -234,7 +234,7 @@ def compile_board(info: BoardInfo) -> dict:
     robber: object = info.robber
     if isinstance(robber, tuple):
         robber = {"hex": hex_id[robber]}
-    return {
+    out = {
         "hexes": topo["hexes"],
         "vertices": topo["vertices"],
         "edges": topo["edges"],
@@ -251,3 +251,7 @@ def compile_board(info: BoardInfo) -> dict:
         "feature_marks": {n: [m for _, _, m in refs] for n, refs in info.edge_sets.items()},
         "feature_numbers": {n: [nums for _, nums in refs] for n, refs in info.frame_sets.items()},
     }
+    if info.frame_shuffled:
+        # Only when asked, so boards without shuffled features keep their IR byte for byte.
+        out["feature_shuffle"] = sorted(info.frame_shuffled)
+    return out

@@ -275,6 +275,10 @@ def extend_ir(model: Model, ir: dict) -> None:
     decks = {n: _deck(d) for n, d in model.named("deck").items()}  # type: ignore[arg-type]
     if decks:
         ir["decks"] = decks
+    from catan_dsl.compiler_chains import chains_ir
+    chains = chains_ir(model)
+    if chains:
+        ir["chains"] = chains
     ir["rules"] = compile_rules(model)
 
 

@@ -176,6 +176,14 @@ class Describer:
                 if a[3] != "choice" else f"{x(a[3 + 1])} places a free {words(a[1])} for {x(a[0])}"
         if h == "reroll":
             return "the roll is repeated"
+        if h == "vote":   # engine/votes.py: ["vote", VAR, WINNER, SET, PAY, BODY, DEADLOCK]
+            pay = " and/or ".join(words(r) for r in a[3])
+            out = (f"the players vote, from {x(['var', 'player'])} clockwise: each names "
+                   f"{self.one(a[0], a[2])} and lays out any number of {pay} cards (one vote each, "
+                   "then to the bank); an option backed by more than half of the votes wins, else "
+                   "the single biggest bidder's, else the first voter's; then "
+                   f"{self.effects(a[4])}")
+            return out + (f" (in a deadlock instead: {self.effects(a[5])})" if a[5] is not None else "")
         entry = V.EFFECTS.get(h)
         if entry is not None:
             vals = {p.name: (words(v) if isinstance(v, str) else x(v)) for p, v in zip(entry.params, a)}
@@ -333,6 +341,13 @@ def explain(ir: dict, base: dict | None = None) -> str:
         setup.append(f"Deck \"{words(name)}\": {total} {dk['kind']}" + _deck_detail(dk) + ".")
     for name, o in ir.get("options", {}).items():
         setup.append(f"Option {name} (off unless chosen): {o['label']}.")
+    for name, c in ir.get("chains", {}).items():   # engine/chains.py
+        first = f"; the first {words(c['piece'])} of each goes only on a path e where " \
+                f"{d.expr(c['first']['when'])}" if c.get("first") else ""
+        setup.append(f"{title(c.get('label', name))}s of {c['supply']} {words(c['piece'])}s in all, one "
+                     f"starting at each intersection of {words(c['start'])}: each grows from its head "
+                     f"onto a free path, never branching, one {words(c['piece'])} per path; heads that "
+                     f"meet go on as one{first}.")
     prod = ir["production"]
     if isinstance(prod.get("source"), dict):
         setup.append(f"No dice: the active player turns the top card of the {words(prod['source']['deck'])} "

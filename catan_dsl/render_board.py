@@ -59,8 +59,13 @@ class Board:
         self.sea_centers = [g.hex_center((s["q"], s["r"])) for s in self.sea]
         self.vpts = [g.corner_point(g.parse_key(v["key"])) for v in b["vertices"]]
         self.random = boardgen.needs_realization(ir) and seed is None
+        self.feature_numbers: dict[str, list[list[int]]] = {
+            n: [list(x) for x in e] for n, e in (b.get("feature_numbers") or {}).items()
+            if not self.random or n not in (b.get("feature_shuffle") or ())}
         if seed is not None and boardgen.needs_realization(ir):
             rb = boardgen.realize_board(ir, seed)
+            # Numbers of frame features as dealt for this seed (a shuffled frame).
+            self.feature_numbers = {n: [list(x) for x in e] for n, e in rb.feature_numbers}
             self.terrain = list(rb.terrain)
             self.numbers = [list(n) for n in rb.numbers]
             self.letters = list(rb.letters)

@@ -132,12 +132,19 @@ def draw_features(ax: Axes, bd: Board, harbor_seas: set[int]) -> list:
             disc = Circle(at, 0.3, facecolor="#e0f2f1", edgecolor=color, linewidth=2.5, zorder=4)
             disc.set_gid(f"feature-sea-{name}-{j}")
             ax.add_patch(disc)
-            nums = extra.get("numbers") or []
+            # The coastal intersections the feature marks (e.g. a fishing ground's 3 spots).
+            for v in bd.sea[sid].get("vertices", ()):
+                vx, vy = bd.vpts[v]
+                ax.plot([at[0], vx], [at[1], vy], color=color, linewidth=1.2, linestyle=":", zorder=3.5)
+                ax.add_patch(Circle((vx, vy), 0.09, facecolor=color, edgecolor="white",
+                                    linewidth=1, zorder=4.5))
+            dealt = getattr(bd, "feature_numbers", {}).get(name) or []
+            nums = extra.get("numbers") or (dealt[j] if j < len(dealt) else [])
             # The name sits under the circle on the sea: long names stay readable there.
             ax.text(
                 at[0],
                 at[1] + 0.45,
-                extra.get("label", name),
+                extra.get("label", name.replace("_", " ")),
                 ha="center",
                 va="center",
                 fontsize=bd.fs(0.12),

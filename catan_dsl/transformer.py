@@ -9,6 +9,7 @@ from lark.exceptions import VisitError
 
 from catan_dsl import ast as A
 from catan_dsl.source import Span, span_from_meta, span_from_token
+from catan_dsl.transformer_chains import ChainsMixin
 from catan_dsl.transformer_rules import RulesMixin, _label, _unquote
 
 # Numbers longer than this are clamped (the checker reports E212); Python refuses to convert
@@ -23,7 +24,7 @@ def _base(name: str) -> str:
 
 
 @v_args(meta=True)
-class ToAst(RulesMixin):
+class ToAst(ChainsMixin, RulesMixin):
     """One instance per file: spans need the file's path."""
 
     def __init__(self, path: str) -> None:
@@ -345,7 +346,11 @@ class ToAst(RulesMixin):
         return A.CornerRef(self._s(meta), ch[0], ch[1])
 
     def frame_set(self, meta, ch):
-        return A.FeatureSet(self._s(meta), "sea", ch[0], _refs(ch[1:]))
+        shuffled = any(isinstance(c, Tree) and c.data == "frame_shuffled" for c in ch)
+        return A.FeatureSet(self._s(meta), "sea", ch[0], _refs(ch[1:]), shuffled)
+
+    def frame_shuffled(self, meta, ch):
+        return Tree("frame_shuffled", [])
 
     def frame_ref(self, meta, ch):
         return A.FrameRef(self._s(meta), ch[-1], tuple(ch[:-1]))

@@ -34,8 +34,16 @@ class RulesMixin(Transformer):
     def use_board(self, meta, ch):
         return A.UseBoard(self._s(meta), ch[0])
 
+    def without_actions(self, meta, ch):
+        return A.WithoutActions(self._s(meta), tuple(ch))
+
     def if_with(self, meta, ch):
-        return A.IfWith(self._s(meta), ch[0], tuple(c for c in ch[1:] if isinstance(c, A.Node)))
+        orelse = next((c[1] for c in ch[1:] if isinstance(c, tuple) and c[0] == "else"), ())
+        return A.IfWith(self._s(meta), ch[0], tuple(c for c in ch[1:] if isinstance(c, A.Node)),
+                        orelse)
+
+    def if_with_else(self, meta, ch):
+        return ("else", tuple(c for c in ch if isinstance(c, A.Node)))
 
     def option(self, meta, ch):
         return A.Option(self._s(meta), ch[0], _label(ch[1:]))

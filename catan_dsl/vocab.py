@@ -121,7 +121,8 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
        "the trade ratio of the harbor at the intersection (3 for 3:1, 2 for 2:1; 0: none)",
        "harbor_ratio(v) == 3", "the harbor ratio at {v}"),
     _e("feature", "x:vertex|edge|hex name:name:feature", "bool",
-       "the element belongs to a named board feature", "feature(e, river_edge)",
+       "the element belongs to a named board feature (an intersection to a frame feature it touches)",
+       "feature(e, river_edge)",
        "{x} is a {name}"),
     _e("feature_number", "v:vertex name:name:feature n:int", "bool",
        "the intersection touches a feature (on the frame) numbered n",
@@ -132,8 +133,8 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
        "the piece on {x}"),
     _e("pieces", "p:player kind:name:piece", "set:vertex|edge", "where p's pieces of a kind stand",
        "pieces(player, road)", "{p}'s {kind}s"),
-    _e("occupied", "x:vertex|edge kind:name:piece", "bool",
-       "a piece of that kind stands there (any owner)", "occupied(e, camel)",
+    _e("occupied", "x:vertex|edge kind:name:piece|name:chain", "bool",
+       "a piece of that kind (or of that chain) stands there (any owner)", "occupied(e, camel)",
        "a {kind} stands on {x}"),
     _e("marked", "x:vertex|edge mark:name:mark", "bool", "the piece there carries a mark",
        "marked(e, damaged)", "{x} is {mark}"),
@@ -163,9 +164,21 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
     _e("can_place", "p:player kind:name:piece n:int", "bool",
        "p could place n pieces of that kind one after another, each legally (free placement)",
        "can_place(n, settlement, 1)", "{p} has room for {n} {kind}(s)"),
+    # Added with the scenarios of issue 5:
+    _e("robber_on", "h:hex", "bool", "the robber stands on the hex (false while it is off the board)",
+       "not robber_on(h)", "the robber stands on {h}"),
     _e("resolving", "card:name:card", "bool",
        "a development card of that kind is being resolved (its free builds are under way)",
        "not resolving(road_building)", "{card} is being played"),
+    # Chains of pieces grown from their heads (engine/chains.py):
+    _e("chain_spots", "chain:name:chain", "set:edge",
+       "the paths where the chain's next piece may go (each open chain's head; empty once its "
+       "supply is used up)", "vote x in chain_spots(trail) paying wool", "where the next {chain} piece may go"),
+    _e("chain_of", "e:edge", "int",
+       "which chain holds the path, or would grow onto it (chains that met count as one; -1: none)",
+       "chain_of(y) != chain_of(x)", "the chain at {e}"),
+    _e("chain_supply", "chain:name:chain", "int", "pieces of the chain still in the supply",
+       "chain_supply(trail) > 0", "the {chain} pieces left"),
 ]}
 
 # Comprehension heads bind a variable over a set (see module docstring).
@@ -236,6 +249,16 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
     _e("set_aside", "special:name:special", "none",
        "nobody holds the special card now; its policy awards it again from scratch",
        "set_aside largest_army", "{special} is set aside"),
+    # Chains of pieces and votes (engine/chains.py, engine/votes.py):
+    _e("extend", "chain:name:chain at:edge", "none",
+       "the chain's next piece goes on the path (one of chain_spots; merges chains meeting there)",
+       "extend trail at x", "a {chain} piece goes on {at}"),
+    _e("vote", "var:name winner:name from:set pay:names body:effects deadlock:effects", "none",
+       "each player from the acting one names an option and lays out any number of the listed "
+       "cards (to the bank); options backed by more than half of the votes win, else the sole "
+       "biggest bidder's, else the acting player's; the body runs with var and winner bound",
+       "vote x in chain_spots(trail) paying wool, grain { extend trail at x }",
+       "the players vote on {var}"),
 ]}
 
 # --- prohibitions: evaluated when legal actions are listed ---------------------------------

@@ -32,6 +32,9 @@ class Board:
     number_hexes: tuple[tuple[int, ...], ...]           # index = number rolled
     robber_start: int                                   # NO_HEX when off the board
     letters: tuple[str | None, ...]
+    # (feature name, number) -> the intersections of the sea features carrying that number,
+    # after the board's shuffle (a shuffled frame deals its numbers anew per seed).
+    feature_number_vertices: tuple[tuple[tuple[str, int], frozenset[int]], ...] = ()
 
 
 def build_board(ir: dict, seed: int) -> Board:
@@ -80,6 +83,14 @@ def build_board(ir: dict, seed: int) -> Board:
     elif isinstance(start, dict):
         robber = int(start["hex"])
 
+    dealt = dict(rb.feature_numbers) if rb else {}
+    fnum: dict[tuple[str, int], set[int]] = {}
+    for name, seas in (b.get("features") or {}).get("sea", {}).items():
+        entries = dealt.get(name) or (b.get("feature_numbers") or {}).get(name, [])
+        for sid, nums in zip(seas, entries):
+            for n in nums:
+                fnum.setdefault((name, n), set()).update(b["sea"][sid]["vertices"])
+
     return Board(
         n_hexes=len(hexes),
         n_vertices=len(b["vertices"]),
@@ -97,4 +108,5 @@ def build_board(ir: dict, seed: int) -> Board:
         number_hexes=tuple(tuple(x) for x in by_number),
         robber_start=robber,
         letters=tuple(letters),
+        feature_number_vertices=tuple((k, frozenset(v)) for k, v in sorted(fnum.items())),
     )

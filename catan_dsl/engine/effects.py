@@ -284,3 +284,7 @@ EFFECTS: dict[str, Callable[[list, Ctx], Eff]] = {
     "set_yield": _simple("fx_set_yield"), "award": _simple("fx_award"),
     "return_played": _simple("fx_return_played"), "set_aside": _simple("fx_set_aside"),
 }
+
+# Chains of pieces and votes live in their own modules (engine/chains.py, engine/votes.py).
+from catan_dsl.engine import chains as _chains, votes as _votes  # noqa: E402
+EFFECTS.update({"extend": _chains.fx_extend, "vote": _votes.fx_vote})

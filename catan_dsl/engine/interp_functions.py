@@ -148,8 +148,13 @@ def f_feature(ctx, a, raw):
 
 
 def f_feature_number(ctx, a, raw):
-    v, name, n, fn = a[0][0], a[1][0], a[2][0], ctx.rg.feature_number_vertices
-    return (lambda s, env: v(s, env) in fn.get((name(s, env), n(s, env)), ())), "bool"
+    v, name, n = a[0][0], a[1][0], a[2][0]
+
+    def feature_number(s, env):
+        # The board's own table: a shuffled frame deals its numbers differently per seed.
+        key, x = (name(s, env), n(s, env)), v(s, env)
+        return any(k == key and x in vs for k, vs in s.board.feature_number_vertices)
+    return feature_number, "bool"
 
 
 def f_owner(ctx, a, raw):
@@ -186,8 +191,14 @@ def f_occupied(ctx, a, raw):
     x, kind, rg = a[0][0], _kind(ctx, a[0][1], raw[0]), ctx.rg
     kf = a[1][0]
 
+    chains = rg.chains
+
     def occupied(s, env):
-        kk = rg.piece_index.get(kf(s, env), -2)
+        name = kf(s, env)
+        if name not in rg.piece_index and chains and name in chains.index:
+            # A chain's pieces share paths with the players' pieces (engine/chains.py).
+            return kind(env) == "edge" and chains.occupied(s.ext.chains, chains.index[name], x(s, env))
+        kk = rg.piece_index.get(name, -2)
         return (s.e_kind if kind(env) == "edge" else s.v_kind)[x(s, env)] == kk
     return occupied, "bool"
 
@@ -273,6 +284,11 @@ def f_can_place(ctx, a, raw):
     return can_place, "bool"
 
 
+def f_robber_on(ctx, a, raw):
+    h = a[0][0]
+    return (lambda s, env: s.robber == h(s, env)), "bool"
+
+
 def f_resolving(ctx, a, raw):
     card = a[0][0]
     return (lambda s, env: s.ext.resolving == card(s, env)), "bool"
@@ -290,4 +306,17 @@ FUNCTIONS: dict[str, Callable] = {
     "count_of": f_count_of, "cards": f_cards, "played": f_played, "holds": f_holds,
     "holder": f_holder, "option": f_option, "robber_forced": f_robber_forced,
     "num_players": f_num_players, "can_place": f_can_place, "resolving": f_resolving,
+    "robber_on": f_robber_on,
 }
+
+
+def _chains_fn(name: str) -> Callable:
+    def make(ctx, a, raw):
+        from catan_dsl.engine import chains
+        return getattr(chains, name)(ctx, a, raw)
+    return make
+
+
+# Chains of pieces (engine/chains.py).
+FUNCTIONS.update({"chain_spots": _chains_fn("f_chain_spots"), "chain_of": _chains_fn("f_chain_of"),
+                  "chain_supply": _chains_fn("f_chain_supply")})

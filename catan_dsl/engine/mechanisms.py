@@ -9,7 +9,7 @@ from catan_dsl import vocab
 from catan_dsl.engine.events import Provenance
 from catan_dsl.engine.interp import Ctx, Runtime, compile_cond, compile_expr
 
-RULE_KEYS = ("counters", "decks", "options")
+RULE_KEYS = ("counters", "decks", "options", "chains")
 
 
 @dataclass(frozen=True)
@@ -96,12 +96,12 @@ class RulesGame:
         self.features = {"vertex": {k: frozenset(v) for k, v in feats.get("vertices", {}).items()},
                          "edge": {k: frozenset(v) for k, v in feats.get("edges", {}).items()},
                          "hex": {k: frozenset(v) for k, v in feats.get("hexes", {}).items()}}
-        fnum: dict[tuple[str, int], set[int]] = {}
+        # An intersection belongs to a frame (sea) feature it touches; numbered sea features
+        # (feature_number) are read from the realised board: see board.py.
         for name, seas in feats.get("sea", {}).items():
-            numbers = (b.get("feature_numbers") or {}).get(name, [])
-            for sid, n in zip(seas, numbers):
-                fnum.setdefault((name, n), set()).update(b["sea"][sid]["vertices"])
-        self.feature_number_vertices = {k: frozenset(v) for k, v in fnum.items()}
+            if name not in self.features["vertex"]:
+                self.features["vertex"][name] = frozenset(
+                    v for sid in seas for v in b["sea"][sid]["vertices"])
 
         self.piece_index = {p: i for i, p in enumerate(game.piece_names)}
         self.resource_index = {r: i for i, r in enumerate(game.resources)}
@@ -142,6 +142,8 @@ class RulesGame:
             elif sp["policy"] != "first_then_strictly_more":
                 self.dynamic.append((si, sp["policy"], None))
 
+        from catan_dsl.engine.chains import Chains
+        self.chains = Chains(self, ir)          # before the rules: effects and functions use it
         self.rules: list[Rule] = []
         self.by_trigger: dict[str, list[int]] = {}
         self.forbids: dict[str, list[Rule]] = {}

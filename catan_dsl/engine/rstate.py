@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-_LISTS = ("supply", "pile", "spent", "box", "drawn")
+_LISTS = ("supply", "pile", "spent", "box", "drawn", "chains")
 _NESTED = ("counters", "multi")
 _DEEP = ("held",)
 _SCALARS = ("robber_forced", "rerolled", "built_turn", "start", "resolving")
@@ -30,6 +30,7 @@ class RuleState:
                     self.held[di][p][i] += k
                     self.pile[di][i] -= k
         self.drawn = [0] * len(rg.decks)                        # draws since the last shuffle
+        self.chains = rg.chains.initial()                       # engine/chains.py layout
         self.box = [0] * len(g.cards)                           # played cards given back
         self.multi = [[] for _ in g.specials]                   # all_min holders per special
         self.robber_forced = False

@@ -352,13 +352,18 @@ class Rx(RulesGame):
         # none of those moved (most actions), which keeps expression measures cheap.
         key = (s.turn, s.robber, tuple(s.board_vp), tuple(map(sum, s.supply)), tuple(map(sum, s.hand)),
                tuple(map(tuple, ext.counters)), tuple(sum(map(sum, d)) for d in ext.held),
-               tuple(map(sum, s.dev_played)), len(ext.marks), len(s.prompts))
+               tuple(map(sum, s.dev_played)), len(ext.marks), len(s.prompts),
+               tuple(ext.chains[:self.chains.n_specs]))
         if key == ext.fingerprint:
             return
+        old = ext.fingerprint
         ext.fingerprint = key
         for si, _, _ in self.dynamic:
             self.award(s, si)
-        if self.route_weighted:
+        # Route weights are read from the board: re-measure routes only when pieces, marks or
+        # chain pieces changed, not on every change of a hand (the walk is the costly part).
+        if self.route_weighted and (not old or old[3] != key[3] or old[8] != key[8]
+                                    or old[10] != key[10]):
             awards.route_changed(s, tuple(range(self.n_total)))
 
     def award(self, s, si: int) -> None:

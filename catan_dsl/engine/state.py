@@ -6,7 +6,7 @@ import random
 from typing import Callable
 
 from catan_dsl.engine import (awards, effects, rule_actions, rules_build, rules_cards, rules_setup,
-                              rules_trade, rules_turn, rx_turn, stocks)
+                              rules_trade, rules_turn, rx_turn, stocks, votes)
 from catan_dsl.engine.actions import (Action, BankTrade, Build, BuyCard, EndTurn, OfferTrade,
                                       PlayCard, RollDice, RuleAction)
 from catan_dsl.engine.board import Board
@@ -23,7 +23,8 @@ class IllegalActionError(ValueError):
 # Prompt kind → (legal | chance outcomes, apply). Compiled rules register new kinds here.
 PROMPT_LEGAL: dict[str, Callable] = {**rules_turn.PROMPT_LEGAL, **rules_cards.PROMPT_LEGAL,
                                      **rules_trade.PROMPT_LEGAL,
-                                     effects.CHOOSE: effects.legal_choose}
+                                     effects.CHOOSE: effects.legal_choose,
+                                     votes.VOTE: votes.legal_vote}
 PROMPT_CHANCE: dict[str, Callable] = {**rules_turn.PROMPT_CHANCE, **rules_cards.PROMPT_CHANCE,
                                       stocks.DRAW_ITEM: stocks.draw_outcomes,
                                       stocks.RANDOM: stocks.random_outcomes,
@@ -31,6 +32,7 @@ PROMPT_CHANCE: dict[str, Callable] = {**rules_turn.PROMPT_CHANCE, **rules_cards.
 PROMPT_APPLY: dict[str, Callable] = {**rules_turn.PROMPT_APPLY, **rules_cards.PROMPT_APPLY,
                                      **rules_trade.PROMPT_APPLY,
                                      effects.CHOOSE: effects.apply_choose,
+                                     votes.VOTE: votes.apply_vote,
                                      stocks.DRAW_ITEM: stocks.apply_draw,
                                      stocks.RANDOM: stocks.apply_random,
                                      rx_turn.START: rx_turn.apply_start}

@@ -151,13 +151,15 @@ def apply_draw(s, a, prompt: Prompt) -> None:
     held = ext.held[di][p]
     if n > 1:
         s.prompts.append(Prompt(DRAW_ITEM, CHANCE, (di, p, n - 1, ri)))
+    # A revealed item is public and bound by its own rules: a swap never sends it back.
+    swappable = [x for x in range(len(held)) if held[x] and not deck.revealed[x]]
     if deck.max_held is not None and sum(held) >= deck.max_held:
-        if deck.when_full != "swap":
+        if deck.when_full != "swap" or not swappable:
             ext.spent[di][i] += 1
             emit(s, ri, ItemReturned(p, deck.name, deck.items[i]))
             return
         # Swap: the least valuable held item goes back (no choice, so the game stays small).
-        j = min((x for x in range(len(held)) if held[x]), key=lambda x: (deck.values[x], x))
+        j = min(swappable, key=lambda x: (deck.values[x], x))
         held[j] -= 1
         ext.spent[di][j] += 1
         emit(s, ri, ItemReturned(p, deck.name, deck.items[j]))
