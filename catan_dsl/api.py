@@ -12,7 +12,8 @@ from catan_dsl.checker_load import Model, load_model, parse_source, read_source
 from catan_dsl.compiler import compile_model
 from catan_dsl.diagnostics import Report, make
 
-__all__ = ["CompileError", "parse_file", "check_file", "compile_file", "load_ir"]
+__all__ = ["CompileError", "OptionError", "parse_file", "check_file", "compile_file", "load_ir",
+           "choose_options"]
 
 
 class CompileError(Exception):
@@ -22,6 +23,40 @@ class CompileError(Exception):
         self.report = report
         first = report.errors[0] if report.errors else None
         super().__init__(f"{first.span}: {first.message}" if first else "compilation failed")
+
+
+class OptionError(ValueError):
+    """An option named at play time that the scenario does not declare."""
+
+
+def choose_options(ir: dict, names: tuple[str, ...] | list[str]) -> dict:
+    """Turn on named options (alternative readings of a rule, chosen at play time).
+
+    Args:
+        ir: a compiled IR; it is not modified.
+        names: option names declared by the scenario or one of its variants.
+
+    Returns:
+        A copy of ``ir`` whose ``meta.options`` records each chosen option as true.
+
+    Raises:
+        OptionError: a name the scenario does not declare (with a did-you-mean).
+    """
+    if not names:
+        return ir
+    import difflib
+
+    declared = sorted(ir.get("options") or {})
+    for name in names:
+        if name not in declared:
+            close = difflib.get_close_matches(name, declared, n=1)
+            hint = f' (did you mean "{close[0]}"?)' if close else ""
+            known = ", ".join(declared) or "none"
+            raise OptionError(f'unknown option "{name}"{hint}; this scenario declares: {known}')
+    out = dict(ir)
+    out["meta"] = {**ir["meta"], "options": {**(ir["meta"].get("options") or {}),
+                                             **{n: True for n in names}}}
+    return out
 
 
 def parse_file(path: str) -> tuple[A.File | None, Report]:

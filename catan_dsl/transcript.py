@@ -68,6 +68,7 @@ class Recorder:
             "ir_sha256": ir_sha256(ir),
             "source": source if source is not None else meta.get("source"),
             "with": list(meta.get("with", [])),
+            "options": sorted(k for k, on in (meta.get("options") or {}).items() if on),
             # Not in the minimal header list, but replay needs it to rebuild the same IR
             # when the game was played on a non-default named board.
             "board": meta.get("board"),

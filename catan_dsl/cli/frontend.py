@@ -76,15 +76,23 @@ def check(paths: tuple[str, ...], with_: tuple[str, ...], fmt: str) -> None:
 @click.option("--seed", type=int, default=None, help="Realise random board parts with this seed.")
 @click.option("--board", default=None, help="Compile this named board instead of the default.")
 @click.option("--with", "with_", multiple=True, help="Combine a variant (repeatable).")
+@click.option("--option", "options", multiple=True, metavar="NAME",
+              help="Turn on a named option of the scenario (repeatable).")
 @_FORMAT
 def compile_(file: str, output: str | None, seed: int | None, board: str | None,
-             with_: tuple[str, ...], fmt: str) -> None:
+             with_: tuple[str, ...], options: tuple[str, ...], fmt: str) -> None:
     """Compile a .catan file to JSON IR."""
     try:
         ir, report = api.compile_file(file, seed=seed, board=board, with_=with_)
     except Exception as e:  # noqa: BLE001
         ir, report = None, Report()
         _internal(report, e)
+    if ir is not None:
+        try:
+            ir = api.choose_options(ir, options)
+        except api.OptionError as e:
+            click.echo(f"{file}: error: {e}", err=True)
+            sys.exit(EXIT_USAGE)
     if ir is None:
         if fmt == "json":
             click.echo(report_json(report), nl=False)

@@ -29,10 +29,12 @@ def _render_load_error(exc: BaseException) -> str:
     return str(exc)
 
 
-def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = ()) -> dict:
+def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = (),
+                  options: tuple[str, ...] = ()) -> dict:
     """Path (.catan or .json IR) → validated IR dict; prints diagnostics and exits 1 on failure.
 
     ``board`` and ``with_`` choose a named board and extra variants; they need the source.
+    ``options`` turns on named options declared by the scenario (chosen at play time).
     """
     from catan_dsl import api
 
@@ -56,6 +58,10 @@ def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = 
     if is_json and board and meta.get("board") != board:
         _fail(f"{path} is compiled for board {meta.get('board')!r}; --board {board} needs "
               f"the .catan source")
+    try:
+        ir = api.choose_options(ir, options)
+    except api.OptionError as exc:
+        _fail(f"{path}: {exc}")
     return ir
 
 
@@ -119,6 +125,8 @@ _common = [
     click.option("--board", metavar="NAME", help="Play on this named board of the scenario."),
     click.option("--with", "with_", metavar="NAME", multiple=True,
                  help="Combine a variant (repeatable), e.g. --with harbormaster."),
+    click.option("--option", "options", metavar="NAME", multiple=True,
+                 help="Turn on a named option of the scenario (repeatable), e.g. czech_reading."),
 ]
 
 
@@ -134,12 +142,13 @@ def _with_common(f: Any) -> Any:
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON transcript instead of the log.")
 @click.pass_context
 def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, players: int | None,
-         max_turns: int | None, board: str | None, with_: tuple[str, ...], as_json: bool) -> None:
+         max_turns: int | None, board: str | None, with_: tuple[str, ...],
+         options: tuple[str, ...], as_json: bool) -> None:
     """Play one seeded bot game of FILE and print its log (or transcript)."""
     from catan_dsl.engine import Game
     from catan_dsl.playtest import DEFAULT_MAX_TURNS, play_game
 
-    ir = load_scenario(file, board, with_)
+    ir = load_scenario(file, board, with_, options)
     try:
         names = parse_bots(bots_text, players, ir)
     except click.BadParameter as exc:
@@ -203,12 +212,13 @@ def read_transcript(transcript_path: str) -> dict:
 def transcript_ir(doc: dict, transcript_path: str, scenario: str | None = None) -> dict:
     """The IR a transcript was played with: its source (or ``scenario``), board and variants."""
     path = scenario or _find_source(doc.get("source"), transcript_path)
-    ir = load_scenario(path)
+    options = tuple(doc.get("options", []))
+    ir = load_scenario(path, options=options)
     meta = ir.get("meta", {})
     # Rebuild the IR the game was played with: same named board, same variants combined in.
     if not path.endswith(".json") and (meta.get("board") != doc.get("board")
                                        or list(meta.get("with", [])) != list(doc.get("with", []))):
-        ir = load_scenario(path, doc.get("board"), tuple(doc.get("with", [])))
+        ir = load_scenario(path, doc.get("board"), tuple(doc.get("with", [])), options)
     return ir
 
 
@@ -232,11 +242,12 @@ def _find_source(source: str | None, transcript_path: str) -> str:
 @click.pass_context
 def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: str | None,
              players: int | None, max_turns: int | None, board: str | None,
-             with_: tuple[str, ...], workers: int, as_json: bool) -> None:
+             with_: tuple[str, ...], options: tuple[str, ...], workers: int,
+             as_json: bool) -> None:
     """Play many seeded bot games of FILE and report win rates, game length and VP sources."""
     from catan_dsl.playtest import DEFAULT_MAX_TURNS, run_games
 
-    ir = load_scenario(file, board, with_)
+    ir = load_scenario(file, board, with_, options)
     try:
         names = parse_bots(bots_text, players, ir)
     except click.BadParameter as exc:
