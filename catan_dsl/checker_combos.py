@@ -61,6 +61,12 @@ def _deck(d: A.Deck, report: Report, model: Model) -> None:
         if s.key == "marker" and s.values[2].value not in ("reshuffle_and_draw",):  # type: ignore[union-attr]
             report.error("E206", s.values[2].span, message=f'"{s.values[2].value}" is not a valid '  # type: ignore[union-attr]
                          "marker action", hint="use: reshuffle_and_draw")
+        if s.key == "marker" and len(s.values) > 3:
+            unless = s.values[3]
+            options = model.named("option")
+            if unless.value not in options:  # type: ignore[union-attr]
+                report.error("E407", unless.span, what="option", name=unless.value,  # type: ignore[union-attr]
+                             hint="declared: " + (", ".join(options) or "none"))
 
 
 def _range(p: A.Players) -> tuple[int, int]:

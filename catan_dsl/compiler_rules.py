@@ -316,6 +316,8 @@ def _deck(d: A.Deck) -> dict:
             out["tradeable"] = True
         elif s.key == "marker":
             out["marker"] = {"id": vals[0], "after": vals[1], "then": vals[2]}
+            if len(vals) > 3:  # an option under which the marker is left out of the deck
+                out["marker"]["unless"] = vals[3]
         elif s.key == "start":
             out["start"] = dict(zip(vals[0::2], vals[1::2]))
     return out

@@ -109,14 +109,14 @@ class RulesGame:
                                           bool(c.get("tradeable")))
                               for n, c in (ir.get("counters") or {}).items())
         self.counter_index = {c.name: i for i, c in enumerate(self.counters)}
+        opts = {k: bool(v.get("default", False)) for k, v in (ir.get("options") or {}).items()}
+        opts.update({k: bool(v) for k, v in (ir.get("meta", {}).get("options") or {}).items()})
+        self.options = opts
         self.decks = tuple(self._deck(n, d) for n, d in (ir.get("decks") or {}).items())
         self.deck_index = {d.name: i for i, d in enumerate(self.decks)}
         self.item_index = {it: (di, i) for di, d in enumerate(self.decks)
                            for i, it in enumerate(d.items)}
         self.special_index = {sp.name: i for i, sp in enumerate(game.specials)}
-        opts = {k: bool(v.get("default", False)) for k, v in (ir.get("options") or {}).items()}
-        opts.update({k: bool(v) for k, v in (ir.get("meta", {}).get("options") or {}).items()})
-        self.options = opts
 
         prod = ir["production"]
         src = prod.get("source", "dice")
@@ -172,7 +172,9 @@ class RulesGame:
             max_held=d.get("max_held"), when_full=d.get("when_full"),
             reshuffle_spent=bool(d.get("reshuffle_spent", True)),
             start=tuple(int(start.get(i, 0)) for i in items),
-            marker=marker.get("id"), after=marker.get("after"))
+            # A marker whose "unless" option is on is left out: the whole deck is played.
+            marker=None if self.options.get(marker.get("unless", "")) else marker.get("id"),
+            after=None if self.options.get(marker.get("unless", "")) else marker.get("after"))
 
     def _compile_rule(self, r: dict, effects, rule_actions) -> None:
         kind = r["kind"]

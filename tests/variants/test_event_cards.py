@@ -137,6 +137,24 @@ def test_ev_06_ev_07_new_year_reshuffles_and_the_new_top_card_is_turned() -> Non
     assert DeckReshuffled("events", "new_year") in reveal(s, "prospers_9")
 
 
+def test_ev_09_option_all_cards_plays_every_card_once_per_cycle() -> None:
+    """EV-09, option all_cards: without the New Year card every one of the 36 number cards is
+    turned exactly once before the deck is reshuffled [CatanGame rules catalogue] (option)."""
+    s = before_roll(game(*EV, options=("all_cards",)), 0)
+    # Turn the 31 cards a normal cycle would turn: no reshuffle comes up.
+    assert not any(isinstance(e, DeckReshuffled) for e in deal_cycle(s, QUIET))
+    # The 5 cards New Year would have hidden are still to come, and then the deck is empty.
+    rest = ["earthquake", "robber_attack", "robber_attack", "prospers_8", "prospers_8"]
+    ev = deal_cycle(s, rest)
+    assert not any(isinstance(e, DeckReshuffled) for e in ev)
+    assert sum(s.ext.pile[0]) == 0
+    s.cur, s.phase = 0, 1
+    s.prompts.clear()
+    s._after()
+    # The 37th turn reshuffles all 36 — and no New Year card is named.
+    assert DeckReshuffled("events", None) in reveal(s, "prospers_9")
+
+
 def test_ev_03_the_active_player_turns_a_card_instead_of_rolling() -> None:
     """EV-03: with event cards nobody rolls: the chance outcomes of the turn are cards of the
     event deck, turned by the active player (seed 000)."""
