@@ -262,7 +262,7 @@ def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: st
     if as_json:
         click.echo(json.dumps(summary.to_dict(), indent=2, sort_keys=True))
         return
-    click.echo(summary_table(summary, ir.get("meta", {}).get("id", file)))
+    click.echo(summary_table(summary, _game_name(ir, file)))
 
 
 class GameLog:
@@ -331,6 +331,15 @@ def _actor(ev: Any) -> int | None:
         if isinstance(v, int):
             return v
     return None
+
+
+def _game_name(ir: dict, file: str) -> str:
+    """The scenario id with the variants and options it was played with, e.g. ``base +
+    harbormaster (option czech_reading)``, so a report says what was measured."""
+    meta = ir.get("meta", {})
+    name = " + ".join([meta.get("id", file), *meta.get("with", [])])
+    options = sorted(k for k, on in (meta.get("options") or {}).items() if on)
+    return name + (f" (option {', '.join(options)})" if options else "")
 
 
 def summary_table(summary: Any, title: str) -> str:
