@@ -22,8 +22,9 @@ def test_every_engine_event_has_a_description() -> None:
 
 def test_play_log_names_the_scenario_line_behind_variant_events() -> None:
     """Issue 4 'done when': events and awards print with the source line that caused them."""
+    # Random bots only: the greedy bot's tuning must not decide whether this test can pass.
     res = CliRunner().invoke(main, ["play", "scenarios/base.catan", "--with", "event_cards",
-                                    "--with", "harbormaster", "--seed", "3"])
+                                    "--with", "harbormaster", "--seed", "2", "--bots", "random"])
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
     assert any(" revealed " in ln for ln in lines)
