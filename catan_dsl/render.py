@@ -17,6 +17,7 @@ from catan_dsl.render_board import (
     SEA_COLOR,
     SEA_EDGE,
     UNIT_IN,
+    OFF_BOARD,
     Board,
     draw_harbors,
     draw_land,
@@ -25,7 +26,13 @@ from catan_dsl.render_board import (
 )
 from catan_dsl.render_chains import draw_chain_starts
 from catan_dsl.render_features import draw_coords, draw_features
-from catan_dsl.render_state import StateView, draw_neutral_starts, draw_robber, draw_state
+from catan_dsl.render_state import (
+    StateView,
+    draw_neutral_starts,
+    draw_robber,
+    draw_robber_beside,
+    draw_state,
+)
 
 __all__ = ["StateView", "draw_board", "figure_bytes", "pips", "save_figure"]
 
@@ -82,7 +89,9 @@ def draw_board(
 
     if state_view is None:
         start = bd.robber_start()
-        if start is not None:
+        if start == OFF_BOARD:
+            draw_robber_beside(ax, bd.centers, "robber-start", "robber starts\noff the board")
+        elif start is not None:
             cx, cy = bd.centers[start]
             at = (cx - 0.45, cy + 0.05) if start in token_hexes else (cx, cy + 0.05)
             draw_robber(ax, at, "robber-start")

@@ -25,6 +25,7 @@ FALLBACK_TERRAIN = ("#a1887f", "#90a4ae", "#aed581", "#ffb74d", "#ce93d8", "#80c
 LINESTYLES = ("-", (0, (3.0, 1.5)), (0, (1.0, 1.0)), "-.")
 MARKERS = ("o", "s", "^", "D", "*", "P", "X")
 HATCHES = ("//", "\\\\", "xx", "..", "oo", "++")
+OFF_BOARD = -1  # Board.robber_start(): the robber starts beside the island
 UNIT_IN = 0.78  # inches per hex radius: tokens stay legible at the default 100 dpi
 
 
@@ -84,14 +85,21 @@ class Board:
         return units * self.scale * 72
 
     def robber_start(self) -> int | None:
-        start = self.ir["board"].get("robber", {}).get("start", "robber_start_terrain")
-        if isinstance(start, dict):
-            return start.get("hex")
+        """The hex the robber starts on, ``OFF_BOARD``, or None when the picture cannot know
+        (an unrealised random board). The rules' ``robber.start`` overrides the board's."""
+        rules = (self.ir.get("robber") or {}).get("start")
+        start = rules if rules is not None else self.ir["board"].get("robber", {}).get(
+            "start", "robber_start_terrain")
+        if start == "off_board":
+            return OFF_BOARD
+        if isinstance(start, dict) and "hex" in start:
+            return int(start["hex"])
         if start == "robber_start_terrain":
-            for i, t in enumerate(self.terrain):
-                if t is not None and self.ir["terrains"].get(t, {}).get("robber_start"):
-                    return i
-        return None
+            match = lambda t: bool(self.ir["terrains"].get(t, {}).get("robber_start"))  # noqa: E731
+        else:
+            want = start.get("terrain") if isinstance(start, dict) else start
+            match = lambda t: t == want  # noqa: E731
+        return next((i for i, t in enumerate(self.terrain) if t is not None and match(t)), None)
 
     def extent(self) -> tuple[float, float, float, float]:
         pts = self.centers + self.sea_centers

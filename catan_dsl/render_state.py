@@ -67,6 +67,17 @@ def draw_robber(ax: Axes, at: Point, gid: str, z: float = 9.0) -> None:
     ax.add_patch(head)
 
 
+def draw_robber_beside(ax: Axes, hex_centers: list[Point], gid: str, text: str) -> None:
+    """The robber beside the island, top left in the sea frame: visibly on no hex."""
+    x0 = min(c[0] for c in hex_centers) - 1.2
+    y0 = min(c[1] for c in hex_centers) - 0.9
+    draw_robber(ax, (x0, y0), gid)
+    ax.text(x0, y0 + 0.4, text, ha="center", va="top", fontsize=7, color="#212121", zorder=9,
+            linespacing=1.0,
+            bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "alpha": 0.85,
+                  "linewidth": 0})
+
+
 def _house(x: float, y: float, s: float) -> list[Point]:
     return [
         (x - s, y + s),
@@ -242,14 +253,7 @@ def draw_state(
         at = (cx - 0.45, cy + 0.05) if view.robber_hex in token_hexes else (cx, cy)
         draw_robber(ax, at, "robber")
     elif view.robber_off_board:
-        # Beside the island, top left in the sea frame: visibly "not on any hex".
-        x0 = min(c[0] for c in hex_centers) - 1.2
-        y0 = min(c[1] for c in hex_centers) - 0.9
-        draw_robber(ax, (x0, y0), "robber")
-        ax.text(x0, y0 + 0.4, "robber off\nthe board", ha="center", va="top", fontsize=7,
-                color="#212121", zorder=9, linespacing=1.0,
-                bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "alpha": 0.85,
-                      "linewidth": 0})
+        draw_robber_beside(ax, hex_centers, "robber", "robber off\nthe board")
 
     # With labels every seat is listed (a player without pieces still has VP); else the owners.
     seats = list(range(len(view.player_labels))) or sorted(p for p in owners if p >= 0)

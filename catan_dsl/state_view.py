@@ -115,7 +115,8 @@ def _counters(state: State, p: int) -> list[tuple[str, int | str]]:
         if d.kind != "tokens":
             continue
         held = ext.held[di][p]
-        out.append((f"{d.name.replace('_', ' ')} tokens", sum(held)))
+        n = sum(held)
+        out.append((f"{d.name.replace('_', ' ')} token{'' if n == 1 else 's'}", n))
         out += [("", item.replace("_", " ")) for i, item in enumerate(d.items)
                 if held[i] and (d.revealed[i] or ext.revealed.get(item))]
     return out

@@ -302,9 +302,9 @@ FISHERMEN = ROOT / "scenarios" / "fishermen.catan"
 
 @pytest.mark.skipif(not FISHERMEN.exists(), reason="scenarios/fishermen.catan not shipped yet")
 def test_robber_off_the_board_and_held_tokens_are_shown(tmp_path: Path) -> None:
-    """FISH-12 (robber off the board until it enters) and the token economy: at the end of a
-    turn with the robber off the board it stands beside the island, on no land hex; the legend
-    counts each seat's face-down tokens and names a revealed item it holds."""
+    """FISH-25, FISH-20: at the end of a turn after fish chased the robber off the board it is
+    drawn beside the island, on no land hex; the legend counts each seat's face-down tokens
+    (their values stay hidden)."""
     ir, report = api.compile_file(str(FISHERMEN))
     assert ir is not None, report.render_text()
     res = play_game(Game(ir, num_players=4), ["greedy"] * 4, 1, 200, record=True,
@@ -327,4 +327,36 @@ def test_robber_off_the_board_and_held_tokens_are_shown(tmp_path: Path) -> None:
     di = next(i for i, d in enumerate(decks) if d.kind == "tokens")
     for p, colour in enumerate(("Red", "Blue", "White", "Orange")):
         held = sum(s.ext.held[di][p])
-        assert re.search(rf"{colour} {s.vp(p)} VP[^<]* · {held} {decks[di].name} tokens", svg)
+        assert re.search(rf"{colour} {s.vp(p)} VP[^<]* · {held} {decks[di].name} tokens?\b", svg)
+
+
+@pytest.mark.parametrize("where", ["rules", "board"])
+def test_bare_board_puts_a_robber_that_starts_off_the_board_beside_the_island(where: str) -> None:
+    """FISH-13, CAR-09: a robber that starts beside the board (the rules' ``robber.start``,
+    which overrides the board's, or the board's own) is drawn beside the island, on no hex."""
+    ir, _ = api.compile_file(BASE)
+    ir = copy.deepcopy(ir)
+    if where == "rules":
+        ir.setdefault("robber", {})["start"] = "off_board"
+    else:
+        ir["board"]["robber"] = {"start": "off_board"}
+    svg = figure_bytes(draw_board(ir), "svg").decode("utf-8")
+    assert svg.count('id="robber-start"') == 1 and "robber starts" in svg
+    hexes = {int(k.split("-")[1]): _centre(v) for k, v in _ids(svg, r"hex-\d+").items()}
+    rx, ry = _centre(_ids(svg, r"robber-start")["robber-start"])
+    assert min((x - rx) ** 2 + (y - ry) ** 2 for x, y in hexes.values()) > min(
+        (x - hexes[0][0]) ** 2 + (y - hexes[0][1]) ** 2 for h, (x, y) in hexes.items() if h)
+
+
+def test_rules_robber_start_on_a_terrain_is_drawn_there() -> None:
+    """RIV-12 (the robber starts on a swamp) in general: a ``robber.start`` naming a terrain
+    puts the start marker on the first hex of that terrain."""
+    ir, _ = api.compile_file(BASE)
+    ir = copy.deepcopy(ir)
+    ir.setdefault("robber", {})["start"] = {"terrain": "mountains"}
+    svg = figure_bytes(draw_board(ir), "svg").decode("utf-8")
+    hexes = {int(k.split("-")[1]): _centre(v) for k, v in _ids(svg, r"hex-\d+").items()}
+    rx, ry = _centre(_ids(svg, r"robber-start")["robber-start"])
+    nearest = min(hexes, key=lambda h: (hexes[h][0] - rx) ** 2 + (hexes[h][1] - ry) ** 2)
+    first = next(h["id"] for h in ir["board"]["hexes"] if h.get("terrain") == "mountains")
+    assert nearest == first
