@@ -99,7 +99,8 @@ def test_ev_22_events_and_no_event_cards() -> None:
     (10, {"neighbourly_assistance": 1, None: 2}), (11, {"neighbourly_assistance": 1, None: 1}),
     (12, {"calm_sea": 1})])
 def test_ev_10_20_composition_per_number(number: int, events: dict) -> None:
-    """EV-10..EV-20 (reconstructed, RULES.md §4.4; EV-18/19 per decision #1)."""
+    """EV-10, EV-11, EV-12, EV-13, EV-14, EV-15, EV-16, EV-17, EV-18, EV-19, EV-20 (reconstructed,
+    RULES.md §4.4; EV-18/19 per decision #1)."""
     got: Counter = Counter()
     for i in ir_of("event_cards")["decks"]["events"]["items"].values():
         if i["number"] == number:
@@ -108,7 +109,8 @@ def test_ev_10_20_composition_per_number(number: int, events: dict) -> None:
 
 
 def test_ev_02_06_new_year_and_deck_source() -> None:
-    """EV-02, EV-06..08: New Year under 31 cards, reshuffle and draw; EV-03: the deck replaces the dice."""
+    """EV-02, EV-06, EV-07, EV-08: New Year under 31 cards, reshuffle and draw; EV-03: the deck
+    replaces the dice."""
     ir = ir_of("event_cards")
     assert ir["decks"]["events"]["marker"] == {"id": "new_year", "after": 31,
                                               "then": "reshuffle_and_draw", "unless": "all_cards"}
@@ -116,7 +118,9 @@ def test_ev_02_06_new_year_and_deck_source() -> None:
 
 
 def test_every_event_has_its_rule() -> None:
-    """EV-24..42: each of the 11 events is handled by an 'on revealed' rule."""
+    """EV-24, EV-25, EV-26, EV-27, EV-28, EV-29, EV-30, EV-31, EV-32, EV-33, EV-34, EV-35, EV-36,
+    EV-37, EV-38, EV-39, EV-40, EV-41, EV-42: each of the 11 events is handled by an 'on revealed'
+    rule."""
     ir = ir_of("event_cards")
     handled = {r["filter"]["card"] for r in rules(ir, "event_cards") if r["kind"] == "on"}
     events = {i["event"] for i in ir["decks"]["events"]["items"].values() if "event" in i}
@@ -145,7 +149,8 @@ def test_ev_combination_with_catan_for_two_draws_two() -> None:
 
 # --- harbormaster ----------------------------------------------------------------------------
 def test_hm_01_05_the_card() -> None:
-    """HM-01..05: settlement 1 point, city 2; first to 3; strictly more takes it; 2 VP."""
+    """HM-01, HM-02, HM-03, HM-04, HM-05: settlement 1 point, city 2; first to 3; strictly more
+    takes it; 2 VP."""
     hm = ir_of("harbormaster")["special_cards"]["harbormaster"]
     assert hm["vp"] == 2 and hm["min"] == 3 and hm["policy"] == "first_then_strictly_more"
     assert hm["measure"]["expr"] == ["+", ["count", "v", ["pieces", ["var", "player"], "settlement"],
@@ -211,7 +216,8 @@ def test_c42_22_24_token_actions() -> None:
 
 
 def test_c42_34_37_settling_tokens_also_in_setup() -> None:
-    """C42-34..37: desert +2, coast +1, both +3 — with no 'not setup' condition."""
+    """C42-34, C42-35, C42-36, C42-37: desert +2, coast +1, both +3 — with no 'not setup'
+    condition."""
     r = [r for r in rules(ir_of("catan_for_two"), "catan_for_two")
          if r["kind"] == "on" and r["bind"].get("at") == "v"][0]
     assert "setup" not in str(r["when"]) and len(r["do"]) == 2

@@ -43,7 +43,8 @@ def test_car_01_08_twenty_two_camels_start_beside_the_board() -> None:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_car_02_03_04_the_oasis_replaces_the_desert_in_the_centre(seed: int) -> None:
-    """CAR-02..04: the oasis takes the desert's place exactly in the centre, without a token;
+    """CAR-02, CAR-03, CAR-04: the oasis takes the desert's place exactly in the centre, without a
+    token;
     the other 18 hexes and tokens are the base game's (seed 000)."""
     g = game()
     s = g.new_initial_state(seed)
@@ -349,7 +350,8 @@ def test_car_39_40_roads_beside_camels_count_double_for_longest_road() -> None:
 
 
 def test_car_41_42_43_buildings_between_two_camels_score_one_more() -> None:
-    """CAR-41..43 (decision #8): a settlement touching two camel paths is worth 2 VP, a city 3;
+    """CAR-41, CAR-42, CAR-43 (decision #8): a settlement touching two camel paths is worth 2 VP, a
+    city 3;
     one at a caravan's open head (one camel path) gets nothing extra (seed 000)."""
     g = game()
     s = main(g)

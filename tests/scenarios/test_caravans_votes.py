@@ -104,7 +104,8 @@ def test_car_32_each_player_lays_out_once() -> None:
     ([("A", 0), ("B", 2), ("C", 2), ("C", 0)], "A", 0, True),
 ])
 def test_car_33_to_37_the_documented_decision_rule(bids, winner, who, deadlock) -> None:
-    """CAR-33..37: the vote's decision through the engine — majority alone or by agreement,
+    """CAR-33, CAR-34, CAR-35, CAR-36, CAR-37: the vote's decision through the engine — majority
+    alone or by agreement,
     else the sole biggest bidder, else the player who triggered the vote (seed 000)."""
     g = game()
     s = _after_build(g, 0, {p: {"wool": 2, "grain": 2} for p in range(4)})

@@ -347,7 +347,8 @@ def test_fish_30_seven_fish_take_a_development_card_free() -> None:
 
 
 def test_fish_31_32_33_34_each_action_paid_separately_no_change() -> None:
-    """FISH-31..34: several actions per turn, each paid on its own; surplus is lost (a 3-fish token
+    """FISH-31, FISH-32, FISH-33, FISH-34: several actions per turn, each paid on its own; surplus
+    is lost (a 3-fish token
     pays the 2-fish action), two 3-fish tokens cannot pay 2 and then 4; spent tokens lie apart."""
     g = game()
     s = empty_main(g)

@@ -227,7 +227,8 @@ def by_number() -> dict[int, Counter]:
 
 @pytest.mark.parametrize("rule", sorted(PER_NUMBER))
 def test_ev_10_to_20_cards_per_number(rule: str) -> None:
-    """EV-10..EV-20: the cards of each number and their events as turned by the engine (seed 000,
+    """EV-10, EV-11, EV-12, EV-13, EV-14, EV-15, EV-16, EV-17, EV-18, EV-19, EV-20: the cards of
+    each number and their events as turned by the engine (seed 000,
     reconstructed, RULES.md §4.4; EV-18/EV-19 per decision #1)."""
     n, expected = PER_NUMBER[rule]
     assert by_number()[n] == Counter(expected)
