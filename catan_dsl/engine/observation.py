@@ -1,0 +1,67 @@
+"""State + seat → what that player may know: own hand and cards in full, others' only as counts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def observation(state: Any, player: int) -> dict:
+    """The public state plus ``player``'s private information (a JSON-able dict).
+
+    Hidden from the other players (BASE-24, BASE-43): resource cards in hand and development
+    cards not yet played are shown only as totals, and items of a hidden deck are counted, not
+    named, for everyone but their holder. The action history is left out: its chance outcomes
+    (a card drawn, a card stolen) name hidden cards.
+
+    Args:
+        state: an engine ``State``.
+        player: the seat whose view this is.
+
+    Returns:
+        ``{"player", "turn", "current", "robber", "board", "special_cards", "players": [...]}``.
+    """
+    s, g = state, state.game
+    seats = []
+    for p in range(g.num_players):
+        own = p == player
+        seat: dict = {
+            "cards": sum(s.hand[p]),
+            "development_cards": sum(s.dev_hand[p]),
+            "played": dict(zip(g.cards, s.dev_played[p])),
+            "public_vp": s.vp(p) - s.card_vp[p],
+            "pieces_left": dict(zip(g.piece_names, s.supply[p])),
+        }
+        if own:
+            seat["hand"] = dict(zip(g.resources, s.hand[p]))
+            seat["development"] = dict(zip(g.cards, s.dev_hand[p]))
+            seat["vp"] = s.vp(p)
+        if s.ext is not None:
+            seat.update(_rule_stocks(s, p, own))
+        seats.append(seat)
+    return {
+        "player": player,
+        "turn": s.turn,
+        "current": s.current_player(),
+        "robber": s.robber,
+        "board": {"vertex_owner": list(s.v_owner), "vertex_piece": list(s.v_kind),
+                  "edge_owner": list(s.e_owner), "edge_piece": list(s.e_kind)},
+        "special_cards": dict(zip((sp.name for sp in g.specials), s.holders)),
+        "players": seats,
+    }
+
+
+def _rule_stocks(s: Any, p: int, own: bool) -> dict:
+    """Counters are public; items of a hidden deck are named only for their holder."""
+    rg = s.game.rx
+    out: dict = {"counters": {c.name: s.ext.counters[p][i] for i, c in enumerate(rg.counters)}}
+    items: dict = {}
+    for di, d in enumerate(rg.decks):
+        held = s.ext.held[di][p]
+        if d.hidden and not own:
+            shown = {it: k for it, k in zip(d.items, held)
+                     if k and s.ext.revealed.get(it)}
+            items[d.name] = {"count": sum(held), "revealed": shown}
+        else:
+            items[d.name] = {it: k for it, k in zip(d.items, held) if k}
+    out["items"] = items
+    return out
