@@ -127,7 +127,7 @@ def test_turn_0_is_the_position_after_setup_with_the_robber_on_the_desert(
 
 
 def test_robber_is_drawn_where_the_engine_moved_it(game: dict, tmp_path: Path) -> None:
-    """BASE-R: a turn after the robber left the desert shows it on its new hex, once."""
+    """BASE-27: a turn after a 7 moved the robber off the desert shows it on its new hex, once."""
     doc = game["doc"]
     moved = next(i for i, st in enumerate(doc["steps"]) if st["action"].startswith("move robber"))
     turn = sum(1 for st in doc["steps"][:moved] if st["action"] == "end turn") + 1
