@@ -1,4 +1,5 @@
-"""State + legal actions → the action whose one-ply result scores best (VP, production, hand, reach)."""
+"""State + legal actions → the action whose result scores best, looking through the bot's own follow-up
+prompts (robber, victim, free pieces, picks) and valuing progress toward awarded special cards."""
 
 from __future__ import annotations
 
@@ -17,32 +18,49 @@ READY_WEIGHT = 15.0
 OPPONENT_WEIGHT = 0.5
 COUNTER_WEIGHT = 2.0      # per unit of a scenario counter: worth about two cards of something
 TOKEN_WEIGHT = 2.5        # per point of value of a held deck item
+PROGRESS_WEIGHT = 0.5     # share of an award's VP credited at (measure / measure needed) squared
 MAX_CHANCE_OUTCOMES = 12
+OWN_DECISIONS = 3         # own follow-up prompts looked through after an action
+WIDTH = 4                 # follow-up options expanded at each own prompt (best by a static score)
+AWARD_POLICY = "first_then_strictly_more"
 
 
 def production(s: State, p: int) -> float:
     """Expected resource cards per roll from ``p``'s buildings, the robbed hex excluded."""
-    g, b = s.game, s.board
-    prob = _number_probability(g)
+    vertex_pips, hex_pips, hex_vertices = _pips(s)
+    yields, v_kind = s.game.piece_yield, s.v_kind
     total = 0.0
     for v in s.buildings[p]:
-        y = g.piece_yield[s.v_kind[v]]
-        for h in b.vertex_hexes[v]:
-            if h != s.robber and b.hex_resource[h] >= 0:
-                total += y * sum(prob.get(n, 0.0) for n in b.hex_numbers[h])
+        total += yields[v_kind[v]] * vertex_pips[v]
+    robber = s.robber
+    if robber >= 0 and hex_pips[robber]:
+        lost = hex_pips[robber]
+        for v in hex_vertices[robber]:
+            if s.v_owner[v] == p:
+                total -= yields[v_kind[v]] * lost
     return total
 
 
-_PROB_CACHE: dict[int, dict[int, float]] = {}
+# id(board) → (board, expected cards per roll of each vertex, of each hex, vertices of each hex);
+# the board is immutable and shared by every state of a game, so this is computed once.
+_PIPS: dict[int, tuple] = {}
 
 
-def _number_probability(g) -> dict[int, float]:
-    d = _PROB_CACHE.get(id(g))
-    if d is None:
-        d = {t: pr for t, pr in g.roll_outcomes if t != g.robber_number}
-        _PROB_CACHE.clear()
-        _PROB_CACHE[id(g)] = d
-    return d
+def _pips(s: State) -> tuple:
+    b = s.board
+    hit = _PIPS.get(id(b))
+    if hit is not None and hit[0] is b:
+        return hit[1:]
+    g = s.game
+    prob = {t: pr for t, pr in g.roll_outcomes if t != g.robber_number}
+    hex_pips = [sum(prob.get(n, 0.0) for n in b.hex_numbers[h]) if b.hex_resource[h] >= 0 else 0.0
+                for h in range(len(b.hex_numbers))]
+    vertex_pips = [sum(hex_pips[h] for h in b.vertex_hexes[v]) for v in range(b.n_vertices)]
+    if len(_PIPS) > 8:
+        _PIPS.clear()
+    entry = (b, vertex_pips, hex_pips, b.hex_vertices)
+    _PIPS[id(b)] = entry
+    return entry[1:]
 
 
 def readiness(s: State, p: int) -> float:
@@ -80,6 +98,23 @@ def holdings(s: State, p: int) -> float:
     return total
 
 
+def award_progress(s: State, p: int) -> float:
+    """VP-weighted progress toward special cards ``p`` does not hold whose award goes to the first
+    to reach a minimum and then to a strictly higher measure (played cards, routes, points...)."""
+    total = 0.0
+    for si, sp in enumerate(s.game.specials):
+        if sp.vp <= 0 or sp.policy != AWARD_POLICY:
+            continue
+        holder = s.holders[si]
+        if holder == p:
+            continue
+        m = s.measure[si]
+        need = max(sp.min, m[holder] + 1 if holder >= 0 else 1)
+        mine = min(m[p], need)
+        total += PROGRESS_WEIGHT * VP_WEIGHT * sp.vp * (mine / need) ** 2
+    return total
+
+
 def evaluate(s: State, p: int) -> float:
     """Score of ``s`` for ``p``: generic in what the engine exposes, so unknown actions are valued
     by what they yield."""
@@ -92,21 +127,60 @@ def evaluate(s: State, p: int) -> float:
            - OVER_LIMIT_PENALTY * over + SPOT_WEIGHT * min(len(s.vertex_spots[p]), 3)
            + REACH_WEIGHT * min(reach(s, p), 3)
            + DEV_WEIGHT * sum(s.dev_hand[p]) + READY_WEIGHT * readiness(s, p)
-           + holdings(s, p))
+           + holdings(s, p) + (award_progress(s, p) if g.specials else 0.0))
     rival = max((VP_WEIGHT * s.vp(q) + PIP_WEIGHT * production(s, q)
                  for q in range(g.n_real) if q != p), default=0.0)
     return own - OPPONENT_WEIGHT * rival
 
 
-def _value(s: State, a: Action, p: int, depth: int = 0) -> float:
-    c = s.clone()
-    c.apply_action(a)
-    # Average over a chance node right after the action (a card drawn, a card stolen).
-    if depth == 0 and c.is_chance_node():
-        outcomes = c.chance_outcomes()
-        if len(outcomes) <= MAX_CHANCE_OUTCOMES:
-            return sum(pr * _value(c, o, p, 1) for o, pr in outcomes)
-    return evaluate(c, p)
+class _Search:
+    """One decision's look-ahead: the acting player, the bot's rng (for large chance nodes)."""
+
+    __slots__ = ("p", "rng", "root_kind")
+
+    def __init__(self, p: int, rng: random.Random, root_kind: str | None) -> None:
+        self.p = p
+        self.rng = rng
+        # A prompt of the kind being answered now (discard one more card, place the next free
+        # road) continues this decision: it is decided on its own turn, not looked through.
+        self.root_kind = root_kind
+
+    def value(self, s: State, a: Action, decisions: int, chances: int) -> float:
+        c = s.clone()
+        c.apply_action(a)
+        return self.settle(c, decisions, chances)
+
+    def settle(self, c: State, decisions: int, chances: int) -> float:
+        """Score ``c`` after resolving what follows the action: one chance node (averaged, or
+        sampled when large) and up to ``decisions`` prompts of the same player (best option)."""
+        p = self.p
+        if c.is_terminal():
+            return evaluate(c, p)
+        if c.is_chance_node():
+            if chances <= 0:
+                return evaluate(c, p)
+            outcomes = c.chance_outcomes()
+            if len(outcomes) > MAX_CHANCE_OUTCOMES:
+                return self.value(c, c.sample_chance(self.rng), decisions, chances - 1)
+            return sum(pr * self.value(c, o, decisions, chances - 1) for o, pr in outcomes)
+        if (decisions > 0 and c.prompts and c.prompts[-1].player == p
+                and c.prompts[-1].kind != self.root_kind):
+            return self.best(c, c.legal_actions(), decisions - 1, chances)
+        return evaluate(c, p)
+
+    def best(self, c: State, legal: list[Action], decisions: int, chances: int) -> float:
+        """The value of the best option at an own prompt, expanding only the WIDTH best by a
+        static (one-action) score so deep prompts stay cheap."""
+        p = self.p
+        if len(legal) <= WIDTH:
+            return max(self.value(c, a, decisions, chances) for a in legal)
+        scored = []
+        for a in legal:
+            x = c.clone()
+            x.apply_action(a)
+            scored.append((evaluate(x, p), len(scored), x))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return max(self.settle(x, decisions, chances) for _, _, x in scored[:WIDTH])
 
 
 class GreedyBot:
@@ -118,11 +192,13 @@ class GreedyBot:
         p = state.current_player()
         if p == CHANCE:
             return state.sample_chance(rng)
+        top = state.prompts[-1] if state.prompts else None
+        search = _Search(p, rng, top.kind if top is not None and top.player == p else None)
         end = state.game.actions.end_turn
         best: list[Action] = []
         best_score = float("-inf")
         for a in legal:
-            v = _value(state, a, p)
+            v = search.value(state, a, OWN_DECISIONS, 1)
             if a is end:
                 v += 0.5   # ending the turn wins ties, so the bot never dithers
             if v > best_score + 1e-9:
