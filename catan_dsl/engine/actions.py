@@ -231,6 +231,11 @@ class ActionTable:
         self.steal = tuple(tuple(Steal(p, r, n) for r, n in enumerate(resources))
                            for p in range(num_players))
         self._bank: dict[tuple[int, int, int], BankTrade] = {}
+        # rules_trade's memos: (hand, ratio, bank) signatures → bank trades / domestic offers
+        self.bank_menus: dict[tuple, tuple] = {}
+        self.offer_menus: dict[tuple, tuple] = {}
+        self.offer_sides: dict[tuple, tuple] = {}   # offer side → its non-zero (entry, count)s
+        self.offer_pairs: dict[tuple, tuple] = {}   # offer side → its (name, count)s for events
         nr = len(resources)
         # Canonical offers listed by legal_actions: n of one resource for 1 of another, n = 1, 2.
         self.offers: dict[tuple[int, int, int], OfferTrade] = {}

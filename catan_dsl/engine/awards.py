@@ -7,36 +7,43 @@ from catan_dsl.engine.events import SpecialCardAwarded, SpecialCardSetAside
 
 def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
     """Longest trail over ``p``'s edges of ``kinds``; an opponent's building ends it (BASE-69)."""
-    b = s.board
-    e_kind, e_owner, v_owner = s.e_kind, s.e_owner, s.v_owner
-    mine = {e for e in s.route_edges[p] if e_kind[e] in kinds and e_owner[e] == p}
+    e_kind, e_owner = s.e_kind, s.e_owner
+    mine = [e for e in s.route_edges[p] if e_kind[e] in kinds and e_owner[e] == p]
     if not mine:
         return 0
-    vertex_edges, edge_vertices = b.vertex_edges, b.edge_vertices
+    edge_vertices, v_owner = s.board.edge_vertices, s.v_owner
     rx = s.game.rx
-    weight = ({e: rx.route_weight(s, e) for e in mine} if rx is not None and rx.route_weighted
-              else None)
-    full = len(mine) if weight is None else sum(weight.values())
+    weighted = rx is not None and rx.route_weighted
+    # Adjacency over p's own edges only, each edge as one bit of an int (cheap "used" sets).
+    adj: dict[int, list[tuple[int, int, int]]] = {}
+    full = 0
+    for e in mine:
+        w = rx.route_weight(s, e) if weighted else 1
+        full += w
+        a, c = edge_vertices[e]
+        bit = 1 << e
+        adj.setdefault(a, []).append((bit, c, w))
+        adj.setdefault(c, []).append((bit, a, w))
+    stops = {v for v in adj if v_owner[v] >= 0 and v_owner[v] != p}
+
+    def walk(v: int, length: int, used: int) -> int:
+        if length and v in stops:
+            return length
+        best = length
+        for bit, u, w in adj[v]:
+            if not used & bit:
+                got = walk(u, length + w, used | bit)
+                if got > best:
+                    best = got
+        return best
+
     best = 0
-    used: set[int] = set()
-
-    def walk(v: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        if length and v_owner[v] >= 0 and v_owner[v] != p:
-            return
-        for e in vertex_edges[v]:
-            if e in mine and e not in used:
-                used.add(e)
-                a, c = edge_vertices[e]
-                walk(c if a == v else a, length + (1 if weight is None else weight[e]))
-                used.discard(e)
-
-    for v in sorted({v for e in mine for v in edge_vertices[e]}):
-        walk(v, 0)
-        if best == full:
-            break
+    for v in sorted(adj):
+        got = walk(v, 0, 0)
+        if got > best:
+            best = got
+            if best == full:
+                break
     return best
 
 

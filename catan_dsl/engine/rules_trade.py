@@ -6,6 +6,8 @@ tradeable counters) by one entry per counter in IR order: "offer 1 wool for 1 to
 
 from __future__ import annotations
 
+from operator import add, ge, lt
+
 from catan_dsl.engine.events import BankTraded, TradeAccepted, TradeCancelled, TradeDeclined, TradeOffered
 from catan_dsl.engine.prompts import TRADE_RESPONSE, Prompt
 
@@ -14,29 +16,52 @@ def legal_trades(s, p: int, out: list) -> None:
     g = s.game
     hand, bank, ratio = s.hand[p], s.bank, s.ratio[p]
     t = g.actions
-    nr = g.n_resources
-    for give in range(nr):
-        n = ratio[give]
-        if hand[give] >= n:
-            for get in range(nr):
-                if get != give and bank[get]:
-                    out.append(t.bank(give, n, get))
+    # Both menus are memoised by the few facts they depend on (random bots list them ~1,800
+    # times a game, nearly always with a signature seen before); the order is unchanged.
+    ok = tuple(map(ge, hand, ratio))
+    if True in ok:
+        key = (ok, tuple(ratio), tuple(map(bool, bank)))
+        menu = t.bank_menus.get(key)
+        if menu is None:
+            menu = t.bank_menus[key] = _bank_menu(t, ok, ratio, bank)
+        out.extend(menu)
     if g.domestic and s.offers_this_turn < g.offers_per_turn:
         # Offer only what some opponent could actually pay, so offers stay meaningful.
         total = g.bank_total
-        gets = [r for r in range(nr) if total[r] - bank[r] - hand[r] > 0]
-        offers = t.offer_grid
-        for give in range(nr):
-            k = hand[give]
-            if not k:
-                continue
-            for n in (1, 2):
-                if k < n:
-                    break
-                row = offers[give][n]
-                out.extend(row[get] for get in gets if get != give)
+        key = (tuple(map(min, hand, _TWOS)), tuple(map(lt, map(add, bank, hand), total)))
+        menu = t.offer_menus.get(key)
+        if menu is None:
+            if len(t.offer_menus) > 100_000:
+                t.offer_menus.clear()
+            menu = t.offer_menus[key] = _offer_menu(t, *key)
+        out.extend(menu)
         if g.rx is not None and g.rx.tradeable_counters:
+            gets = [r for r, short in enumerate(key[1]) if short]
             _counter_offers(s, p, gets, out)
+
+
+_TWOS = (2,) * 64
+
+
+def _bank_menu(t, ok: tuple, ratio: list, bank: list) -> tuple:
+    """Bank trades: ``ratio[give]`` of a resource held in that number for 1 the bank has."""
+    nr = len(ok)
+    return tuple(t.bank(give, ratio[give], get) for give in range(nr) if ok[give]
+                 for get in range(nr) if get != give and bank[get])
+
+
+def _offer_menu(t, held: tuple, others_hold: tuple) -> tuple:
+    """Offers of 1 or 2 cards of a held resource for 1 of another that some opponent holds."""
+    nr = len(held)
+    gets = [r for r in range(nr) if others_hold[r]]
+    out: list = []
+    for give in range(nr):
+        for n in (1, 2):
+            if held[give] < n:
+                break
+            row = t.offer_grid[give][n]
+            out.extend(row[get] for get in gets if get != give)
+    return tuple(out)
 
 
 def stock_names(g) -> tuple[str, ...]:
@@ -105,22 +130,39 @@ def offer_allowed(s, p: int, a) -> bool:
     return True
 
 
+def _nonzero(s, counts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The (entry, count) pairs of an offer side that are not zero, memoised per side."""
+    memo = s.game.actions.offer_sides
+    nz = memo.get(counts)
+    if nz is None:
+        if len(memo) > 10_000:
+            memo.clear()
+        nz = memo[counts] = tuple((r, k) for r, k in enumerate(counts) if k)
+    return nz
+
+
 def _pairs(s, counts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
-    names = stock_names(s.game)
-    return tuple((names[r], k) for r, k in enumerate(counts) if k)
+    memo = s.game.actions.offer_pairs
+    pairs = memo.get(counts)
+    if pairs is None:
+        if len(memo) > 10_000:
+            memo.clear()
+        names = stock_names(s.game)
+        pairs = memo[counts] = tuple((names[r], k) for r, k in enumerate(counts) if k)
+    return pairs
 
 
 def _can_pay(s, q: int, counts: tuple[int, ...]) -> bool:
     hand, nr = s.hand[q], s.game.n_resources
-    return all((hand[r] if r < nr else s.ext.counters[q][r - nr]) >= k
-               for r, k in enumerate(counts) if k)
+    for r, k in _nonzero(s, counts):
+        if (hand[r] if r < nr else s.ext.counters[q][r - nr]) < k:
+            return False
+    return True
 
 
 def _move(s, frm: int, to: int, counts: tuple[int, ...]) -> None:
     nr = s.game.n_resources
-    for r, k in enumerate(counts):
-        if not k:
-            continue
+    for r, k in _nonzero(s, counts):
         if r < nr:
             s.hand[frm][r] -= k
             s.hand[to][r] += k
@@ -159,7 +201,8 @@ def apply_response(s, a, prompt) -> None:
     s.prompts.pop()
     proposer, offer = prompt.params
     q = prompt.player
-    if a == s.game.actions.accept:
+    accept = s.game.actions.accept
+    if a is accept or a == accept:   # identity first: dataclass __eq__ is slow
         _move(s, proposer, q, offer.give)
         _move(s, q, proposer, offer.get)
         s.emit(TradeAccepted(proposer, q, _pairs(s, offer.give), _pairs(s, offer.get)))

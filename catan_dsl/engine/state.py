@@ -174,11 +174,8 @@ class State:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        for x in legal:
-            # Identity first: legal actions are interned, and dataclass __eq__ is slow.
-            if x is action:
-                break
-        else:
+        # Identity first (C-level scan of ids): legal actions are interned, dataclass __eq__ is slow.
+        if id(action) not in map(id, legal):
             self._check_legal(action, legal)
         self._history.append(action)
         self._legal = None
@@ -267,9 +264,10 @@ class State:
 
     def vp(self, p: int) -> int:
         total = self.board_vp[p] + self.card_vp[p]
-        for si, h in enumerate(self.holders):
-            if h == p:
-                total += self.game.specials[si].vp
+        if p in self.holders:
+            for si, h in enumerate(self.holders):
+                if h == p:
+                    total += self.game.specials[si].vp
         if self.game.rx is not None:
             total += self.game.rx.extra_vp(self, p)
         return total
