@@ -48,6 +48,8 @@ def legal_play(s, p: int, out: list, before_roll: bool) -> None:
     if s.played_this_turn >= g.dev_per_turn:
         return
     held, new = s.dev_hand[p], s.dev_new[p]
+    if not any(held):
+        return
     row = g.actions.play
     for c, card in enumerate(g.cards):
         if held[c] > new[c] and card.effect != PASSIVE and (card.any_time or not before_roll):

@@ -52,6 +52,7 @@ def produce(s, total: int) -> None:
         return
     n, nr = g.num_players, g.n_resources
     gains = [[0] * nr for _ in range(n)]
+    demand = [0] * nr
     any_gain = False
     v_owner, v_kind, yields = s.v_owner, s.v_kind, g.piece_yield
     for h in hexes:
@@ -61,19 +62,17 @@ def produce(s, total: int) -> None:
         for v in b.hex_vertices[h]:
             o = v_owner[v]
             if o >= 0:
-                gains[o][r] += yields[v_kind[v]]
+                y = yields[v_kind[v]]
+                gains[o][r] += y
+                demand[r] += y
                 any_gain = True
     if not any_gain:
         return
     bank = s.bank
     for r in range(nr):
-        demand = 0
-        entitled = []
-        for p in range(n):
-            if gains[p][r]:
-                demand += gains[p][r]
-                entitled.append(p)
-        if demand > bank[r]:
+        # Only a resource the bank is short of needs its entitled players listed.
+        if demand[r] > bank[r]:
+            entitled = [p for p in range(n) if gains[p][r]]
             if len(entitled) == 1:
                 gains[entitled[0]][r] = bank[r]
             else:
