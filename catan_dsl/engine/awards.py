@@ -8,7 +8,7 @@ from catan_dsl.engine.events import SpecialCardAwarded, SpecialCardSetAside
 def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
     """Longest trail over ``p``'s edges of ``kinds``; an opponent's building ends it (BASE-69)."""
     e_kind, e_owner = s.e_kind, s.e_owner
-    mine = [e for e in s.route_edges[p] if e_kind[e] in kinds and e_owner[e] == p]
+    mine = {e for e in s.route_edges[p] if e_kind[e] in kinds and e_owner[e] == p}
     if not mine:
         return 0
     edge_vertices, v_owner = s.board.edge_vertices, s.v_owner

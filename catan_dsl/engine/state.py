@@ -14,6 +14,7 @@ from catan_dsl.engine.events import Event, GameWon
 from catan_dsl.engine.prompts import CHANCE, ROLL, TERMINAL, Prompt
 
 SETUP, PRE_ROLL, MAIN, OVER = 0, 1, 2, 3
+_AUTO = effects.AUTO
 
 
 class IllegalActionError(ValueError):
@@ -179,10 +180,12 @@ class State:
             self._check_legal(action, legal)
         self._history.append(action)
         self._legal = None
-        if self.game.rx is not None:
-            self.game.rx.rt.reset(len(self._history))
-        if self.prompts:
-            top = self.prompts[-1]
+        rx = self.game.rx
+        if rx is not None:
+            rx.rt.reset(len(self._history))
+        prompts = self.prompts
+        if prompts:
+            top = prompts[-1]
             PROMPT_APPLY[top.kind](self, action, top)
         elif self.phase == SETUP:
             rules_setup.apply(self, action)
@@ -204,7 +207,7 @@ class State:
         prompts = self.prompts
         while prompts:
             top = prompts[-1]
-            if top.player == effects.AUTO:
+            if top.player == _AUTO:
                 # A rule's suspended work: its prompts were answered, so it runs on now.
                 prompts.pop()
                 effects.resume(self, top)
@@ -219,13 +222,18 @@ class State:
             if not rules_cards.can_play_before_roll(self, self.cur) and not (
                     self.game.rx is not None and self.game.rx.pre_roll_actions):
                 prompts.append(Prompt(ROLL, CHANCE))
-        rx = self.game.rx
+        g = self.game
+        rx = g.rx
         if rx is not None:
             rx.after_action(self)
-        if self.phase in (PRE_ROLL, MAIN) and self.winner_ < 0:
+        phase = self.phase
+        if (phase == PRE_ROLL or phase == MAIN) and self.winner_ < 0:
             p = self.cur
-            score = self.vp(p)
-            if score >= (self.game.target if rx is None else rx.target(self, p)):
+            if rx is None and p not in self.holders:
+                score = self.board_vp[p] + self.card_vp[p]   # vp(p), inlined: runs every action
+            else:
+                score = self.vp(p)
+            if score >= (g.target if rx is None else rx.target(self, p)):
                 self.winner_ = p
                 self.phase = OVER
                 self._legal = None
