@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 from catan_dsl import vocab as V
@@ -298,10 +300,14 @@ def describe_rule(rule: dict, d: Describer, cost_mods: list[dict]) -> str:
         value = d.expr(rule["value"])
         if rule["what"] in ("yield", "target", "vp") and isinstance(rule["value"], int):
             more = "more" if rule["value"] >= 0 else "less"
-            noun = {"yield": "resource card(s)", "target": "VP to win", "vp": "VP"}[rule["what"]]
-            verb = {"yield": "A building produces", "target": "A player needs",
-                    "vp": "A building is worth"}[rule["what"]]
-            return f"{verb} {abs(rule['value'])} {noun} {more}{cond.replace(' if ', ' when ')}."
+            n = abs(rule["value"])
+            # "needs 1 VP more to win", not "needs 1 VP to win more".
+            phrase = {"yield": f"A building produces {n} resource card(s) {more}",
+                      "target": f"A player needs {n} VP {more} to win",
+                      "vp": f"A building is worth {n} VP {more}"}[rule["what"]]
+            if rule["what"] == "target":  # the bound player reads as "that player"
+                cond = re.sub(rf"\b{re.escape(var)}\b", "that player", cond)
+            return f"{phrase}{cond.replace(' if ', ' when ')}."
         text = entry.describe.format(p=var, x=var, e=var, value=value)
         return f"{text[0].upper()}{text[1:]}{cond}."
     return ""
