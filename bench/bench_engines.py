@@ -17,7 +17,8 @@ Definitions (the same as /work/shared/bench/anchors_bench.py, so figures are com
   turn      = one main-phase dice roll (catanatron, fastcatan) / one completed turn (ours)
   decision  = one choice by a bot from a legal set that the engine applied (chance excluded)
   turn cap  = --turn-cap turns; a game reaching it counts as without a winner
-  timing    = perf_counter around board creation + all game loops; imports excluded
+  timing    = the worker's CPU time (process_time; --clock wall: perf_counter) around board
+              creation + all game loops; imports excluded
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def work_ours(games: int, players: int, seed: int, cap: int, scenario: str | Non
         # catanatron's rule set: no player-to-player trade (offers and answers are decisions).
         ir["trade"]["domestic"] = False
     names = ["random"] * players
-    t0 = time.perf_counter()
+    t0 = _clock()
     game = Game(ir, num_players=players)
     decisions = turns = winners = 0
     for i in range(games):
@@ -69,7 +70,7 @@ def work_ours(games: int, players: int, seed: int, cap: int, scenario: str | Non
         decisions += r.decisions
         turns += r.turns
         winners += r.winner is not None
-    dt = time.perf_counter() - t0
+    dt = _clock() - t0
     from importlib.metadata import version
 
     name = "catan-dsl" if domestic else "catan-dsl (no domestic trade)"
@@ -102,7 +103,7 @@ def work_catanatron(games: int, players: int, seed: int, cap: int) -> dict:
     colors = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE][:players]
     roll_type = ActionType.ROLL
     decisions = turns = winners = 0
-    t0 = time.perf_counter()
+    t0 = _clock()
     for i in range(games):
         game = Game([RandomPlayer(c) for c in colors], seed=game_seed(seed, i))
         rolls = 0
@@ -113,7 +114,7 @@ def work_catanatron(games: int, players: int, seed: int, cap: int) -> dict:
             rolls += action.action_type is roll_type
         turns += rolls
         winners += game.winning_color() is not None
-    dt = time.perf_counter() - t0
+    dt = _clock() - t0
     return _figures("catanatron", version("catanatron"), games, players, dt, turns, decisions,
                     winners)
 
@@ -129,7 +130,7 @@ def work_fastcatan(games: int, players: int, seed: int, cap: int) -> dict:
     roll = fastcatan.action.ROLL_DICE
     env = fastcatan.Env()
     decisions = turns = winners = 0
-    t0 = time.perf_counter()
+    t0 = _clock()
     for i in range(games):
         s = game_seed(seed, i)
         rng = random.Random(s)
@@ -142,7 +143,7 @@ def work_fastcatan(games: int, players: int, seed: int, cap: int) -> dict:
             rolls += a == roll
         turns += rolls
         winners += env.winner != fastcatan.NO_PLAYER
-    dt = time.perf_counter() - t0
+    dt = _clock() - t0
     return _figures("fastcatan", version("fastcatan"), games, players, dt, turns, decisions,
                     winners, note="decisions include one-card discards and composed trades")
 
@@ -194,6 +195,12 @@ def _ensure_venv(name: str, requirement: str, module: str, base_python: str,
     return str(py) if _importable(str(py), module) else None
 
 
+def _clock() -> float:
+    """The worker's clock: its own CPU time by default, so other work sharing the machine's
+    cores does not count against whichever engine happened to run beside it."""
+    return time.perf_counter() if os.environ.get("BENCH_CLOCK") == "wall" else time.process_time()
+
+
 def _python312() -> str | None:
     """A working CPython >= 3.12 for fastcatan: this one, a pyenv install, or one on PATH."""
     if sys.version_info >= (3, 12):
@@ -217,7 +224,7 @@ def _python312() -> str | None:
 
 def _run_worker(python: str, engine: str, args: argparse.Namespace, players: int) -> dict:
     env = dict(os.environ, PYTHONHASHSEED="0", OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
-               MKL_NUM_THREADS="1")
+               MKL_NUM_THREADS="1", BENCH_CLOCK=args.clock)
     cmd = [python, str(Path(__file__).resolve()), "--worker", engine, "--games", str(args.games),
            "--players", str(players), "--seed", str(args.seed), "--turn-cap", str(args.turn_cap)]
     if args.scenario:
@@ -258,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scenario", help="our scenario file (default scenarios/base.catan)")
     ap.add_argument("--repeat", type=int, default=3, help="runs per engine; the fastest is kept")
     ap.add_argument("--pin", type=int, metavar="CPU", help="pin every worker to this CPU")
+    ap.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
+                    help="time each worker by its CPU time (default) or by wall-clock time")
     ap.add_argument("--skip", action="append", default=[], choices=["catanatron", "fastcatan"])
     ap.add_argument("--players", type=int, default=4, help=argparse.SUPPRESS)
     ap.add_argument("--worker", choices=["ours", "ours-nodomestic", "catanatron", "fastcatan"],
@@ -302,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
     cat = by.get("catanatron", {})
     print(f"## {args.games} games, 4 random bots, base game (random board), seed {args.seed}, "
           f"turn cap {args.turn_cap}, one process each, best of {args.repeat} "
-          f"({platform.machine()}, {os.cpu_count()} CPUs)\n")
+          f"by {'CPU' if args.clock == 'cpu' else 'wall-clock'} time ({platform.machine()}, {os.cpu_count()} CPUs)\n")
     print(_table(rows, [("engine", "engine"), ("version", "version"), ("python", "python"),
                         ("games/s", "games_per_second"),
                         ("decisions/s", "decisions_per_second"),

@@ -53,12 +53,10 @@ def legal_builds(s, p: int, out: list) -> None:
     table = g.actions.build
     for k in g.edge_kinds:
         if supply[k] and s.edge_spots[p] and affordable(hand, g.piece_cost[k]):
-            row = table[k]
-            out.extend(row[e] for e in sorted(s.edge_spots[p]))
+            out.extend(map(table[k].__getitem__, sorted(s.edge_spots[p])))
     for k in g.new_vertex_kinds:
         if supply[k] and s.vertex_spots[p] and affordable(hand, g.piece_cost[k]):
-            row = table[k]
-            out.extend(row[v] for v in sorted(s.vertex_spots[p]))
+            out.extend(map(table[k].__getitem__, sorted(s.vertex_spots[p])))
     for k in g.upgrade_kinds:
         if supply[k] and affordable(hand, g.piece_cost[k]):
             base = g.piece_upgrades[k]

@@ -172,10 +172,16 @@ def _move(s, frm: int, to: int, counts: tuple[int, ...]) -> None:
 
 
 def _next_responder(s, proposer: int, after: int, a) -> int:
-    n = s.game.num_players
+    n, nr = s.game.num_players, s.game.n_resources
+    need = _nonzero(s, a.get)
     q = (after + 1) % n
     while q != proposer:
-        if _can_pay(s, q, a.get):
+        hand = s.hand[q]
+        # _can_pay, inlined: asked once per seat per offer
+        for r, k in need:
+            if (hand[r] if r < nr else s.ext.counters[q][r - nr]) < k:
+                break
+        else:
             return q
         q = (q + 1) % n
     return -1
