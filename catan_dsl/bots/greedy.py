@@ -1,5 +1,4 @@
-"""State + legal actions → the action whose result scores best, looking through the bot's own follow-up
-prompts (robber, victim, free pieces, picks) and valuing progress toward awarded special cards."""
+"""State + legal actions → the action whose result scores best, its own follow-up prompts looked through."""
 
 from __future__ import annotations
 
@@ -184,6 +183,11 @@ class _Search:
 
 
 class GreedyBot:
+    """Scores every legal action on a clone: the action, then one chance node (averaged, or
+    sampled with the bot's rng when large) and up to OWN_DECISIONS prompts of the same player
+    (robber, victim, free pieces, picks, a rule's choices), each answered by its best option.
+    Ties go to ending the turn."""
+
     name = "greedy"
 
     def choose(self, state: State, legal: list[Action], rng: random.Random) -> Action:

@@ -1,5 +1,4 @@
-"""Scripted positions and seeded games → the greedy bot plays its cards, looks through its own
-prompts, values award progress and unknown rule actions by what they yield, and never stalls."""
+"""Scripted positions and seeded games → the greedy bot's choices (cards, robber, unknown actions, ties)."""
 
 from __future__ import annotations
 
@@ -40,8 +39,8 @@ def _resolve_own_turn(s, p: int, seed: int = 0) -> None:
 
 
 def test_plays_a_knight_that_takes_largest_army(base: Game) -> None:
-    """BASE-70: the third played knight takes Largest Army (≥ 3): a held knight is played for it,
-    although a held card scores more than a played one."""
+    """BASE-63, BASE-65: the third played knight takes Largest Army (2 VP): a held knight is played
+    for it, although a held card scores more than a played one."""
     s = empty_main(base)
     put(s, 0, "settlement", 0)
     put(s, 1, "settlement", 20)
@@ -58,8 +57,8 @@ def test_plays_a_knight_that_takes_largest_army(base: Game) -> None:
 
 
 def test_plays_a_knight_to_block_the_leaders_best_hex(base: Game) -> None:
-    """BASE-55, BASE-58: a knight moves the robber and steals; the bot plays its first knight (no
-    award yet) to block the leader's most productive hex, not one of its own."""
+    """BASE-54, BASE-21: a knight moves the robber (whose hex then produces nothing) and steals;
+    the bot plays its first knight (no award yet) to block the leader's most productive hex."""
     s = empty_main(base)
     b = s.board
     # The leader: two cities on the best number hexes.
@@ -152,3 +151,31 @@ def test_beats_random_bots_clearly(base: Game) -> None:
         s = play_game(base, 100 + seed, bots, cap=300)
         wins += s.winner() == seat
     assert wins >= 12
+
+
+@pytest.mark.parametrize("played, other, takes", [(3, 0, False), (5, 1, True)])
+def test_gives_up_a_played_card_only_when_its_award_survives(played: int, other: int,
+                                                             takes: bool) -> None:
+    """BASE-63 (and C42-31's shape, generically): an unknown action that returns a played army
+    card for 2 counters is taken when Largest Army stays with the bot (5 vs 1), refused when the
+    card would fall below its minimum of 3 and be set aside."""
+    rules = [action("a.1", "cash_in", [["return_played", P, "army"],
+                                       ["gain", P, 2, {"counter": "c"}]],
+                    when=[">", ["played", P, "army"], 0], limit={"per_turn": 1})]
+    counters = {"c": {"start": 0, "supply": 20, "tradeable": False}}
+    g = Game(ir_with(rules=rules, counters=counters), 4)
+    s = empty_main(g)
+    put(s, 0, "settlement", 0)
+    knight = g.card_names.index("knight")
+    si = _special(g, "largest_army")
+    for p, n in ((0, played), (1, other)):
+        s.dev_played[p][knight] = n
+        s.measure[si][p] = n
+    s.holders[si] = 0
+    s._legal = None
+    assert "do cash_in" in {str(a) for a in s.legal_actions()}
+    a = _choose(s)
+    assert (str(a) == "do cash_in") is takes
+    if takes:
+        s.apply_action(a)
+        assert s.holders[si] == 0 and s.ext.counters[0][0] == 2
