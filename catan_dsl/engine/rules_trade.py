@@ -6,7 +6,7 @@ tradeable counters) by one entry per counter in IR order: "offer 1 wool for 1 to
 
 from __future__ import annotations
 
-from operator import add, ge, lt
+from operator import ge
 
 from catan_dsl.engine.events import BankTraded, TradeAccepted, TradeCancelled, TradeDeclined, TradeOffered
 from catan_dsl.engine.prompts import TRADE_RESPONSE, Prompt
@@ -27,20 +27,18 @@ def legal_trades(s, p: int, out: list) -> None:
         out.extend(menu)
     if g.domestic and s.offers_this_turn < g.offers_per_turn:
         # Offer only what some opponent could actually pay, so offers stay meaningful.
-        total = g.bank_total
-        key = (tuple(map(min, hand, _TWOS)), tuple(map(lt, map(add, bank, hand), total)))
+        # Per resource: cards held capped at 2, plus 3 when some opponent holds one.
+        key = tuple([(h if h < 2 else 2) + 3 * (b + h < n)
+                     for b, h, n in zip(bank, hand, g.bank_total)])
         menu = t.offer_menus.get(key)
         if menu is None:
             if len(t.offer_menus) > 100_000:
                 t.offer_menus.clear()
-            menu = t.offer_menus[key] = _offer_menu(t, *key)
+            menu = t.offer_menus[key] = _offer_menu(t, key)
         out.extend(menu)
         if g.rx is not None and g.rx.tradeable_counters:
-            gets = [r for r, short in enumerate(key[1]) if short]
+            gets = [r for r, code in enumerate(key) if code >= 3]
             _counter_offers(s, p, gets, out)
-
-
-_TWOS = (2,) * 64
 
 
 def _bank_menu(t, ok: tuple, ratio: list, bank: list) -> tuple:
@@ -50,14 +48,14 @@ def _bank_menu(t, ok: tuple, ratio: list, bank: list) -> tuple:
                  for get in range(nr) if get != give and bank[get])
 
 
-def _offer_menu(t, held: tuple, others_hold: tuple) -> tuple:
+def _offer_menu(t, key: tuple) -> tuple:
     """Offers of 1 or 2 cards of a held resource for 1 of another that some opponent holds."""
-    nr = len(held)
-    gets = [r for r in range(nr) if others_hold[r]]
+    nr = len(key)
+    gets = [r for r in range(nr) if key[r] >= 3]
     out: list = []
     for give in range(nr):
         for n in (1, 2):
-            if held[give] < n:
+            if key[give] % 3 < n:
                 break
             row = t.offer_grid[give][n]
             out.extend(row[get] for get in gets if get != give)

@@ -175,8 +175,11 @@ class State:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        # Identity first (C-level scan of ids): legal actions are interned, dataclass __eq__ is slow.
-        if id(action) not in map(id, legal):
+        for x in legal:
+            # Identity first: legal actions are interned, and dataclass __eq__ is slow.
+            if x is action:
+                break
+        else:
             self._check_legal(action, legal)
         self._history.append(action)
         self._legal = None
