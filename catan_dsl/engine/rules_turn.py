@@ -66,9 +66,18 @@ def produce(s, total: int) -> None:
                 gains[o][r] += y
                 demand[r] += y
                 any_gain = True
-    if not any_gain:
-        return
-    bank = s.bank
+    if any_gain:
+        pay_out(s, gains, demand)
+
+
+def pay_out(s, gains: list[list[int]], demand: list[int] | None = None) -> None:
+    """Hand out ``gains[player][resource]`` from the bank, applying the shortage rule: a resource
+    the bank can't pay to everyone entitled goes to nobody, unless only one player is entitled
+    (he takes what is left) [seed 004 #9]. ``demand`` (per resource) may be passed if known."""
+    g, bank = s.game, s.bank
+    n, nr = len(gains), g.n_resources
+    if demand is None:
+        demand = [sum(row[r] for row in gains) for r in range(nr)]
     for r in range(nr):
         # Only a resource the bank is short of needs its entitled players listed.
         if demand[r] > bank[r]:

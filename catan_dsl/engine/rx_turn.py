@@ -7,7 +7,7 @@ from catan_dsl.engine.actions import Build, Choose, DeckDraw, OfferTrade, RuleAc
 from catan_dsl.engine.effects import CALLS
 from catan_dsl.engine.events import (CardRevealed, DeckReshuffled, DevelopmentCardPlayed,
                                      DiceRolled, ItemDrawn, NumberProduced, PieceBuilt,
-                                     ResourcesProduced, ResourceWithheld, RollCancelled,
+                                     RollCancelled,
                                      SetupDone, SpecialCardAwarded, SpecialCardSetAside,
                                      StartPlayerChosen, TurnEnded, TurnStarted)
 from catan_dsl.engine.interp_functions import FUNCTIONS
@@ -278,25 +278,7 @@ class Rx(RulesGame):
                 if 0 <= o < n:
                     gains[o][r] += self.yield_at(s, v)
         s.ext.yield_now.clear()
-        bank = s.bank
-        for r in range(nr):
-            entitled = [p for p in range(n) if gains[p][r]]
-            demand = sum(gains[p][r] for p in entitled)
-            if demand > bank[r]:
-                if len(entitled) == 1:
-                    gains[entitled[0]][r] = bank[r]
-                else:
-                    for p in entitled:
-                        gains[p][r] = 0
-                    s.emit(ResourceWithheld(g.resources[r], tuple(entitled)))
-        for p in range(n):
-            row = gains[p]
-            if any(row):
-                for r in range(nr):
-                    s.hand[p][r] += row[r]
-                    bank[r] -= row[r]
-                s.emit(ResourcesProduced(p, tuple((g.resources[r], k) for r, k in enumerate(row) if k),
-                                         "roll"))
+        rules_turn.pay_out(s, gains)
 
     # ---- robber, builds, trades -----------------------------------------------------------------
     def robber_targets(self, s, p: int) -> tuple[list[int], bool]:
