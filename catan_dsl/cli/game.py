@@ -136,6 +136,20 @@ def _with_common(f: Any) -> Any:
     return f
 
 
+def _prepare(ctx: click.Context, file: str, board: str | None, with_: tuple[str, ...],
+             options: tuple[str, ...], bots_text: str | None, players: int | None,
+             max_turns: int | None) -> tuple[dict, list[str], int]:
+    """What play and playtest share: the IR, one bot name per seat, and the turn cap."""
+    from catan_dsl.playtest import DEFAULT_MAX_TURNS
+
+    ir = load_scenario(file, board, with_, options)
+    try:
+        names = parse_bots(bots_text, players, ir)
+    except click.BadParameter as exc:
+        _usage(ctx, exc)
+    return ir, names, DEFAULT_MAX_TURNS if max_turns is None else max_turns
+
+
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @_with_common
@@ -146,14 +160,9 @@ def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, player
          options: tuple[str, ...], as_json: bool) -> None:
     """Play one seeded bot game of FILE and print its log (or transcript)."""
     from catan_dsl.engine import Game
-    from catan_dsl.playtest import DEFAULT_MAX_TURNS, play_game
+    from catan_dsl.playtest import play_game
 
-    ir = load_scenario(file, board, with_, options)
-    try:
-        names = parse_bots(bots_text, players, ir)
-    except click.BadParameter as exc:
-        _usage(ctx, exc)
-    cap = DEFAULT_MAX_TURNS if max_turns is None else max_turns
+    ir, names, cap = _prepare(ctx, file, board, with_, options, bots_text, players, max_turns)
     log = None if as_json else GameLog(ir, names, click.echo)
     with _engine_guard(file):
         game = Game(ir, num_players=len(names))
@@ -245,14 +254,9 @@ def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: st
              with_: tuple[str, ...], options: tuple[str, ...], workers: int,
              as_json: bool) -> None:
     """Play many seeded bot games of FILE and report win rates, game length and VP sources."""
-    from catan_dsl.playtest import DEFAULT_MAX_TURNS, run_games
+    from catan_dsl.playtest import run_games
 
-    ir = load_scenario(file, board, with_, options)
-    try:
-        names = parse_bots(bots_text, players, ir)
-    except click.BadParameter as exc:
-        _usage(ctx, exc)
-    cap = DEFAULT_MAX_TURNS if max_turns is None else max_turns
+    ir, names, cap = _prepare(ctx, file, board, with_, options, bots_text, players, max_turns)
     hidden = as_json or not sys.stderr.isatty()
     with click.progressbar(length=games, label="playing", file=sys.stderr,
                            hidden=hidden) as bar:
