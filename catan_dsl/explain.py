@@ -60,6 +60,8 @@ class Describer:
             return f"{self.expr(args[0])} is a real player"
         if head == ">" and args[1] == 0 and isinstance(args[0], list) and args[0][0] == "cards":
             return f"{self.expr(args[0][1])} holds resource cards"
+        if head == ">" and args[1] == 0 and isinstance(args[0], list) and args[0][0] == "played":
+            return f"{self.expr(args[0][1])} has played at least one {words(args[0][2])} card"
         if head == "any" and isinstance(args[1], list) and args[1][0] == "hexes_of" \
                 and isinstance(args[2], list) and args[2][0] == "==" and args[2][1][0] == "terrain":
             return f"{self.expr(args[1][1])} touches a {words(args[2][2])}"

@@ -147,7 +147,7 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
     _e("cards", "p:player", "int", "resource cards in hand", "cards(p) > 7", "{p}'s cards"),
     _e("played", "p:player flag:name:card", "int",
        "development cards with a flag (or of a kind) the player has played", "played(p, army)",
-       "{p}'s played {flag} cards"),
+       "the number of {flag} cards {p} has played"),
     _e("holds", "p:player what:name:special|name:item", "bool",
        "the player holds a special card or a deck item", "holds(p, longest_road)",
        "{p} holds {what}"),
