@@ -153,6 +153,12 @@ class RulesGame:
             self._compile_rule(r, effects, rule_actions)
         self.route_weighted = bool(self.modifiers.get("route_weight"))
         self.vp_modified = bool(self.modifiers.get("vp"))
+        # VP modifiers reading only pieces, chains and marks are memoised by position (vp_memo).
+        from catan_dsl.engine.interp_functions import FUNCTIONS
+        from catan_dsl.engine.vp_memo import VpMemo, memoisable
+        self.vp_memo = VpMemo() if self.vp_modified and memoisable(
+            [r for r in ir.get("rules") or [] if r.get("kind") == "modifier" and r.get("what") == "vp"],
+            FUNCTIONS) else None
         self.yield_modified = bool(self.modifiers.get("yield"))
         self.pre_roll_actions = any(r.action.phase in ("before_roll", "any") for r in self.actions)
 
@@ -262,11 +268,21 @@ class RulesGame:
             if p in holders:
                 extra += g.specials[si].vp
         if self.vp_modified:
-            for v in s.buildings[p]:
-                extra += self.modified(s, "vp", p, {"x": v, "#x": "vertex"})
-            for e in range(s.board.n_edges):
-                if s.e_owner[e] == p:
-                    extra += self.modified(s, "vp", p, {"x": e, "#x": "edge"})
+            # Rule runs count interpreter steps against a budget: evaluate there, as before.
+            if self.vp_memo is not None and not self.rt.depth:
+                extra += self.vp_memo.get(s, p, lambda: self.modifier_vp(s, p))
+            else:
+                extra += self.modifier_vp(s, p)
+        return extra
+
+    def modifier_vp(self, s, p: int) -> int:
+        """VP the ``vp`` modifiers give player ``p``'s pieces, evaluated now."""
+        extra = 0
+        for v in s.buildings[p]:
+            extra += self.modified(s, "vp", p, {"x": v, "#x": "vertex"})
+        for e in range(s.board.n_edges):
+            if s.e_owner[e] == p:
+                extra += self.modified(s, "vp", p, {"x": e, "#x": "edge"})
         return extra
 
     def target(self, s, p: int) -> int:

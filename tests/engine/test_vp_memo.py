@@ -1,0 +1,51 @@
+"""vp_memo: VP modifiers memoised by position equal a direct evaluation at every step of seeded games."""
+
+from __future__ import annotations
+
+import random
+
+from catan_dsl.bots import make_bot
+from catan_dsl.engine import CHANCE
+from catan_dsl.engine.interp_functions import FUNCTIONS
+from catan_dsl.engine.vp_memo import memoisable
+from tests.variants.kit import game
+
+
+def test_only_modifiers_reading_pieces_chains_and_marks_are_memoised() -> None:
+    camels = {"kind": "modifier", "what": "vp", "value": 1, "when": [
+        ">=", ["count", "e", ["edges_of", ["var", "v"]], ["occupied", ["var", "e"], "camel"]], 2]}
+    assert memoisable([camels], FUNCTIONS)
+    assert memoisable([dict(camels, when=["marked", ["var", "v"], "damaged"])], FUNCTIONS)
+    assert not memoisable([camels, dict(camels, value=["count_of", ["var", "player"], "wool"])],
+                          FUNCTIONS)
+    assert not memoisable([dict(camels, when=[">", ["yield_of", ["var", "v"]], 1])], FUNCTIONS)
+    assert game(scenario="caravans").rx.vp_memo is not None
+    assert game("harbormaster").rx.vp_memo is None     # no VP modifier: nothing to memoise
+
+
+def test_memoised_extra_vp_equals_direct_evaluation_at_every_step() -> None:
+    """Seeded random and greedy Caravans games: after every action, for every player, the
+    memoised extra VP equals the modifiers evaluated afresh; the modifier does award VP."""
+    g = game(scenario="caravans")
+    rx = g.rx
+    n = g.num_players
+    awarded = False
+    for bot, seed in (("random", 1), ("random", 2), ("greedy", 3)):
+        rng = random.Random(seed)
+        bots = [make_bot(bot) for _ in range(n)]
+        s = g.new_initial_state(seed=seed)
+        while not s.is_terminal() and s.turn < 400:
+            p = s.current_player()
+            if p == CHANCE:
+                a = s.sample_chance(rng)
+            else:
+                legal = s.legal_actions()
+                a = legal[0] if len(legal) == 1 else bots[p].choose(s, legal, rng)
+            s.apply_action(a)
+            s.drain_events()
+            for q in range(n):
+                direct = rx.modifier_vp(s, q)
+                memo = rx.vp_memo.get(s, q, lambda: rx.modifier_vp(s, q))   # cached if seen
+                assert memo == direct, (seed, s.turn, q)
+                awarded = awarded or direct > 0
+    assert awarded
