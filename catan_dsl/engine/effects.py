@@ -252,9 +252,20 @@ def fx_each(node, ctx):
     cond = compile_cond(cond_node, inner)
 
     def run_(s, env, ri, addr):
-        items = tuple(ordered(s, set_fn(s, env), set_t, env))
+        # The elements are chosen when the loop starts ("each player who holds a card gives
+        # one"): a body that changes the state can't add or drop later elements.
+        items = ordered(s, set_fn(s, env), set_t, env)
+        if cond is not None:
+            probe = dict(env)
+            chosen = []
+            for x in items:
+                probe[var] = x
+                if cond(s, probe):
+                    chosen.append(x)
+            items = chosen
+        items = tuple(items)
         return [("each", ri, addr, var, items, envt(env))] if items else None
-    return Eff("each", run_, (compile_effects(body, inner),), cond, var)
+    return Eff("each", run_, (compile_effects(body, inner),), None, var)
 
 
 def fx_if(node, ctx):

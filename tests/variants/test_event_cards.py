@@ -411,6 +411,25 @@ def test_ev_31_good_neighbours_each_gives_his_left_neighbour_a_card() -> None:
     assert [sum(h) for h in s.hand] == [1, 1, 1, 1] and s.hand[0][0] == 1
 
 
+def test_ev_31_good_neighbours_is_simultaneous_a_card_just_received_is_not_passed_on() -> None:
+    """EV-31: Good Neighbours — each player who holds a card gives one to his left-hand
+    neighbour (seed 000); a player with no card when the event is revealed gives nothing, even
+    after his right-hand neighbour has handed him one."""
+    s = ev_state()
+    set_hand(s, 0, grain=1)
+    set_hand(s, 1)                        # empty when the card is revealed
+    set_hand(s, 2, wool=1)
+    set_hand(s, 3, lumber=1)
+    reveal(s, "good_neighbours")
+    for p, card in ((0, "grain"), (2, "wool"), (3, "lumber")):
+        assert s.current_player() == p
+        act(s, f"choose {card}")
+    ev = s.drain_events()
+    moved = [(e.giver, e.receiver, e.stock) for e in ev if isinstance(e, StockTransferred)]
+    assert moved == [(0, 1, "grain"), (2, 3, "wool"), (3, 0, "lumber")]
+    assert s.hand[1][s.game.resources.index("grain")] == 1   # Blue keeps what he was given
+
+
 def knights(s, p: int, n: int) -> None:
     """``p`` has played ``n`` knights (scripted; Largest Army updated as a play would)."""
     k = s.game.card_names.index("knight")
