@@ -14,14 +14,26 @@ BOARD_FUNCTIONS = frozenset({
 LIMIT = 4096        # positions kept before the memo starts again (bounded memory)
 
 
-def board_only(expr: Any, functions: Any) -> bool:
-    """True when the IR expression calls no interpreter function outside BOARD_FUNCTIONS."""
+def board_only(expr: Any, functions: Any, allowed: frozenset[str] = BOARD_FUNCTIONS) -> bool:
+    """True when the IR expression calls no interpreter function outside ``allowed``."""
     if isinstance(expr, list):
         head = expr[0] if expr else None
-        if isinstance(head, str) and head in functions and head not in BOARD_FUNCTIONS:
+        if isinstance(head, str) and head in functions and head not in allowed:
             return False
-        return all(board_only(x, functions) for x in expr[1:])
+        return all(board_only(x, functions, allowed) for x in expr[1:])
     return True
+
+
+def position_memo(values: dict, board: Any) -> dict:
+    """The per-board memo in ``values`` (id(board) → (board, memo)), made on first use; the
+    board object is kept so its id can't be reused while the entry lives (boards hash slowly,
+    ids don't). At most 64 boards are kept."""
+    entry = values.get(id(board))
+    if entry is None or entry[0] is not board:
+        if len(values) >= 64:
+            values.clear()
+        entry = values[id(board)] = (board, {})
+    return entry[1]
 
 
 class MeasureMemo:
@@ -31,19 +43,13 @@ class MeasureMemo:
 
     def __init__(self, specials: frozenset[int]) -> None:
         self.specials = specials
-        # id(board) → (board, {(special, pieces...): values}); the board object is kept so its
-        # id can't be reused while the entry lives (boards hash slowly, ids don't).
+        # id(board) → (board, {(special, pieces...): values}); see position_memo.
         self.values: dict[int, tuple[Any, dict[tuple, tuple[int, ...]]]] = {}
 
     def measure(self, s, si: int, compute: Callable[[], list[int]]) -> list[int]:
         if si not in self.specials:
             return compute()
-        entry = self.values.get(id(s.board))
-        if entry is None or entry[0] is not s.board:
-            if len(self.values) >= 64:
-                self.values.clear()
-            entry = self.values[id(s.board)] = (s.board, {})
-        memo = entry[1]
+        memo = position_memo(self.values, s.board)
         key = (si, tuple(s.v_owner), tuple(s.v_kind), tuple(s.e_owner), tuple(s.e_kind))
         m = memo.get(key)
         if m is None:

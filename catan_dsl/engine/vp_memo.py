@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from catan_dsl.engine.measure_memo import BOARD_FUNCTIONS, board_only
+from catan_dsl.engine.measure_memo import BOARD_FUNCTIONS, board_only, position_memo
 
 # Beyond the board-only functions a VP modifier may read chain pieces and marks: both are in
 # the memo key, so the cached value is still a pure function of the key.
@@ -14,17 +14,8 @@ LIMIT = 4096        # positions kept per board before the memo starts again (bou
 
 def memoisable(rules: list[dict], functions: Any) -> bool:
     """True when every VP modifier's condition and value call only VP_FUNCTIONS."""
-    return all(_reads_position_only(r.get("when"), functions)
-               and _reads_position_only(r.get("value", 0), functions) for r in rules)
-
-
-def _reads_position_only(expr: Any, functions: Any) -> bool:
-    if isinstance(expr, list):
-        head = expr[0] if expr else None
-        if isinstance(head, str) and head in functions and head not in VP_FUNCTIONS:
-            return False
-        return all(_reads_position_only(x, functions) for x in expr[1:])
-    return True
+    return all(board_only(r.get("when"), functions, VP_FUNCTIONS)
+               and board_only(r.get("value", 0), functions, VP_FUNCTIONS) for r in rules)
 
 
 class VpMemo:
@@ -33,17 +24,11 @@ class VpMemo:
     function of the key, so states and clones share the memo."""
 
     def __init__(self) -> None:
-        # id(board) → (board, {position: per-player values}); the board is kept so its id can't
-        # be reused while the entry lives.
+        # id(board) → (board, {position: per-player values}); see position_memo.
         self.values: dict[int, tuple[Any, dict[tuple, dict[int, int]]]] = {}
 
     def get(self, s, p: int, compute: Callable[[], int]) -> int:
-        entry = self.values.get(id(s.board))
-        if entry is None or entry[0] is not s.board:
-            if len(self.values) >= 64:
-                self.values.clear()
-            entry = self.values[id(s.board)] = (s.board, {})
-        memo = entry[1]
+        memo = position_memo(self.values, s.board)
         ext = s.ext
         key = (tuple(s.v_owner), tuple(s.v_kind), tuple(s.e_owner), tuple(s.e_kind),
                tuple(ext.chains), tuple(sorted(ext.marks.items())) if ext.marks else ())
