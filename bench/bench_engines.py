@@ -55,7 +55,7 @@ def work_ours(games: int, players: int, seed: int, cap: int, scenario: str | Non
     """catan-dsl: Game(ir) + play_game with random bots (the playtest runner's own loop)."""
     sys.path.insert(0, str(REPO))
     from catan_dsl.engine import Game
-    from catan_dsl.playtest import play_game
+    from catan_dsl.play.playtest import play_game
 
     ir = _load_ours(scenario)
     if not domestic:

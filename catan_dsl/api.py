@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from catan_dsl import ast as A
+from catan_dsl.syntax import ast as A
 from catan_dsl import ir as ir_mod
-from catan_dsl.checker import check_model, suggest
-from catan_dsl.checker_board import BoardInfo
-from catan_dsl.checker_load import Model, load_model, parse_source, read_source
-from catan_dsl.compiler import compile_model
-from catan_dsl.diagnostics import Report, make
+from catan_dsl.check.checker import check_model, suggest
+from catan_dsl.check.board import BoardInfo
+from catan_dsl.check.load import Model, load_model, parse_source, read_source, resolve_name
+from catan_dsl.compile.compiler import compile_model
+from catan_dsl.core.diagnostics import Report, make
 
 __all__ = ["CompileError", "OptionError", "parse_file", "check_file", "compile_file", "load_ir",
+           "resolve_name",
            "choose_options"]
 
 
@@ -103,7 +104,7 @@ def compile_file(path: str, *, seed: int | None = None, board: str | None = None
 
     Args:
         path: the ``.catan`` file.
-        seed: realise pools and number tokens with ``boardgen.realize(ir, seed)``.
+        seed: realise pools and number tokens with ``realize.realize(ir, seed)``.
         board: a named board; default is the one marked ``default`` (else the first).
         with_: extra variants to combine, by name.
 
@@ -128,11 +129,11 @@ def compile_file(path: str, *, seed: int | None = None, board: str | None = None
 
 
 def _realize(ir: dict, seed: int, report: Report) -> dict | None:
-    from catan_dsl import boardgen  # the lead engineer's module: pure (IR, seed) → IR
+    from catan_dsl.ir import realize  # the lead engineer's module: pure (IR, seed) → IR
 
     try:
-        return boardgen.realize(ir, seed)
-    except boardgen.BoardGenError as e:
+        return realize.realize(ir, seed)
+    except realize.BoardGenError as e:
         report.error("E504", None, reason=str(e))
         return None
 

@@ -6,7 +6,7 @@ import re
 
 from pathlib import Path
 
-from catan_dsl import vocab as V
+from catan_dsl.core import vocab as V
 
 _CMP = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
         ">=": "is at least"}

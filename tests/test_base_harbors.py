@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from catan_dsl import api
-from catan_dsl import geometry as g
+from catan_dsl.core import geometry as g
 
 
 @pytest.mark.parametrize("board", ["beginner", "tournament"])

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from catan_dsl import boardgen
+from catan_dsl.ir import realize
 
 TOURNAMENT = json.loads(
     (Path(__file__).parent / "fixtures" / "base_tournament.ir.json").read_text(encoding="utf-8")
@@ -30,7 +30,7 @@ def _with_inland_lake() -> dict:
 def test_a_never_on_coast_tile_is_always_dealt_inland(seed: int) -> None:
     """FISH-05: the lake never lies on the island's edge — even when drawn from a pool."""
     ir = _with_inland_lake()
-    rb = boardgen.realize_board(ir, seed)
+    rb = realize.realize_board(ir, seed)
     lake = rb.terrain.index("lake")
     assert not ir["board"]["hexes"][lake]["coast"]
     assert rb.numbers[lake] == (2, 3, 11, 12)  # a hex kind with several numbers keeps them
@@ -40,8 +40,8 @@ def test_inland_tiles_that_cannot_fit_are_an_error() -> None:
     ir = _with_inland_lake()
     pool = ir["board"]["pools"][0]
     pool["tiles"] = {"lake": 8, "forest": 11}
-    with pytest.raises(boardgen.BoardGenError, match="inland"):
-        boardgen.realize_board(ir, 1)
+    with pytest.raises(realize.BoardGenError, match="inland"):
+        realize.realize_board(ir, 1)
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -52,7 +52,7 @@ def test_a_set_aside_token_joins_the_hex_of_another_number(seed: int) -> None:
     tiles = ir["board"]["pools"][0]["tiles"]
     tiles["desert"], tiles["forest"] = 2, 3
     ir["board"]["numbers"]["aside"] = [{"letter": "B", "joins": 12}]
-    rb = boardgen.realize_board(ir, seed)
+    rb = realize.realize_board(ir, seed)
     assert "B" not in rb.letters
     both = [nums for nums in rb.numbers if 12 in nums]
     assert both == [(12, 2)]
@@ -63,13 +63,13 @@ def test_frame_feature_numbers_are_shuffled_only_when_asked() -> None:
     """FISH-09: the fishing-ground numbers are assigned to their frame spots at random."""
     ir = copy.deepcopy(TOURNAMENT)
     ir["board"]["feature_numbers"] = {"grounds": [[4], [5], [6], [8], [9], [10]]}
-    fixed = {boardgen.realize_board(ir, s).feature_numbers for s in range(10)}
+    fixed = {realize.realize_board(ir, s).feature_numbers for s in range(10)}
     assert fixed == {(("grounds", ((4,), (5,), (6,), (8,), (9,), (10,))),)}
     ir["board"]["feature_shuffle"] = ["grounds"]
-    seen = {boardgen.realize_board(ir, s).feature_numbers for s in range(10)}
+    seen = {realize.realize_board(ir, s).feature_numbers for s in range(10)}
     assert len(seen) > 1
     for (name, entries), in seen:
         assert name == "grounds" and sorted(entries) == [(4,), (5,), (6,), (8,), (9,), (10,)]
-    fixed_ir = boardgen.realize(ir, 3)
+    fixed_ir = realize.realize(ir, 3)
     assert fixed_ir["board"]["feature_shuffle"] == []
-    assert not boardgen.needs_realization(fixed_ir)
+    assert not realize.needs_realization(fixed_ir)

@@ -88,11 +88,11 @@ def reach(s: State, p: int) -> int:
 
 def holdings(s: State, p: int) -> float:
     """Scenario stock the engine tracks generically: counters and the value of held deck items."""
-    ext = s.ext
-    if ext is None:
+    rules_state = s.rules_state
+    if rules_state is None:
         return 0.0
-    total = COUNTER_WEIGHT * sum(ext.counters[p])
-    for d, deck in zip(s.game.rx.decks, ext.held):
+    total = COUNTER_WEIGHT * sum(rules_state.counters[p])
+    for d, deck in zip(s.game.rules.decks, rules_state.held):
         total += TOKEN_WEIGHT * sum(k * max(v, 0) for k, v in zip(deck[p], d.values))
     return total
 

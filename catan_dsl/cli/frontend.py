@@ -13,7 +13,7 @@ import click
 from catan_dsl import api
 from catan_dsl import ir as ir_mod
 from catan_dsl.cli.common import EXIT_ERRORS, EXIT_OK, EXIT_USAGE
-from catan_dsl.diagnostics import Report, report_json
+from catan_dsl.core.diagnostics import Report, report_json
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                        show_default=True, help="Diagnostics as compiler-style text or JSON.")
@@ -143,8 +143,8 @@ def explain(file: str, with_: tuple[str, ...], board: str | None) -> None:
     try:
         ir, report = api.compile_file(file, board=board, with_=with_)
         base = None
-        base_path = Path(__file__).resolve().parents[2] / "scenarios" / "base.catan"
-        if ir is not None and base_path.is_file():
+        base_path = api.resolve_name("base", Path(file).parent)
+        if ir is not None and base_path is not None:
             base, _ = api.compile_file(str(base_path))
     except Exception as e:  # noqa: BLE001
         ir, report = None, Report()

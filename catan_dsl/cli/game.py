@@ -10,7 +10,7 @@ from typing import Any, Iterator, NoReturn
 
 import click
 
-from catan_dsl.gamelog import describe_event
+from catan_dsl.play.gamelog import describe_event
 from catan_dsl.cli.common import EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, EXIT_USAGE
 
 DEFAULT_BOTS = ("greedy", "random")  # seat 0 greedy, every other seat random
@@ -140,7 +140,7 @@ def _prepare(ctx: click.Context, file: str, board: str | None, with_: tuple[str,
              options: tuple[str, ...], bots_text: str | None, players: int | None,
              max_turns: int | None) -> tuple[dict, list[str], int]:
     """What play and playtest share: the IR, one bot name per seat, and the turn cap."""
-    from catan_dsl.playtest import DEFAULT_MAX_TURNS
+    from catan_dsl.play.playtest import DEFAULT_MAX_TURNS
 
     ir = load_scenario(file, board, with_, options)
     try:
@@ -160,7 +160,7 @@ def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, player
          options: tuple[str, ...], as_json: bool) -> None:
     """Play one seeded bot game of FILE and print its log (or transcript)."""
     from catan_dsl.engine import Game
-    from catan_dsl.playtest import play_game
+    from catan_dsl.play.playtest import play_game
 
     ir, names, cap = _prepare(ctx, file, board, with_, options, bots_text, players, max_turns)
     log = None if as_json else GameLog(ir, names, click.echo)
@@ -171,7 +171,7 @@ def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, player
         result = play_game(game, names, seed, cap, record=as_json, source=file, ir=ir,
                            on_events=None if log is None else log.on_events)
     if as_json:
-        from catan_dsl.transcript import dumps
+        from catan_dsl.play.transcript import dumps
 
         click.echo(dumps(result.transcript), nl=False)
     else:
@@ -185,7 +185,7 @@ def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, player
               help="Scenario file to replay against (default: the transcript's source).")
 def replay(transcript_path: str, scenario: str | None) -> None:
     """Re-run TRANSCRIPT step by step and verify every step and the final state."""
-    from catan_dsl.transcript import TranscriptError, replay as do_replay
+    from catan_dsl.play.transcript import TranscriptError, replay as do_replay
 
     doc = read_transcript(transcript_path)
     ir = transcript_ir(doc, transcript_path, scenario)
@@ -202,7 +202,7 @@ def replay(transcript_path: str, scenario: str | None) -> None:
 
 def read_transcript(transcript_path: str) -> dict:
     """Path → a transcript dict with a checked format; prints one error line and exits 1 if not."""
-    from catan_dsl.transcript import TranscriptError, check_format
+    from catan_dsl.play.transcript import TranscriptError, check_format
 
     try:
         with open(transcript_path, encoding="utf-8") as fh:
@@ -254,7 +254,7 @@ def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: st
              with_: tuple[str, ...], options: tuple[str, ...], workers: int,
              as_json: bool) -> None:
     """Play many seeded bot games of FILE and report win rates, game length and VP sources."""
-    from catan_dsl.playtest import run_games
+    from catan_dsl.play.playtest import run_games
 
     ir, names, cap = _prepare(ctx, file, board, with_, options, bots_text, players, max_turns)
     hidden = as_json or not sys.stderr.isatty()
@@ -273,7 +273,7 @@ class GameLog:
     """Prints a readable log of one game from the engine's events, as the game is played."""
 
     def __init__(self, ir: dict, bots: list[str], echo: Any) -> None:
-        from catan_dsl.playtest import seat_name
+        from catan_dsl.play.playtest import seat_name
 
         self.ir = ir
         self.bots = bots

@@ -45,7 +45,7 @@ def _load(path: Path, board: str | None, with_: tuple[str, ...] = ()) -> dict:
 
 def _is_transcript(path: Path) -> bool:
     """A .json file whose ``format`` names a transcript (anything unreadable is left to _load)."""
-    from catan_dsl.transcript import FORMAT
+    from catan_dsl.play.transcript import FORMAT
 
     if path.suffix.lower() != ".json":
         return False
@@ -59,8 +59,8 @@ def _is_transcript(path: Path) -> bool:
 
 def _state_figure(file: Path, turn: int | None, scenario: str | None, coords: bool):
     """Transcript → the figure of its game at the end of ``turn``; errors print and exit 1."""
-    from catan_dsl import render as rnd
-    from catan_dsl import state_view as sv
+    from catan_dsl.render import figure as rnd
+    from catan_dsl.render import state_view as sv
     from catan_dsl.cli.game import _engine_guard, read_transcript, transcript_ir
 
     doc = read_transcript(str(file))
@@ -114,8 +114,8 @@ def render(file: Path, out: Path, seed: int | None, coords: bool, board: str | N
         raise click.UsageError(f"{file.name!r} is neither a .catan source nor a .json IR")
     if not out.parent.is_dir():
         raise click.UsageError(f"output folder {str(out.parent)!r} does not exist")
-    from catan_dsl import boardgen  # matplotlib loads only when drawing
-    from catan_dsl import render as rnd
+    from catan_dsl.ir import realize  # matplotlib loads only when drawing
+    from catan_dsl.render import figure as rnd
 
     if _is_transcript(file):
         given = [o for o, v in (("--seed", seed), ("--board", board), ("--with", with_)) if v]
@@ -136,7 +136,7 @@ def render(file: Path, out: Path, seed: int | None, coords: bool, board: str | N
     except _InputError as exc:
         click.echo(str(exc).rstrip("\n"), err=True)
         raise SystemExit(EXIT_ERRORS) from None
-    except boardgen.BoardGenError as exc:
+    except realize.BoardGenError as exc:
         click.echo(f"{file}: the board cannot be realised: {exc}", err=True)
         raise SystemExit(EXIT_ERRORS) from None
     rnd.save_figure(fig, out)  # atomic: a temp file in the same folder, then a rename

@@ -309,8 +309,8 @@ def parse_action(text: str, game) -> Action:
             return t.pick[res(words[1])]
         if words[:2] == ["move", "robber"] and len(words) == 3:
             return t.robber_off if int(words[2]) < 0 else t.move_robber[int(words[2])]
-        if head in ("choose", "deal", "do") and game.rx is not None:
-            return game.rx.parse(text)
+        if head in ("choose", "deal", "do") and game.rules is not None:
+            return game.rules.parse(text)
         if head == "rob" and len(words) == 2:
             return t.rob[int(words[1])]
         if head == "steal" and len(words) == 3:
@@ -319,7 +319,7 @@ def parse_action(text: str, game) -> Action:
             return t.bank(res(words[2]), int(words[1]), res(words[4]))
         if head == "offer" and "for" in words:
             k = words.index("for")
-            counters = tuple(c.name for c in game.rx.counters) if game.rx is not None else ()
+            counters = tuple(c.name for c in game.rules.counters) if game.rules is not None else ()
             if counters and any(w in counters for w in words):
                 # An offer with counters: vectors of resources followed by counters.
                 names = t.resources + counters

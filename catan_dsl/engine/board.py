@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from catan_dsl import boardgen
+from catan_dsl.ir import realize
 
 NO_HEX = -1
 
@@ -41,7 +41,7 @@ def build_board(ir: dict, seed: int) -> Board:
     """Realise the random parts of ``ir``'s board with ``seed`` and flatten it into tables."""
     b = ir["board"]
     res_index = {name: i for i, name in enumerate(ir["resources"])}
-    rb = boardgen.realize_board(ir, seed) if boardgen.needs_realization(ir) else None
+    rb = realize.realize_board(ir, seed) if realize.needs_realization(ir) else None
     hexes = b["hexes"]
     terrain = rb.terrain if rb else tuple(h.get("terrain") for h in hexes)
     numbers = rb.numbers if rb else tuple(tuple(h.get("numbers") or ()) for h in hexes)

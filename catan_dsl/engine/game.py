@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from catan_dsl import boardgen
+from catan_dsl.ir import realize
 from catan_dsl.engine.actions import ActionTable
 from catan_dsl.engine.board import Board, build_board
-from catan_dsl.engine.hooks import Hooks
-from catan_dsl.engine.mechanisms import needs_rules
+from catan_dsl.engine.rules.compiled import needs_rules
+from catan_dsl.engine.rules.runtime import RulesRuntime
+from catan_dsl.engine.state import State
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,19 +136,15 @@ class Game:
         self.first_player = order[0]
 
         self._boards: dict[int, Board] = {}
-        self._fixed_board = not boardgen.needs_realization(ir)
+        self._fixed_board = not realize.needs_realization(ir)
         topo = ir["board"]
         self.actions = ActionTable(
             self.resources, self.piece_names, self.card_names, len(topo["vertices"]),
             len(topo["edges"]), self.piece_on_edge, len(topo["hexes"]), self.num_players,
             self.roll_outcomes[-1][0])
         self.roll_actions = tuple((self.actions.roll[t], p) for t, p in self.roll_outcomes)
-        self.hooks = Hooks(ir.get("rules"))
-        self.rx = None
-        if needs_rules(ir):
-            from catan_dsl.engine.rx_turn import Rx
-            self.rx = Rx(self, ir)
-            self.hooks.register(object, self.rx.dispatch)
+        # The compiled rules and mechanisms, or None: the base game keeps the fast path.
+        self.rules = RulesRuntime(self, ir) if needs_rules(ir) else None
 
     def board(self, seed: int) -> Board:
         key = 0 if self._fixed_board else seed
@@ -160,5 +157,4 @@ class Game:
         return b
 
     def new_initial_state(self, seed: int = 0):
-        from catan_dsl.engine.state import State
         return State(self, self.board(seed), seed)

@@ -35,7 +35,7 @@ def observation(state: Any, player: int) -> dict:
             seat["hand"] = dict(zip(g.resources, s.hand[p]))
             seat["development"] = dict(zip(g.cards, s.dev_hand[p]))
             seat["vp"] = s.vp(p)
-        if s.ext is not None:
+        if s.rules_state is not None:
             seat.update(_rule_stocks(s, p, own))
         seats.append(seat)
     return {
@@ -52,14 +52,14 @@ def observation(state: Any, player: int) -> dict:
 
 def _rule_stocks(s: Any, p: int, own: bool) -> dict:
     """Counters are public; items of a hidden deck are named only for their holder."""
-    rg = s.game.rx
-    out: dict = {"counters": {c.name: s.ext.counters[p][i] for i, c in enumerate(rg.counters)}}
+    rules = s.game.rules
+    out: dict = {"counters": {c.name: s.rules_state.counters[p][i] for i, c in enumerate(rules.counters)}}
     items: dict = {}
-    for di, d in enumerate(rg.decks):
-        held = s.ext.held[di][p]
+    for di, d in enumerate(rules.decks):
+        held = s.rules_state.held[di][p]
         if d.hidden and not own:
             shown = {it: k for it, k in zip(d.items, held)
-                     if k and s.ext.revealed.get(it)}
+                     if k and s.rules_state.revealed.get(it)}
             items[d.name] = {"count": sum(held), "revealed": shown}
         else:
             items[d.name] = {it: k for it, k in zip(d.items, held) if k}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from catan_dsl.engine import (awards, effects, rule_actions, rules_build, rules_cards, rules_setup,
-                              rules_trade, rules_turn, rx_turn, stocks, votes)
+from catan_dsl.engine.base import awards, building, cards, setup, trade, turn_flow
+from catan_dsl.engine.rules import executor, player_actions, runtime, stocks, votes
 from catan_dsl.engine.actions import (Action, BankTrade, Build, BuyCard, EndTurn, OfferTrade,
                                       PlayCard, RollDice, RuleAction)
 from catan_dsl.engine.board import Board
@@ -14,7 +14,7 @@ from catan_dsl.engine.events import Event, GameWon
 from catan_dsl.engine.prompts import CHANCE, ROLL, TERMINAL, Prompt
 
 SETUP, PRE_ROLL, MAIN, OVER = 0, 1, 2, 3
-_AUTO = effects.AUTO
+_AUTO = executor.AUTO
 
 
 class IllegalActionError(ValueError):
@@ -22,27 +22,27 @@ class IllegalActionError(ValueError):
 
 
 # Prompt kind → (legal | chance outcomes, apply). Compiled rules register new kinds here.
-PROMPT_LEGAL: dict[str, Callable] = {**rules_turn.PROMPT_LEGAL, **rules_cards.PROMPT_LEGAL,
-                                     **rules_trade.PROMPT_LEGAL,
-                                     effects.CHOOSE: effects.legal_choose,
+PROMPT_LEGAL: dict[str, Callable] = {**turn_flow.PROMPT_LEGAL, **cards.PROMPT_LEGAL,
+                                     **trade.PROMPT_LEGAL,
+                                     executor.CHOOSE: executor.legal_choose,
                                      votes.VOTE: votes.legal_vote}
-PROMPT_CHANCE: dict[str, Callable] = {**rules_turn.PROMPT_CHANCE, **rules_cards.PROMPT_CHANCE,
+PROMPT_CHANCE: dict[str, Callable] = {**turn_flow.PROMPT_CHANCE, **cards.PROMPT_CHANCE,
                                       stocks.DRAW_ITEM: stocks.draw_outcomes,
                                       stocks.RANDOM: stocks.random_outcomes,
-                                      rx_turn.START: rx_turn.start_outcomes}
-PROMPT_APPLY: dict[str, Callable] = {**rules_turn.PROMPT_APPLY, **rules_cards.PROMPT_APPLY,
-                                     **rules_trade.PROMPT_APPLY,
-                                     effects.CHOOSE: effects.apply_choose,
+                                      runtime.START: runtime.start_outcomes}
+PROMPT_APPLY: dict[str, Callable] = {**turn_flow.PROMPT_APPLY, **cards.PROMPT_APPLY,
+                                     **trade.PROMPT_APPLY,
+                                     executor.CHOOSE: executor.apply_choose,
                                      votes.VOTE: votes.apply_vote,
                                      stocks.DRAW_ITEM: stocks.apply_draw,
                                      stocks.RANDOM: stocks.apply_random,
-                                     rx_turn.START: rx_turn.apply_start}
+                                     runtime.START: runtime.apply_start}
 # Action type → apply, for the acting player's own free actions (no prompt open).
 TURN_APPLY: dict[type, Callable] = {
-    EndTurn: rules_turn.apply_end_turn, RollDice: rules_turn.apply_roll_dice,
-    Build: rules_build.apply_build, BuyCard: rules_cards.apply_buy,
-    PlayCard: rules_cards.apply_play, BankTrade: rules_trade.apply_bank_trade,
-    OfferTrade: rules_trade.apply_offer, RuleAction: rule_actions.apply,
+    EndTurn: turn_flow.apply_end_turn, RollDice: turn_flow.apply_roll_dice,
+    Build: building.apply_build, BuyCard: cards.apply_buy,
+    PlayCard: cards.apply_play, BankTrade: trade.apply_bank_trade,
+    OfferTrade: trade.apply_offer, RuleAction: player_actions.apply,
 }
 
 _LIST_FIELDS = ("bank", "v_owner", "v_kind", "v_blocked", "e_owner", "e_kind", "deck",
@@ -58,7 +58,7 @@ class State:
     """One game in progress. All mutable data is flat lists of ints; the board is shared."""
 
     __slots__ = ("game", "board", *_LIST_FIELDS, *_NESTED_FIELDS, *_SET_FIELDS, *_SCALARS,
-                 "_history", "_events", "_legal", "ext")
+                 "_history", "_events", "_legal", "rules_state")
 
     def __init__(self, game, board: Board, seed: int) -> None:
         g = game
@@ -100,9 +100,9 @@ class State:
         self._history: list[Action] = []
         self._events: list[Event] = []
         self._legal: list[Action] | None = None
-        self.ext = None        # RuleState when the IR has rules or mechanisms
-        if g.rx is not None:
-            g.rx.init_state(self)
+        self.rules_state = None        # RulesState when the IR has rules or mechanisms
+        if g.rules is not None:
+            g.rules.init_state(self)
         self._after()
 
     # ---- OpenSpiel-shaped API -------------------------------------------------------------
@@ -112,7 +112,7 @@ class State:
         if self.prompts:
             return self.prompts[-1].player
         if self.phase == SETUP:
-            return rules_setup.step(self)[0]
+            return setup.step(self)[0]
         return self.cur
 
     def legal_actions(self) -> list[Action]:
@@ -133,20 +133,20 @@ class State:
                 return [a for a, _ in PROMPT_CHANCE[top.kind](self, top)]
             return PROMPT_LEGAL[top.kind](self, top)
         if self.phase == SETUP:
-            return rules_setup.legal(self)
+            return setup.legal(self)
         if self.phase == PRE_ROLL:
-            return rules_turn.legal_pre_roll(self)
+            return turn_flow.legal_pre_roll(self)
         return self._legal_main()
 
     def _legal_main(self) -> list[Action]:
         out: list[Action] = [self.game.actions.end_turn]
         p = self.cur
-        rules_build.legal_builds(self, p, out)
-        rules_cards.legal_buy(self, p, out)
-        rules_cards.legal_play(self, p, out, False)
-        rules_trade.legal_trades(self, p, out)
-        if self.game.rx is not None:
-            self.game.rx.legal_main(self, p, out, False)
+        building.legal_builds(self, p, out)
+        cards.legal_buy(self, p, out)
+        cards.legal_play(self, p, out, False)
+        trade.legal_trades(self, p, out)
+        if self.game.rules is not None:
+            self.game.rules.legal_main(self, p, out, False)
         return out
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -183,15 +183,15 @@ class State:
             self._check_legal(action, legal)
         self._history.append(action)
         self._legal = None
-        rx = self.game.rx
-        if rx is not None:
-            rx.rt.reset(len(self._history))
+        rules = self.game.rules
+        if rules is not None:
+            rules.execution.reset(len(self._history))
         prompts = self.prompts
         if prompts:
             top = prompts[-1]
             PROMPT_APPLY[top.kind](self, action, top)
         elif self.phase == SETUP:
-            rules_setup.apply(self, action)
+            setup.apply(self, action)
         else:
             TURN_APPLY[type(action)](self, action)
         self._after()
@@ -199,7 +199,7 @@ class State:
     def _check_legal(self, action: Action, legal: list[Action]) -> None:
         if action not in legal and not (isinstance(action, OfferTrade) and self.phase == MAIN
                                         and not self.prompts
-                                        and rules_trade.offer_allowed(self, self.cur, action)):
+                                        and trade.offer_allowed(self, self.cur, action)):
             who = self.current_player()
             raise IllegalActionError(
                 f"{action} is not legal now (player {who}, {len(legal)} legal actions"
@@ -213,7 +213,7 @@ class State:
             if top.player == _AUTO:
                 # A rule's suspended work: its prompts were answered, so it runs on now.
                 prompts.pop()
-                effects.resume(self, top)
+                executor.resume(self, top)
                 continue
             legal = self._compute_legal()
             if legal:
@@ -222,21 +222,21 @@ class State:
             prompts.pop()
         if not prompts and self.phase == PRE_ROLL:
             self._legal = None
-            if not rules_cards.can_play_before_roll(self, self.cur) and not (
-                    self.game.rx is not None and self.game.rx.pre_roll_actions):
+            if not cards.can_play_before_roll(self, self.cur) and not (
+                    self.game.rules is not None and self.game.rules.pre_roll_actions):
                 prompts.append(Prompt(ROLL, CHANCE))
         g = self.game
-        rx = g.rx
-        if rx is not None:
-            rx.after_action(self)
+        rules = g.rules
+        if rules is not None:
+            rules.after_action(self)
         phase = self.phase
         if (phase == PRE_ROLL or phase == MAIN) and self.winner_ < 0:
             p = self.cur
-            if rx is None and p not in self.holders:
+            if rules is None and p not in self.holders:
                 score = self.board_vp[p] + self.card_vp[p]   # vp(p), inlined: runs every action
             else:
                 score = self.vp(p)
-            if score >= (g.target if rx is None else rx.target(self, p)):
+            if score >= (g.target if rules is None else rules.target(self, p)):
                 self.winner_ = p
                 self.phase = OVER
                 self._legal = None
@@ -244,13 +244,11 @@ class State:
 
     def emit(self, event: Event) -> None:
         """Every state change passes here, so compiled rules can hook any event."""
-        hooks = self.game.hooks
-        if hooks.active:
-            rx = self.game.rx
-            if rx is not None:
-                rx.stamp(event)
+        rules = self.game.rules
+        if rules is not None:          # the base game has no rules: nothing to stamp or fire
+            rules.stamp(event)
             self._events.append(event)
-            hooks.dispatch(self, event)
+            rules.dispatch(self, event)
         else:
             self._events.append(event)
 
@@ -279,8 +277,8 @@ class State:
             for si, h in enumerate(self.holders):
                 if h == p:
                     total += self.game.specials[si].vp
-        if self.game.rx is not None:
-            total += self.game.rx.extra_vp(self, p)
+        if self.game.rules is not None:
+            total += self.game.rules.extra_vp(self, p)
         return total
 
     def vp_breakdown(self, p: int) -> dict[str, int]:
@@ -301,7 +299,7 @@ class State:
         c._history = self._history[:]
         c._events = self._events[:]
         c._legal = self._legal
-        c.ext = self.ext.clone() if self.ext is not None else None
+        c.rules_state = self.rules_state.clone() if self.rules_state is not None else None
         return c
 
     def to_dict(self) -> dict:
@@ -315,8 +313,8 @@ class State:
         for f in _SET_FIELDS:
             d[f] = [sorted(s) for s in getattr(self, f)]
         d["history"] = [str(a) for a in self._history]
-        if self.ext is not None:
-            d["ext"] = self.ext.to_dict()
+        if self.rules_state is not None:
+            d["ext"] = self.rules_state.to_dict()  # transcript key kept: digests stay valid
         return d
 
     def __eq__(self, other: object) -> bool:

@@ -6,8 +6,8 @@ import functools
 import json
 from pathlib import Path
 
-from catan_dsl.diagnostics import Diagnostic, make
-from catan_dsl.source import Span, file_span
+from catan_dsl.core.diagnostics import Diagnostic, make
+from catan_dsl.core.source import Span, file_span
 
 IR_VERSION = 1
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema.json"

@@ -178,4 +178,4 @@ def test_gives_up_a_played_card_only_when_its_award_survives(played: int, other:
     assert (str(a) == "do cash_in") is takes
     if takes:
         s.apply_action(a)
-        assert s.holders[si] == 0 and s.ext.counters[0][0] == 2
+        assert s.holders[si] == 0 and s.rules_state.counters[0][0] == 2

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from catan_dsl.engine import CHANCE, Game, State
-from catan_dsl.engine import rules_build
+from catan_dsl.engine.base import building
 from catan_dsl.engine.state import MAIN, PRE_ROLL
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -49,7 +49,7 @@ def res(game: Game, name: str) -> int:
 
 def put(s: State, player: int, piece: str, at: int) -> None:
     """Place a piece without paying or checking legality (keeps every cache consistent)."""
-    rules_build.place(s, player, kind(s.game, piece), at, free=True)
+    building.place(s, player, kind(s.game, piece), at, free=True)
     s._legal = None
 
 
@@ -159,9 +159,9 @@ def check_invariants(s: State) -> None:
                             stack.append(u)
         assert reached == mine, f"player {p} has roads not connected to his network"
         if s.phase != 0:
-            spots = {e for e in range(b.n_edges) if rules_build.can_route(s, p, e)}
+            spots = {e for e in range(b.n_edges) if building.can_route(s, p, e)}
             assert spots == s.edge_spots[p], f"edge spot cache of {p} is stale"
-            vspots = {v for v in range(b.n_vertices) if rules_build.can_settle(s, p, v)}
+            vspots = {v for v in range(b.n_vertices) if building.can_settle(s, p, v)}
             assert vspots == s.vertex_spots[p], f"vertex spot cache of {p} is stale"
         vp = sum(g.piece_vp[s.v_kind[v]] for v in range(b.n_vertices) if s.v_owner[v] == p)
         vp += sum(g.specials[si].vp for si, h in enumerate(s.holders) if h == p)

@@ -64,17 +64,17 @@ def conserved(s: State) -> None:
     n = g.num_players
     for r in range(g.n_resources):
         assert s.bank[r] + sum(s.hand[p][r] for p in range(n)) == g.bank_total[r]
-    ext = s.ext
+    rules_state = s.rules_state
     for c in range(len(g.cards)):
         held = sum(s.dev_hand[p][c] + s.dev_played[p][c] for p in range(n))
-        assert s.deck[c] + held + ext.box[c] == g.card_count[c]
-    rx = g.rx
-    for i, spec in enumerate(rx.counters):
-        held = sum(ext.counters[p][i] for p in range(n))
-        assert min(ext.counters[p][i] for p in range(n)) >= 0
+        assert s.deck[c] + held + rules_state.box[c] == g.card_count[c]
+    rules = g.rules
+    for i, spec in enumerate(rules.counters):
+        held = sum(rules_state.counters[p][i] for p in range(n))
+        assert min(rules_state.counters[p][i] for p in range(n)) >= 0
         if spec.supply is not None:
-            assert ext.supply[i] + held == spec.supply
-    for di, d in enumerate(rx.decks):
+            assert rules_state.supply[i] + held == spec.supply
+    for di, d in enumerate(rules.decks):
         for i in range(len(d.items)):
-            total = ext.pile[di][i] + ext.spent[di][i] + sum(ext.held[di][p][i] for p in range(n))
+            total = rules_state.pile[di][i] + rules_state.spent[di][i] + sum(rules_state.held[di][p][i] for p in range(n))
             assert total == d.counts[i], (d.name, d.items[i])

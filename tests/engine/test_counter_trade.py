@@ -14,8 +14,8 @@ TOKENS = {"tokens": {"start": 0, "supply": None, "tradeable": True, "label": "to
 def state(counters=TOKENS, rules=()):
     g = Game(ir_with(counters=counters, rules=list(rules)))
     s = empty_main(g)
-    s.ext.counters[0] = [2, 2]
-    s.ext.counters[1] = [1, 1]
+    s.rules_state.counters[0] = [2, 2]
+    s.rules_state.counters[1] = [1, 1]
     set_hand(s, 0, ore=2)
     set_hand(s, 1, wool=1)
     return g, s
@@ -36,20 +36,20 @@ def test_an_accepted_counter_offer_moves_the_counter_and_the_card() -> None:
     g, s = state()
     act(s, "offer 2 tokens for 1 wool")
     act(s, "accept")
-    assert s.ext.counters[0][0] == 0 and s.ext.counters[1][0] == 3
+    assert s.rules_state.counters[0][0] == 0 and s.rules_state.counters[1][0] == 3
     assert s.hand[0][2] == 1 and s.hand[1][2] == 0
     assert any(isinstance(e, TradeAccepted) and e.give == (("tokens", 2),) for e in s.drain_events())
 
 
 def test_a_responder_without_the_counter_is_skipped() -> None:
     g, s = state()
-    s.ext.counters[1][0] = 0
-    s.ext.counters[2][0] = 1
+    s.rules_state.counters[1][0] = 0
+    s.rules_state.counters[2][0] = 1
     set_hand(s, 2)
     act(s, "offer 1 ore for 1 tokens")
     assert s.prompts[-1].player == 2
     act(s, "accept")
-    assert s.ext.counters[0][0] == 3 and s.hand[2][4] == 1
+    assert s.rules_state.counters[0][0] == 3 and s.hand[2][4] == 1
 
 
 def test_untradeable_or_forbidden_counter_offers_are_not_allowed() -> None:
@@ -94,7 +94,7 @@ def test_harbor_ratio_reads_the_ratio_of_the_harbor_at_an_intersection() -> None
     s = empty_main(g)
     got = []
     for v in (three, two, next(v for v in range(s.board.n_vertices) if s.board.vertex_harbor[v] is None)):
-        before = s.ext.counters[0][0]
+        before = s.rules_state.counters[0][0]
         put(s, 0, "settlement", v)
-        got.append(s.ext.counters[0][0] - before)
+        got.append(s.rules_state.counters[0][0] - before)
     assert got == [3, 2, 0]

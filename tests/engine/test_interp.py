@@ -4,22 +4,29 @@ from __future__ import annotations
 
 import pytest
 
-from catan_dsl import vocab
+from catan_dsl.core import vocab
 from catan_dsl.engine import Game, parse_action
-from catan_dsl.engine import effects, interp_functions, rx_turn
+from catan_dsl.engine.rules import (board_effects, chains, effects, executor, functions, runtime,
+                                    stocks, tables, votes)
 from catan_dsl.engine.events import StockChanged
-from catan_dsl.engine.interp import OPERATORS, RuleBudgetExceeded
+from catan_dsl.engine.rules.expressions import OPERATORS, RuleBudgetExceeded
 from tests.engine.helpers import act, empty_main, put, texts
 from tests.engine.rules_kit import P, action, ir_with, on, play_random, v
 
 
 def test_interpreter_covers_the_vocabulary_exactly() -> None:
     """Exactly one implementation per vocab entry (functions, effects, triggers, forbids, modifiers)."""
-    assert set(interp_functions.FUNCTIONS) == set(vocab.FUNCTIONS)
-    assert set(effects.EFFECTS) == set(vocab.EFFECTS)
-    assert set(rx_turn.TRIGGERS) == set(vocab.TRIGGERS)
-    assert set(rx_turn.FORBIDS) == set(vocab.FORBIDS)
-    assert set(rx_turn.MODIFIERS) == set(vocab.MODIFIERS)
+    assert set(tables.FUNCTIONS) == set(vocab.FUNCTIONS)
+    assert set(tables.EFFECTS) == set(vocab.EFFECTS)
+    # No module's entry silently replaces another's when the tables are merged.
+    parts = (effects.EFFECTS, board_effects.EFFECTS, chains.EFFECTS, votes.EFFECTS)
+    assert sum(map(len, parts)) == len(tables.EFFECTS)
+    assert len(functions.FUNCTIONS) + len(chains.FUNCTIONS) == len(tables.FUNCTIONS)
+    assert len(board_effects.CALLS) + len(stocks.CALLS) == len(tables.CALLS)
+    assert not set(runtime.CALLS) & set(tables.CALLS)
+    assert set(runtime.TRIGGERS) == set(vocab.TRIGGERS)
+    assert set(runtime.FORBIDS) == set(vocab.FORBIDS)
+    assert set(runtime.MODIFIERS) == set(vocab.MODIFIERS)
     assert set(vocab.OPERATORS) <= set(OPERATORS)
 
 
@@ -41,7 +48,7 @@ def test_expressions_comprehensions_and_if_effect() -> None:
     g = _game(rules, counters=COUNTERS)
     s = empty_main(g)
     act(s, "end turn")
-    assert s.ext.counters[1][0] == 1      # first q > 0 is 1
+    assert s.rules_state.counters[1][0] == 1      # first q > 0 is 1
     ev = [e for e in s.drain_events() if isinstance(e, StockChanged)]
     assert ev and ev[-1].rule.rule_id == "r.1" and ev[-1].rule.where == "t.catan:r.1"
 
@@ -84,7 +91,7 @@ def test_choose_prompt_lists_typed_choices_and_continues_after_the_choice() -> N
     ore = g.resources.index("ore")
     assert s.hand[0][ore] == 0            # the effect after `choose` waits for the answer
     act(s, f"choose edge {e2}")
-    assert s.ext.marks == {f"e{e2}": ("m",)}
+    assert s.rules_state.marks == {f"e{e2}": ("m",)}
     assert s.hand[0][ore] == 1 and s.hand[0][g.resources.index("brick")] == 1
     assert s.to_dict()["ext"]["marks"] == {f"e{e2}": ["m"]}
 
@@ -95,12 +102,12 @@ def test_choose_continuation_survives_clone_and_replay() -> None:
     c = s.clone()
     assert c == s
     act(c, f"choose edge {e1}")
-    assert s.ext.marks == {} and c.ext.marks == {f"e{e1}": ("m",)}
+    assert s.rules_state.marks == {} and c.rules_state.marks == {f"e{e1}": ("m",)}
     act(s, f"choose edge {e1}")
     assert c == s
     # The prompt, with its continuation, is plain data in to_dict.
     s2, _, _ = _at_choice(g)
-    assert s2.to_dict()["prompts"][-1][0] == effects.CHOOSE
+    assert s2.to_dict()["prompts"][-1][0] == executor.CHOOSE
 
 
 def test_random_game_with_rules_replays_from_its_text_history() -> None:
@@ -127,11 +134,11 @@ def test_two_rules_feeding_each_other_exceed_the_budget_and_are_named() -> None:
     g = _game(rules)
     s = empty_main(g)
     put_quiet = s.board.hex_vertices[0][3]
-    from catan_dsl.engine import rules_build
-    rules_build.place_quiet(s, 0, g.piece_names.index("settlement"), put_quiet)
+    from catan_dsl.engine.base import building
+    building.place_quiet(s, 0, g.piece_names.index("settlement"), put_quiet)
     edge = s.board.vertex_edges[put_quiet][0]
     with pytest.raises(RuleBudgetExceeded) as err:
-        rules_build.place(s, 0, g.piece_names.index("road"), edge, free=True)
+        building.place(s, 0, g.piece_names.index("road"), edge, free=True)
     assert "loop.a" in str(err.value) and "loop.b" in str(err.value)
 
 

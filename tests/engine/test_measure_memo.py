@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from catan_dsl.engine.interp_functions import FUNCTIONS
-from catan_dsl.engine.measure_memo import board_only
+from catan_dsl.engine.rules.functions import FUNCTIONS
+from catan_dsl.engine.rules.measure_memo import board_only
 from tests.engine.helpers import act, give, put
 from tests.variants.kit import game, main_turn
 
@@ -20,14 +20,14 @@ def test_board_only_reads_the_called_functions() -> None:
 def test_memoised_measure_follows_every_piece_change_and_clone() -> None:
     """The harbor measure is memoised, yet always equals a fresh evaluation of the expression."""
     g = game("harbormaster")
-    rx = g.rx
-    si = rx.special_index["harbormaster"]
-    assert si in rx.measure_memo.specials
+    rules = g.rules
+    si = rules.special_index["harbormaster"]
+    assert si in rules.measure_memo.specials
     s = main_turn(g, 0)
 
     def fresh() -> list[int]:
-        _, _, measure = next(d for d in rx.dynamic if d[0] == si)
-        return rx._measure(s, measure)
+        _, _, measure = next(d for d in rules.dynamic if d[0] == si)
+        return rules._measure(s, measure)
 
     put(s, 0, "settlement", 0)
     assert s.measure[si][0] == 1 == fresh()[0]
@@ -44,4 +44,4 @@ def test_memoised_measure_follows_every_piece_change_and_clone() -> None:
 
 def test_measures_reading_more_than_the_board_are_not_memoised() -> None:
     for name in ("event_cards", "catan_for_two", "tournament"):
-        assert not game(name).rx.measure_memo.specials
+        assert not game(name).rules.measure_memo.specials

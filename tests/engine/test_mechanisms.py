@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from catan_dsl.engine import Game
 from catan_dsl.engine.actions import Roll
-from catan_dsl.engine.rule_actions import minimal_payments
+from catan_dsl.engine.rules.player_actions import minimal_payments
 from tests.engine.helpers import act, empty_main, give, pre_roll, put, texts
 from tests.engine.rules_kit import P, action, conserved, ir_with, on, play_random, v
 
@@ -18,9 +18,9 @@ COUNTERS = {"c": {"start": 2, "supply": 9, "tradeable": False}}
 def test_counters_start_from_the_supply_and_are_capped_by_it() -> None:
     g = Game(ir_with(counters=COUNTERS, rules=[on("r.1", "turn_started", [["gain", P, 5, {"counter": "c"}]])]), 4)
     s = empty_main(g)
-    assert [row[0] for row in s.ext.counters] == [2, 2, 2, 2] and s.ext.supply == [1]
+    assert [row[0] for row in s.rules_state.counters] == [2, 2, 2, 2] and s.rules_state.supply == [1]
     act(s, "end turn")
-    assert s.ext.counters[1][0] == 3 and s.ext.supply == [0]
+    assert s.rules_state.counters[1][0] == 3 and s.rules_state.supply == [0]
     conserved(s)
 
 
@@ -28,7 +28,7 @@ def test_counters_survive_a_seven_a_steal_and_a_monopoly() -> None:
     """Counters are not resources: never discarded, stolen or taken by monopoly."""
     g = Game(ir_with(counters=COUNTERS), 4)
     s = play_random(g, 1, cap=80)
-    assert sum(row[0] for row in s.ext.counters) == 8
+    assert sum(row[0] for row in s.rules_state.counters) == 8
     conserved(s)
 
 
@@ -49,9 +49,9 @@ def test_token_draw_is_a_weighted_chance_node_with_swap_when_full() -> None:
     out = dict((str(a), p) for a, p in s.chance_outcomes())
     assert out["deal t t1"] == 3 / 7 and out["deal t t3"] == 1 / 7
     for _ in range(4):
-        act(s, "deal t t1" if s.ext.pile[0][0] else "deal t t2")
-    held = s.ext.held[0][1]
-    assert sum(held) == 3 and s.ext.spent[0][0] == 1          # the 4th draw swapped a 1 out
+        act(s, "deal t t1" if s.rules_state.pile[0][0] else "deal t t2")
+    held = s.rules_state.held[0][1]
+    assert sum(held) == 3 and s.rules_state.spent[0][0] == 1          # the 4th draw swapped a 1 out
     conserved(s)
 
 
@@ -60,14 +60,14 @@ def test_token_action_pays_with_a_minimal_subset_and_respects_the_turn_limit() -
                     cost={"tokens": {"deck": "t", "value": 2}}, limit={"per_turn": 1})]
     g = Game(ir_with(decks=TOKENS, rules=rules), 4)
     s = empty_main(g)
-    s.ext.held[0][0][:] = [2, 1, 0, 0]
-    s.ext.pile[0][0] -= 2
-    s.ext.pile[0][1] -= 1
+    s.rules_state.held[0][0][:] = [2, 1, 0, 0]
+    s.rules_state.pile[0][0] -= 2
+    s.rules_state.pile[0][1] -= 1
     s._legal = None
     acts = [t for t in texts(s) if t.startswith("do")]
     assert acts == ["do flee pay t2", "do flee pay t1 t1"]
     act(s, "do flee pay t2")
-    assert s.robber == -1 and s.ext.held[0][0] == [2, 0, 0, 0]
+    assert s.robber == -1 and s.rules_state.held[0][0] == [2, 0, 0, 0]
     assert not [t for t in texts(s) if t.startswith("do")]
     conserved(s)
 
@@ -80,14 +80,14 @@ def test_action_targets_give_one_legal_action_per_target() -> None:
                             "where": [">=", ["vp", v("q")], ["vp", P]]})]
     g = Game(ir_with(decks=TOKENS, rules=rules), 4)
     s = empty_main(g)
-    s.ext.held[0][0][3] = 1
-    s.ext.pile[0][3] = 0
+    s.rules_state.held[0][0][3] = 1
+    s.rules_state.pile[0][3] = 0
     put(s, 0, "settlement", 0)
     put(s, 2, "settlement", 10)
     s._legal = None
     assert [t for t in texts(s) if t.startswith("do")] == ["do pass player 2"]
     act(s, "do pass player 2")
-    assert s.ext.held[0][2][3] == 1
+    assert s.rules_state.held[0][2][3] == 1
 
 
 def _deck_ir() -> dict:
@@ -111,7 +111,7 @@ def test_card_deck_replaces_the_dice_and_reshuffles_at_the_marker() -> None:
     assert [str(a) for a, _ in s.chance_outcomes()] == ["deal ev n5", "deal ev n6", "deal ev n7",
                                                        "deal ev n8"]  # marker: reshuffled
     act(s, "deal ev n8")
-    assert s.ext.drawn == [1]
+    assert s.rules_state.drawn == [1]
 
 
 def test_revealed_event_runs_before_production() -> None:
@@ -157,7 +157,7 @@ def test_forbid_robber_move_falls_back_and_marks_the_move_forced() -> None:
     act(s, "roll 7")
     assert texts(s) == ["move robber -1"]
     act(s, "move robber -1")
-    assert s.robber == -1 and s.ext.robber_forced
+    assert s.robber == -1 and s.rules_state.robber_forced
 
 
 def test_forbid_build_and_modifiers_for_target_vp_yield_and_cost() -> None:
@@ -176,13 +176,13 @@ def test_forbid_build_and_modifiers_for_target_vp_yield_and_cost() -> None:
     ]
     g = Game(ir_with(rules=rules, victory={"target": 10, "bonus": 1}), 4)
     s = empty_main(g)
-    coast_v = next(x for x in range(s.board.n_vertices) if g.rx.coast["vertex"][x])
+    coast_v = next(x for x in range(s.board.n_vertices) if g.rules.coast["vertex"][x])
     put(s, 0, "settlement", coast_v)
     give(s, 0, lumber=1, brick=1, wool=1)
-    assert all(not g.rx.coast["edge"][int(t.split()[2])] for t in texts(s) if t.startswith("build road"))
-    assert g.rx.target(s, 0) == 13 and g.rx.target(s, 1) == 11
+    assert all(not g.rules.coast["edge"][int(t.split()[2])] for t in texts(s) if t.startswith("build road"))
+    assert g.rules.target(s, 0) == 13 and g.rules.target(s, 1) == 11
     assert s.vp(0) == 2 and s.vp_breakdown(0)["modifiers"] == 1
-    assert g.rx.yield_at(s, coast_v) == 2
+    assert g.rules.yield_at(s, coast_v) == 2
     assert "do buy" in texts(s)                                 # 2 wool - 1 = 1
 
 
@@ -200,14 +200,14 @@ def test_award_policies_expr_sole_max_and_all_min() -> None:
     s = empty_main(g)
     act(s, "end turn")
     act(s, "roll 8")
-    least = g.rx.special_index["least"]
-    assert s.ext.multi[least] == [0, 1, 2, 3] and s.vp(1) == -2
+    least = g.rules.special_index["least"]
+    assert s.rules_state.multi[least] == [0, 1, 2, 3] and s.vp(1) == -2
     act(s, "do earn")
-    assert s.holders[g.rx.special_index["most"]] == 1 and s.ext.multi[least] == [0, 2, 3]
+    assert s.holders[g.rules.special_index["most"]] == 1 and s.rules_state.multi[least] == [0, 2, 3]
     assert s.vp(1) == 1
-    s.ext.counters[1][0] = 2
+    s.rules_state.counters[1][0] = 2
     act(s, "end turn")
-    assert s.holders[g.rx.special_index["pts"]] == 1 and s.vp(1) == 3
+    assert s.holders[g.rules.special_index["pts"]] == 1 and s.vp(1) == 3
 
 
 def test_neutral_players_start_placed_never_take_turns_and_never_produce() -> None:
@@ -232,7 +232,7 @@ def test_start_player_roll_robber_start_and_home() -> None:
     assert [str(a) for a, _ in s.chance_outcomes()] == [f"choose player {p}" for p in range(4)]
     act(s, "choose player 2")
     assert s.current_player() == 2
-    assert s.board.hex_terrain[g.rx.home_hex(s)] == "desert"
+    assert s.board.hex_terrain[g.rules.home_hex(s)] == "desert"
 
 
 def test_return_played_card_is_boxed_and_awards_recomputed() -> None:
@@ -241,14 +241,14 @@ def test_return_played_card_is_boxed_and_awards_recomputed() -> None:
     g = Game(ir_with(rules=rules, counters=COUNTERS), 4)
     s = empty_main(g)
     knight = g.card_names.index("knight")
-    la = g.rx.special_index["largest_army"]
+    la = g.rules.special_index["largest_army"]
     s.deck[knight] -= 3
     s.dev_played[0][knight] = 3
     s.measure[la][0] = 3
     s.holders[la] = 0
     s._legal = None
     act(s, "do back")
-    assert s.dev_played[0][knight] == 2 and s.ext.box[knight] == 1 and s.holders[la] == -1
+    assert s.dev_played[0][knight] == 2 and s.rules_state.box[knight] == 1 and s.holders[la] == -1
     conserved(s)
 
 

@@ -78,7 +78,7 @@ def test_longest_route_matches_brute_force(game: Game) -> None:
     """BASE-66, BASE-69: the measured longest road equals a brute-force trail search in which
     an opponent's building ends a road."""
     from catan_dsl.bots import make_bot
-    from catan_dsl.engine import awards
+    from catan_dsl.engine.base import awards
     si = next(i for i, sp in enumerate(game.specials) if sp.measure == "longest_route")
     kinds = game.specials[si].route_kinds
     checked = 0

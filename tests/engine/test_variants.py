@@ -37,7 +37,7 @@ def test_hm_03_first_to_three_harbor_points_takes_the_card() -> None:
     """HM-03: the first player to reach 3 harbour points takes the Harbormaster card."""
     g = game("harbormaster")
     s = empty_main(g)
-    si = g.rx.special_index["harbormaster"]
+    si = g.rules.special_index["harbormaster"]
     harbors = [v for v in range(s.board.n_vertices) if s.board.vertex_harbor[v] is not None]
     spots = []
     for v in harbors:
@@ -54,7 +54,7 @@ def test_hm_06_base_game_with_harbormaster_is_won_at_11() -> None:
     """HM-06: with Harbormaster the base game is won at 11 VP."""
     g = game("harbormaster")
     s = empty_main(g)
-    assert g.rx.target(s, 0) == 11
+    assert g.rules.target(s, 0) == 11
 
 
 def test_tour_04_a_seven_in_the_first_two_rounds_is_rerolled() -> None:
@@ -99,4 +99,4 @@ def test_c42_02_each_player_starts_with_five_trade_tokens() -> None:
     """C42-02: each of the two players starts with 5 trade tokens."""
     g = game("catan_for_two")
     s = g.new_initial_state(0)
-    assert [row for row in s.ext.counters[:2]] == [[5], [5]]
+    assert [row for row in s.rules_state.counters[:2]] == [[5], [5]]

@@ -6,8 +6,8 @@ import random
 
 from catan_dsl.bots import make_bot
 from catan_dsl.engine import CHANCE
-from catan_dsl.engine.interp_functions import FUNCTIONS
-from catan_dsl.engine.vp_memo import memoisable
+from catan_dsl.engine.rules.functions import FUNCTIONS
+from catan_dsl.engine.rules.vp_memo import memoisable
 from tests.variants.kit import game
 
 
@@ -19,15 +19,15 @@ def test_only_modifiers_reading_pieces_chains_and_marks_are_memoised() -> None:
     assert not memoisable([camels, dict(camels, value=["count_of", ["var", "player"], "wool"])],
                           FUNCTIONS)
     assert not memoisable([dict(camels, when=[">", ["yield_of", ["var", "v"]], 1])], FUNCTIONS)
-    assert game(scenario="caravans").rx.vp_memo is not None
-    assert game("harbormaster").rx.vp_memo is None     # no VP modifier: nothing to memoise
+    assert game(scenario="caravans").rules.vp_memo is not None
+    assert game("harbormaster").rules.vp_memo is None     # no VP modifier: nothing to memoise
 
 
 def test_memoised_extra_vp_equals_direct_evaluation_at_every_step() -> None:
     """Seeded random and greedy Caravans games: after every action, for every player, the
     memoised extra VP equals the modifiers evaluated afresh; the modifier does award VP."""
     g = game(scenario="caravans")
-    rx = g.rx
+    rules = g.rules
     n = g.num_players
     awarded = False
     for bot, seed in (("random", 1), ("random", 2), ("greedy", 3)):
@@ -44,8 +44,8 @@ def test_memoised_extra_vp_equals_direct_evaluation_at_every_step() -> None:
             s.apply_action(a)
             s.drain_events()
             for q in range(n):
-                direct = rx.modifier_vp(s, q)
-                memo = rx.vp_memo.get(s, q, lambda: rx.modifier_vp(s, q))   # cached if seen
+                direct = rules.modifier_vp(s, q)
+                memo = rules.vp_memo.get(s, q, lambda: rules.modifier_vp(s, q))   # cached if seen
                 assert memo == direct, (seed, s.turn, q)
                 awarded = awarded or direct > 0
     assert awarded

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from catan_dsl import api
-from catan_dsl.codes import CODES
+from catan_dsl.core.codes import CODES
 
 CASES = sorted((Path(__file__).parent / "check").glob("*.catan"))
 _ANNOT = re.compile(r"([EW]\d{3})@(\d+|\*)")

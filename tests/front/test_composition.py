@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from catan_dsl import api
-from catan_dsl.parser import get_parser, grammar_dir
+from catan_dsl.syntax.parser import get_parser, grammar_dir
 
 
 def _write(d: Path, name: str, text: str) -> str:

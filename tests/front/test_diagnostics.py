@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from catan_dsl import api
-from catan_dsl.codes import CODES
+from catan_dsl.core.codes import CODES
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = str(ROOT / "scenarios" / "base.catan")

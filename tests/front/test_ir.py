@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from catan_dsl import api, boardgen
+from catan_dsl import api
+from catan_dsl.ir import realize
 from catan_dsl import ir as ir_mod
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,7 +99,7 @@ def test_seed_realises_the_tournament_board(tournament: dict) -> None:
     assert all(h["terrain"] for h in ir["board"]["hexes"])
     again, _ = api.compile_file(str(ROOT / BASE), board="tournament", seed=7)
     assert ir_mod.dumps(ir) == ir_mod.dumps(again)
-    assert ir == boardgen.realize(tournament, 7)
+    assert ir == realize.realize(tournament, 7)
 
 
 # --- base game rules as compiled (IDs from /work/shared/rules/CHECKLIST.md) ------------------

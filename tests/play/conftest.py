@@ -20,7 +20,7 @@ def base_ir() -> dict:
 def short_transcript(base_ir: dict) -> dict:
     """A 4-player game cut at 30 turns, recorded (built once: several tests tamper with copies)."""
     from catan_dsl.engine import Game
-    from catan_dsl.playtest import play_game
+    from catan_dsl.play.playtest import play_game
 
     game = Game(base_ir, num_players=4)
     result = play_game(game, ["greedy", "random", "random", "random"], seed=5, max_turns=30,

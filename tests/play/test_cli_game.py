@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from catan_dsl.cli import main
 from catan_dsl.cli.common import EXIT_ERRORS, EXIT_MISMATCH, EXIT_USAGE
-from catan_dsl.transcript import FORMAT
+from catan_dsl.play.transcript import FORMAT
 
 BASE = str(Path(__file__).resolve().parents[1] / "fixtures" / "base_beginner.ir.json")
 
@@ -100,12 +100,12 @@ def test_replay_rebuilds_a_named_board_from_source(tmp_path: Path) -> None:
 
 
 def test_an_engine_failure_is_one_error_line_not_a_traceback(monkeypatch) -> None:
-    import catan_dsl.playtest
+    import catan_dsl.play.playtest
 
     def boom(*args, **kwargs):
         raise KeyError("unsupported rule")
 
-    monkeypatch.setattr(catan_dsl.playtest, "play_game", boom)
+    monkeypatch.setattr(catan_dsl.play.playtest, "play_game", boom)
     r = CliRunner().invoke(main, ["play", BASE])
     assert r.exit_code == EXIT_ERRORS
     assert "the engine could not play this scenario: KeyError" in r.output

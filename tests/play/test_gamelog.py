@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from catan_dsl.cli import main
 from catan_dsl.engine import events
-from catan_dsl.gamelog import DESCRIBE
+from catan_dsl.play.gamelog import DESCRIBE
 
 
 def test_every_engine_event_has_a_description() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from catan_dsl.playtest import run_games
+from catan_dsl.play.playtest import run_games
 
 
 def test_same_numbers_with_one_or_two_workers(base_ir: dict) -> None:

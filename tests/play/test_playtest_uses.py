@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from catan_dsl.api import compile_file
 from catan_dsl.cli import main as cli_main
 from catan_dsl.engine import Game
-from catan_dsl.playtest import play_game, run_games
+from catan_dsl.play.playtest import play_game, run_games
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = ROOT / "scenarios" / "base.catan"

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from catan_dsl.engine import Game
-from catan_dsl.playtest import play_game
-from catan_dsl.transcript import dumps, replay
+from catan_dsl.play.playtest import play_game
+from catan_dsl.play.transcript import dumps, replay
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "tests" / "playthroughs"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from catan_dsl.playtest import GameResult, game_seed, summarize, wilson_interval
+from catan_dsl.play.playtest import GameResult, game_seed, summarize, wilson_interval
 
 
 @pytest.mark.parametrize(

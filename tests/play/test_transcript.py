@@ -8,8 +8,7 @@ import json
 import pytest
 
 from catan_dsl.engine import CHANCE
-from catan_dsl.transcript import (FORMAT, TranscriptError, check_format, dumps, ir_sha256,
-                                  replay)
+from catan_dsl.play.transcript import (FORMAT, TranscriptError, check_format, dumps, ir_sha256, replay)
 
 
 def test_header_names_the_rules_and_seeds(short_transcript: dict, base_ir: dict) -> None:
@@ -34,7 +33,7 @@ def test_round_trip_through_json_replays(short_transcript: dict, base_ir: dict) 
 
 def test_same_seed_gives_byte_identical_transcript(short_transcript: dict, base_ir: dict) -> None:
     from catan_dsl.engine import Game
-    from catan_dsl.playtest import play_game
+    from catan_dsl.play.playtest import play_game
 
     again = play_game(Game(base_ir, num_players=4), short_transcript["bots"], 5, 30, record=True,
                       source=short_transcript["source"], ir=base_ir).transcript

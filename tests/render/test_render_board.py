@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from catan_dsl.render import StateView, draw_board, figure_bytes, pips, save_figure
+from catan_dsl.render.figure import StateView, draw_board, figure_bytes, pips, save_figure
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SVG_NS = "{http://www.w3.org/2000/svg}"

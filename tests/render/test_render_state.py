@@ -15,10 +15,10 @@ from catan_dsl import api
 from catan_dsl.cli import main
 from catan_dsl.cli.common import EXIT_ERRORS, EXIT_OK, EXIT_USAGE
 from catan_dsl.engine import Game, parse_action
-from catan_dsl.playtest import play_game
-from catan_dsl.render import StateView, draw_board, figure_bytes
-from catan_dsl.render_state import DEFAULT_PLAYER_COLORS
-from catan_dsl.transcript import dumps
+from catan_dsl.play.playtest import play_game
+from catan_dsl.render.figure import StateView, draw_board, figure_bytes
+from catan_dsl.render.state import DEFAULT_PLAYER_COLORS
+from catan_dsl.play.transcript import dumps
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = str(ROOT / "scenarios" / "base.catan")
@@ -120,8 +120,8 @@ def test_turn_0_is_the_position_after_setup_with_the_robber_on_the_desert(
     s = _state_after_turn(game, 0)
     assert s.board.hex_terrain[s.robber] == "desert"
     hexes = {int(k.split("-")[1]): _centre(v) for k, v in _ids(svg, r"hex-\d+").items()}
-    rx, ry = _centre(_ids(svg, r"robber")["robber"])
-    nearest = min(hexes, key=lambda h: (hexes[h][0] - rx) ** 2 + (hexes[h][1] - ry) ** 2)
+    rules, ry = _centre(_ids(svg, r"robber")["robber"])
+    nearest = min(hexes, key=lambda h: (hexes[h][0] - rules) ** 2 + (hexes[h][1] - ry) ** 2)
     assert nearest == s.robber
     assert "after setup (turn 0)" in svg
 
@@ -138,8 +138,8 @@ def test_robber_is_drawn_where_the_engine_moved_it(game: dict, tmp_path: Path) -
     svg = out.read_text(encoding="utf-8")
     assert svg.count('id="robber"') == 1 and "robber-start" not in svg
     hexes = {int(k.split("-")[1]): _centre(v) for k, v in _ids(svg, r"hex-\d+").items()}
-    rx, ry = _centre(_ids(svg, r"robber")["robber"])
-    nearest = min(hexes, key=lambda h: (hexes[h][0] - rx) ** 2 + (hexes[h][1] - ry) ** 2)
+    rules, ry = _centre(_ids(svg, r"robber")["robber"])
+    nearest = min(hexes, key=lambda h: (hexes[h][0] - rules) ** 2 + (hexes[h][1] - ry) ** 2)
     assert nearest == s.robber
 
 
@@ -226,11 +226,11 @@ def test_neutral_players_get_their_own_colours(tmp_path: Path) -> None:
     assert len({next(iter(c)) for c in colours.values()}) == len(colours)
     assert svg.count("(neutral)") == 2 and "with catan_for_two" in svg
     # C42-01: the trade tokens each real player holds are in the legend (neutrals hold none).
-    names = [c.name for c in s.game.rx.counters]
+    names = [c.name for c in s.game.rules.counters]
     k = names.index("trade_tokens")
     for p, colour in enumerate(("Red", "Blue")):
         assert f"{colour} {s.vp(p)} VP" in svg
-        assert f"· {s.ext.counters[p][k]} trade tokens" in svg
+        assert f"· {s.rules_state.counters[p][k]} trade tokens" in svg
 
 
 def _two_edge_kinds_ir() -> dict:
@@ -320,13 +320,13 @@ def test_robber_off_the_board_and_held_tokens_are_shown(tmp_path: Path) -> None:
     svg = out.read_text(encoding="utf-8")
     assert svg.count('id="robber"') == 1 and "robber off" in svg
     hexes = [_path_points(el) for el in _ids(svg, r"hex-\d+").values()]
-    rx, ry = _centre(_ids(svg, r"robber")["robber"])
-    assert all(not (min(p[0] for p in h) <= rx <= max(p[0] for p in h)
+    rules, ry = _centre(_ids(svg, r"robber")["robber"])
+    assert all(not (min(p[0] for p in h) <= rules <= max(p[0] for p in h)
                     and min(p[1] for p in h) <= ry <= max(p[1] for p in h)) for h in hexes)
-    decks = s.game.rx.decks
+    decks = s.game.rules.decks
     di = next(i for i, d in enumerate(decks) if d.kind == "tokens")
     for p, colour in enumerate(("Red", "Blue", "White", "Orange")):
-        held = sum(s.ext.held[di][p])
+        held = sum(s.rules_state.held[di][p])
         assert re.search(rf"{colour} {s.vp(p)} VP[^<]* · {held} {decks[di].name} tokens?\b", svg)
 
 
@@ -343,8 +343,8 @@ def test_bare_board_puts_a_robber_that_starts_off_the_board_beside_the_island(wh
     svg = figure_bytes(draw_board(ir), "svg").decode("utf-8")
     assert svg.count('id="robber-start"') == 1 and "robber starts" in svg
     hexes = {int(k.split("-")[1]): _centre(v) for k, v in _ids(svg, r"hex-\d+").items()}
-    rx, ry = _centre(_ids(svg, r"robber-start")["robber-start"])
-    assert min((x - rx) ** 2 + (y - ry) ** 2 for x, y in hexes.values()) > min(
+    rules, ry = _centre(_ids(svg, r"robber-start")["robber-start"])
+    assert min((x - rules) ** 2 + (y - ry) ** 2 for x, y in hexes.values()) > min(
         (x - hexes[0][0]) ** 2 + (y - hexes[0][1]) ** 2 for h, (x, y) in hexes.items() if h)
 
 
@@ -356,7 +356,7 @@ def test_rules_robber_start_on_a_terrain_is_drawn_there() -> None:
     ir.setdefault("robber", {})["start"] = {"terrain": "mountains"}
     svg = figure_bytes(draw_board(ir), "svg").decode("utf-8")
     hexes = {int(k.split("-")[1]): _centre(v) for k, v in _ids(svg, r"hex-\d+").items()}
-    rx, ry = _centre(_ids(svg, r"robber-start")["robber-start"])
-    nearest = min(hexes, key=lambda h: (hexes[h][0] - rx) ** 2 + (hexes[h][1] - ry) ** 2)
+    rules, ry = _centre(_ids(svg, r"robber-start")["robber-start"])
+    nearest = min(hexes, key=lambda h: (hexes[h][0] - rules) ** 2 + (hexes[h][1] - ry) ** 2)
     first = next(h["id"] for h in ir["board"]["hexes"] if h.get("terrain") == "mountains")
     assert nearest == first

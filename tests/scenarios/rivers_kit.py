@@ -41,28 +41,28 @@ def vertex(g: Game, q: int, r: int, corner: str) -> int:
 
 
 def feature(g: Game, kind: str, name: str) -> frozenset[int]:
-    return g.rx.features[kind][name]
+    return g.rules.features[kind][name]
 
 
 def gold(s: State, p: int) -> int:
-    return s.ext.counters[p][s.game.rx.counter_index["gold"]]
+    return s.rules_state.counters[p][s.game.rules.counter_index["gold"]]
 
 
 def set_gold(s: State, p: int, n: int) -> None:
-    s.ext.counters[p][s.game.rx.counter_index["gold"]] = n
+    s.rules_state.counters[p][s.game.rules.counter_index["gold"]] = n
     s._legal = None
 
 
 def holders(s: State, card: str) -> list[int]:
     """Who holds a special card (a multi-copy card: every holder)."""
-    si = s.game.rx.special_index[card]
-    return sorted(set(s.ext.multi[si]) | ({s.holders[si]} if s.holders[si] >= 0 else set()))
+    si = s.game.rules.special_index[card]
+    return sorted(set(s.rules_state.multi[si]) | ({s.holders[si]} if s.holders[si] >= 0 else set()))
 
 
 def settle_awards(s: State) -> None:
     """Recompute the continuous special cards as the engine does after every action."""
-    s.ext.fingerprint = None
-    s.game.rx.after_action(s)
+    s.rules_state.fingerprint = None
+    s.game.rules.after_action(s)
 
 
 def main(g: Game, player: int = 0, seed: int = 0) -> State:
@@ -82,6 +82,6 @@ def along_river(g: Game, e: int) -> bool:
 
 def put(s: State, player: int, piece: str, at: int) -> None:
     """Place a piece without paying and without an event (so no rule pays gold for it)."""
-    from catan_dsl.engine import rules_build
-    rules_build.place_quiet(s, player, s.game.piece_names.index(piece), at)
+    from catan_dsl.engine.base import building
+    building.place_quiet(s, player, s.game.piece_names.index(piece), at)
     s._legal = None

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from catan_dsl.engine.chains import ChainExtended
+from catan_dsl.engine.rules.chains import ChainExtended
 from tests.engine.helpers import act, give, put, set_hand, texts
 from tests.scenarios.test_caravans_kit import (CARAVANS, compiled, far_end, game, head,
                                                instance_spots, main, oasis, oasis_edges, place,
@@ -22,7 +22,7 @@ def search(s, ok, depth: int, insts=(0,)):
         return s
     if depth == 0:
         return None
-    for e, i in s.game.rx.chains.steps(s, 0):
+    for e, i in s.game.rules.chains.steps(s, 0):
         if i in insts:
             c = s.clone()
             place(c, e)
@@ -37,8 +37,8 @@ def test_car_01_08_twenty_two_camels_start_beside_the_board() -> None:
     """CAR-01, CAR-08: 22 camels, all beside the board at the start (seed 000)."""
     g = game()
     s = g.new_initial_state(0)
-    assert s.ext.chains[0] == 22 and g.rx.chains.specs[0].supply == 22
-    assert not any(g.rx.chains.piece_at(s.ext.chains, e) >= 0 for e in range(s.board.n_edges))
+    assert s.rules_state.chains[0] == 22 and g.rules.chains.specs[0].supply == 22
+    assert not any(g.rules.chains.piece_at(s.rules_state.chains, e) >= 0 for e in range(s.board.n_edges))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -95,7 +95,7 @@ def test_car_09_10_robber_off_board_then_only_numbered_hexes() -> None:
     assert s.robber == -1
     s = main(g)
     s.prompts.clear()
-    from catan_dsl.engine.rules_turn import start_robber
+    from catan_dsl.engine.base.turn_flow import start_robber
     start_robber(s, 0, discards=False)
     s._legal = None
     moves = texts(s)
@@ -105,7 +105,7 @@ def test_car_09_10_robber_off_board_then_only_numbered_hexes() -> None:
 
 # ---- when a camel is placed -----------------------------------------------------------------
 def _built_then_end(s, builds: list[str]) -> None:
-    s.ext.built_turn = False          # the scripted pieces put before were not built this turn
+    s.rules_state.built_turn = False          # the scripted pieces put before were not built this turn
     for b in builds:
         act(s, b)
     act(s, "end turn")
@@ -164,7 +164,7 @@ def test_car_12_one_camel_however_many_buildings() -> None:
     for _ in range(n):
         act(s, f"choose edge {spots(s)[0]}")
         act(s, "choose bid 0")
-    assert s.ext.chains[0] == 21 and not any(p.kind == "rule_vote" for p in s.prompts)
+    assert s.rules_state.chains[0] == 21 and not any(p.kind == "rule_vote" for p in s.prompts)
 
 
 def test_car_13_setup_buildings_bring_no_camel() -> None:
@@ -177,7 +177,7 @@ def test_car_13_setup_buildings_bring_no_camel() -> None:
         a = s.sample_chance(rng) if s.is_chance_node() else s.legal_actions()[0]
         s.apply_action(a)
         assert not any(p.kind == "rule_vote" for p in s.prompts)
-    assert s.ext.chains[0] == 22
+    assert s.rules_state.chains[0] == 22
 
 
 # ---- placing camels ---------------------------------------------------------------------------
@@ -233,7 +233,7 @@ def test_car_23_three_open_caravans_offer_six_places() -> None:
         place(s, e)
     legal = spots(s)
     assert len(legal) == 6
-    assert Counter(i for _, i in s.game.rx.chains.steps(s, 0)) == Counter({0: 2, 1: 2, 2: 2})
+    assert Counter(i for _, i in s.game.rules.chains.steps(s, 0)) == Counter({0: 2, 1: 2, 2: 2})
 
 
 def test_car_24_25_first_camels_avoid_the_oasis_later_ones_may_run_along_it() -> None:
@@ -253,7 +253,7 @@ def test_car_26_caravans_may_run_along_the_coast() -> None:
     """CAR-26: a caravan that reaches the coast may continue along it (seed 000)."""
     g = game()
     s = main(g)
-    coast = {e for e in range(s.board.n_edges) if g.rx.coast["edge"][e]}
+    coast = {e for e in range(s.board.n_edges) if g.rules.coast["edge"][e]}
     found = search(s, lambda c: bool(set(instance_spots(c, 0)) & coast), 4)
     assert found is not None
     place(found, sorted(set(instance_spots(found, 0)) & coast)[0])
@@ -265,9 +265,9 @@ def test_car_27_a_caravan_ends_when_no_camel_fits() -> None:
     s = main(g)
     place(s, spots(s)[0])
     found = search(s, lambda c: not instance_spots(c, 0), 8)
-    assert found is not None and found.ext.chains[0] > 0
+    assert found is not None and found.rules_state.chains[0] > 0
     assert spots(found)                                  # the other caravans still offer places
-    assert all(i != 0 for _, i in g.rx.chains.steps(found, 0))
+    assert all(i != 0 for _, i in g.rules.chains.steps(found, 0))
 
 
 def test_car_28_all_caravans_end_when_the_camels_run_out() -> None:
@@ -275,7 +275,7 @@ def test_car_28_all_caravans_end_when_the_camels_run_out() -> None:
     g = game()
     s = main(g)
     n = 0
-    while s.ext.chains[0] > 0:
+    while s.rules_state.chains[0] > 0:
         legal = spots(s)
         assert legal
         # Keep caravans open: prefer a place after which the most places remain.
@@ -283,7 +283,7 @@ def test_car_28_all_caravans_end_when_the_camels_run_out() -> None:
         place(s, best)
         n += 1
     assert n == 22 and spots(s) == []
-    s.ext.chains[0] = 1
+    s.rules_state.chains[0] = 1
     assert spots(s)                                      # only the supply stopped them
 
 
@@ -292,27 +292,27 @@ def test_car_29_caravans_meeting_at_one_spot_merge() -> None:
     the next camel placed there (seed 000)."""
     g = game()
     s = main(g)
-    found = search(s, lambda c: c.ext.chains[0] < 22 and head(c, 0) == head(c, 1)
-                   and c.ext.chains[g.rx.chains.base + 3 * 1 + 1] > 0 and instance_spots(c, 0), 7,
+    found = search(s, lambda c: c.rules_state.chains[0] < 22 and head(c, 0) == head(c, 1)
+                   and c.rules_state.chains[g.rules.chains.base + 3 * 1 + 1] > 0 and instance_spots(c, 0), 7,
                    insts=(0, 1))
     assert found is not None
     meet = head(found, 0)
     e = instance_spots(found, 0)[0]
-    ch = g.rx.chains
+    ch = g.rules.chains
     assert ch.chain_of(found, e) == 0
     place(found, e)
     ev = [x for x in found.drain_events() if isinstance(x, ChainExtended)][-1]
     assert ev.tail == meet and ev.merged == (1,)
     # One caravan now: its pieces all report the same chain, and it grows from one head.
     assert {ch.chain_of(found, x) for x in range(found.board.n_edges)
-            if ch.piece_at(found.ext.chains, x) in (0, 1)} == {0}
+            if ch.piece_at(found.rules_state.chains, x) in (0, 1)} == {0}
     assert not instance_spots(found, 1)
 
 
 def _after(s, e: int):
     c = s.clone()
     place(c, e)
-    c.ext.chains[0] += 1
+    c.rules_state.chains[0] += 1
     return c
 
 
@@ -337,7 +337,7 @@ def test_car_39_40_roads_beside_camels_count_double_for_longest_road() -> None:
     put(s, 1, "road", path[1])
     put(s, 1, "road", path[2])
     act(s, "end turn")
-    si = g.rx.special_index["longest_road"]
+    si = g.rules.special_index["longest_road"]
     assert s.measure[si][1] == 6 and s.holders[si] == 1
     s2 = main(g)
     path = _camel_path(s2, 2)
@@ -360,7 +360,7 @@ def test_car_41_42_43_buildings_between_two_camels_score_one_more() -> None:
     mid = next(v for v in s.board.edge_vertices[path[1]] if v in (a, b))
     tip = head(s, 0)
     put(s, 1, "settlement", mid)
-    assert s.vp(1) == 2 and g.rx.vp_at(s, "vertex", mid) == 2
+    assert s.vp(1) == 2 and g.rules.vp_at(s, "vertex", mid) == 2
     put(s, 1, "city", mid)
     assert s.vp(1) == 3
     put(s, 2, "settlement", tip)
@@ -371,7 +371,7 @@ def test_car_44_twelve_vp_to_win() -> None:
     """CAR-44: Caravans is won at 12 VP on one's own turn (seed 000)."""
     g = game()
     s = main(g)
-    assert g.rx.target(s, 0) == 12
+    assert g.rules.target(s, 0) == 12
     s.card_vp[0] = 11
     s._after()
     assert not s.is_terminal()
@@ -383,4 +383,4 @@ def test_car_44_twelve_vp_to_win() -> None:
 def test_combo_hm_car_01_with_harbormaster_thirteen() -> None:
     """COMBO-HM-CAR-01: Caravans with Harbormaster is won at 13 VP (seed 000)."""
     g = game("harbormaster")
-    assert g.rx.target(main(g), 0) == 13
+    assert g.rules.target(main(g), 0) == 13

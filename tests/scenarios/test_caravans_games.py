@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from catan_dsl.engine.chains import ChainExtended
+from catan_dsl.engine.rules.chains import ChainExtended
 from tests.engine.rules_kit import conserved, play_random
 from tests.scenarios.test_caravans_kit import CARAVANS, VARIANTS, game
 
@@ -24,7 +24,7 @@ def test_caravans_plays_seeded_games_to_the_end(with_: tuple[str, ...]) -> None:
         assert s.is_terminal(), f"{with_} seed {seed} did not finish"
         conserved(s)
         kinds = Counter(type(e).__name__ for e in s._events)
-        placed = 22 - s.ext.chains[0]
+        placed = 22 - s.rules_state.chains[0]
         assert placed == kinds["ChainExtended"] <= 22
         # Camels come only after a turn ends: at most one (two with Catan for Two) per turn.
         per_turn = Counter()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from catan_dsl import geometry
+from catan_dsl.core import geometry
 from catan_dsl.api import compile_file
 from catan_dsl.engine import Game, State
 from tests.engine.helpers import act, empty_main
@@ -47,32 +47,32 @@ def oasis(s: State) -> int:
 
 
 def oasis_edges(s: State) -> set[int]:
-    return set(s.game.rx.hex_edges[oasis(s)])
+    return set(s.game.rules.hex_edges[oasis(s)])
 
 
 def spots(s: State) -> list[int]:
     """The legal places of the next camel, as the engine computes them."""
-    return s.game.rx.chains.spots(s, 0)
+    return s.game.rules.chains.spots(s, 0)
 
 
 def place(s: State, e: int, player: int = 0) -> None:
     """Put the next camel on ``e`` through the chain mechanism (must be legal)."""
-    assert s.game.rx.chains.extend(s, 0, e, player, s.emit), (e, spots(s))
+    assert s.game.rules.chains.extend(s, 0, e, player, s.emit), (e, spots(s))
     s._legal = None
 
 
 def camels(s: State) -> list[int]:
-    ch = s.game.rx.chains
-    return [e for e in range(s.board.n_edges) if ch.piece_at(s.ext.chains, e) >= 0]
+    ch = s.game.rules.chains
+    return [e for e in range(s.board.n_edges) if ch.piece_at(s.rules_state.chains, e) >= 0]
 
 
 def head(s: State, inst: int) -> int:
-    ch = s.game.rx.chains
-    return s.ext.chains[ch.base + 3 * inst]
+    ch = s.game.rules.chains
+    return s.rules_state.chains[ch.base + 3 * inst]
 
 
 def instance_spots(s: State, inst: int) -> list[int]:
-    return [e for e, i in s.game.rx.chains.steps(s, 0) if i == inst]
+    return [e for e, i in s.game.rules.chains.steps(s, 0) if i == inst]
 
 
 def far_end(s: State, e: int, v: int) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from catan_dsl.engine.votes import VoteCast, VoteDecided, decide
+from catan_dsl.engine.rules.votes import VoteCast, VoteDecided, decide
 from tests.engine.helpers import act, pre_roll, put, set_hand, texts
 from tests.scenarios.test_caravans_kit import far_end, game, main, spots, vertex, vote
 
@@ -21,7 +21,7 @@ def _after_build(g, builder: int = 0, hands: dict | None = None):
     put(s, builder, "road", e2)
     for p in range(g.n_real):
         set_hand(s, p, **(hands or {}).get(p, {}))
-    s.ext.built_turn = False
+    s.rules_state.built_turn = False
     s.prompts.clear()                     # scripted pieces: no neutral mirroring for them
     cost = {"lumber": 1, "brick": 1, "wool": 1, "grain": 1}
     mine = dict((hands or {}).get(builder, {}))
@@ -72,7 +72,7 @@ def test_car_31_33_38_only_wool_and_grain_each_card_a_vote_cards_to_the_bank() -
     assert s.hand[0][W] == 0 and s.hand[0][G] == 0 and s.hand[0][g.resources.index("ore")] == 4
     assert s.bank[W] == bank0[W] + 2 and s.bank[G] == bank0[G] + 3
     # CAR-33 too: 3 votes for A against 2 for B — A, though two players named B.
-    assert g.rx.chains.piece_at(s.ext.chains, A) >= 0
+    assert g.rules.chains.piece_at(s.rules_state.chains, A) >= 0
 
 
 def test_car_32_each_player_lays_out_once() -> None:
@@ -113,8 +113,8 @@ def test_car_33_to_37_the_documented_decision_rule(bids, winner, who, deadlock) 
     vote(s, [(names[o], n) for o, n in bids])
     d = _decided(s)
     assert (d.option, d.decider, d.deadlock) == (names[winner], who, deadlock)
-    assert g.rx.chains.piece_at(s.ext.chains, names[winner]) >= 0
-    assert s.ext.chains[0] == 21
+    assert g.rules.chains.piece_at(s.rules_state.chains, names[winner]) >= 0
+    assert s.rules_state.chains[0] == 21
 
 
 def test_vote_decision_rule_is_a_pure_function() -> None:
@@ -135,11 +135,11 @@ def test_combo_c42_car_01_02_two_camels_on_two_caravans() -> None:
     vote(s, [(A, 2), (B, 1)])
     assert s.current_player() == 0                     # the winner places the second camel
     second = [int(t.split()[-1]) for t in texts(s)]
-    ch = g.rx.chains
+    ch = g.rules.chains
     assert sorted(second) == [B, C]
     assert all(ch.chain_of(s, x) != ch.chain_of(s, A) for x in second)
     act(s, f"choose edge {C}")
-    assert s.ext.chains[0] == 20
+    assert s.rules_state.chains[0] == 20
     assert ch.chain_of(s, A) != ch.chain_of(s, C)
 
 
@@ -150,11 +150,11 @@ def test_combo_c42_car_03_deadlock_each_player_places_one() -> None:
     s = _after_build(g, 0, {0: {"wool": 1}, 1: {"grain": 1}})
     A, B, C = spots(s)
     vote(s, [(A, 1), (B, 1)])
-    ch = g.rx.chains
-    assert ch.piece_at(s.ext.chains, A) >= 0 and s.ext.chains[0] == 21
+    ch = g.rules.chains
+    assert ch.piece_at(s.rules_state.chains, A) >= 0 and s.rules_state.chains[0] == 21
     assert s.current_player() == 1
     act(s, f"choose edge {B}")
-    assert s.ext.chains[0] == 20 and ch.piece_at(s.ext.chains, B) >= 0
+    assert s.rules_state.chains[0] == 20 and ch.piece_at(s.rules_state.chains, B) >= 0
 
 
 def test_combo_c42_car_04_the_token_action_puts_the_robber_beside_the_board() -> None:
@@ -166,7 +166,7 @@ def test_combo_c42_car_04_the_token_action_puts_the_robber_beside_the_board() ->
     s._legal = None
     act(s, "do robber_to_desert")
     assert s.robber == -1
-    from catan_dsl.engine.rules_turn import start_robber
+    from catan_dsl.engine.base.turn_flow import start_robber
     start_robber(s, 0, discards=False)
     s._legal = None
     assert len(texts(s)) == s.board.n_hexes - 1         # the next 7/knight: any numbered hex

@@ -28,24 +28,24 @@ def game(*with_: str) -> Game:
 
 
 def deck(g: Game) -> int:
-    return g.rx.deck_index["fish"]
+    return g.rules.deck_index["fish"]
 
 
 def held(s, p: int) -> list[int]:
-    return list(s.ext.held[deck(s.game)][p])
+    return list(s.rules_state.held[deck(s.game)][p])
 
 
 def hold(s, p: int, **items: int) -> None:
     """Give ``p`` exactly these fish tokens, taken from (and returned to) the face-down supply."""
     di = deck(s.game)
-    names = s.game.rx.decks[di].items
+    names = s.game.rules.decks[di].items
     for i in range(len(names)):
-        s.ext.pile[di][i] += s.ext.held[di][p][i]
-        s.ext.held[di][p][i] = 0
+        s.rules_state.pile[di][i] += s.rules_state.held[di][p][i]
+        s.rules_state.held[di][p][i] = 0
     for name, k in items.items():
         i = names.index(name)
-        s.ext.pile[di][i] -= k
-        s.ext.held[di][p][i] += k
+        s.rules_state.pile[di][i] -= k
+        s.rules_state.held[di][p][i] += k
     s._legal = None
 
 
@@ -116,9 +116,9 @@ def test_fish_02_03_12_thirty_face_down_tokens() -> None:
     """FISH-02, FISH-03, FISH-12: 11×1, 10×2, 8×3 fish and the old boot, all in one face-down supply."""
     g = game()
     s = g.new_initial_state(0)
-    d = g.rx.decks[deck(g)]
+    d = g.rules.decks[deck(g)]
     assert dict(zip(d.items, d.values)) == {"fish1": 1, "fish2": 2, "fish3": 3, "old_boot": 0}
-    assert s.ext.pile[deck(g)] == [11, 10, 8, 1] and d.hidden
+    assert s.rules_state.pile[deck(g)] == [11, 10, 8, 1] and d.hidden
     assert all(sum(held(s, p)) == 0 for p in range(4))
 
 
@@ -239,7 +239,7 @@ def test_fish_20_21_22_hidden_tokens_at_most_seven_with_a_swap() -> None:
     """FISH-20, FISH-21, FISH-22: tokens are held face down; at 7 a player due more swaps his least
     valuable token for a new one instead of holding 8; the old boot is never swapped away."""
     g = game()
-    assert g.rx.decks[deck(g)].hidden
+    assert g.rules.decks[deck(g)].hidden
     s = empty_main(g)
     a = spots(s, 8)[0]
     put(s, 0, "settlement", a)
@@ -250,7 +250,7 @@ def test_fish_20_21_22_hidden_tokens_at_most_seven_with_a_swap() -> None:
     di = deck(g)
     # Two draws at 7 held: each sends a 1-fish token back and keeps the new one; 7 stay held.
     assert sum(h) == 7 and h[3] == 1 and h[0] == 1 and h[2] >= 3
-    assert s.ext.spent[di] == [2, 0, 0, 0]
+    assert s.rules_state.spent[di] == [2, 0, 0, 0]
 
 
 def test_fish_23_spent_tokens_reshuffled_when_the_supply_runs_out() -> None:
@@ -259,10 +259,10 @@ def test_fish_23_spent_tokens_reshuffled_when_the_supply_runs_out() -> None:
     s = empty_main(g)
     di = deck(g)
     put(s, 0, "settlement", spots(s, 5)[0])
-    s.ext.spent[di] = list(s.ext.pile[di])
-    s.ext.pile[di] = [0, 0, 0, 0]
+    s.rules_state.spent[di] = list(s.rules_state.pile[di])
+    s.rules_state.pile[di] = [0, 0, 0, 0]
     roll(s, 1, 5)
-    assert sum(held(s, 0)) == 1 and sum(s.ext.pile[di]) == 29
+    assert sum(held(s, 0)) == 1 and sum(s.rules_state.pile[di]) == 29
 
 
 # --- fish actions -------------------------------------------------------------------------------
@@ -358,7 +358,7 @@ def test_fish_31_32_33_34_each_action_paid_separately_no_change() -> None:
     assert "do chase_robber pay fish3" in offered and "do take_resource pay fish3 fish3" in offered
     act(s, "do chase_robber pay fish3")
     di = deck(g)
-    assert held(s, 0) == [0, 0, 1, 0] and s.ext.spent[di] == [0, 0, 1, 0]
+    assert held(s, 0) == [0, 0, 1, 0] and s.rules_state.spent[di] == [0, 0, 1, 0]
     assert not any("take_resource" in t for t in fish_actions(s))      # 3 left, not 4
     hold(s, 0, fish3=1, fish1=1)
     act(s, "do take_resource pay fish1 fish3")                         # a second action
@@ -381,7 +381,7 @@ def test_fish_35_36_37_fish_are_not_resources() -> None:
     act(s, "move robber 2")
     assert held(s, 2) == [0, 0, 3, 0] and held(s, 0) == [0, 0, 0, 0]
     assert not any("fish" in t for t in texts(s) if t.startswith("offer"))
-    assert any(r.what == "trade" for r in g.rx.forbids.get("trade", ()))
+    assert any(r.what == "trade" for r in g.rules.forbids.get("trade", ()))
 
 
 def test_fish_38_harbor_and_fishing_spot_give_both() -> None:
@@ -409,11 +409,11 @@ def test_fish_39_boot_revealed_when_drawn() -> None:
     g = game()
     s = empty_main(g)
     di = deck(g)
-    s.ext.pile[di] = [0, 0, 0, 1]
-    s.ext.spent[di] = [11, 10, 8, 0]
+    s.rules_state.pile[di] = [0, 0, 0, 1]
+    s.rules_state.spent[di] = [11, 10, 8, 0]
     put(s, 0, "settlement", spots(s, 6)[0])
     roll(s, 1, 6)
-    assert held(s, 0)[3] == 1 and s.ext.revealed.get("old_boot") == 1
+    assert held(s, 0)[3] == 1 and s.rules_state.revealed.get("old_boot") == 1
 
 
 def test_fish_40_41_42_boot_passed_after_the_roll_to_a_player_with_at_least_as_many_vp() -> None:
@@ -448,9 +448,9 @@ def test_fish_43_44_45_won_at_ten_eleven_with_the_boot() -> None:
     g = game()
     s = empty_main(g)
     vp_before = s.vp(0)
-    assert g.rx.target(s, 0) == 10
+    assert g.rules.target(s, 0) == 10
     hold(s, 0, old_boot=1)
-    assert g.rx.target(s, 0) == 11 and g.rx.target(s, 1) == 10 and s.vp(0) == vp_before
+    assert g.rules.target(s, 0) == 11 and g.rules.target(s, 1) == 10 and s.vp(0) == vp_before
 
 
 # --- combinations -------------------------------------------------------------------------------
@@ -458,9 +458,9 @@ def test_combo_hm_fish_01_02_harbormaster_eleven_and_twelve_with_the_boot() -> N
     """COMBO-HM-FISH-01, COMBO-HM-FISH-02: with Harbormaster 11 VP, 12 for the boot holder."""
     g = game("harbormaster")
     s = empty_main(g)
-    assert g.rx.target(s, 1) == 11
+    assert g.rules.target(s, 1) == 11
     hold(s, 1, old_boot=1)
-    assert g.rx.target(s, 1) == 12
+    assert g.rules.target(s, 1) == 12
 
 
 def test_combo_ev_fish_01_robber_flees_puts_the_robber_beside_the_board() -> None:
@@ -469,7 +469,7 @@ def test_combo_ev_fish_01_robber_flees_puts_the_robber_beside_the_board() -> Non
     s = empty_main(g)
     s.robber = 4
     pre_roll(s, 0)
-    di = g.rx.deck_index["events"]
+    di = g.rules.deck_index["events"]
     act(s, "deal events robber_flees")
     settle(s)
     assert s.robber < 0
@@ -481,18 +481,18 @@ def test_combo_c42_fish_01_02_five_starting_fish_rest_face_down() -> None:
     g = game("catan_for_two")
     s = g.new_initial_state(0)
     assert held(s, 0) == held(s, 1) == [2, 2, 1, 0]
-    assert s.ext.pile[deck(g)] == [7, 6, 6, 1]
+    assert s.rules_state.pile[deck(g)] == [7, 6, 6, 1]
 
 
 def test_combo_c42_fish_03_06_no_trade_tokens_and_no_knight_trade_in() -> None:
     """COMBO-C42-FISH-03, COMBO-C42-FISH-06: no trade tokens at all: none held, none earned on the
     coast, no token actions, and giving up a knight is no action (fish only from rolls)."""
     g = game("catan_for_two")
-    names = {r.action.name for r in g.rx.actions}
+    names = {r.action.name for r in g.rules.actions}
     assert not names & {"forced_trade", "robber_to_desert", "return_knight"}
     for seed in range(3):
         s = play_random(g, seed, cap=80)
-        assert all(c == [0] for c in s.ext.counters[:2])
+        assert all(c == [0] for c in s.rules_state.counters[:2])
 
 
 def test_combo_c42_fish_04_fewer_vp_pays_one_fish_less() -> None:
@@ -533,7 +533,7 @@ def test_fishermen_plays_seeded_games_to_the_end(with_: tuple[str, ...]) -> None
         s = play_random(g, seed, cap=3000)
         assert s.is_terminal(), f"{with_} seed {seed} did not finish"
         conserved(s)
-        assert s.vp(s.winner()) >= g.rx.target(s, s.winner())
+        assert s.vp(s.winner()) >= g.rules.target(s, s.winner())
 
 
 def test_greedy_bot_spends_fish() -> None:

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from catan_dsl import geometry
+from catan_dsl.core import geometry
 from catan_dsl.engine import CHANCE
 from catan_dsl.engine.prompts import PLACE_FREE
 from tests.engine.helpers import act, give, give_card, kind, set_hand, texts

@@ -12,7 +12,7 @@ from tests.scenarios.rivers_kit import (VARIANTS, edge, game, gold, hex_at, hold
 
 
 def counter(s, p: int, name: str) -> int:
-    return s.ext.counters[p][s.game.rx.counter_index[name]]
+    return s.rules_state.counters[p][s.game.rules.counter_index[name]]
 
 
 # ---- buying and selling with gold -----------------------------------------------------------
@@ -38,7 +38,7 @@ def test_riv_39_at_most_twice_per_turn() -> None:
         act(s, "do buy_with_gold")
         act(s, "choose wool")
     assert gold(s, 0) == 6 and "do buy_with_gold" not in texts(s)
-    s.game.rx.turn_started(s)
+    s.game.rules.turn_started(s)
     s._legal = None
     assert "do buy_with_gold" in texts(s)
 
@@ -133,15 +133,15 @@ def test_riv_45_the_robber_cannot_steal_gold_nor_is_it_counted_on_a_7() -> None:
     set_gold(s, 1, 9)
     set_hand(s, 0)
     s.prompts.clear()
-    from catan_dsl.engine import rules_turn
-    rules_turn.start_robber(s, 0, discards=True)
+    from catan_dsl.engine.base import turn_flow
+    turn_flow.start_robber(s, 0, discards=True)
     s._after()
     s._legal = None
     assert not any(p.kind == DISCARD for p in s.prompts)
     act(s, f"move robber {h}")
     assert not s.prompts and gold(s, 1) == 9
     set_hand(s, 1, wool=7)
-    rules_turn.start_robber(s, 0, discards=True)
+    turn_flow.start_robber(s, 0, discards=True)
     s._after()
     assert not any(p.kind == DISCARD for p in s.prompts)       # 7 cards + 9 gold: no discard
     act(s, f"move robber {hex_at(g, -1, -1)}")
@@ -251,7 +251,7 @@ def test_riv_55_and_combo_hm_riv_01_won_at_10_or_11_with_harbormaster() -> None:
         act(s, "do buy_with_gold")       # any action: victory is checked after it
         if not s.is_terminal():
             act(s, "choose wool")
-        assert s.vp(0) == 10 and g.rx.target(s, 0) == target
+        assert s.vp(0) == 10 and g.rules.target(s, 0) == target
         assert s.is_terminal() == (target == 10)
 
 
@@ -306,7 +306,7 @@ def test_combo_c42_riv_03_riv_05_a_bridge_is_mirrored_by_a_neutral_bridge_withou
     assert gold(s, 0) == 3
     act(s, texts(s)[0])                 # the neutral player
     options = texts(s)
-    assert options and all(int(t.split()[-1]) in g.rx.features["edge"]["bridge_site"] for t in options)
+    assert options and all(int(t.split()[-1]) in g.rules.features["edge"]["bridge_site"] for t in options)
     act(s, options[0])
     neutral_bridges = [e for e in range(s.board.n_edges)
                        if s.e_owner[e] >= 2 and s.e_kind[e] == kind(g, "bridge")]
@@ -346,4 +346,4 @@ def test_rivers_plays_seeded_games_to_the_end(with_: tuple[str, ...]) -> None:
         s = play_random(g, seed, cap=2000)
         assert s.is_terminal() and s.winner() is not None, (with_, seed)
         conserved(s)
-        assert s.vp(s.winner()) >= g.rx.target(s, s.winner())
+        assert s.vp(s.winner()) >= g.rules.target(s, s.winner())

@@ -38,5 +38,5 @@ def test_scenario_plays_fifty_seeded_games_to_a_winner(scenario: str, with_: tup
         assert s.is_terminal(), f"{scenario}+{'+'.join(with_)} seed {seed}: cap of {CAP} turns"
         w = s.winner()
         assert w is not None and w < g.n_real
-        assert s.vp(w) >= g.rx.target(s, w)
+        assert s.vp(w) >= g.rules.target(s, w)
         conserved(s)

@@ -10,7 +10,7 @@ from catan_dsl.api import compile_file
 from catan_dsl.engine import Game, State
 from catan_dsl.engine.events import (PieceBuilt, PlayedCardReturned, RobberMoved,
                                      SpecialCardAwarded, SpecialCardSetAside)
-from catan_dsl.engine import awards
+from catan_dsl.engine.base import awards
 from tests.engine.helpers import act, empty_main, give, give_card, path_edges, set_hand, texts
 from tests.variants.test_catan_for_two import (NEUTRALS, SOURCE, c42, free_vertex,
                                                neutral_sites, own_settlement_with_road,
@@ -57,7 +57,7 @@ def knights(s: State, p: int, n: int) -> None:
     """Scripted: ``p`` has ``n`` played knights (and the army measure follows)."""
     g = s.game
     c = g.card_names.index("knight")
-    si = g.rx.special_index["largest_army"]
+    si = g.rules.special_index["largest_army"]
     s.deck[c] -= n - s.dev_played[p][c]
     s.dev_played[p][c] = n
     s.measure[si][p] = n
@@ -66,7 +66,7 @@ def knights(s: State, p: int, n: int) -> None:
 
 
 def holder(s: State) -> int:
-    return s.holders[s.game.rx.special_index["largest_army"]]
+    return s.holders[s.game.rules.special_index["largest_army"]]
 
 
 # --- Road Building ---------------------------------------------------------------------------
@@ -189,19 +189,19 @@ def test_c42_24_two_tokens_when_ahead() -> None:
     assert tokens(s, 0) == 3
     s2 = empty_main(c42())
     quiet_put(s2, 0, "settlement", free_vertex(s2))
-    s2.ext.counters[0][0] = 1                   # 1 token is not enough when ahead
+    s2.rules_state.counters[0][0] = 1                   # 1 token is not enough when ahead
     assert "do robber_to_desert" not in texts(s2)
 
 
 def test_c42_25_spent_tokens_return_to_the_supply() -> None:
     """C42-25: spent trade tokens go back to the supply (seed 000)."""
     s = empty_main(c42())
-    ci = s.game.rx.counter_index["trade_tokens"]
-    before = s.ext.supply[ci]
+    ci = s.game.rules.counter_index["trade_tokens"]
+    before = s.rules_state.supply[ci]
     s.robber = 0
     act(s, "do robber_to_desert")
-    assert s.ext.supply[ci] == before + 1
-    assert s.ext.supply[ci] + sum(r[ci] for r in s.ext.counters) == 20
+    assert s.rules_state.supply[ci] == before + 1
+    assert s.rules_state.supply[ci] + sum(r[ci] for r in s.rules_state.counters) == 20
 
 
 def test_c42_26_forced_trade_draw_two_then_give_any_two() -> None:
@@ -303,7 +303,7 @@ def test_c42_32_33_holder_level_with_opponent_loses_it_until_someone_leads_with_
     s2 = empty_main(g, player=1)
     knights(s2, 0, 3)
     knights(s2, 1, 2)
-    s2.holders[g.rx.special_index["largest_army"]] = -1
+    s2.holders[g.rules.special_index["largest_army"]] = -1
     give_card(s2, 1, "knight")
     s2.drain_events()
     act(s2, "play knight")                      # 3 against 3 after the play: still aside
@@ -311,7 +311,7 @@ def test_c42_32_33_holder_level_with_opponent_loses_it_until_someone_leads_with_
     s3 = empty_main(g, player=1)
     knights(s3, 0, 3)
     knights(s3, 1, 3)
-    s3.holders[g.rx.special_index["largest_army"]] = -1
+    s3.holders[g.rules.special_index["largest_army"]] = -1
     give_card(s3, 1, "knight")
     s3.drain_events()
     act(s3, "play knight")                      # 4 against 3: more, and at least 3
@@ -335,7 +335,7 @@ def test_c42_34_desert_settlement_gives_two_in_setup_and_later() -> None:
     s = g.new_initial_state(0)
     desert = s.board.hex_terrain.index("desert")
     site = free_vertex(s, lambda v: desert in s.board.vertex_hexes[v])
-    assert not g.rx.coast["vertex"][site]
+    assert not g.rules.coast["vertex"][site]
     assert first_settlement_tokens(g, site) == 7
     s2 = empty_main(g)
     settler(s2, 0, site)
@@ -351,7 +351,7 @@ def test_c42_35_two_deserts_still_two(tmp_path: Path) -> None:
     s = g.new_initial_state(0)
     deserts = [h for h, t in enumerate(s.board.hex_terrain) if t == "desert"]
     site = free_vertex(s, lambda v: all(h in s.board.vertex_hexes[v] for h in deserts)
-                       and not g.rx.coast["vertex"][v])
+                       and not g.rules.coast["vertex"][v])
     assert first_settlement_tokens(g, site) == 7
 
 
@@ -359,7 +359,7 @@ def test_c42_36_coastal_settlement_gives_one() -> None:
     """C42-36: a settlement on a coastal intersection gives 1 trade token; an inland one away
     from the desert gives none (seed 000)."""
     g = c42()
-    coast = g.rx.coast["vertex"]
+    coast = g.rules.coast["vertex"]
     for want, ok in ((6, lambda s, v: coast[v]), (5, lambda s, v: not coast[v])):
         s = empty_main(g)
         desert = s.board.hex_terrain.index("desert")
@@ -380,7 +380,7 @@ def test_c42_37_desert_and_coast_give_three(tmp_path: Path) -> None:
     g = board_game(tmp_path, "twin_deserts")
     s = g.new_initial_state(0)
     deserts = {h for h, t in enumerate(s.board.hex_terrain) if t == "desert"}
-    site = free_vertex(s, lambda v: g.rx.coast["vertex"][v] and deserts & set(s.board.vertex_hexes[v]))
+    site = free_vertex(s, lambda v: g.rules.coast["vertex"][v] and deserts & set(s.board.vertex_hexes[v]))
     assert first_settlement_tokens(g, site) == 8
 
 
@@ -396,7 +396,7 @@ def test_combo_c42_all_01_adapts_to_a_board_without_a_desert(tmp_path: Path) -> 
     s2 = g.new_initial_state(0)
     picks = setup_picks(s2)
     run_setup(s2, picks)
-    assert tokens(s2, 0) == 5 + sum(g.rx.coast["vertex"][v] for v in picks[0])
+    assert tokens(s2, 0) == 5 + sum(g.rules.coast["vertex"][v] for v in picks[0])
 
 
 @pytest.mark.parametrize("other", ["tournament", "friendly_robber", "event_cards", "harbormaster"])

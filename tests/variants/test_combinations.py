@@ -80,7 +80,7 @@ def check_games(with_: tuple[str, ...], games: int) -> None:
         assert s.is_terminal(), f"{'+'.join(with_)} seed {seed} hit the cap of {CAP} turns"
         w = s.winner()
         assert w is not None and w < g.n_real
-        assert s.vp(w) >= g.rx.target(s, w)
+        assert s.vp(w) >= g.rules.target(s, w)
         conserved(s)
 
 

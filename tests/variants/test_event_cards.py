@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from catan_dsl.engine import awards, rules_build
+from catan_dsl.engine.base import awards, building
 from catan_dsl.engine.events import (CardRevealed, DeckReshuffled, DiceRolled, NumberProduced,
                                      PieceMarked, ResourcesProduced, RobberMoved, StockChanged,
                                      StockTransferred)
@@ -40,10 +40,10 @@ def answer_all(s, pick=lambda options: options[0]) -> None:
 
 def deck_table(s) -> dict[str, tuple[int, str]]:
     """Each outcome of a fresh event deck → (copies in 36, the event it triggers)."""
-    rx = s.game.rx
-    d = rx.decks[rx.deck_index["events"]]
+    rules = s.game.rules
+    d = rules.decks[rules.deck_index["events"]]
     # An event card is one some "on revealed" rule reacts to; the others only produce.
-    handled = {dict(r.filter).get("card") for r in rx.rules if r.what == "revealed"}
+    handled = {dict(r.filter).get("card") for r in rules.compiled if r.what == "revealed"}
     out = {}
     for a, p in s.chance_outcomes():
         c = s.clone()
@@ -104,7 +104,7 @@ def test_ev_02_ev_08_new_year_is_the_32nd_card_and_5_stay_unused() -> None:
     s._after()
     # 5 cards lie unused under New Year (earthquake, 2 robber attacks, 2 prospers_8); the next
     # turn reshuffles all 36, so every card of the full deck is possible again.
-    assert sum(s.ext.pile[0]) == 5
+    assert sum(s.rules_state.pile[0]) == 5
     table = deck_table(s)
     assert table["robber_attack"][0] == 6 and table["prospers_8"][0] == 4
     assert sum(k for k, _, _ in table.values()) == 36
@@ -147,7 +147,7 @@ def test_ev_09_option_all_cards_plays_every_card_once_per_cycle() -> None:
     rest = ["earthquake", "robber_attack", "robber_attack", "prospers_8", "prospers_8"]
     ev = deal_cycle(s, rest)
     assert not any(isinstance(e, DeckReshuffled) for e in ev)
-    assert sum(s.ext.pile[0]) == 0
+    assert sum(s.rules_state.pile[0]) == 0
     s.cur, s.phase = 0, 1
     s.prompts.clear()
     s._after()
@@ -363,7 +363,7 @@ def test_ev_28_a_damaged_road_is_repaired_for_lumber_and_brick() -> None:
     assert repair == [f"do repair_road edge {r0[1]}"]
     act(s, repair[0])
     assert s.hand[0] == [0, 0, 0, 0, 1]
-    assert not s.ext.marks
+    assert not s.rules_state.marks
     assert not any(t.startswith("do repair_road") for t in texts(s))
 
 
@@ -389,7 +389,7 @@ def test_ev_30_a_damaged_road_still_counts_for_longest_road() -> None:
     assert s.holders[si] == 0 and s.measure[si][0] == 5
     reveal(s, "earthquake")
     act(s, f"choose edge {r0[2]}")
-    assert s.ext.marks and s.holders[si] == 0 and s.measure[si][0] == 5
+    assert s.rules_state.marks and s.holders[si] == 0 and s.measure[si][0] == 5
 
 
 def test_ev_31_good_neighbours_each_gives_his_left_neighbour_a_card() -> None:
@@ -640,7 +640,7 @@ def c42_turn():
     g = game("catan_for_two", "event_cards")
     s = before_roll(g, 0)
     for v in (8, 39):
-        rules_build.place_quiet(s, 1, g.piece_names.index("settlement"), v)
+        building.place_quiet(s, 1, g.piece_names.index("settlement"), v)
     act(s, "roll")                  # trade-token actions may come first, so the turn is asked
     return g, s
 

@@ -106,7 +106,7 @@ def test_fr_03_forced_the_robber_goes_to_the_desert() -> None:
     act(s, "roll 7")
     assert moves(s) == ["move robber 4"]
     act(s, "move robber 4")
-    assert s.robber == 4 and s.ext.robber_forced
+    assert s.robber == 4 and s.rules_state.robber_forced
 
 
 def test_fr_04_fr_05_forced_onto_the_desert_only_players_above_2_vp_are_robbed() -> None:

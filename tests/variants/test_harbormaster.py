@@ -17,7 +17,7 @@ INLAND = (8, 14, 22, 31, 39, 45, 28)      # pairwise non-adjacent, none on a har
 def hm_state():
     g = game("harbormaster")
     s = main_turn(g, 0)
-    si = g.rx.special_index["harbormaster"]
+    si = g.rules.special_index["harbormaster"]
     assert all(s.board.vertex_harbor[v] is not None for v in (H1, H2, H3, H4))
     assert all(s.board.vertex_harbor[v] is None for v in INLAND)
     return g, s, si
@@ -130,8 +130,8 @@ def test_hm_07_the_target_rises_by_one_in_every_combination(variant: str | None)
     with_ = (variant,) if variant else ()
     plain, hm = game(*with_), game(*with_, "harbormaster")
     s, t = plain.new_initial_state(0), hm.new_initial_state(0)
-    before = plain.target if plain.rx is None else plain.rx.target(s, 0)
-    assert hm.rx.target(t, 0) == before + 1
+    before = plain.target if plain.rules is None else plain.rules.target(s, 0)
+    assert hm.rules.target(t, 0) == before + 1
 
 
 @pytest.mark.parametrize("other", [v for v in VARIANTS if v != "harbormaster"])
@@ -142,5 +142,5 @@ def test_combo_hm_all_01_combines_with_every_variant(other: str) -> None:
     for seed in range(2):
         s = play_random(g, seed, cap=3000)
         assert s.is_terminal(), f"harbormaster + {other}, seed {seed}"
-        assert s.vp(s.winner()) >= g.rx.target(s, s.winner())
+        assert s.vp(s.winner()) >= g.rules.target(s, s.winner())
         conserved(s)

@@ -1,0 +1,1 @@
+"""AST files → a merged Model (extends, imports, variants) and its semantic diagnostics."""

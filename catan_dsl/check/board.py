@@ -1,0 +1,446 @@
+"""One `board` declaration → its resolved land, tiles, pools, tokens, harbors and features, plus board diagnostics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from catan_dsl.syntax import ast as A
+from catan_dsl.core import geometry as g
+from catan_dsl.core.source import Span
+from catan_dsl.core.topology import land_is_connected
+
+if TYPE_CHECKING:
+    from catan_dsl.check.checker import Checker
+
+MAX_LAND = 400  # far beyond any published board; keeps a typo from building a huge topology
+
+
+@dataclass
+class BoardInfo:
+    """What the compiler needs from a checked board (hexes as axial tuples, not ids yet)."""
+
+    name: str
+    land: list[g.Hex] = field(default_factory=list)  # reading order
+    frame: list[g.Hex] | None = None  # None = every sea neighbour of the land
+    terrain: dict[g.Hex, str | None] = field(default_factory=dict)
+    numbers: dict[g.Hex, list[int]] = field(default_factory=dict)
+    pool_of: dict[g.Hex, str] = field(default_factory=dict)
+    pools: list[tuple[str, list[g.Hex], dict[str, int]]] = field(default_factory=list)
+    numbers_spec: dict = field(default_factory=lambda: {"method": "fixed"})
+    harbors: list[tuple[int, str | None, g.Hex, str]] = field(default_factory=list)
+    robber: object = "robber_start_terrain"
+    edge_sets: dict[str, list[tuple[g.Hex, str, str | None]]] = field(default_factory=dict)
+    corner_sets: dict[str, list[tuple[g.Hex, str]]] = field(default_factory=dict)
+    frame_sets: dict[str, list[tuple[g.Hex, list[int]]]] = field(default_factory=dict)
+    hex_sets: dict[str, list[g.Hex]] = field(default_factory=dict)
+    frame_shuffled: list[str] = field(default_factory=list)  # frame sets dealt at game start
+    used_terrains: set[str] = field(default_factory=set)
+    ok: bool = True
+
+
+class _BoardChecker:
+    def __init__(self, b: A.Board, c: "Checker") -> None:
+        self.b, self.c, self.r = b, c, c.r
+        self.info = BoardInfo(b.name.value)
+        self.errors_before = len([d for d in self.r.diagnostics if d.severity.value == "error"])
+        self.land_set: set[g.Hex] = set()
+        self.coast: set[g.Hex] = set()
+        self.frame_set: set[g.Hex] = set()
+        self.tile_span: dict[g.Hex, Span] = {}
+
+    def items(self, *types: type) -> list:
+        return [i for i in self.b.items if isinstance(i, types)]
+
+    def one(self, *types: type) -> A.Node | None:
+        found = self.items(*types)
+        for extra in found[1:]:
+            self.r.error("E205", extra.span, what="board setting", name=type(extra).__name__.lower(),
+                         notes=(("first given here", found[0].span),))
+        return found[0] if found else None
+
+    def land_hex(self, coord: A.Coord) -> bool:
+        if coord.hex in self.land_set:
+            return True
+        self.r.error("E301", coord.span, hex=str(coord),
+                     hint="land hexes are listed by the board's layout")
+        return False
+
+    # --- steps ----------------------------------------------------------------------------
+    def run(self) -> BoardInfo:
+        if self.layout():
+            self.sea()
+            self.tiles_and_pools()
+            self.numbers()
+            self.harbors()
+            self.robber()
+            self.features()
+        errors_now = len([d for d in self.r.diagnostics if d.severity.value == "error"])
+        self.info.ok = errors_now == self.errors_before
+        return self.info
+
+    def layout(self) -> bool:
+        lay = self.one(A.LayoutRows, A.LayoutHexes, A.LayoutHexagon)
+        hexes: list[g.Hex] = []
+        if isinstance(lay, A.LayoutRows):
+            if all(self.c.num(n, "a row length", most=40) for n in lay.lengths) and len(lay.lengths) <= 40:
+                hexes = [h for row in g.rows_layout(n.value for n in lay.lengths) for h in row]
+        elif isinstance(lay, A.LayoutHexagon):
+            if self.c.num(lay.radius, "a hexagon radius", least=0, most=10):
+                hexes = g.hexagon(lay.radius.value)
+        elif isinstance(lay, A.LayoutHexes):
+            seen: dict[g.Hex, A.Coord] = {}
+            for cd in lay.coords:
+                if cd.hex in seen:
+                    self.r.error("E310", cd.span, hex=str(cd),
+                                 notes=(("first given here", seen[cd.hex].span),))
+                elif max(abs(cd.q), abs(cd.r)) > 50:
+                    self.c.num(A.Num(cd.span, max(abs(cd.q), abs(cd.r))), "a coordinate", most=50)
+                else:
+                    seen[cd.hex] = cd
+                    hexes.append(cd.hex)
+        if not hexes:
+            self.r.error("E313", self.b.name.span, name=self.b.name.value,
+                         hint="add e.g. 'layout rows 3 4 5 4 3'")
+            return False
+        if len(hexes) > MAX_LAND:
+            self.r.error("E212", lay.span, value=len(hexes), most=MAX_LAND)  # type: ignore[union-attr]
+            return False
+        self.info.land = sorted(hexes, key=g.sort_key_hex)
+        self.land_set = set(hexes)
+        self.coast = {h for h in hexes if any(n not in self.land_set for n in g.neighbors(h))}
+        if not land_is_connected(hexes):
+            first = self.info.land[0]
+            reach = {first}
+            todo = [first]
+            while todo:
+                for n in g.neighbors(todo.pop()):
+                    if n in self.land_set and n not in reach:
+                        reach.add(n)
+                        todo.append(n)
+            cut = next(h for h in self.info.land if h not in reach)
+            span = lay.span  # type: ignore[union-attr]
+            if isinstance(lay, A.LayoutHexes):
+                span = next(cd.span for cd in lay.coords if cd.hex == cut)
+            self.r.error("E304", span, hex=g.fmt_hex(cut),
+                         hint="every land hex must touch another land hex of the island")
+        return True
+
+    def sea(self) -> None:
+        sea = self.one(A.SeaRing, A.SeaHexes)
+        ring = {n for h in self.land_set for n in g.neighbors(h) if n not in self.land_set}
+        if isinstance(sea, A.SeaHexes):
+            frame = []
+            for cd in sea.coords:
+                if cd.hex in self.land_set:
+                    self.r.error("E206", cd.span, message=f"sea hex {cd} is a land hex of the layout")
+                elif cd.hex not in frame:
+                    frame.append(cd.hex)
+            self.info.frame = sorted(frame, key=g.sort_key_hex)
+            self.frame_set = set(frame)
+        else:
+            self.frame_set = ring
+
+    def tiles_and_pools(self) -> None:
+        info, c = self.info, self.c
+        taken: dict[g.Hex, Span] = {}
+
+        def claim(h: g.Hex, span: Span) -> bool:
+            if h in taken:
+                self.r.error("E310", span, hex=g.fmt_hex(h), notes=(("first placed here", taken[h]),))
+                return False
+            taken[h] = span
+            return True
+
+        def place(h: g.Hex, tile: A.Tile | A.HexTile, span: Span) -> None:
+            name = tile.terrain.value
+            info.used_terrains.add(name)
+            if not c.ref(tile.terrain, c.terrains, "E202"):
+                return
+            info.terrain[h] = name
+            info.numbers[h] = [n.value for n in tile.numbers]
+            self.tile_span[h] = span
+            for n in tile.numbers:
+                c.token_number(n)
+            if tile.numbers and not self.takes_token(name):
+                self.r.error("E206", tile.numbers[0].span,
+                             message=f"{name} takes no number token",
+                             hint=f"remove the number after {name}")
+            if h in self.coast and self.never_on_coast(name):
+                self.r.error("E303", span, terrain=name, hex=g.fmt_hex(h),
+                             hint=f"move {name} to an inner hex")
+
+        for ht in self.items(A.HexTile):
+            if self.land_hex(ht.coord) and claim(ht.coord.hex, ht.span):
+                place(ht.coord.hex, ht, ht.span)
+        pools = self.items(A.Pool)
+        slotted = [p for p in pools if p.slots is not None]
+        rest_pools = [p for p in pools if p.slots is None]
+        pool_slots: dict[str, list[g.Hex]] = {}
+        for p in slotted:
+            slots: list[g.Hex] = []
+            if isinstance(p.slots, A.PoolOn) and c.word(p.slots.where, ("coast", "inner"), "pool place"):
+                want_coast = p.slots.where.value == "coast"
+                slots = [h for h in info.land if (h in self.coast) == want_coast and h not in taken]
+                for h in slots:
+                    taken[h] = p.span
+            elif isinstance(p.slots, A.PoolAt):
+                for cd in p.slots.coords:
+                    if self.land_hex(cd) and claim(cd.hex, cd.span):
+                        slots.append(cd.hex)
+            pool_slots[p.name.value] = sorted(slots, key=g.sort_key_hex)
+        for tiles in self.items(A.Tiles)[:1]:
+            free = [h for h in info.land if h not in taken]
+            if len(tiles.tiles) != len(free):
+                self.r.error("E311", tiles.span, tiles=len(tiles.tiles), hexes=len(free),
+                             hint="one tile per hex, in reading order (top row first, left to right)")
+            for h, t in zip(free, tiles.tiles):
+                taken[h] = t.span
+                place(h, t, t.span)
+            for h in free[len(tiles.tiles):]:
+                taken[h] = tiles.span  # already reported as E311; no E314 per hex on top
+        for extra in self.items(A.Tiles)[1:]:
+            self.r.error("E205", extra.span, what="board setting", name="tiles")
+        free = [h for h in info.land if h not in taken]
+        for p in rest_pools[:1]:
+            pool_slots[p.name.value] = free
+            free = []
+        for p in rest_pools[1:]:
+            self.r.error("E207", p.span, message="only one pool may take the remaining hexes",
+                         hint="give the others 'on coast', 'on inner' or 'at q,r ...'")
+        names: dict[str, A.Pool] = {}
+        for p in pools:
+            if p.name.value in names:
+                self.r.error("E205", p.name.span, what="pool", name=p.name.value)
+                continue
+            names[p.name.value] = p
+            tiles_n: dict[str, int] = {}
+            for a in p.tiles:
+                info.used_terrains.add(a.name.value)
+                if c.ref(a.name, c.terrains, "E202") and c.num(a.n, "a pool count"):
+                    tiles_n[a.name.value] = tiles_n.get(a.name.value, 0) + a.n.value
+            slots = pool_slots.get(p.name.value, [])
+            total = sum(tiles_n.values())
+            if total != len(slots):
+                self.r.error("E305", p.span, name=p.name.value, tiles=total, slots=len(slots),
+                             hint="add or remove tiles so each slot gets exactly one")
+            # The shuffle deals tiles that may not touch the sea into inland slots first
+            # (boardgen), so a pool is wrong only when it has too few inland slots for them.
+            inland = [h for h in slots if h not in self.coast]
+            need = 0
+            for a in p.tiles:
+                if a.name.value in tiles_n and self.never_on_coast(a.name.value):
+                    need += a.n.value if isinstance(a.n.value, int) else 0
+                    coastal = [h for h in slots if h in self.coast]
+                    if coastal and need > len(inland):
+                        self.r.error("E303", a.span, terrain=a.name.value, hex=g.fmt_hex(coastal[0]),
+                                     hint=f"the pool has {len(inland)} inland slot(s) for {need} such tiles; "
+                                          "put them in a pool 'on inner'")
+            for h in slots:
+                info.pool_of[h] = p.name.value
+                info.terrain[h] = None
+                info.numbers[h] = []
+            info.pools.append((p.name.value, slots, tiles_n))
+        for h in free:
+            self.r.error("E314", self.b.name.span, hex=g.fmt_hex(h),
+                         hint="add a tile for it, or a pool that fills the remaining hexes")
+
+    def terrain_prop(self, name: str, cls: type) -> A.Node | None:
+        t = self.c.terrains.get(name)
+        return next((p for p in t.props if isinstance(p, cls)), None) if t else None  # type: ignore[attr-defined]
+
+    def takes_token(self, name: str) -> bool:
+        return self.terrain_prop(name, A.NoToken) is None and self.terrain_prop(name, A.TerrainNumbers) is None
+
+    def never_on_coast(self, name: str) -> bool:
+        return self.terrain_prop(name, A.NeverOnCoast) is not None
+
+    def token_bearing(self) -> int:
+        n = sum(1 for h, t in self.info.terrain.items() if t is not None and self.takes_token(t))
+        for _, _, tiles in self.info.pools:
+            n += sum(k for t, k in tiles.items() if self.takes_token(t))
+        return n
+
+    def aside(self, aside, letters: str, tokens: list[int]) -> list[dict]:
+        """``aside L joins N`` → IR entries; the letter must exist and N be another token's number."""
+        out = []
+        for letter, joins in aside:
+            self.c.token_number(joins)
+            if letter.value not in letters or len(letter.value) != 1:
+                self.r.error("E206", letter.span,
+                             message=f"there is no token {letter.value} to set aside",
+                             hint=f"the tokens are lettered {letters[:1]}..{letters[-1:]}")
+                continue
+            rest = [n for k, n in enumerate(tokens) if letters[k:k + 1] not in {a.value for a, _ in aside}]
+            if joins.value not in rest:
+                self.r.error("E206", joins.span,
+                             message=f"no token {joins.value} stays on the board for {letter.value} to join",
+                             hint="name the number of a token the spiral lays")
+                continue
+            out.append({"letter": letter.value, "joins": joins.value})
+        return out
+
+    def numbers(self) -> None:
+        info, c = self.info, self.c
+        spec = self.one(A.NumbersSpiral, A.NumbersRandom, A.NumbersFixed)
+        tok = self.one(A.Tokens) or self.c.m.get("tokens")
+        tokens = [n.value for n in tok.values] if isinstance(tok, A.Tokens) else []
+        if isinstance(tok, A.Tokens) and tok in self.b.items:
+            for n in tok.values:
+                c.token_number(n)
+        if isinstance(spec, (A.NumbersSpiral, A.NumbersRandom)):
+            fixed_nums = [(h, ns) for h, ns in info.numbers.items() if ns]
+            for h, _ in fixed_nums[:1]:
+                self.r.error("E206", self.tile_span[h],
+                             message="this tile has a number, but the board lays numbers itself",
+                             hint="drop the numbers from tiles, or use 'numbers fixed'")
+            bearing = self.token_bearing()
+            # Tokens set aside (numbers spiral ... aside B joins 12) take no hex of their own.
+            aside = spec.aside if isinstance(spec, A.NumbersSpiral) else ()
+            if len(tokens) - len(aside) != bearing:
+                self.r.error("E306", spec.span, tokens=len(tokens), hexes=bearing,
+                             hint="the token list is 'tokens ...' in the scenario or the board")
+            if isinstance(spec, A.NumbersSpiral):
+                start: object = "random"
+                if spec.start is not None:
+                    if spec.start.value > 5:
+                        self.r.error("E206", spec.start.span,
+                                     message=f"corner {spec.start.value} does not exist",
+                                     hint="corners are numbered 0..5 (E, NE, NW, W, SW, SE)")
+                    start = spec.start.value
+                letters = "".join(chr(ord("A") + i) for i in range(min(len(tokens), 26)))
+                info.numbers_spec = {"method": "spiral", "sequence": tokens, "letters": letters,
+                                     "start": start, "clockwise": spec.clockwise}
+                if aside:
+                    info.numbers_spec["aside"] = self.aside(aside, letters, tokens)
+            else:
+                for n in spec.apart:
+                    c.token_number(n)
+                info.numbers_spec = {"method": "random", "tokens": sorted(tokens),
+                                     "no_adjacent": sorted({n.value for n in spec.apart})}
+            return
+        if info.pools and self.token_bearing() and not any(info.numbers.values()):
+            self.r.error("E207", self.b.name.span,
+                         message=f"board {self.b.name.value} shuffles terrain but fixes no numbers",
+                         hint="add 'numbers spiral from random corner' or 'numbers random'")
+            return
+        for h in info.land:
+            t = info.terrain.get(h)
+            if t is not None and self.takes_token(t) and not info.numbers.get(h) and any(info.numbers.values()):
+                self.r.error("E306", self.tile_span.get(h, self.b.name.span), tokens=0, hexes=1,
+                             hint=f"give the {t} at {g.fmt_hex(h)} a number")
+        apart = {n.value for n in spec.apart} if isinstance(spec, A.NumbersFixed) else set()
+        for n in (spec.apart if isinstance(spec, A.NumbersFixed) else ()):
+            c.token_number(n)
+        for h in info.land:
+            for n2 in g.neighbors(h):
+                if g.sort_key_hex(n2) <= g.sort_key_hex(h) or n2 not in self.land_set:
+                    continue
+                a = set(info.numbers.get(h, [])) & apart
+                b = set(info.numbers.get(n2, [])) & apart
+                if a and b:
+                    self.r.error("E307", self.tile_span.get(n2, self.b.name.span), a=min(b), b=min(a),
+                                 hex_a=g.fmt_hex(n2), hex_b=g.fmt_hex(h),
+                                 hint="swap one of them with a number that is not kept apart")
+
+    def harbors(self) -> None:
+        seen: dict[g.Hex, A.Harbor] = {}
+        for block in self.items(A.Harbors):
+            for hb in block.harbors:
+                ok = self.c.num(hb.give, "a harbor ratio") & self.c.num(hb.get, "a harbor ratio")
+                if ok and hb.get.value != 1:
+                    self.r.error("E206", hb.get.span, message=f"harbors trade N:1, not {hb.give.value}:{hb.get.value}")
+                    ok = False
+                if hb.resource is not None:
+                    ok = self.c.resource(hb.resource) and ok
+                ok = self.land_hex(hb.coord) and ok
+                if not self.c.word(hb.side, g.SIDE_NAMES, "side (NE E SE SW W NW)") or not ok:
+                    continue
+                sea = g.neighbor(hb.coord.hex, hb.side.value)
+                if sea in self.land_set or sea not in self.frame_set:
+                    self.r.error("E302", hb.span, hex=str(hb.coord), side=hb.side.value,
+                                 hint=self._coast_hint(hb.coord.hex))
+                    continue
+                if sea in seen:
+                    self.r.error("E205", hb.span, what="harbor on sea hex", name=g.fmt_hex(sea),
+                                 notes=(("the other harbor", seen[sea].span),))
+                    continue
+                seen[sea] = hb
+                self.info.harbors.append((hb.give.value, hb.resource.value if hb.resource else None,
+                                          hb.coord.hex, hb.side.value))
+        self.harbor_seas = set(seen)
+
+    def _coast_hint(self, h: g.Hex) -> str:
+        sides = [d for d in g.SIDE_NAMES if g.neighbor(h, d) in self.frame_set]
+        if not sides:
+            return f"{g.fmt_hex(h)} is an inner hex; harbors go on coastal hexes"
+        return f"coast sides of {g.fmt_hex(h)}: " + " ".join(sides)
+
+    def robber(self) -> None:
+        rb = self.one(A.RobberAt)
+        if isinstance(rb, A.RobberAt):
+            if rb.coord is None:
+                self.info.robber = "off_board"
+            elif self.land_hex(rb.coord):
+                self.info.robber = rb.coord.hex
+
+    def features(self) -> None:
+        info = self.info
+        names: dict[tuple[str, str], A.FeatureSet] = {}
+        for fs in self.items(A.FeatureSet):
+            key = (fs.kind, fs.name.value)
+            if key in names:
+                self.r.error("E205", fs.name.span, what=f"{fs.kind} feature", name=fs.name.value,
+                             notes=(("first defined here", names[key].name.span),))
+                continue
+            names[key] = fs
+            seen: set = set()
+            out: list = []
+            for ref in fs.refs:
+                item = self.feature_ref(fs, ref)
+                if item is None:
+                    continue
+                k = {"edges": item[:2], "vertices": item, "sea": item[0]}.get(fs.kind, item)  # type: ignore[index]
+                if k in seen:
+                    self.r.error("E310", ref.span, hex=str(getattr(ref, "coord", ref)))
+                    continue
+                seen.add(k)
+                out.append(item)
+            {"edges": info.edge_sets, "vertices": info.corner_sets, "sea": info.frame_sets,
+             "hexes": info.hex_sets}[fs.kind][fs.name.value] = out
+            if fs.shuffled:
+                info.frame_shuffled.append(fs.name.value)
+
+    def feature_ref(self, fs: A.FeatureSet, ref: A.Node) -> tuple | g.Hex | None:
+        if isinstance(ref, A.EdgeRef):
+            if self.land_hex(ref.coord) and self.c.word(ref.side, g.SIDE_NAMES, "side (NE E SE SW W NW)"):
+                return (ref.coord.hex, ref.side.value, ref.mark.value if ref.mark else None)
+        elif isinstance(ref, A.CornerRef):
+            if self.land_hex(ref.coord) and self.c.word(ref.corner, g.CORNER_NAMES, "corner (N NE SE S SW NW)"):
+                return (ref.coord.hex, ref.corner.value)
+        elif isinstance(ref, A.FrameRef):
+            for n in ref.numbers:
+                self.c.token_number(n)
+            h = ref.coord.hex
+            if h not in self.frame_set:
+                self.r.error("E312", ref.coord.span, hex=str(ref.coord),
+                             hint="frame features sit on the sea hexes around the land")
+                return None
+            if h in getattr(self, "harbor_seas", set()):
+                self.r.error("E308", ref.span, name=fs.name.value, hex=str(ref.coord))
+                return None
+            touching = [c for c in g.corners(h) if any(x in self.land_set for x in g.corner_hexes(c))]
+            if len(touching) != 3:
+                self.r.error("E309", ref.span, name=fs.name.value, hex=str(ref.coord), n=len(touching),
+                             hint="pick a sea hex beside two land hexes")
+                return None
+            return (h, [n.value for n in ref.numbers])
+        elif isinstance(ref, A.Coord):
+            if self.land_hex(ref):
+                return ref.hex
+        return None
+
+
+def analyze_board(b: A.Board, c: "Checker") -> BoardInfo:
+    """Check one board and resolve it; ``info.ok`` is False when it produced errors."""
+    return _BoardChecker(b, c).run()

@@ -1,0 +1,380 @@
+"""Merged `Model` → semantic diagnostics (names, values, components); boards in `checker_board`."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Iterable
+
+from catan_dsl.syntax import ast as A
+from catan_dsl.check.board import BoardInfo, analyze_board
+from catan_dsl.check.load import Model
+from catan_dsl.core.codes import MAX_NUMBER, RESERVED_WORDS
+from catan_dsl.core.diagnostics import Report
+
+EFFECTS = {"robber": 0, "vp": 1, "free_pieces": 2, "take_resources": 1, "monopoly": 0}
+# Short spellings a designer may write; the IR always carries the canonical kind.
+EFFECT_ALIASES = {"free": "free_pieces", "take": "take_resources"}
+MEASURES = ("longest_route", "cards_played", "counter")
+POLICIES = ("first_then_strictly_more", "sole_max", "all_min", "every_min")
+PIECE_PLACES = ("edge", "vertex", "hex")
+SETUP_ORDERS = ("snake", "round_robin")
+START_PLAYERS = ("first", "random", "highest_roll", "roll")
+CARD_FLAGS = ("any_time", "army")
+# Settings with no neutral default: the base game's values live in base.catan, not here.
+REQUIRED_SETTINGS = (
+    ("robber", "discard", "robber discard limit"), ("robber", "steal", "robber steal count"),
+    ("trade", "bank", "bank trade ratio"), ("production", "dice", "number of dice"),
+    ("production", "robber_number", "robber number"), ("setup", "order", "setup order"),
+    ("setup", "rounds", "setup rounds"), ("setup", "place", "setup placements"),
+)
+
+
+def suggest(name: str, candidates: Iterable[str]) -> str | None:
+    """A "did you mean" hint from the closest candidate, if any is close enough."""
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    return f'did you mean "{close[0]}"?' if close else None
+
+
+class Checker:
+    """Runs every component check over one model, adding diagnostics to ``report``."""
+
+    def __init__(self, model: Model, report: Report, complete: bool = False) -> None:
+        self.complete = complete  # compiling needs a whole scenario, even from a variant
+        self.m = model
+        self.r = report
+        res = model.get("resources")
+        self.resources = [i.value for i in res.names] if isinstance(res, A.Resources) else []
+        self.terrains = model.named("terrain")
+        self.pieces = model.named("piece")
+        self.cards = model.named("card")
+
+    # --- helpers --------------------------------------------------------------------------
+    def num(self, n: A.Num, what: str, least: int = 1, most: int = MAX_NUMBER) -> bool:
+        if n.value > most:
+            self.r.error("E212", n.span, value=n.value, most=most,
+                         hint=f"{what} this large is almost certainly a typo")
+            return False
+        if n.value < least:
+            self.r.error("E211", n.span, what=what, least=least, value=n.value)
+            return False
+        return True
+
+    def token_number(self, n: A.Num) -> None:
+        if n.value > MAX_NUMBER:
+            self.num(n, "a number token")
+        elif not 2 <= n.value <= 12 or n.value == 7:
+            hint = "7 is the robber's number" if n.value == 7 else "dice sums run from 2 to 12"
+            self.r.error("E213", n.span, value=n.value, hint=hint)
+
+    def ref(self, ident: A.Ident, known: Iterable[str], code: str, **kw: object) -> bool:
+        known = list(known)
+        if ident.value in known:
+            return True
+        hint = suggest(ident.value, known)
+        if hint is None and known:
+            hint = "declared: " + ", ".join(known[:10])
+        self.r.error(code, ident.span, name=ident.value, hint=hint, **kw)
+        return False
+
+    def resource(self, ident: A.Ident) -> bool:
+        return self.ref(ident, self.resources, "E201")
+
+    def word(self, ident: A.Ident, allowed: Iterable[str], what: str) -> bool:
+        allowed = list(allowed)
+        if ident.value in allowed:
+            return True
+        self.r.error("E206", ident.span, message=f'"{ident.value}" is not a valid {what}',
+                     hint=suggest(ident.value, allowed) or "use one of: " + ", ".join(allowed))
+        return False
+
+    def amounts(self, items: Iterable[A.Amount], what: str) -> None:
+        seen: dict[str, A.Amount] = {}
+        for a in items:
+            if self.resource(a.name):
+                if a.name.value in seen:
+                    self.r.error("E205", a.name.span, what=f"{what} entry", name=a.name.value,
+                                 notes=(("first given here", seen[a.name.value].span),))
+                seen[a.name.value] = a
+            self.num(a.n, f"{what} amount")
+
+    # --- checks ---------------------------------------------------------------------------
+    def run(self) -> None:
+        self.required()
+        self.scenario_level()
+        for t in self.terrains.values():
+            self.terrain(t)  # type: ignore[arg-type]
+        for p in self.pieces.values():
+            self.piece(p)  # type: ignore[arg-type]
+        self.development()
+        for s in self.m.named("special").values():
+            self.special(s)  # type: ignore[arg-type]
+        self.sections()
+
+    def required(self) -> None:
+        if self.m.incomplete or self.m.root.kind == "variant" and not self.complete:
+            return  # a variant is a patch; it is complete only once combined
+        span = self.m.root.name.span
+        for key, section in (("resources", "resources"), ("victory", "victory target")):
+            if self.m.get(key) is None:
+                self.r.error("E208", span, section=section,
+                             hint=f"add a '{key}' statement, or 'extends base'")
+        for key, section in (("players", "player count"), ("bank", "bank")):
+            if self.m.get(key) is None:
+                self.r.error("E208", span, section=section, hint=f"add a '{key}' statement")
+        for sec, key, section in REQUIRED_SETTINGS:
+            if key not in self.m.settings(sec):
+                self.r.error("E208", span, section=section,
+                             hint=f"add '{sec} {{ {key} ... }}', or 'extends base'")
+        for kind, section in (("terrain", "terrains"), ("piece", "pieces"), ("board", "board")):
+            if not self.m.named(kind):
+                self.r.error("E208", span, section=section,
+                             hint=f"declare at least one {kind}, or 'extends base'")
+
+    def scenario_level(self) -> None:
+        res = self.m.get("resources")
+        if isinstance(res, A.Resources):
+            seen: dict[str, A.Ident] = {}
+            for i in res.names:
+                if i.value in RESERVED_WORDS:
+                    self.r.error("E215", i.span, name=i.value, what="resource")
+                if i.value in seen:
+                    self.r.error("E205", i.span, what="resource", name=i.value,
+                                 notes=(("first listed here", seen[i.value].span),))
+                seen[i.value] = i
+        players = self.m.get("players")
+        if isinstance(players, A.Players):
+            ok = self.num(players.min, "the number of players")
+            hi = players.max or players.min
+            ok = (self.num(players.max, "the number of players") if players.max else True) and ok
+            if ok and hi.value < players.min.value:
+                self.r.error("E207", players.span,
+                             message=f"player range {players.min.value}..{hi.value} is empty",
+                             hint="write the smaller number first")
+            elif ok and players.default is not None and self.num(players.default, "default players") \
+                    and not players.min.value <= players.default.value <= hi.value:
+                self.r.error("E207", players.default.span,
+                             message=f"default {players.default.value} players is outside "
+                                     f"{players.min.value}..{hi.value}")
+        bank = self.m.get("bank")
+        if isinstance(bank, A.BankEach):
+            self.num(bank.n, "the bank's cards per resource")
+        elif isinstance(bank, A.BankList):
+            self.amounts(bank.amounts, "bank")
+        tokens = self.m.get("tokens")
+        if isinstance(tokens, A.Tokens):
+            for n in tokens.values:
+                self.token_number(n)
+        victory = self.m.get("victory")
+        if isinstance(victory, A.Victory):
+            self.num(victory.target, "the victory target")
+
+    def _props(self, props: Iterable[A.Node], owner: str) -> dict[type, A.Node]:
+        """Property nodes by type; a property given twice is a duplicate definition."""
+        out: dict[type, A.Node] = {}
+        for p in props:
+            key: type | tuple = type(p)
+            if isinstance(p, A.Flag):
+                if p.name in [getattr(q, "name", None) for q in out.values() if isinstance(q, A.Flag)]:
+                    self.r.error("E205", p.span, what=f"property of {owner}", name=p.name)
+                out[(A.Flag, p.name)] = p  # type: ignore[index]
+                continue
+            if key in out:
+                self.r.error("E205", p.span, what=f"property of {owner}",
+                             name=type(p).__name__.lower(),
+                             notes=(("first given here", out[key].span),))  # type: ignore[index]
+            out[key] = p  # type: ignore[index]
+        return out
+
+    def terrain(self, t: A.Terrain) -> None:
+        props = self._props(t.props, f"terrain {t.name.value}")
+        prod = props.get(A.Produces)
+        if isinstance(prod, A.Produces) and prod.resource is not None:
+            self.resource(prod.resource)
+        nums = props.get(A.TerrainNumbers)
+        if isinstance(nums, A.TerrainNumbers):
+            for n in nums.values:
+                self.token_number(n)
+
+    def piece(self, p: A.Piece) -> None:
+        props = self._props(p.props, f"piece {p.name.value}")
+        on = props.get(A.PieceOn)
+        if isinstance(on, A.PieceOn):
+            self.word(on.kind, PIECE_PLACES, "place for a piece")
+        else:
+            self.r.error("E207", p.name.span, message=f"piece {p.name.value} does not say where it goes",
+                         hint="add 'on edge', 'on vertex' or 'on hex'")
+        lim = props.get(A.Limit)
+        if isinstance(lim, A.Limit):
+            self.num(lim.n, "a piece limit")
+        cost = props.get(A.Cost)
+        if isinstance(cost, A.Cost):
+            self.amounts(cost.items, "cost")
+        for cls, what in ((A.Vp, "victory points"), (A.Yield, "a yield")):
+            v = props.get(cls)
+            if v is not None:
+                self.num(v.n, what, least=0)  # type: ignore[attr-defined]
+        up = props.get(A.Upgrades)
+        if isinstance(up, A.Upgrades):
+            self.ref(up.piece, [n for n in self.pieces if n != p.name.value], "E203")
+
+    def development(self) -> None:
+        cost = self.m.get("dev_cost")
+        if isinstance(cost, A.Cost):
+            self.amounts(cost.items, "cost")
+        per = self.m.get("per_turn")
+        if isinstance(per, A.PerTurn):
+            self.num(per.n, "cards per turn")
+        for card in self.cards.values():
+            assert isinstance(card, A.Card)
+            self.num(card.count, "a card count")
+            effects = [p for p in card.props if isinstance(p, A.Effect)]
+            if len(effects) != 1:
+                span = effects[1].span if effects else card.name.span
+                self.r.error("E216", span,
+                             message=f"card {card.name.value} has {len(effects)} effects, needs exactly 1",
+                             hint="effects: " + ", ".join(EFFECTS))
+            for e in effects:
+                self.effect(e)
+            self._props([p for p in card.props if isinstance(p, A.Flag)], f"card {card.name.value}")
+
+    def effect(self, e: A.Effect) -> None:
+        kind = EFFECT_ALIASES.get(e.kind.value, e.kind.value)
+        if kind not in EFFECTS:
+            self.r.error("E214", e.kind.span, what="card effect", name=e.kind.value,
+                         hint=suggest(e.kind.value, list(EFFECTS) + list(EFFECT_ALIASES))
+                         or "effects: " + ", ".join(EFFECTS))
+            return
+        want = EFFECTS[kind]
+        if len(e.args) != want:
+            self.r.error("E207", e.span, message=f"effect {e.kind.value} takes {want} value(s), got {len(e.args)}",
+                         hint={"free_pieces": "e.g. 'effect free road 2'", "vp": "e.g. 'effect vp 1'",
+                               "take_resources": "e.g. 'effect take 2'"}.get(kind))
+            return
+        if kind == "free_pieces":
+            piece, n = e.args
+            if not isinstance(piece, A.Ident) or not isinstance(n, A.Num):
+                self.r.error("E206", e.span, message="free takes a piece name and a number",
+                             hint="e.g. 'effect free road 2'")
+                return
+            self.ref(piece, self.pieces, "E203")
+            self.num(n, "free pieces")
+        elif want == 1:
+            (n,) = e.args
+            if not isinstance(n, A.Num):
+                self.r.error("E206", n.span, message=f"effect {e.kind.value} takes a number, not \"{n.value}\"")
+                return
+            self.num(n, f"the {kind} amount")
+
+    def special(self, s: A.Special) -> None:
+        props = self._props(s.props, f"special card {s.name.value}")
+        v = props.get(A.Vp)
+        if isinstance(v, A.Vp) and v.n.value >= 0:  # "vp -2": a penalty card (Poor Settler)
+            self.num(v.n, "victory points", least=0)
+        copies = props.get(A.Copies)
+        if isinstance(copies, A.Copies):
+            self.num(copies.n, "copies")
+        mn = props.get(A.Min)
+        if isinstance(mn, A.Min):
+            self.num(mn.n, "a minimum", least=0)
+        meas = props.get(A.Measure)
+        if isinstance(props.get(A.MeasureExpr), A.MeasureExpr):
+            pass  # lowered and checked with the rules (checker_combos)
+        elif isinstance(meas, A.Measure):
+            if meas.kind.value not in MEASURES:
+                self.r.error("E214", meas.kind.span, what="measure", name=meas.kind.value,
+                             hint=suggest(meas.kind.value, MEASURES) or "measures: " + ", ".join(MEASURES))
+            elif meas.kind.value == "longest_route":
+                if not meas.args:
+                    self.r.error("E207", meas.span, message="longest_route needs at least one piece")
+                for a in meas.args:
+                    self.ref(a, self.pieces, "E203")
+            elif meas.kind.value == "cards_played":
+                if len(meas.args) != 1:
+                    self.r.error("E207", meas.span, message="cards_played needs exactly one card flag",
+                                 hint="e.g. 'measure cards_played army'")
+                else:
+                    self.ref(meas.args[0], CARD_FLAGS, "E218", what="card flag")
+            elif meas.kind.value == "counter":
+                if len(meas.args) != 1:
+                    self.r.error("E207", meas.span, message="measure counter needs exactly one counter",
+                                 hint="e.g. 'measure counter gold'")
+                else:
+                    self.ref(meas.args[0], self.m.named("counter"), "E407", what="counter")
+        else:
+            self.r.error("E207", s.name.span, message=f"special card {s.name.value} has no measure",
+                         hint="e.g. 'measure longest_route road'")
+        pol = props.get(A.Policy)
+        if isinstance(pol, A.Policy) and pol.name.value not in POLICIES:
+            self.r.error("E214", pol.name.span, what="award policy", name=pol.name.value,
+                         hint=suggest(pol.name.value, POLICIES) or "policies: " + ", ".join(POLICIES))
+
+    def sections(self) -> None:
+        for key, s in self.m.settings("robber").items():
+            if key == "home":
+                for v in s.values:
+                    if v.value != "off_board":  # type: ignore[union-attr]
+                        self.ref(v, self.terrains, "E202")  # type: ignore[arg-type]
+            elif key != "start":
+                self.num(s.values[0], "the discard limit" if key == "discard" else "cards stolen",  # type: ignore[arg-type]
+                         least=0)
+        for key, s in self.m.settings("trade").items():
+            if s.values:
+                self.num(s.values[0], f"trade {key}")  # type: ignore[arg-type]
+        for key, s in self.m.settings("production").items():
+            if key == "source":
+                if s.values:
+                    self.ref(s.values[0], self.m.named("deck"), "E407", what="deck")  # type: ignore[arg-type]
+            elif key == "rolls":
+                self.num(s.values[0], "production rolls", most=2)  # type: ignore[arg-type]
+            elif key != "distinct_rolls":
+                self.num(s.values[0], f"production {key}")  # type: ignore[arg-type]
+        setup = self.m.settings("setup")
+        for key, s in setup.items():
+            if key == "order":
+                self.word(s.values[0], SETUP_ORDERS, "setup order")  # type: ignore[arg-type]
+            elif key == "start":
+                self.word(s.values[0], START_PLAYERS, "start player")  # type: ignore[arg-type]
+            elif key == "place":
+                for v in s.values:
+                    self.ref(v, self.pieces, "E203")  # type: ignore[arg-type]
+            else:
+                self.num(s.values[0], f"setup {key}")  # type: ignore[arg-type]
+        rounds, yr = setup.get("rounds"), setup.get("yield_round")
+        if rounds and yr and yr.values[0].value > rounds.values[0].value:  # type: ignore[union-attr]
+            self.r.error("E207", yr.span, message=f"yield round {yr.values[0].value} is after the "  # type: ignore[union-attr]
+                         f"last of {rounds.values[0].value} setup rounds")  # type: ignore[union-attr]
+
+    def usage_warnings(self, used_terrains: set[str]) -> None:
+        for name, t in self.terrains.items():
+            if name not in used_terrains and self.m.named("board"):
+                self.r.error("W201", t.name.span, name=name)  # type: ignore[attr-defined]
+        produced = {p.resource.value for t in self.terrains.values() for p in t.props  # type: ignore[attr-defined]
+                    if isinstance(p, A.Produces) and p.resource is not None}
+        res = self.m.get("resources")
+        if isinstance(res, A.Resources) and self.terrains:
+            for i in res.names:
+                if i.value not in produced:
+                    self.r.error("W202", i.span, name=i.value)
+
+
+def check_model(model: Model, report: Report, *, complete: bool = False) -> dict[str, BoardInfo]:
+    """Check everything; returns the analysed boards by name (for the compiler).
+
+    Args:
+        model: the merged declarations.
+        report: receives every diagnostic.
+        complete: also demand the sections a playable scenario needs when checking a variant.
+    """
+    c = Checker(model, report, complete)
+    c.run()
+    boards = {}
+    used: set[str] = set()
+    for name, b in model.named("board").items():
+        info = analyze_board(b, c)  # type: ignore[arg-type]
+        boards[name] = info
+        used |= info.used_terrains
+    c.usage_warnings(used)
+    from catan_dsl.check.components import check_rules  # late: it imports the compiler side
+
+    check_rules(model, report, boards)
+    return boards

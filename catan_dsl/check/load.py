@@ -1,0 +1,385 @@
+"""A root ``.catan`` path (+ variants) → every file parsed and merged into one `Model`, with file diagnostics.
+
+Merge order: the extended file (recursively), then imports, then the file itself, then each
+``with`` variant. A later file overrides an earlier one's declaration of the same name; one
+file declaring a name twice is an error (E205).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from catan_dsl.syntax import ast as A
+from catan_dsl.core.codes import RESERVED_WORDS
+from catan_dsl.core.diagnostics import Report
+from catan_dsl.core.paths import candidates
+from catan_dsl.syntax.parser import parse
+from catan_dsl.core.source import SourceFile, Span, file_span
+from catan_dsl.syntax.transformer import to_ast
+
+_SCENARIO_DIRS = candidates("scenarios")
+
+Key = tuple[str, ...]
+
+
+@dataclass
+class Model:
+    """The merged declarations of a scenario and everything it extends, imports and adds."""
+
+    root: A.Unit
+    path: str
+    extends: list[str] = field(default_factory=list)  # nearest first
+    with_: list[str] = field(default_factory=list)
+    decls: dict[Key, A.Node] = field(default_factory=dict)
+    default_board: str | None = None
+    incomplete: bool = False  # an extends/import/with failed: missing sections are no news
+    # Rules-language statements in composition order, each with the id of its unit (file).
+    rules: list[tuple[str, A.Node]] = field(default_factory=list)
+    bonuses: list[A.VictoryBonus] = field(default_factory=list)  # "victory target + N", all add up
+    units: list[A.Unit] = field(default_factory=list)  # every merged file's unit, in order
+    players_by_unit: list[tuple[str, A.Players]] = field(default_factory=list)
+    use_board: A.UseBoard | None = None  # "use board NAME" (the last one wins)
+
+    def get(self, *key: str) -> A.Node | None:
+        return self.decls.get(tuple(key))
+
+    def named(self, kind: str) -> dict[str, A.Node]:
+        """Every declaration of ``kind`` ("terrain", "piece", "card", ...) by name, in order."""
+        return {k[1]: v for k, v in self.decls.items() if k[0] == kind}
+
+    def settings(self, section: str) -> dict[str, A.Setting]:
+        return {k[2]: v for k, v in self.decls.items()  # type: ignore[misc]
+                if k[0] == "setting" and k[1] == section}
+
+
+def read_source(path: str, report: Report, span: Span | None = None) -> SourceFile | None:
+    """Read a file as UTF-8; a missing or undecodable file becomes a diagnostic."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        report.error("E106", span or file_span(path), path=path, reason=e.strerror or type(e).__name__,
+                     hint="check the path" if span is None else "is the file name right?")
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        prefix = data[: e.start].decode("utf-8", errors="replace")
+        src = SourceFile(path, prefix)
+        report.add_source(src)
+        report.error("E105", src.span_at(len(prefix), 1),
+                     reason=f"byte 0x{data[e.start]:02x} at offset {e.start}",
+                     hint="save the file as UTF-8")
+        return None
+    if text.startswith("\ufeff"):
+        text = text[1:]  # a BOM is harmless; editors on Windows add it
+    src = SourceFile(path, text)
+    report.add_source(src)
+    return src
+
+
+def parse_source(src: SourceFile, report: Report) -> A.File | None:
+    tree, diags = parse(src)
+    report.extend(diags)
+    if tree is None:
+        return None
+    return to_ast(tree, src.path)
+
+
+def resolve_name(name: str, from_dir: Path) -> Path | None:
+    """``extends base`` → ``base.catan`` beside the file, then the shipped scenario folders."""
+    for d in (from_dir, *_SCENARIO_DIRS):
+        p = d / f"{name}.catan"
+        if p.is_file():
+            return p
+    return None
+
+
+def _display(p: Path) -> str:
+    try:
+        return str(p.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(p)
+
+
+class _Loader:
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self.files: dict[Path, A.File | None] = {}
+        self.failed = False
+        self.with_seen: set[Path] = set()
+
+    def file(self, path: Path, shown: str, span: Span | None) -> A.File | None:
+        key = path.resolve()
+        if key not in self.files:
+            src = read_source(shown, self.report, span)
+            self.files[key] = parse_source(src, self.report) if src else None
+        return self.files[key]
+
+    def collect(self, path: Path, shown: str, span: Span | None,
+                stack: tuple[Path, ...], via: tuple[Span, ...] = ()) -> list[A.File]:
+        f = self.file(path, shown, span)
+        if f is None:
+            return []
+        here = path.resolve().parent
+        stack = stack + (path.resolve(),)
+        out: list[A.File] = []
+        refs: list[tuple[str, A.Ident]] = []
+        if f.unit.extends is not None:
+            refs.append(("extends", f.unit.extends))
+        refs += [("import", imp.name) for imp in f.imports]
+        for what, ident in refs:
+            out += self._follow(what, ident, here, stack, via)
+        out.append(f)
+        for ident in f.unit.with_:
+            target = resolve_name(ident.value, here)
+            if target is not None and target.resolve() in self.with_seen:
+                continue  # combined already; a variant may extend the file that names it
+            if target is not None:
+                self.with_seen.add(target.resolve())
+            # A variant applied with "with" may extend the file that names it (variant
+            # harbormaster extends base; base with harbormaster): not a cycle.
+            out += self._follow("with", ident, here, (), ())
+        return out
+
+    def _follow(self, what: str, ident: A.Ident, here: Path,
+                stack: tuple[Path, ...], via: tuple[Span, ...]) -> list[A.File]:
+        target = resolve_name(ident.value, here)
+        if target is None:
+            self.failed = True
+            self.report.error("E209", ident.span, what=what, name=ident.value,
+                              hint=f"looked for {ident.value}.catan beside this file and in scenarios/")
+            return []
+        via = via + (ident.span,)
+        if target.resolve() in stack:
+            self.failed = True
+            k = stack.index(target.resolve())
+            chain = " -> ".join(p.stem for p in stack[k:])
+            # Report where the loop starts (the reference leaving the first file of the loop),
+            # so checking any file of the loop points at a line of that file when possible.
+            self.report.error("E210", via[k], what=what, chain=f"{chain} -> {target.stem}")
+            return []
+        if self.file(target, _display(target), ident.span) is None:
+            self.failed = True
+        return self.collect(target, _display(target), ident.span, stack, via)
+
+
+def load_model(path: str, with_: tuple[str, ...] = (), report: Report | None = None
+               ) -> tuple[Model | None, Report]:
+    """Read, parse and merge ``path`` with what it extends, imports and the extra variants."""
+    report = report if report is not None else Report()
+    loader = _Loader(report)
+    files = loader.collect(Path(path), path, None, ())
+    root = loader.files.get(Path(path).resolve())
+    if root is None:
+        return None, report
+    for name in with_:
+        target = resolve_name(name, Path(path).resolve().parent)
+        if target is None:
+            report.error("E209", root.unit.name.span, what="variant", name=name,
+                         hint="--with names a variant file in scenarios/")
+            loader.failed = True
+            continue
+        if target.resolve() in loader.with_seen:
+            continue
+        loader.with_seen.add(target.resolve())
+        files += loader.collect(target, _display(target), None, ())
+    model = Model(root=root.unit, path=path)
+    model.extends = _extends_chain(root, Path(path), loader)
+    model.with_ = [i.value for i in root.unit.with_] + list(with_)
+    model.incomplete = loader.failed
+    seen_files: set[int] = set()
+    unique = []
+    for f in files:
+        if id(f) in seen_files:
+            continue  # the same file reached twice (e.g. two imports of one library)
+        seen_files.add(id(f))
+        unique.append(f)
+    # "if with NAME { ... }" applies when NAME is any unit of the composition.
+    names = {f.unit.name.value for f in unique} | set(model.with_)
+    origin: dict[Key, A.Node] = {}
+    # An "if with NAME" block adapts the file to NAME, so when NAME is merged later it applies
+    # after NAME's own statements (the adaptation wins, e.g. a scenario zeroing a variant's
+    # counter); blocks naming an earlier unit stay in place.
+    order = [f.unit.name.value for f in unique]
+    deferred: list[tuple[A.File, list[A.Node]]] = []
+    for i, f in enumerate(unique):
+        model.units.append(f.unit)
+        later = set(order[i + 1:])
+        if later & _if_with_names(f.unit.body):
+            deferred.append((f, []))
+            _merge(model, f, report, names, origin, later, deferred[-1][1])
+        else:
+            _merge(model, f, report, names, origin)
+    for f, nodes in deferred:
+        if nodes:
+            _merge(model, f, report, names, origin, body=nodes)
+    return model, report
+
+
+def _drop_orphan_cost_modifiers(model: Model) -> None:
+    """A cost modifier of withdrawn actions (or of a group none of whose actions is left) goes too."""
+    left = {r.name.value for _, r in model.rules if isinstance(r, A.Action)}
+    left |= {val.value for _, r in model.rules if isinstance(r, A.Action)
+             for key, val, _ in r.props if key == "group" and isinstance(val, A.Ident)}
+    model.rules = [(u, r) for u, r in model.rules
+                   if not (isinstance(r, A.Modifier) and r.what.value == "cost"
+                           and r.var.value not in left)]
+
+
+def _if_with_names(nodes: tuple[A.Node, ...]) -> set[str]:
+    return {n.name.value for n in nodes if isinstance(n, A.IfWith)}
+
+
+def _extends_chain(root: A.File, path: Path, loader: _Loader) -> list[str]:
+    """Ids of the files ``root`` extends, nearest first (docs/ir.md ``meta.extends``)."""
+    chain: list[str] = []
+    cur, here = root, path.resolve().parent
+    while cur.unit.extends is not None and len(chain) < 64:
+        target = resolve_name(cur.unit.extends.value, here)
+        nxt = loader.files.get(target.resolve()) if target else None
+        if nxt is None or nxt.unit.name.value in chain:
+            break
+        chain.append(nxt.unit.name.value)
+        cur, here = nxt, target.resolve().parent  # type: ignore[union-attr]
+    return chain
+
+
+_NAMED = {A.Terrain: "terrain", A.Piece: "piece", A.Special: "special", A.Board: "board",
+          A.Option: "option", A.Counter: "counter", A.Deck: "deck", A.Chain: "chain"}
+_SINGLE = {A.Players: "players", A.Resources: "resources", A.BankEach: "bank",
+           A.BankList: "bank", A.Tokens: "tokens", A.Victory: "victory", A.Neutral: "neutral"}
+_RULES = (A.OnRule, A.Action, A.Forbid, A.Modifier)
+# Settings two variants may both want to set: a second, different value is a W401 warning.
+CONFLICT_KEYS = {("production", "source"), ("production", "rolls"), ("robber", "home"),
+                 ("robber", "start"), ("setup", "start")}
+
+
+def _setting_value(node: A.Node) -> tuple:
+    return tuple(getattr(v, "value", v) for v in getattr(node, "values", ()))
+
+
+def _body(nodes: tuple[A.Node, ...], names: set[str], adapted: set[int] | None = None,
+          later: set[str] | None = None, deferred: list[A.Node] | None = None) -> list[A.Node]:
+    """The unit's statements with every applicable ``if with`` block spliced in place.
+
+    ``adapted`` collects the ids of spliced section nodes: an adaptation may override a
+    setting of its own file without being a duplicate (E205).
+    """
+    out: list[A.Node] = []
+    for n in nodes:
+        if isinstance(n, A.IfWith):
+            if n.name.value in names and later and deferred is not None and n.name.value in later:
+                deferred.extend(_body(n.body, names))
+            elif n.name.value in names:
+                inner = _body(n.body, names, adapted)
+                if adapted is not None:
+                    adapted.update(id(x) for x in inner)
+                out += inner
+            elif n.orelse:
+                out += _body(n.orelse, names, adapted, later, deferred)
+        else:
+            out.append(n)
+    return out
+
+
+def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = None,
+           origin: dict[Key, A.Node] | None = None, later: set[str] | None = None,
+           deferred: list[A.Node] | None = None, body: list[A.Node] | None = None) -> None:
+    here: dict[Key, A.Node] = {}
+    defaults: list[A.Board] = []
+    origin = origin if origin is not None else {}
+    unit = f.unit.name.value
+    kinds = {u.span.path: u.kind for u in model.units}
+
+    adapted: set[int] = set()
+    current: list[A.Node] = []
+
+    def put(key: Key, node: A.Node, what: str, name: str) -> None:
+        if key in here and not (current and id(current[0]) in adapted):
+            report.error("E205", _name_span(node), what=what, name=name,
+                         notes=(("first defined here", _name_span(here[key])),),
+                         hint="remove one of them, or rename it")
+            return
+        here[key] = node
+        model.decls[key] = node
+
+    if body is not None:            # a deferred adaptation: every node may override
+        nodes = body
+        adapted.update(id(x) for x in body)
+    else:
+        nodes = _body(f.unit.body, names or set(), adapted, later, deferred)
+    for node in nodes:
+        current[:] = [node]
+        if isinstance(node, _RULES):
+            model.rules.append((unit, node))
+            if isinstance(node, A.Action):
+                put(("action", node.name.value), node, "action", node.name.value)
+            continue
+        if isinstance(node, A.VictoryBonus):
+            model.bonuses.append(node)
+            continue
+        if isinstance(node, A.UseBoard):
+            model.use_board = node
+            continue
+        if isinstance(node, A.WithoutActions):
+            for ident in node.names:
+                if model.decls.pop(("action", ident.value), None) is None:
+                    report.error("E218", ident.span, what="action", name=ident.value,
+                                 hint="name an action declared by a file merged before this one")
+                    continue
+                model.rules = [(u, r) for u, r in model.rules
+                               if not (isinstance(r, A.Action) and r.name.value == ident.value)]
+            _drop_orphan_cost_modifiers(model)
+            continue
+        if isinstance(node, A.Players):
+            model.players_by_unit.append((unit, node))
+        if type(node) in _NAMED:
+            kind = _NAMED[type(node)]
+            name = node.name.value  # type: ignore[attr-defined]
+            if name in RESERVED_WORDS:
+                report.error("E215", node.name.span, name=name, what=kind)  # type: ignore[attr-defined]
+            put((kind, name), node, kind, name)
+            if isinstance(node, A.Board) and node.default:
+                defaults.append(node)
+        elif type(node) in _SINGLE:
+            kind = _SINGLE[type(node)]
+            put((kind,), node, "section", kind)
+        elif isinstance(node, A.Development):
+            for item in node.items:
+                if isinstance(item, A.Card):
+                    put(("card", item.name.value), item, "card", item.name.value)
+                elif isinstance(item, A.Cost):
+                    put(("dev_cost",), item, "setting", "development cost")
+                elif isinstance(item, A.PerTurn):
+                    put(("per_turn",), item, "setting", "per_turn")
+        elif isinstance(node, A.Section):
+            for item in node.items:
+                if isinstance(item, A.Setting):
+                    key = "domestic" if item.key == "no_domestic" else item.key
+                    k = ("setting", node.kind, key)
+                    prev = origin.get(k)
+                    # Only two variants can conflict: a scenario or variant overriding what it
+                    # extends (or a scenario's setting) is the point of writing it.
+                    if (node.kind, key) in CONFLICT_KEYS and prev is not None and k not in here \
+                            and prev.span.path != item.span.path and f.unit.kind == "variant" \
+                            and kinds.get(prev.span.path) == "variant" \
+                            and _setting_value(prev) != _setting_value(item):
+                        report.error("W401", item.span, what=f"{node.kind} {key}",
+                                     notes=(("also set here", prev.span),),
+                                     hint="the later file wins; say which one applies with 'if with'")
+                    put(k, item, "setting", f"{node.kind} {key}")
+                    origin[k] = item
+    if len(defaults) > 1:
+        report.error("E217", defaults[1].name.span,
+                     notes=(("the first default board", defaults[0].name.span),),
+                     hint="keep 'default' on one board only")
+    if defaults:
+        model.default_board = defaults[0].name.value
+    if model.use_board is not None:
+        model.default_board = model.use_board.name.value
+
+
+def _name_span(node: A.Node) -> Span:
+    name = getattr(node, "name", None)
+    return name.span if isinstance(name, A.Ident) else node.span

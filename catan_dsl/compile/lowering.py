@@ -1,0 +1,375 @@
+"""Rules-language AST (expressions, effects, on/action/forbid/modifier) → IR S-expressions, checking names, scopes and types on the way."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Iterable
+
+from catan_dsl.syntax import ast as A
+from catan_dsl.core import vocab as V
+from catan_dsl.check.load import Model
+from catan_dsl.core.diagnostics import Report
+from catan_dsl.core.source import Span
+
+CARD_FLAGS = ("any_time", "army")
+MOVE_ROBBER_WORDS = ("choice", "off_board", "home")
+FORBID_PREP = {"robber_move": "to", "steal": "from", "build": "at", "trade": "of"}
+WHAT = {"resource": "resource", "terrain": "terrain", "piece": "piece", "counter": "counter",
+        "deck": "deck", "card": "card", "special": "special card", "feature": "feature",
+        "mark": "mark", "option": "option", "item": "deck item", "flag": "card flag",
+        "event": "event", "action": "action", "group": "action group", "chain": "chain"}
+
+
+def _hint(name: str, known: Iterable[str]) -> str | None:
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f'did you mean "{close[0]}"?' if close else None
+
+
+class Env:
+    """Every declared name of the merged model, by kind."""
+
+    def __init__(self, model: Model) -> None:
+        res = model.get("resources")
+        self.kinds: dict[str, dict[str, object]] = {k: {} for k in WHAT}
+        self.kinds["resource"] = {i.value: i for i in res.names} if isinstance(res, A.Resources) else {}
+        for kind in ("terrain", "piece", "card", "special", "option", "counter", "deck", "action"):
+            self.kinds[kind] = dict(model.named(kind))
+        self.kinds["flag"] = {f: f for f in CARD_FLAGS}
+        for d in model.named("deck").values():
+            for it in d.items:  # type: ignore[attr-defined]
+                self.kinds["item"][it.name.value] = it
+                if it.event is not None:
+                    self.kinds["event"][it.event.value] = it
+        for b in model.named("board").values():
+            for item in b.items:  # type: ignore[attr-defined]
+                if isinstance(item, A.FeatureSet):
+                    self.kinds["feature"][item.name.value] = item
+        for _, r in model.rules:
+            if isinstance(r, A.Action):
+                for key, val, _s in r.props:
+                    if key == "group":
+                        self.kinds["group"][val.value] = val
+        self.kinds["mark"] = {m: m for m in _marks(model)}
+        for c in model.named("chain").values():   # a chain is named by itself or by its piece
+            self.kinds["chain"][c.name.value] = c  # type: ignore[attr-defined]
+            if c.piece is not None:  # type: ignore[attr-defined]
+                self.kinds["chain"].setdefault(c.piece.value, c)  # type: ignore[attr-defined]
+        self.bound_somewhere = _bound_names(model)
+
+    def has(self, kind: str, name: str) -> bool:
+        return name in self.kinds.get(kind, {})
+
+    def kind_of(self, name: str) -> str | None:
+        for k in ("resource", "terrain", "piece", "counter", "deck", "special", "card", "event",
+                  "item", "flag", "feature", "mark", "option", "chain"):
+            if name in self.kinds[k]:
+                return k
+        return None
+
+    def piece_on(self, name: str) -> str:
+        p = self.kinds["piece"].get(name)
+        for prop in getattr(p, "props", ()):
+            if isinstance(prop, A.PieceOn):
+                return prop.kind.value
+        return "vertex|edge"
+
+
+def _walk(node: object) -> Iterable[object]:
+    """Every AST node and effect below ``node`` (effects keep their parts in ``args``)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        if isinstance(n, A.Eff):
+            stack += [v for _, v in n.args]
+        elif isinstance(n, (tuple, list)):
+            stack += list(n)
+        elif isinstance(n, A.Node):
+            stack += [getattr(n, f) for f in n.__dataclass_fields__ if f != "span"]  # type: ignore[attr-defined]
+
+
+def _marks(model: Model) -> set[str]:
+    return {n.get("mark").value for _, r in model.rules for n in _walk(r)  # type: ignore[union-attr]
+            if isinstance(n, A.Eff) and n.kind == "mark"}
+
+
+def _bound_names(model: Model) -> set[str]:
+    out: set[str] = set()
+    for _, r in model.rules:
+        for n in _walk(r):
+            if isinstance(n, A.Comp):
+                out.add(n.var.value)
+            elif isinstance(n, A.Eff) and n.kind in ("choose", "each", "vote"):
+                out.add(n.get("var").value)  # type: ignore[union-attr]
+            elif isinstance(n, (A.Forbid, A.Modifier)):
+                out.add(n.var.value)
+            elif isinstance(n, A.OnRule) and n.at is not None:
+                out.add(n.at.value)
+    return out
+
+
+def compatible(actual: str, expected: str) -> bool:
+    if "any" in (actual, expected):
+        return True
+    want = set(expected.split("|"))
+    if expected.startswith("set:"):
+        want = {"set:" + t for t in expected[4:].split("|")}
+    if actual.startswith("set:"):
+        got = {"set:" + t for t in actual[4:].split("|")}
+    else:
+        got = set(actual.split("|"))
+    if "stock" in want:
+        want |= {"name:resource", "name:counter", "name:item"}
+    return bool(got & want)
+
+
+class Lowerer:
+    """Lowers one model's rules; with a report it also checks (the compiler passes none)."""
+
+    def __init__(self, model: Model, report: Report | None) -> None:
+        self.m = model
+        self.r = report
+        self.env = Env(model)
+
+    def err(self, code: str, span: Span, **kw: object) -> None:
+        if self.r is not None:
+            self.r.error(code, span, **kw)
+
+    # --- names ----------------------------------------------------------------------------
+    def declared(self, ident: A.Ident | A.NameRef, kinds: tuple[str, ...], code: str = "E407") -> bool:
+        name = ident.value if isinstance(ident, A.Ident) else ident.name
+        if any(self.env.has(k, name) for k in kinds):
+            return True
+        known = [n for k in kinds for n in self.env.kinds.get(k, {})]
+        what = " or ".join(WHAT[k] for k in kinds)
+        hint = _hint(name, known) or (f"declared: {', '.join(known[:10])}" if known else
+                                      f"declare it first, e.g. '{kinds[0]} {name} ...'")
+        if kinds == ("mark",) and not _hint(name, known):
+            hint = f"no rule puts this mark: add 'mark X {name}' to the rule that sets it"
+        if code == "E407":
+            self.err(code, ident.span, what=what, name=name, hint=hint)
+        else:
+            self.err(code, ident.span, name=name, hint=hint)
+        return False
+
+    # --- expressions ----------------------------------------------------------------------
+    def expr(self, e: A.Node, scope: dict[str, str]) -> tuple[object, str]:
+        if isinstance(e, A.IntLit):
+            return e.value, "int"
+        if isinstance(e, A.NameRef):
+            return self.name(e, scope)
+        if isinstance(e, A.Call):
+            return self.call(e, scope)
+        if isinstance(e, A.Comp):
+            return self.comp(e, scope)
+        if isinstance(e, A.CondExpr):
+            c, _ = self.expr(e.cond, scope)
+            t, tt = self.expr(e.then, scope)
+            o, _ = self.expr(e.other, scope)
+            return ["if", c, t, o], tt
+        if isinstance(e, A.Op):
+            args = [self.expr(a, scope) for a in e.args]
+            if e.op == "not":
+                return ["not", args[0][0]], "bool"
+            acc = args[0][0]
+            for a, _t in args[1:]:
+                acc = [e.op, acc, a]
+            if e.op in ("+", "-", "*"):
+                for (_, t), a in zip(args, e.args):
+                    if not compatible(t, "int"):
+                        self.err("E406", a.span, message=f"'{e.op}' needs numbers, got {t}")
+                return acc, "int"
+            return acc, "bool"
+        return None, "any"  # pragma: no cover - the grammar builds no other expression
+
+    def name(self, e: A.NameRef, scope: dict[str, str]) -> tuple[object, str]:
+        n = e.name
+        if n in scope:
+            return ["var", n], scope[n]
+        if n in ("true", "false"):
+            return n == "true", "bool"
+        fn = V.FUNCTIONS.get(n)
+        if fn is not None and not fn.params:
+            return [n], fn.returns
+        kind = self.env.kind_of(n)
+        if kind is not None:
+            return n, f"name:{kind}"
+        if n in self.env.bound_somewhere:
+            self.err("E408", e.span, name=n, hint="it is bound by another rule, comprehension or "
+                     "block; bind it here (e.g. 'each x in ...') or use that one's body")
+        else:
+            known = list(scope) + [k for k, f in V.FUNCTIONS.items() if not f.params]
+            self.err("E407", e.span, what="name", name=n,
+                     hint=_hint(n, known + [x for d in self.env.kinds.values() for x in d])
+                     or "not a variable, a function or a declared name")
+        return n, "any"
+
+    def name_arg(self, e: A.Node, ptype: str, scope: dict[str, str]) -> tuple[object, str]:
+        """An argument whose parameter takes a declared name: resolve against those kinds."""
+        kinds = tuple(dict.fromkeys(
+            k for alt in ptype.split("|") if alt.startswith("name:")
+            for k in ({"card": ("card", "event", "item", "flag")}.get(alt[5:], (alt[5:],)))
+            if k in WHAT))
+        if isinstance(e, A.NameRef) and e.name not in scope and kinds:
+            if any(self.env.has(k, e.name) for k in kinds):
+                return e.name, ptype
+            if ptype.split("|") == [f"name:{kinds[0]}"] or self.env.kind_of(e.name) is None:
+                self.declared(e, kinds)
+                return e.name, ptype
+        return self.expr(e, scope)
+
+    def call(self, e: A.Call, scope: dict[str, str]) -> tuple[object, str]:
+        name = e.name.value
+        fn = V.FUNCTIONS.get(name)
+        if fn is None:
+            if name in V.COMPREHENSIONS:
+                self.err("E406", e.span, message=f"{name} needs the form {name}(x in SET where COND)")
+            else:
+                self.err("E402", e.name.span, name=name,
+                         hint=_hint(name, list(V.FUNCTIONS) + list(V.COMPREHENSIONS)))
+            for a in e.args:
+                self.expr(a, scope)
+            return [name], "any"
+        if len(e.args) != len(fn.params):
+            self.err("E406", e.span, message=f"{name}() takes {len(fn.params)} value(s), got "
+                     f"{len(e.args)}", hint=f"e.g. {fn.example}")
+        out: list[object] = [name]
+        for a, p in zip(e.args, fn.params):
+            if "name:" in p.type:
+                v, t = self.name_arg(a, p.type, scope)
+            else:
+                v, t = self.expr(a, scope)
+            if not compatible(t, p.type) and not ("name:" in p.type and t.startswith("name:")):
+                self.err("E406", a.span, message=f"{name}(): {p.name} must be {p.type.replace('|', ' or ')}, "
+                         f"got {t}", hint=f"e.g. {fn.example}")
+            out.append(v)
+        return out, fn.returns
+
+    def comp(self, e: A.Comp, scope: dict[str, str]) -> tuple[object, str]:
+        head = e.head.value
+        if head not in V.COMPREHENSIONS:
+            self.err("E402", e.head.span, name=head, hint=_hint(head, V.COMPREHENSIONS)
+                     or "comprehensions: " + ", ".join(V.COMPREHENSIONS))
+        s, st = self.expr(e.set, scope)
+        if not st.startswith("set:") and st != "any":
+            self.err("E406", e.set.span, message=f"{head}(... in X): X must be a set, got {st}")
+        inner = {**scope, e.var.value: st[4:] if st.startswith("set:") else "any"}
+        cond = self.expr(e.where, inner)[0] if e.where is not None else True
+        value = self.expr(e.value, inner)[0] if e.value is not None else None
+        if head in ("sum", "max", "min") and e.value is None:
+            self.err("E406", e.span, message=f"{head} needs a value: {head}(x in SET: VALUE)")
+        if head in ("count", "any", "all", "first") and e.value is not None:
+            self.err("E406", e.value.span, message=f"{head} takes no ': VALUE'")
+        if head in ("max", "min"):
+            if e.where is not None:
+                self.err("E406", e.where.span, message=f"{head} takes no 'where'",
+                         hint="filter inside the value, or compare with count/any")
+            return [head, e.var.value, s, value], "int"
+        if head == "sum":
+            return [head, e.var.value, s, cond, value], "int"
+        ret = {"count": "int", "first": st[4:] if st.startswith("set:") else "any"}.get(head, "bool")
+        return [head, e.var.value, s, cond], ret
+
+    def cond(self, e: A.Node | None, scope: dict[str, str]) -> object:
+        return True if e is None else self.expr(e, scope)[0]
+
+    # --- effects --------------------------------------------------------------------------
+    def block(self, effs: Iterable[A.Eff], scope: dict[str, str]) -> list:
+        return [x for x in (self.effect(f, scope) for f in effs) if x is not None]
+
+    def who(self, f: A.Eff, key: str, scope: dict[str, str]) -> object:
+        e = f.get(key)
+        return ["var", "player"] if e is None else self.expr(e, scope)[0]  # type: ignore[arg-type]
+
+    def stock(self, ident: A.Ident, giving: bool) -> object:
+        n = ident.value
+        if n == "choice":
+            return {"choice": "held" if giving else "resource"}
+        if n == "random" and giving:
+            return {"random": "held"}
+        if self.env.has("resource", n):
+            return {"resource": n}
+        if self.env.has("counter", n):
+            return {"counter": n}
+        self.declared(ident, ("resource", "counter"))
+        return {"resource": n}
+
+    def effect(self, f: A.Eff, scope: dict[str, str]) -> list | None:
+        k, g = f.kind, f.get
+        ex = lambda key: self.expr(g(key), scope)[0]  # noqa: E731
+        if k in ("gain", "lose"):
+            return [k, self.who(f, "p", scope), ex("n"), self.stock(g("stock"), False)]  # type: ignore[arg-type]
+        if k == "give" and self.env.has("item", g("stock").value):  # type: ignore[union-attr]
+            # A deck item changes hands as itself (the old boot): "give 1 old_boot to p".
+            return ["give_item", self.who(f, "p", scope), ex("to"), g("stock").value]  # type: ignore[union-attr]
+        if k == "give":
+            return ["transfer", self.who(f, "p", scope), ex("to"), ex("n"), self.stock(g("stock"), True)]  # type: ignore[arg-type]
+        if k == "draw":
+            self.declared(g("deck"), ("deck",))  # type: ignore[arg-type]
+            return ["draw", self.who(f, "p", scope), ex("n"), g("deck").value]  # type: ignore[union-attr]
+        if k in ("choose", "each"):
+            var: A.Ident = g("var")  # type: ignore[assignment]
+            s, st = self.expr(g("set"), scope)  # type: ignore[arg-type]
+            if not st.startswith("set:") and st != "any":
+                self.err("E406", g("set").span, message=f"{k} {var.value} in X: X must be a set, got {st}")  # type: ignore[union-attr]
+            inner = {**scope, var.value: st[4:] if st.startswith("set:") else "any"}
+            cond = self.cond(g("where"), inner)  # type: ignore[arg-type]
+            body = self.block(g("body"), inner)  # type: ignore[arg-type]
+            if k == "each":
+                return ["each", var.value, s, cond, body]
+            return ["choose", var.value, self.who(f, "by", scope), s, cond, body,
+                    self.block(g("other") or (), scope)]  # type: ignore[arg-type]
+        if k == "if":
+            return ["if", ex("cond"), self.block(g("body"), scope),  # type: ignore[arg-type]
+                    self.block(g("other") or (), scope)]  # type: ignore[arg-type]
+        if k == "move_robber":
+            to = g("to")
+            if isinstance(to, A.NameRef) and to.name in MOVE_ROBBER_WORDS and to.name not in scope:
+                return ["move_robber", to.name]
+            v, t = self.expr(to, scope)  # type: ignore[arg-type]
+            if not compatible(t, "hex"):
+                self.err("E406", to.span, message=f"move robber to: expected choice, off_board, home "  # type: ignore[union-attr]
+                         f"or a hex, got {t}")
+            return ["move_robber", v]
+        if k == "steal":
+            return ["steal", ["var", "player"], ex("set"), ex("n")]
+        if k == "discard_half":
+            return ["discard_half", ex("n")]
+        if k == "place":
+            self.declared(g("kind"), ("piece",), "E203")  # type: ignore[arg-type]
+            at = g("at")
+            at_ir = "choice" if at is None or (isinstance(at, A.NameRef) and at.name == "choice") \
+                else self.expr(at, scope)[0]  # type: ignore[arg-type]
+            return ["place", ex("p"), g("kind").value, at_ir, self.who(f, "by", scope)]  # type: ignore[union-attr]
+        if k in ("mark", "unmark"):
+            if k == "unmark":  # a mark is declared by the rule that puts it
+                self.declared(g("mark"), ("mark",))  # type: ignore[arg-type]
+            return [k, ex("at"), g("mark").value]  # type: ignore[union-attr]
+        if k == "build_free":
+            self.declared(g("kind"), ("piece",), "E203")  # type: ignore[arg-type]
+            return ["build_free", ex("p"), g("kind").value, ex("n")]  # type: ignore[union-attr]
+        if k == "reroll":
+            return ["reroll"]
+        if k == "reshuffle":
+            self.declared(g("deck"), ("deck",))  # type: ignore[arg-type]
+            return ["reshuffle", g("deck").value]  # type: ignore[union-attr]
+        if k == "set_yield":
+            self.declared(g("kind"), ("piece",), "E203")  # type: ignore[arg-type]
+            return ["set_yield", g("kind").value, ex("n")]  # type: ignore[union-attr]
+        if k in ("award", "set_aside"):
+            self.declared(g("special"), ("special",), "E410")  # type: ignore[arg-type]
+            return [k, g("special").value]  # type: ignore[union-attr]
+        if k == "return_played":
+            self.declared(g("flag"), ("flag", "card"))  # type: ignore[arg-type]
+            return ["return_played", ex("p"), g("flag").value]  # type: ignore[union-attr]
+        if k == "take_development":
+            return ["take_development", ex("p")]
+        if k == "remove":
+            return ["remove", ex("at")]
+        if k == "reveal":
+            self.declared(g("item"), ("item",))  # type: ignore[arg-type]
+            return ["reveal", g("item").value]  # type: ignore[union-attr]
+        if k in ("extend", "vote"):
+            from catan_dsl.compile.chains import lower_chain_effect
+            return lower_chain_effect(self, f, scope)
+        return None  # pragma: no cover - the grammar builds no other effect

@@ -1,0 +1,323 @@
+"""Merged `Model` → the rules-language IR: rules (on/action/forbid/modifier), counters, decks, options and settings."""
+
+from __future__ import annotations
+
+from catan_dsl.syntax import ast as A
+from catan_dsl.core import vocab as V
+from catan_dsl.check.load import Model
+from catan_dsl.compile.lowering import FORBID_PREP, Lowerer, _hint, _walk
+from catan_dsl.core.diagnostics import Report
+
+
+class RuleCompiler(Lowerer):
+    """Numbers rules ``<unit>.<n>`` in composition order and lowers each one."""
+
+    def rules(self) -> list[dict]:
+        out: list[dict] = []
+        count: dict[str, int] = {}
+        for unit, node in self.m.rules:
+            for d in self.rule(node):
+                count[unit] = count.get(unit, 0) + 1
+                head = {"id": f"{unit}.{count[unit]}", "span": f"{node.span.path}:{node.span.line}"}
+                out.append({**head, **d})
+        return out
+
+    def rule(self, node: A.Node) -> list[dict]:
+        if isinstance(node, A.OnRule):
+            return [self.on(node)]
+        if isinstance(node, A.Action):
+            return [self.action(node)]
+        if isinstance(node, A.Forbid):
+            return self.forbid(node)
+        if isinstance(node, A.Modifier):
+            return [self.modifier(node)]
+        return []  # pragma: no cover
+
+    def on(self, r: A.OnRule) -> dict:
+        trig = V.TRIGGERS.get(r.trigger.value)
+        scope = {"player": "player"}
+        filt: dict = {}
+        bind: dict = {}
+        if trig is None:
+            self.err("E401", r.trigger.span, name=r.trigger.value,
+                     hint=_hint(r.trigger.value, V.TRIGGERS) or "triggers: " + ", ".join(V.TRIGGERS))
+            params: tuple = ()
+        else:
+            params = tuple(p for p in trig.params if p.name != "player")
+        free = [p for p in params if not p.type.startswith("name:") and p.name != "at"]
+        for ident in r.names:
+            slot = next((p for p in params if p.type.startswith("name:") and p.name not in filt
+                         and self.name_fits(ident.value, p.type)), None)
+            if slot is not None:
+                filt[slot.name] = ident.value
+                continue
+            var_slot = next((p for p in free if p.name not in bind), None)
+            if var_slot is None:
+                if trig is not None:
+                    names = [p.name for p in params]
+                    self.err("E406", ident.span, message=f'"{ident.value}" fits no value of trigger '
+                             f"{trig.name} ({', '.join(names) or 'it has none'})",
+                             hint=_hint(ident.value, [n for d in self.env.kinds.values() for n in d])
+                             or f"e.g. {trig.example}")
+                continue
+            bind[var_slot.name] = ident.value
+            scope[ident.value] = var_slot.type
+        if r.at is not None:
+            at = next((p for p in params if p.name == "at"), None)
+            if at is None and trig is not None:
+                self.err("E406", r.at.span, message=f"trigger {trig.name} has no place to bind with 'at'")
+            else:
+                bind["at"] = r.at.value
+                piece = filt.get("piece")
+                scope[r.at.value] = self.env.piece_on(piece) if piece else "vertex|edge"
+        used = {n.name for n in _walk((r.where, r.body)) if isinstance(n, A.NameRef)}
+        for p in params:  # trigger values read by name (e.g. "setup") are bound implicitly
+            if p.name in used and p.name not in bind and p.name not in filt and p.name not in scope:
+                bind[p.name] = p.name
+                scope[p.name] = p.type
+        return {"kind": "on", "event": r.trigger.value, "filter": filt, "bind": bind,
+                "when": self.cond(r.where, scope), "do": self.block(r.body, scope)}
+
+    def name_fits(self, name: str, ptype: str) -> bool:
+        kinds = {"name:piece": ("piece",), "name:deck": ("deck",), "name:item": ("item",),
+                 "name:card": ("card", "event", "item")}.get(ptype, ())
+        return any(self.env.has(k, name) for k in kinds)
+
+    def action(self, a: A.Action) -> dict:
+        scope = {"player": "player"}
+        d: dict = {"kind": "action", "name": a.name.value, "label": a.label or a.name.value,
+                   "phase": "after_roll", "cost": {},
+                   "limit": {"per_turn": None, "per_game": None, "group": None},
+                   "when": True, "target": None, "do": []}
+        props = {k: (v, s) for k, v, s in a.props}
+        if "target" in props:
+            var, set_, where = props["target"][0]
+            s, st = self.expr(set_, scope)
+            if not st.startswith("set:") and st != "any":
+                self.err("E406", set_.span, message=f"target {var.value} in X: X must be a set, got {st}")
+            scope[var.value] = st[4:] if st.startswith("set:") else "any"
+            d["target"] = {"var": var.value, "from": s, "where": self.cond(where, scope)}
+        for key, val, span in a.props:
+            if key == "cost":
+                d["cost"] = self.cost(a, val)
+            elif key == "phase":
+                d["phase"] = val
+            elif key in ("limit_turn", "limit_game"):
+                d["limit"]["per_" + key[6:]] = val.value
+            elif key == "group":
+                d["limit"]["group"] = val.value
+            elif key == "when":
+                d["when"] = self.expr(val, {"player": "player"})[0]
+            elif key == "do":
+                d["do"] = self.block(val, scope)
+        return d
+
+    def cost(self, a: A.Action, items: tuple) -> dict:
+        out: dict = {}
+        bank = self.m.get("bank")
+        for ident, n, tokens in items:
+            name = ident.value
+            if tokens:
+                if self.declared(ident, ("deck",)):
+                    out["tokens"] = {"deck": name, "value": n.value}
+                    self.tokens_payable(a, self.env.kinds["deck"][name], n.value)
+            elif self.env.has("resource", name):
+                out.setdefault("resources", {})[name] = n.value
+                have = _bank_of(bank, name)
+                if have is not None and n.value > have:
+                    self.err("E409", n.span, name=a.name.value,
+                             reason=f"{n.value} {name} but the bank holds only {have}")
+            elif self.env.has("counter", name):
+                out.setdefault("counters", {})[name] = n.value
+                c = self.env.kinds["counter"][name]
+                if c.supply is not None and n.value > c.supply.value:  # type: ignore[attr-defined]
+                    self.err("E409", n.span, name=a.name.value,
+                             reason=f"{n.value} {name} but the supply is {c.supply.value}")  # type: ignore[attr-defined]
+            else:
+                self.declared(ident, ("resource", "counter"))
+        return out
+
+    def tokens_payable(self, a: A.Action, deck: A.Deck, value: int) -> None:
+        best = sorted((it.value.value for it in deck.items for _ in range(min(it.count.value, 64))
+                       if it.value is not None), reverse=True)
+        held = next((s.values[0].value for s in deck.props if s.key == "max_held"), None)  # type: ignore[union-attr]
+        reach = sum(best[:held] if held is not None else best)
+        if value > reach:
+            self.err("E409", a.span, name=a.name.value,
+                     reason=f"tokens worth {value} but at most {reach} can be held"
+                     + (f" ({held} tokens)" if held is not None else ""))
+
+    def forbid(self, f: A.Forbid) -> list[dict]:
+        what = f.what.value
+        entry = V.FORBIDS.get(what)
+        if entry is None:
+            self.err("E404", f.what.span, name=what,
+                     hint=_hint(what, V.FORBIDS) or "prohibitions: " + ", ".join(V.FORBIDS))
+            return []
+        prep = FORBID_PREP[what]
+        if f.prep != prep:
+            self.err("E406", f.span, message=f"forbid {what} is written 'forbid {what} {prep} ...', "
+                     f"not '{f.prep}'")
+        scope = {"player": "player"}
+        base: dict = {"kind": "forbid", "what": what, "filter": {}, "bind": {}}
+        if what == "trade":
+            if self.env.has("resource", f.var.value) or self.env.has("counter", f.var.value) \
+                    or self.declared(f.var, ("resource", "counter", "deck")):
+                base["filter"] = {"stock": f.var.value}
+        else:
+            param = next(p for p in entry.params if p.type != "name:piece")
+            base["bind"] = {param.name: f.var.value}
+            scope[f.var.value] = param.type
+        if what == "build" and not f.kinds:
+            self.err("E406", f.span, message="forbid build needs the piece(s): forbid build road at e ...")
+        if f.fallback and what != "robber_move":
+            self.err("E406", f.fallback[0].span, message="only forbid robber_move takes 'else'")
+        base["when"] = self.cond(f.where, scope)
+        if what == "robber_move" and f.fallback:
+            fb: list = []
+            for i in f.fallback:
+                if i.value == "off_board":
+                    fb.append("off_board")
+                else:
+                    self.declared(i, ("terrain",), "E202")
+                    fb.append({"terrain": i.value})
+            base["else"] = fb
+        if what != "build":
+            return [base]
+        out = []
+        for k in f.kinds:
+            self.declared(k, ("piece",), "E203")
+            out.append({**base, "filter": {"kind": k.value}})
+        return out
+
+    def modifier(self, m: A.Modifier) -> dict:
+        what = m.what.value
+        entry = V.MODIFIERS.get(what)
+        scope = {"player": "player"}
+        d: dict = {"kind": "modifier", "what": what, "filter": {}, "bind": {}}
+        if entry is None:
+            self.err("E405", m.what.span, name=what,
+                     hint=_hint(what, V.MODIFIERS) or "modifiers: " + ", ".join(V.MODIFIERS))
+        elif what == "cost":
+            if self.env.has("action", m.var.value):
+                d["filter"] = {"action": m.var.value}
+            elif self.env.has("group", m.var.value):
+                d["filter"] = {"group": m.var.value}
+            else:
+                self.declared(m.var, ("action", "group"))
+        else:
+            d["bind"] = {entry.params[0].name: m.var.value}
+            scope[m.var.value] = entry.params[0].type
+        v, t = self.expr(m.value, scope)
+        if m.sign == "-":
+            v = -v if isinstance(v, int) else ["-", 0, v]
+        d["when"] = self.cond(m.where, scope)
+        d["value"] = v
+        return d
+
+
+def _bank_of(bank: A.Node | None, res: str) -> int | None:
+    if isinstance(bank, A.BankEach):
+        return bank.n.value
+    if isinstance(bank, A.BankList):
+        return next((a.n.value for a in bank.amounts if a.name.value == res), None)
+    return None
+
+
+def compile_rules(model: Model, report: Report | None = None) -> list[dict]:
+    """Every rule of the composition as IR; with ``report``, diagnostics are added as found."""
+    return RuleCompiler(model, report).rules()
+
+
+def measure_ir(model: Model, node: A.Node) -> dict:
+    """A special card's ``measure = EXPR`` over the player it is measured for."""
+    low = Lowerer(model, None)
+    return {"kind": "expr", "var": "player", "expr": low.expr(node.expr, {"player": "player"})[0]}  # type: ignore[attr-defined]
+
+
+def _settings(model: Model, section: str) -> dict[str, tuple]:
+    return {k: tuple(getattr(v, "value", v) for v in s.values)
+            for k, s in model.settings(section).items()}
+
+
+def extend_ir(model: Model, ir: dict) -> None:
+    """Add the rules-language sections to a compiled IR; keys appear only when a file sets them."""
+    prod = _settings(model, "production")
+    if "source" in prod:
+        ir["production"]["source"] = {"deck": prod["source"][0]} if prod["source"] else "dice"
+    if "rolls" in prod:
+        ir["production"]["rolls"] = prod["rolls"][0]
+    if "distinct_rolls" in prod:
+        ir["production"]["distinct_rolls"] = True
+    rob = _settings(model, "robber")
+    if "home" in rob:
+        ir["robber"]["home"] = [h if h == "off_board" else {"terrain": h} for h in rob["home"]]
+    if "start" in rob:
+        ir["robber"]["start"] = "off_board"
+    neutral = model.get("neutral")
+    if isinstance(neutral, A.Neutral):
+        from catan_dsl.core import geometry as g
+
+        ids = {v["key"]: v["id"] for v in ir["board"]["vertices"]}
+        ir["players"]["neutral"] = neutral.n.value
+        ir["players"]["neutral_start"] = [
+            [ids[g.fmt_key(g.corner(c.hex, k.value))]] for c, k in neutral.corners
+            if g.fmt_key(g.corner(c.hex, k.value)) in ids]
+    if model.bonuses:
+        ir["victory"]["bonus"] = sum(b.n.value for b in model.bonuses)
+    options = {n: {"label": o.label or n, "default": False}  # type: ignore[attr-defined]
+               for n, o in model.named("option").items()}
+    if options:
+        ir["options"] = options
+    counters = {n: _counter(c) for n, c in model.named("counter").items()}  # type: ignore[arg-type]
+    if counters:
+        ir["counters"] = counters
+    decks = {n: _deck(d) for n, d in model.named("deck").items()}  # type: ignore[arg-type]
+    if decks:
+        ir["decks"] = decks
+    from catan_dsl.compile.chains import chains_ir
+    chains = chains_ir(model)
+    if chains:
+        ir["chains"] = chains
+    ir["rules"] = compile_rules(model)
+
+
+def _counter(c: A.Counter) -> dict:
+    return {"start": c.start.value if c.start else 0,
+            "supply": c.supply.value if c.supply else None,
+            "tradeable": c.tradeable, "label": c.label or c.name.value}
+
+
+def _deck(d: A.Deck) -> dict:
+    kinds = {it.kind for it in d.items}
+    items: dict = {}
+    for it in d.items:
+        e: dict = {"count": it.count.value}
+        if it.value is not None:
+            e["value"] = it.value.value
+        if it.number is not None:
+            e["number"] = it.number.value
+        if it.event is not None:
+            e["event"] = it.event.value
+        if it.revealed:
+            e["revealed"] = True
+        items[it.name.value] = e
+    out: dict = {"kind": "tokens" if kinds == {"token"} else "cards", "hidden": d.hidden,
+                 "tradeable": False, "items": items}
+    for s in d.props:
+        vals = [getattr(v, "value", v) for v in s.values]
+        if s.key == "max_held":
+            out["max_held"] = vals[0]
+        elif s.key == "when_full":
+            out["when_full"] = vals[0]
+        elif s.key == "reshuffle_spent":
+            out["reshuffle_spent"] = True
+        elif s.key == "tradeable":
+            out["tradeable"] = True
+        elif s.key == "marker":
+            out["marker"] = {"id": vals[0], "after": vals[1], "then": vals[2]}
+            if len(vals) > 3:  # an option under which the marker is left out of the deck
+                out["marker"]["unless"] = vals[3]
+        elif s.key == "start":
+            out["start"] = dict(zip(vals[0::2], vals[1::2]))
+    return out

@@ -1,0 +1,1 @@
+"""Shared foundations → source files and spans, diagnostic codes and reports, hex geometry, board topology, the rules vocabulary."""

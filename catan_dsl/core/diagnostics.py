@@ -1,0 +1,137 @@
+"""Codes + spans → `Diagnostic`s collected in a `Report`, rendered as compiler-style text or JSON."""
+
+from __future__ import annotations
+
+import enum
+import json
+from dataclasses import dataclass, field
+
+from catan_dsl.core.codes import CODES
+from catan_dsl.core.source import NO_SPAN, SourceFile, Span
+
+
+class Severity(str, enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding: a stable code, a message, where it is, and how to fix it."""
+
+    code: str
+    severity: Severity
+    message: str
+    span: Span
+    hint: str | None = None
+    notes: tuple[tuple[str, Span | None], ...] = ()
+    pointer: str | None = None  # JSON pointer, for IR schema errors
+
+    def to_dict(self) -> dict:
+        d: dict = {
+            "code": self.code,
+            "slug": CODES[self.code].slug if self.code in CODES else None,
+            "severity": self.severity.value,
+            "message": self.message,
+            "path": self.span.path,
+            "line": self.span.line,
+            "col": self.span.col,
+            "end_line": self.span.end_line,
+            "end_col": self.span.end_col,
+            "hint": self.hint,
+            "notes": [{"message": m, "path": s.path if s else None,
+                       "line": s.line if s else None, "col": s.col if s else None}
+                      for m, s in self.notes],
+        }
+        if self.pointer is not None:
+            d["pointer"] = self.pointer
+        return d
+
+
+def make(code: str, span: Span | None, *, hint: str | None = None,
+         notes: tuple[tuple[str, Span | None], ...] = (), pointer: str | None = None,
+         **args: object) -> Diagnostic:
+    """Build a diagnostic from the catalogue entry ``code`` and its template arguments."""
+    c = CODES[code]
+    sev = Severity.WARNING if c.is_warning else Severity.ERROR
+    return Diagnostic(code, sev, c.format(**args), span or NO_SPAN, hint, notes, pointer)
+
+
+@dataclass
+class Report:
+    """Every diagnostic of one run, plus the sources needed to render them."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, SourceFile] = field(default_factory=dict)
+
+    def add(self, d: Diagnostic) -> None:
+        self.diagnostics.append(d)
+
+    def error(self, code: str, span: Span | None, **kw: object) -> None:
+        self.add(make(code, span, **kw))  # type: ignore[arg-type]
+
+    def extend(self, ds: "list[Diagnostic] | Report") -> None:
+        if isinstance(ds, Report):
+            self.sources.update(ds.sources)
+            ds = ds.diagnostics
+        self.diagnostics.extend(ds)
+
+    def add_source(self, src: SourceFile) -> None:
+        self.sources[src.path] = src
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.sorted() if d.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.sorted() if d.severity is Severity.WARNING]
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+    def sorted(self) -> list[Diagnostic]:
+        """Deduplicated, ordered by file, position and code (stable output for tests)."""
+        seen: set = set()
+        out = []
+        for d in self.diagnostics:
+            key = (d.code, d.message, d.span.path, d.span.line, d.span.col)
+            if key not in seen:
+                seen.add(key)
+                out.append(d)
+        return sorted(out, key=lambda d: (d.span.path, d.span.line, d.span.col, d.code))
+
+    def render_text(self) -> str:
+        return "".join(render_text(d, self.sources.get(d.span.path)) for d in self.sorted())
+
+    def to_json(self) -> list[dict]:
+        return [d.to_dict() for d in self.sorted()]
+
+
+def render_text(d: Diagnostic, src: SourceFile | None) -> str:
+    """``path:line:col: error[E201]: message``, gutter + source line, caret, notes and help."""
+    s = d.span
+    out = [f"{s}: {d.severity.value}[{d.code}]: {d.message}\n"]
+    if src is not None and s.line > 0:
+        text = src.line(s.line)
+        if text or s.line <= len(src.text.split("\n")):
+            gutter = str(s.line)
+            pad = " " * len(gutter)
+            width = (s.end_col - s.col) if s.end_line == s.line else len(text) - s.col + 1
+            width = max(1, min(width, max(1, len(text) - s.col + 1)))
+            # Tabs keep their width in the caret line so the caret stays under the span.
+            lead = "".join(ch if ch == "\t" else " " for ch in text[: s.col - 1])
+            out.append(f"{pad} |\n")
+            out.append(f"{gutter} | {text}\n")
+            out.append(f"{pad} | {lead}^{'~' * (width - 1)}\n")
+    for msg, nspan in d.notes:
+        where = f"{nspan.path}:{nspan.line}:{nspan.col}: " if nspan else ""
+        out.append(f"  = note: {where}{msg}\n")
+    if d.hint:
+        out.append(f"  = help: {d.hint}\n")
+    return "".join(out)
+
+
+def report_json(report: Report) -> str:
+    return json.dumps(report.to_json(), indent=2, sort_keys=True) + "\n"

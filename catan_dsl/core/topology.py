@@ -1,0 +1,136 @@
+"""Land hex coordinates → integer-indexed board topology (hexes, intersections, paths).
+
+The compiler calls :func:`build_topology` once; the resulting tables go into the IR's
+``board`` section so that the engine never does geometry at run time (ARCHITECTURE.md,
+principle 7).  Ids are positions in reading order (top to bottom, left to right), so they are
+stable for a given layout and readable in error messages; the canonical key of every element is
+kept beside its id.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from catan_dsl.core import geometry as g
+
+
+def build_topology(land: Iterable[g.Hex], frame: Iterable[g.Hex] | None = None) -> dict:
+    """Build the topology tables for a set of land hexes.
+
+    Args:
+        land: axial coordinates of every land hex (any order, no duplicates).
+        frame: sea hexes to record as the frame; defaults to every non-land neighbour of land.
+
+    Returns:
+        ``{"hexes": [...], "vertices": [...], "edges": [...], "sea": [...]}`` where every list
+        element is a JSON-able dict (see docs/ir.md, "board").
+    """
+    land_list = sorted(set(land), key=g.sort_key_hex)
+    land_set = set(land_list)
+    if frame is None:
+        frame_set = {n for h in land_list for n in g.neighbors(h) if n not in land_set}
+    else:
+        frame_set = set(frame) - land_set
+    sea_list = sorted(frame_set, key=g.sort_key_hex)
+
+    corner_keys = sorted(
+        g.iter_unique(c for h in land_list for c in g.corners(h)),
+        key=lambda c: g.sort_key_point(g.corner_point(c)),
+    )
+    side_keys = sorted(
+        g.iter_unique(s for h in land_list for s in g.sides(h)),
+        key=lambda s: _side_sort_key(s),
+    )
+    hex_id = {h: i for i, h in enumerate(land_list)}
+    sea_id = {h: i for i, h in enumerate(sea_list)}
+    v_id = {c: i for i, c in enumerate(corner_keys)}
+    e_id = {s: i for i, s in enumerate(side_keys)}
+
+    hexes = []
+    for h in land_list:
+        nbrs = [hex_id[n] for n in g.neighbors(h) if n in land_set]
+        hexes.append(
+            {
+                "id": hex_id[h],
+                "q": h[0],
+                "r": h[1],
+                "coast": len(nbrs) < 6,
+                "vertices": [v_id[c] for c in g.corners(h)],
+                "edges": [e_id[s] for s in g.sides(h)],
+                "neighbors": sorted(nbrs),
+            }
+        )
+
+    vertex_edges: dict[int, list[int]] = {i: [] for i in range(len(corner_keys))}
+    edges = []
+    for s in side_keys:
+        a, b = g.side_corners(s)
+        va, vb = sorted((v_id[a], v_id[b]))
+        vertex_edges[va].append(e_id[s])
+        vertex_edges[vb].append(e_id[s])
+        on_land = [hex_id[h] for h in g.side_hexes(s) if h in land_set]
+        edges.append(
+            {
+                "id": e_id[s],
+                "key": g.fmt_key(s),
+                "vertices": [va, vb],
+                "hexes": sorted(on_land),
+                "coast": len(on_land) < 2,
+            }
+        )
+    for e in edges:
+        va, vb = e["vertices"]
+        e["adjacent"] = sorted((set(vertex_edges[va]) | set(vertex_edges[vb])) - {e["id"]})
+
+    vertices = []
+    for c in corner_keys:
+        vid = v_id[c]
+        on_land = [hex_id[h] for h in g.corner_hexes(c) if h in land_set]
+        adj = sorted({x for eid in vertex_edges[vid] for x in edges[eid]["vertices"]} - {vid})
+        vertices.append(
+            {
+                "id": vid,
+                "key": g.fmt_key(c),
+                "hexes": sorted(on_land),
+                "edges": sorted(vertex_edges[vid]),
+                "adjacent": adj,
+                "coast": len(on_land) < 3,
+            }
+        )
+
+    sea = []
+    for h in sea_list:
+        touching = [v_id[c] for c in g.corners(h) if c in v_id]
+        sea.append(
+            {
+                "id": sea_id[h],
+                "q": h[0],
+                "r": h[1],
+                "vertices": sorted(touching),
+                "land_neighbors": sorted(hex_id[n] for n in g.neighbors(h) if n in land_set),
+            }
+        )
+    return {"hexes": hexes, "vertices": vertices, "edges": edges, "sea": sea}
+
+
+def _side_sort_key(s: g.Side) -> tuple[float, float]:
+    a, b = g.side_corners(s)
+    pa, pb = g.corner_point(a), g.corner_point(b)
+    return g.sort_key_point(((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2))
+
+
+def land_is_connected(land: Iterable[g.Hex]) -> bool:
+    """True when every land hex can reach every other through land neighbours."""
+    land_set = set(land)
+    if not land_set:
+        return True
+    start = next(iter(land_set))
+    seen = {start}
+    todo = [start]
+    while todo:
+        h = todo.pop()
+        for n in g.neighbors(h):
+            if n in land_set and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(land_set)

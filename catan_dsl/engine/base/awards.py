@@ -1,0 +1,118 @@
+"""Board + plays → special-card measures (longest route, cards played), award policy, VP breakdown."""
+
+from __future__ import annotations
+
+from catan_dsl.engine.events import SpecialCardAwarded, SpecialCardSetAside
+
+
+def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
+    """Longest trail over ``p``'s edges of ``kinds``; an opponent's building ends it (BASE-69)."""
+    e_kind, e_owner = s.e_kind, s.e_owner
+    mine = {e for e in s.route_edges[p] if e_kind[e] in kinds and e_owner[e] == p}
+    if not mine:
+        return 0
+    edge_vertices, v_owner = s.board.edge_vertices, s.v_owner
+    rules = s.game.rules
+    weighted = rules is not None and rules.route_weighted
+    # Adjacency over p's own edges only, each edge as one bit of an int (cheap "used" sets).
+    adj: dict[int, list[tuple[int, int, int]]] = {}
+    full = 0
+    for e in mine:
+        w = rules.route_weight(s, e) if weighted else 1
+        full += w
+        a, c = edge_vertices[e]
+        bit = 1 << e
+        adj.setdefault(a, []).append((bit, c, w))
+        adj.setdefault(c, []).append((bit, a, w))
+    stops = {v for v in adj if v_owner[v] >= 0 and v_owner[v] != p}
+
+    def walk(v: int, length: int, used: int) -> int:
+        if length and v in stops:
+            return length
+        best = length
+        for bit, u, w in adj[v]:
+            if not used & bit:
+                got = walk(u, length + w, used | bit)
+                if got > best:
+                    best = got
+        return best
+
+    best = 0
+    for v in sorted(adj):
+        got = walk(v, 0, 0)
+        if got > best:
+            best = got
+            if best == full:
+                break
+    return best
+
+
+def route_changed(s, players: tuple[int, ...]) -> None:
+    g = s.game
+    for si, sp in enumerate(g.specials):
+        if sp.measure != "longest_route":
+            continue
+        m = s.measure[si]
+        changed = False
+        for p in players:
+            value = longest_route(s, p, sp.route_kinds)
+            if value != m[p]:
+                m[p] = value
+                changed = True
+        if changed:
+            update_award(s, si)
+
+
+def card_played(s, p: int, c: int) -> None:
+    g = s.game
+    for si, counts in enumerate(g.card_counts_for):
+        if counts[c]:
+            s.measure[si][p] += 1
+            update_award(s, si)
+
+
+def update_award(s, si: int) -> None:
+    """First to reach ``min`` takes the card; only a strictly higher measure takes it away.
+    When the holder drops, he keeps it while (co-)highest, else a sole highest player with at
+    least ``min`` takes it, else it is set aside."""
+    sp = s.game.specials[si]
+    m = s.measure[si]
+    holder = s.holders[si]
+    best = max(m)
+    if holder >= 0 and m[holder] >= sp.min and m[holder] == best:
+        return
+    leaders = [p for p, v in enumerate(m) if v == best]
+    if best >= sp.min and len(leaders) == 1:
+        new = leaders[0]
+        if new != holder:
+            s.holders[si] = new
+            s.emit(SpecialCardAwarded(sp.name, new, holder if holder >= 0 else None))
+    elif holder >= 0:
+        s.holders[si] = -1
+        s.emit(SpecialCardSetAside(sp.name, holder))
+
+
+def vp_breakdown(s, p: int) -> dict[str, int]:
+    g = s.game
+    out: dict[str, int] = {}
+    for v in s.buildings[p]:
+        k = s.v_kind[v]
+        if g.piece_vp[k]:
+            name = g.piece_names[k]
+            out[name] = out.get(name, 0) + g.piece_vp[k]
+    for si, h in enumerate(s.holders):
+        if h == p and g.specials[si].vp:
+            out[g.specials[si].name] = g.specials[si].vp
+    for c, card in enumerate(g.cards):
+        if card.effect == "vp" and s.dev_hand[p][c]:
+            out[card.name] = out.get(card.name, 0) + card.vp * s.dev_hand[p][c]
+    rules = g.rules
+    if rules is not None:
+        for si, holders in enumerate(s.rules_state.multi):
+            if p in holders:
+                out[g.specials[si].name] = g.specials[si].vp
+        extra = rules.extra_vp(s, p) - sum(g.specials[si].vp for si, h in enumerate(s.rules_state.multi)
+                                          if p in h)
+        if extra:
+            out["modifiers"] = extra
+    return out

@@ -1,0 +1,167 @@
+"""State + build action → pieces placed, paid for, and the incremental spot caches kept up to date."""
+
+from __future__ import annotations
+
+from catan_dsl.engine.base import awards
+from catan_dsl.engine.events import PieceBuilt
+
+
+def affordable(hand: list[int], cost: tuple[tuple[int, int], ...]) -> bool:
+    for r, n in cost:
+        if hand[r] < n:
+            return False
+    return True
+
+
+def pay(s, p: int, cost: tuple[tuple[int, int], ...]) -> None:
+    hand, bank = s.hand[p], s.bank
+    for r, n in cost:
+        hand[r] -= n
+        bank[r] += n
+
+
+def can_route(s, p: int, e: int) -> bool:
+    """Edge ``e`` is free and joins ``p``'s network; an opponent's building stops the network
+    (BASE-31: a route may end at it but not continue through it)."""
+    if s.e_owner[e] >= 0:
+        return False
+    b = s.board
+    e_owner, v_owner = s.e_owner, s.v_owner
+    for v in b.edge_vertices[e]:
+        o = v_owner[v]
+        if o == p:
+            return True
+        if o >= 0:
+            continue
+        for e2 in b.vertex_edges[v]:
+            if e2 != e and e_owner[e2] == p:
+                return True
+    return False
+
+
+def can_settle(s, p: int, v: int) -> bool:
+    """Vertex ``v`` is empty, respects the distance rule and touches one of ``p``'s routes."""
+    if s.v_owner[v] >= 0 or s.v_blocked[v]:
+        return False
+    e_owner = s.e_owner
+    return any(e_owner[e] == p for e in s.board.vertex_edges[v])
+
+
+def legal_builds(s, p: int, out: list) -> None:
+    g = s.game
+    hand, supply = s.hand[p], s.supply[p]
+    table = g.actions.build
+    for k in g.edge_kinds:
+        if supply[k] and s.edge_spots[p] and affordable(hand, g.piece_cost[k]):
+            out.extend(map(table[k].__getitem__, sorted(s.edge_spots[p])))
+    for k in g.new_vertex_kinds:
+        if supply[k] and s.vertex_spots[p] and affordable(hand, g.piece_cost[k]):
+            out.extend(map(table[k].__getitem__, sorted(s.vertex_spots[p])))
+    for k in g.upgrade_kinds:
+        if supply[k] and affordable(hand, g.piece_cost[k]):
+            base = g.piece_upgrades[k]
+            row = table[k]
+            v_kind = s.v_kind
+            out.extend(row[v] for v in sorted(s.buildings[p]) if v_kind[v] == base)
+
+
+def free_spots(s, p: int, k: int) -> list[int]:
+    """Where ``p`` may place piece kind ``k`` without paying (card effects)."""
+    if not s.supply[p][k]:
+        return []
+    g = s.game
+    if g.piece_on_edge[k]:
+        spots = sorted(s.edge_spots[p])
+    elif g.piece_upgrades[k] >= 0:
+        base = g.piece_upgrades[k]
+        spots = sorted(v for v in s.buildings[p] if s.v_kind[v] == base)
+    else:
+        spots = sorted(s.vertex_spots[p])
+    if g.rules is not None and g.rules.build_forbids:
+        spots = [x for x in spots if not g.rules.build_forbidden(s, p, k, x)]
+    return spots
+
+
+def apply_build(s, a) -> None:
+    """A paid build in the acting player's own turn (legality already checked)."""
+    place(s, s.cur, a.kind, a.at, free=False)
+
+
+def place_quiet(s, p: int, k: int, at: int) -> None:
+    """Place for a look-ahead on a clone: no event, so no rule reacts."""
+    place(s, p, k, at, free=True, announce=False)
+
+
+def place(s, p: int, k: int, at: int, free: bool, announce: bool = True) -> None:
+    """Put piece ``k`` of ``p`` at ``at``, paying unless ``free``, and update every cache."""
+    g, b = s.game, s.board
+    if not free:
+        pay(s, p, g.piece_cost[k])
+    s.supply[p][k] -= 1
+    replaced = None
+    if g.piece_on_edge[k]:
+        s.e_owner[at] = p
+        s.e_kind[at] = k
+        for spots in s.edge_spots:
+            spots.discard(at)
+        mine = s.edge_spots[p]
+        vspots = s.vertex_spots[p]
+        for v in b.edge_vertices[at]:
+            o = s.v_owner[v]
+            if o >= 0 and o != p:
+                continue
+            for e2 in b.vertex_edges[v]:
+                if s.e_owner[e2] < 0:
+                    mine.add(e2)
+            if o < 0 and not s.v_blocked[v]:
+                vspots.add(v)
+        if g.piece_route[k]:
+            s.route_edges[p].append(at)
+            awards.route_changed(s, (p,))
+    else:
+        base = g.piece_upgrades[k]
+        if base >= 0:
+            replaced = g.piece_names[base]
+            s.supply[p][base] += 1
+            s.board_vp[p] += g.piece_vp[k] - g.piece_vp[base]
+            s.v_kind[at] = k
+        else:
+            s.v_owner[at] = p
+            s.v_kind[at] = k
+            s.board_vp[p] += g.piece_vp[k]
+            s.buildings[p].append(at)
+            s.last_vertex[p] = at
+            _vertex_taken(s, p, at)
+        harbor = b.vertex_harbor[at]
+        if harbor is not None:
+            ratio, res = harbor
+            row = s.ratio[p]
+            for r in range(len(row)) if res < 0 else (res,):
+                if ratio < row[r]:
+                    row[r] = ratio
+    if announce:
+        s.emit(PieceBuilt(p, g.piece_names[k], at, free, replaced))
+
+
+def _vertex_taken(s, p: int, v: int) -> None:
+    b = s.board
+    blocked = s.v_blocked
+    for spots in s.vertex_spots:
+        spots.discard(v)
+    for u in b.vertex_adjacent[v]:
+        blocked[u] += 1
+        for spots in s.vertex_spots:
+            spots.discard(u)
+    # Opponents' routes can no longer continue through v; p's network now reaches its edges.
+    affected = []
+    for e in b.vertex_edges[v]:
+        owner = s.e_owner[e]
+        if owner < 0:
+            s.edge_spots[p].add(e)
+            for q, spots in enumerate(s.edge_spots):
+                if q != p and e in spots and not can_route(s, q, e):
+                    spots.discard(e)
+        elif owner != p and owner not in affected:
+            affected.append(owner)
+    if affected:
+        awards.route_changed(s, tuple(affected))

@@ -1,0 +1,59 @@
+"""Setup step (IR ``setup``) + placement → pieces placed in snake order, the yield round paid out."""
+
+from __future__ import annotations
+
+from catan_dsl.engine.base import building
+from catan_dsl.engine.events import ResourcesProduced
+
+
+def step(s) -> tuple[int, int, int]:
+    """The current setup step (player, piece kind, round), rotated to a rolled start player."""
+    p, k, rnd = s.game.setup_steps[s.setup_i]
+    if s.rules_state is not None and s.rules_state.start:
+        p = (p + s.rules_state.start) % s.game.n_real
+    return p, k, rnd
+
+
+def legal(s) -> list:
+    """A vertex piece goes on any free spot obeying the distance rule; an edge piece must touch
+    the vertex piece the same player placed just before it."""
+    g, b = s.game, s.board
+    p, k, _ = step(s)
+    row = g.actions.build[k]
+    if g.piece_on_edge[k]:
+        v = s.last_vertex[p]
+        edges = b.vertex_edges[v] if v >= 0 else range(b.n_edges)
+        out = [row[e] for e in sorted(edges) if s.e_owner[e] < 0]
+    else:
+        distance = g.piece_distance[k]
+        v_owner, blocked = s.v_owner, s.v_blocked
+        out = [row[v] for v in range(b.n_vertices)
+               if v_owner[v] < 0 and not (distance and blocked[v])]
+    if g.rules is not None and g.rules.build_forbids:
+        out = [a for a in out if not g.rules.build_forbidden(s, p, k, a.at)]
+    return out
+
+
+def apply(s, a) -> None:
+    g, b = s.game, s.board
+    p, k, rnd = step(s)
+    building.place(s, p, k, a.at, free=True)
+    if rnd == g.setup_yield_round and not g.piece_on_edge[k]:
+        hand, bank = s.hand[p], s.bank
+        got = [0] * g.n_resources
+        for h in b.vertex_hexes[a.at]:
+            r = b.hex_resource[h]
+            if r >= 0 and bank[r] > 0:
+                bank[r] -= 1
+                hand[r] += 1
+                got[r] += 1
+        if any(got):
+            s.emit(ResourcesProduced(p, tuple((g.resources[r], n) for r, n in enumerate(got) if n),
+                                     "setup"))
+    s.setup_i += 1
+    if s.setup_i >= len(g.setup_steps):
+        s.phase = 1  # PRE_ROLL
+        s.cur = g.first_player
+        if g.rules is not None:
+            s.cur = (g.first_player + s.rules_state.start) % g.n_real
+            g.rules.setup_done(s)

@@ -1,0 +1,223 @@
+"""Trades: bank/harbor ratios (own turn only) and domestic offers answered clockwise, first acceptor trades.
+
+A domestic offer's ``give``/``get`` count resources, followed (when the scenario declares
+tradeable counters) by one entry per counter in IR order: "offer 1 wool for 1 token".
+"""
+
+from __future__ import annotations
+
+from operator import ge
+
+from catan_dsl.engine.events import BankTraded, TradeAccepted, TradeCancelled, TradeDeclined, TradeOffered
+from catan_dsl.engine.prompts import TRADE_RESPONSE, Prompt
+
+
+def legal_trades(s, p: int, out: list) -> None:
+    g = s.game
+    hand, bank, ratio = s.hand[p], s.bank, s.ratio[p]
+    t = g.actions
+    # Both menus are memoised by the few facts they depend on (random bots list them ~1,800
+    # times a game, nearly always with a signature seen before); the order is unchanged.
+    ok = tuple(map(ge, hand, ratio))
+    if True in ok:
+        key = (ok, tuple(ratio), tuple(map(bool, bank)))
+        menu = t.bank_menus.get(key)
+        if menu is None:
+            menu = t.bank_menus[key] = _bank_menu(t, ok, ratio, bank)
+        out.extend(menu)
+    if g.domestic and s.offers_this_turn < g.offers_per_turn:
+        # Offer only what some opponent could actually pay, so offers stay meaningful.
+        # Per resource: cards held capped at 2, plus 3 when some opponent holds one.
+        key = tuple([(h if h < 2 else 2) + 3 * (b + h < n)
+                     for b, h, n in zip(bank, hand, g.bank_total)])
+        menu = t.offer_menus.get(key)
+        if menu is None:
+            if len(t.offer_menus) > 100_000:
+                t.offer_menus.clear()
+            menu = t.offer_menus[key] = _offer_menu(t, key)
+        out.extend(menu)
+        if g.rules is not None and g.rules.tradeable_counters:
+            gets = [r for r, code in enumerate(key) if code >= 3]
+            _counter_offers(s, p, gets, out)
+
+
+def _bank_menu(t, ok: tuple, ratio: list, bank: list) -> tuple:
+    """Bank trades: ``ratio[give]`` of a resource held in that number for 1 the bank has."""
+    nr = len(ok)
+    return tuple(t.bank(give, ratio[give], get) for give in range(nr) if ok[give]
+                 for get in range(nr) if get != give and bank[get])
+
+
+def _offer_menu(t, key: tuple) -> tuple:
+    """Offers of 1 or 2 cards of a held resource for 1 of another that some opponent holds."""
+    nr = len(key)
+    gets = [r for r in range(nr) if key[r] >= 3]
+    out: list = []
+    for give in range(nr):
+        for n in (1, 2):
+            if key[give] % 3 < n:
+                break
+            row = t.offer_grid[give][n]
+            out.extend(row[get] for get in gets if get != give)
+    return tuple(out)
+
+
+def stock_names(g) -> tuple[str, ...]:
+    """Names of the entries of an offer vector: the resources, then the counters."""
+    rules = g.rules
+    return g.resources if rules is None else g.resources + tuple(c.name for c in rules.counters)
+
+
+def _counter_offers(s, p: int, gets: list[int], out: list) -> None:
+    """Offers of 1 or 2 units of a tradeable counter for 1 resource, and of 1 or 2 cards of a
+    resource for 1 unit of the counter (the same bound as the resource offers)."""
+    g = s.game
+    rules, nr = g.rules, g.n_resources
+    hand, mine = s.hand[p], s.rules_state.counters[p]
+    cache = rules.counter_offer_cache
+    for c in rules.tradeable_counters:
+        owned = sum(s.rules_state.counters[q][c] for q in range(rules.n_real) if q != p)
+        for n in (1, 2):
+            if mine[c] >= n:
+                out.extend(_counter_offer(g, cache, nr + c, n, get) for get in gets)
+            if owned:
+                out.extend(_counter_offer(g, cache, r, n, nr + c) for r in range(nr) if hand[r] >= n)
+
+
+def _counter_offer(g, cache: dict, give: int, n: int, get: int):
+    a = cache.get((give, n, get))
+    if a is None:
+        width = g.n_resources + len(g.rules.counters)
+        gv = tuple(n if i == give else 0 for i in range(width))
+        wv = tuple(1 if i == get else 0 for i in range(width))
+        a = cache[(give, n, get)] = g.actions.offer(gv, wv, stock_names(g))
+    return a
+
+
+def apply_bank_trade(s, a) -> None:
+    p = s.cur
+    hand, bank = s.hand[p], s.bank
+    hand[a.give] -= a.n
+    bank[a.give] += a.n
+    hand[a.get] += 1
+    bank[a.get] -= 1
+    s.emit(BankTraded(p, a.give_name, a.n, a.get_name))
+
+
+def offer_allowed(s, p: int, a) -> bool:
+    """A domestic offer of held cards, something on each side, no resource on both sides."""
+    g = s.game
+    if not g.domestic or s.offers_this_turn >= g.offers_per_turn:
+        return False
+    give, get = a.give, a.get
+    nr = g.n_resources
+    width = len(stock_names(g))
+    if len(give) != len(get) or len(give) not in (nr, width):
+        return False
+    if not any(give) or not any(get) or min(give) < 0 or min(get) < 0:
+        return False
+    hand = s.hand[p]
+    if not all(not (give[r] and get[r]) and hand[r] >= give[r] for r in range(nr)):
+        return False
+    # Counter entries: only tradeable counters, held by the proposer, never on both sides.
+    for c in range(len(give) - nr):
+        if (give[nr + c] or get[nr + c]) and not g.rules.counters[c].tradeable:
+            return False
+        if (give[nr + c] and get[nr + c]) or s.rules_state.counters[p][c] < give[nr + c]:
+            return False
+    return True
+
+
+def _nonzero(s, counts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The (entry, count) pairs of an offer side that are not zero, memoised per side."""
+    memo = s.game.actions.offer_sides
+    nz = memo.get(counts)
+    if nz is None:
+        if len(memo) > 10_000:
+            memo.clear()
+        nz = memo[counts] = tuple((r, k) for r, k in enumerate(counts) if k)
+    return nz
+
+
+def _pairs(s, counts: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    memo = s.game.actions.offer_pairs
+    pairs = memo.get(counts)
+    if pairs is None:
+        if len(memo) > 10_000:
+            memo.clear()
+        names = stock_names(s.game)
+        pairs = memo[counts] = tuple((names[r], k) for r, k in enumerate(counts) if k)
+    return pairs
+
+
+def _can_pay(s, q: int, counts: tuple[int, ...]) -> bool:
+    hand, nr = s.hand[q], s.game.n_resources
+    for r, k in _nonzero(s, counts):
+        if (hand[r] if r < nr else s.rules_state.counters[q][r - nr]) < k:
+            return False
+    return True
+
+
+def _move(s, frm: int, to: int, counts: tuple[int, ...]) -> None:
+    nr = s.game.n_resources
+    for r, k in _nonzero(s, counts):
+        if r < nr:
+            s.hand[frm][r] -= k
+            s.hand[to][r] += k
+        else:
+            s.rules_state.counters[frm][r - nr] -= k
+            s.rules_state.counters[to][r - nr] += k
+
+
+def _next_responder(s, proposer: int, after: int, a) -> int:
+    n, nr = s.game.num_players, s.game.n_resources
+    need = _nonzero(s, a.get)
+    q = (after + 1) % n
+    while q != proposer:
+        hand = s.hand[q]
+        # _can_pay, inlined: asked once per seat per offer
+        for r, k in need:
+            if (hand[r] if r < nr else s.rules_state.counters[q][r - nr]) < k:
+                break
+        else:
+            return q
+        q = (q + 1) % n
+    return -1
+
+
+def apply_offer(s, a) -> None:
+    p = s.cur
+    s.offers_this_turn += 1
+    s.emit(TradeOffered(p, _pairs(s, a.give), _pairs(s, a.get)))
+    q = _next_responder(s, p, p, a)
+    if q < 0:
+        s.emit(TradeCancelled(p))
+    else:
+        s.prompts.append(Prompt(TRADE_RESPONSE, q, (p, a)))
+
+
+def legal_response(s, prompt) -> list:
+    t = s.game.actions
+    return [t.accept, t.decline]
+
+
+def apply_response(s, a, prompt) -> None:
+    s.prompts.pop()
+    proposer, offer = prompt.params
+    q = prompt.player
+    accept = s.game.actions.accept
+    if a is accept or a == accept:   # identity first: dataclass __eq__ is slow
+        _move(s, proposer, q, offer.give)
+        _move(s, q, proposer, offer.get)
+        s.emit(TradeAccepted(proposer, q, _pairs(s, offer.give), _pairs(s, offer.get)))
+        return
+    s.emit(TradeDeclined(q))
+    nxt = _next_responder(s, proposer, q, offer)
+    if nxt < 0:
+        s.emit(TradeCancelled(proposer))
+    else:
+        s.prompts.append(Prompt(TRADE_RESPONSE, nxt, (proposer, offer)))
+
+
+PROMPT_LEGAL = {TRADE_RESPONSE: legal_response}
+PROMPT_APPLY = {TRADE_RESPONSE: apply_response}

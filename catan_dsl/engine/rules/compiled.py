@@ -1,0 +1,344 @@
+"""IR counters/decks/specials/rules → CompiledRules: compiled rules plus the queries the engine asks (VP, target, yield)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from catan_dsl.core import vocab
+from catan_dsl.engine.events import Provenance
+from catan_dsl.engine.rules import executor, player_actions, tables
+from catan_dsl.engine.rules.chains import Chains
+from catan_dsl.engine.rules.expressions import Ctx, Execution, compile_cond, compile_expr
+from catan_dsl.engine.rules.vp_memo import VpMemo, memoisable
+
+RULE_KEYS = ("counters", "decks", "options", "chains")
+
+
+@dataclass(frozen=True)
+class CounterSpec:
+    name: str
+    start: int
+    supply: int | None
+    tradeable: bool
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    name: str
+    kind: str                    # "tokens" | "cards"
+    items: tuple[str, ...]
+    counts: tuple[int, ...]
+    values: tuple[int, ...]
+    numbers: tuple[int, ...]
+    events: tuple[str, ...]                 # a card's event (its item id when it has none)
+    revealed: tuple[bool, ...]
+    hidden: bool
+    tradeable: bool
+    max_held: int | None
+    when_full: str | None
+    reshuffle_spent: bool
+    start: tuple[int, ...]
+    marker: str | None
+    after: int | None
+
+
+@dataclass
+class Rule:
+    """One compiled IR rule (any kind); unused fields stay None."""
+
+    kind: str
+    id: str
+    prov: Provenance
+    what: str = ""                          # trigger / forbid / modifier name
+    filter: tuple = ()
+    bind: tuple = ()                        # (param, var) pairs
+    when: Any = None
+    do: list | None = None
+    value: Any = None
+    fallback: tuple = ()
+    action: Any = None                      # player_actions.ActionSpec
+
+
+def needs_rules(ir: dict) -> bool:
+    """True when the IR uses any rules mechanism (else the engine keeps its base fast path)."""
+    prod, robber, setup = ir.get("production", {}), ir.get("robber", {}), ir.get("setup", {})
+    specials = (ir.get("special_cards") or {}).values()
+    return bool(
+        ir.get("rules") or any(ir.get(k) for k in RULE_KEYS) or ir["players"].get("neutral")
+        or prod.get("source", "dice") != "dice" or int(prod.get("rolls", 1)) != 1
+        or "start" in robber or "home" in robber or setup.get("start_player") == "roll"
+        or (ir.get("victory") or {}).get("bonus")
+        or any(s["measure"]["kind"] in ("expr", "counter") or s["policy"] != "first_then_strictly_more"
+               for s in specials))
+
+
+def _types_for(entry: vocab.Entry) -> dict[str, str]:
+    return {p.name: p.type.replace("name:", "name") if p.type.startswith("name:") else p.type
+            for p in entry.params}
+
+
+class CompiledRules:
+    """Static, shared compiled form of an IR's rules and mechanisms (one per Game)."""
+
+    def __init__(self, game, ir: dict) -> None:
+        self.game = game
+        # The implementation tables this runtime is handed (compile contexts read them).
+        self.effects, self.functions, self.calls = tables.EFFECTS, tables.FUNCTIONS, dict(tables.CALLS)
+        self.ir = ir
+        self.execution = Execution()
+        self.n_real = game.n_real
+        self.n_total = game.num_players
+        b = ir["board"]
+        self.n_hexes = len(b["hexes"])
+        self.hex_edges = tuple(tuple(h.get("edges", ())) for h in b["hexes"])
+        self.edge_hexes = tuple(tuple(e.get("hexes", ())) for e in b["edges"])
+        self.coast = {"vertex": tuple(bool(v.get("coast")) for v in b["vertices"]),
+                      "edge": tuple(bool(e.get("coast")) for e in b["edges"]),
+                      "hex": tuple(bool(h.get("coast")) for h in b["hexes"])}
+        feats = b.get("features") or {}
+        self.features = {"vertex": {k: frozenset(v) for k, v in feats.get("vertices", {}).items()},
+                         "edge": {k: frozenset(v) for k, v in feats.get("edges", {}).items()},
+                         "hex": {k: frozenset(v) for k, v in feats.get("hexes", {}).items()}}
+        # An intersection belongs to a frame (sea) feature it touches; numbered sea features
+        # (feature_number) are read from the realised board: see board.py.
+        for name, seas in feats.get("sea", {}).items():
+            if name not in self.features["vertex"]:
+                self.features["vertex"][name] = frozenset(
+                    v for sid in seas for v in b["sea"][sid]["vertices"])
+
+        self.piece_index = {p: i for i, p in enumerate(game.piece_names)}
+        self.resource_index = {r: i for i, r in enumerate(game.resources)}
+        self.counters = tuple(CounterSpec(n, int(c.get("start", 0)), c.get("supply"),
+                                          bool(c.get("tradeable")))
+                              for n, c in (ir.get("counters") or {}).items())
+        self.counter_index = {c.name: i for i, c in enumerate(self.counters)}
+        opts = {k: bool(v.get("default", False)) for k, v in (ir.get("options") or {}).items()}
+        opts.update({k: bool(v) for k, v in (ir.get("meta", {}).get("options") or {}).items()})
+        self.options = opts
+        self.decks = tuple(self._deck(n, d) for n, d in (ir.get("decks") or {}).items())
+        self.deck_index = {d.name: i for i, d in enumerate(self.decks)}
+        self.item_index = {it: (di, i) for di, d in enumerate(self.decks)
+                           for i, it in enumerate(d.items)}
+        self.special_index = {sp.name: i for i, sp in enumerate(game.specials)}
+
+        prod = ir["production"]
+        src = prod.get("source", "dice")
+        self.roll_deck = self.deck_index[src["deck"]] if isinstance(src, dict) else -1
+        self.rolls = int(prod.get("rolls", 1))
+        self.distinct = bool(prod.get("distinct_rolls"))
+        robber = ir.get("robber", {})
+        self.robber_start = robber.get("start")
+        self.robber_home = tuple(robber.get("home") or ())
+        self.start_roll = ir["setup"].get("start_player") == "roll"
+        self.neutral_start = tuple(tuple(x) for x in ir["players"].get("neutral_start") or ())
+        self.bonus = int((ir.get("victory") or {}).get("bonus", 0) or 0)
+
+        # Specials the base awards code does not maintain: recomputed after every action.
+        self.dynamic: list[tuple[int, str, Any]] = []
+        for si, (name, sp) in enumerate((ir.get("special_cards") or {}).items()):
+            m = sp["measure"]
+            if m["kind"] == "expr":
+                fn = compile_expr(m["expr"], Ctx(self, {m["var"]: "player"}))[0]
+                self.dynamic.append((si, sp["policy"], (m["var"], fn)))
+            elif m["kind"] == "counter":
+                self.dynamic.append((si, sp["policy"], ("#c", self.counter_index[m["name"]])))
+            elif sp["policy"] != "first_then_strictly_more":
+                self.dynamic.append((si, sp["policy"], None))
+
+        self.chains = Chains(self, ir)          # before the rules: effects and functions use it
+        self.compiled: list[Rule] = []
+        self.by_trigger: dict[str, list[int]] = {}
+        self.forbids: dict[str, list[Rule]] = {}
+        self.modifiers: dict[str, list[Rule]] = {}
+        self.actions: list[Rule] = []
+        for r in ir.get("rules") or []:
+            self._compile_rule(r)
+        self.route_weighted = bool(self.modifiers.get("route_weight"))
+        self.vp_modified = bool(self.modifiers.get("vp"))
+        # VP modifiers reading only pieces, chains and marks are memoised by position (vp_memo).
+        self.vp_memo = VpMemo() if self.vp_modified and memoisable(
+            [r for r in ir.get("rules") or [] if r.get("kind") == "modifier" and r.get("what") == "vp"],
+            self.functions) else None
+        self.yield_modified = bool(self.modifiers.get("yield"))
+        self.pre_roll_actions = any(r.action.phase in ("before_roll", "any") for r in self.actions)
+
+    def _deck(self, name: str, d: dict) -> DeckSpec:
+        items = tuple(d.get("items", {}))
+        spec = d.get("items", {})
+        start = d.get("start") or {}
+        marker = d.get("marker") or {}
+        return DeckSpec(
+            name=name, kind=d.get("kind", "tokens"), items=items,
+            counts=tuple(int(spec[i].get("count", 1)) for i in items),
+            values=tuple(int(spec[i].get("value", 0)) for i in items),
+            numbers=tuple(int(spec[i].get("number", 0)) for i in items),
+            events=tuple(spec[i].get("event") or i for i in items),
+            revealed=tuple(bool(spec[i].get("revealed")) for i in items),
+            hidden=bool(d.get("hidden")), tradeable=bool(d.get("tradeable")),
+            max_held=d.get("max_held"), when_full=d.get("when_full"),
+            reshuffle_spent=bool(d.get("reshuffle_spent", True)),
+            start=tuple(int(start.get(i, 0)) for i in items),
+            # A marker whose "unless" option is on is left out: the whole deck is played.
+            marker=None if self.options.get(marker.get("unless", "")) else marker.get("id"),
+            after=None if self.options.get(marker.get("unless", "")) else marker.get("after"))
+
+    def _compile_rule(self, r: dict) -> None:
+        kind = r["kind"]
+        prov = Provenance(r.get("id", "?"), r.get("span", ""))
+        ri = len(self.compiled)
+        flt = tuple(sorted((r.get("filter") or {}).items()))
+        bind = tuple(sorted((r.get("bind") or {}).items()))
+        if kind == "on":
+            entry = vocab.TRIGGERS[r["event"]]
+            types = {"player": "player"}
+            ptypes = _types_for(entry)
+            for param, var in bind:
+                types[var] = ptypes.get(param, "any")
+                if param == "at" and "piece" in dict(flt):
+                    k = self.piece_index.get(dict(flt)["piece"], -1)
+                    if k >= 0:
+                        types[var] = "edge" if self.game.piece_on_edge[k] else "vertex"
+            ctx = Ctx(self, types)
+            rule = Rule("on", prov.rule_id, prov, r["event"], flt, bind, compile_cond(r.get("when"), ctx))
+            self.compiled.append(rule)
+            rule.do = executor.compile_effects(r.get("do") or [], ctx)
+            self.by_trigger.setdefault(r["event"], []).append(ri)
+        elif kind in ("forbid", "modifier"):
+            table = vocab.FORBIDS if kind == "forbid" else vocab.MODIFIERS
+            types = {"player": "player"}
+            ptypes = _types_for(table[r["what"]])
+            for param, var in bind:
+                types[var] = ptypes.get(param, "any")
+            ctx = Ctx(self, types)
+            rule = Rule(kind, prov.rule_id, prov, r["what"], flt, bind, compile_cond(r.get("when"), ctx))
+            if kind == "modifier":
+                rule.value = compile_expr(r.get("value", 0), ctx)[0]
+            rule.fallback = tuple(r.get("else") or ())
+            self.compiled.append(rule)
+            (self.forbids if kind == "forbid" else self.modifiers).setdefault(r["what"], []).append(rule)
+        elif kind == "action":
+            rule = Rule("action", prov.rule_id, prov, r["name"])
+            self.compiled.append(rule)
+            rule.action = player_actions.compile_action(self, r, ri)
+            rule.do = rule.action.do
+            self.actions.append(rule)
+        else:
+            raise ValueError(f"unknown rule kind {kind!r} in rule {prov.rule_id}")
+
+    # ---- forbids and modifiers ----------------------------------------------------------------
+    def _env(self, rule: Rule, player: int, params: dict) -> dict | None:
+        for k, v in rule.filter:
+            if params.get(k) != v:
+                return None
+        env = {"player": player}
+        for param, var in rule.bind:
+            env[var] = params.get(param)
+            if param in ("at", "x") and "#" + param in params:
+                env["#" + var] = params["#" + param]
+        return env
+
+    def forbidden(self, s, what: str, player: int, params: dict) -> Rule | None:
+        """The first forbid rule of ``what`` matching ``params``, or None."""
+        for rule in self.forbids.get(what, ()):
+            env = self._env(rule, player, params)
+            if env is not None and (rule.when is None or rule.when(s, env)):
+                return rule
+        return None
+
+    def modified(self, s, what: str, player: int, params: dict, first: bool = False) -> int | None:
+        total, hit = 0, False
+        for rule in self.modifiers.get(what, ()):
+            env = self._env(rule, player, params)
+            if env is not None and (rule.when is None or rule.when(s, env)):
+                v = rule.value(s, env)
+                if first:
+                    return v
+                total += v
+                hit = True
+        return total if hit else (None if first else 0)
+
+    # ---- queries the engine and the interpreter make -----------------------------------------
+    def total_vp(self, s, p: int) -> int:
+        return s.vp(p)
+
+    def extra_vp(self, s, p: int) -> int:
+        g = self.game
+        extra = 0
+        for si, holders in enumerate(s.rules_state.multi):
+            if p in holders:
+                extra += g.specials[si].vp
+        if self.vp_modified:
+            # Rule runs count interpreter steps against a budget: evaluate there, as before.
+            if self.vp_memo is not None and not self.execution.depth:
+                extra += self.vp_memo.get(s, p, lambda: self.modifier_vp(s, p))
+            else:
+                extra += self.modifier_vp(s, p)
+        return extra
+
+    def modifier_vp(self, s, p: int) -> int:
+        """VP the ``vp`` modifiers give player ``p``'s pieces, evaluated now."""
+        extra = 0
+        for v in s.buildings[p]:
+            extra += self.modified(s, "vp", p, {"x": v, "#x": "vertex"})
+        for e in range(s.board.n_edges):
+            if s.e_owner[e] == p:
+                extra += self.modified(s, "vp", p, {"x": e, "#x": "edge"})
+        return extra
+
+    def target(self, s, p: int) -> int:
+        return self.game.target + self.bonus + self.modified(s, "target", p, {"p": p})
+
+    def route_weight(self, s, e: int) -> int:
+        w = self.modified(s, "route_weight", s.e_owner[e], {"e": e}, first=True)
+        return 1 if w is None else w
+
+    def yield_at(self, s, v: int) -> int:
+        k = s.v_kind[v]
+        if k < 0:
+            return 0
+        y = s.rules_state.yield_now.get(k, self.game.piece_yield[k])
+        if self.yield_modified:
+            y += self.modified(s, "yield", s.v_owner[v], {"x": v, "#x": "vertex"})
+        return max(0, y)
+
+    def vp_at(self, s, kind: str, x: int) -> int:
+        k = (s.e_kind if kind == "edge" else s.v_kind)[x]
+        if k < 0:
+            return 0
+        extra = 0
+        if self.vp_modified:
+            owner = (s.e_owner if kind == "edge" else s.v_owner)[x]
+            extra = self.modified(s, "vp", owner, {"x": x, "#x": kind})
+        return self.game.piece_vp[k] + extra
+
+    def count_of(self, s, p: int, stock: Any) -> int:
+        if isinstance(stock, dict):
+            stock = next(iter(stock.values()))
+        if stock in self.resource_index:
+            return s.hand[p][self.resource_index[stock]]
+        if stock in self.counter_index:
+            return s.rules_state.counters[p][self.counter_index[stock]]
+        if stock in self.item_index:
+            di, i = self.item_index[stock]
+            return s.rules_state.held[di][p][i]
+        if stock in self.deck_index:
+            return sum(s.rules_state.held[self.deck_index[stock]][p])
+        return 0
+
+    def cards_with(self, flag: str) -> tuple[int, ...]:
+        return tuple(c for c, card in enumerate(self.game.cards)
+                     if flag in card.flags or card.name == flag)
+
+    def holds(self, s, p: int, what: str) -> bool:
+        si = self.special_index.get(what)
+        if si is not None:
+            return s.holders[si] == p or p in s.rules_state.multi[si]
+        return self.count_of(s, p, what) > 0
+
+    def holder(self, s, what: str) -> int:
+        si = self.special_index[what]
+        if s.holders[si] >= 0:
+            return s.holders[si]
+        multi = s.rules_state.multi[si]
+        return multi[0] if multi else -1

@@ -1,0 +1,130 @@
+"""IR flow and stock effects (gain, lose, transfer, draw, give, reveal, choose, each, if) → effect records."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from catan_dsl.engine.events import ItemRevealed
+from catan_dsl.engine.rules import stocks
+from catan_dsl.engine.rules.executor import Eff, compile_effects, emit, envt, push_choice
+from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, elem_type, ordered
+
+
+def _x(node: Any, ctx: Ctx):
+    return compile_expr(node, ctx)[0]
+
+
+def _player(node: Any, ctx: Ctx):
+    return _x(node if node is not None else ["var", "player"], ctx)
+
+
+def fx_gain(node, ctx):
+    return _stock_move(node, ctx, "gain")
+
+
+def fx_lose(node, ctx):
+    return _stock_move(node, ctx, "lose")
+
+
+def fx_transfer(node, ctx):
+    return _stock_move(node, ctx, "transfer")
+
+
+def _stock_move(node, ctx, op: str) -> Eff:
+    rules = ctx.rules
+    if op == "transfer":
+        frm, to, n, stock = _player(node[1], ctx), _player(node[2], ctx), _x(node[3], ctx), node[4]
+    else:
+        frm, to, n, stock = _player(node[1], ctx), None, _x(node[2], ctx), node[3]
+    form = stocks.stock_form(rules, stock)
+
+    def run_(s, env, ri, addr):
+        p = frm(s, env)
+        k = n(s, env)
+        if p is None or p < 0 or k <= 0:
+            return None
+        q = to(s, env) if to is not None else None
+        stocks.move(s, op, p, q, k, form, ri)
+        return None
+    return Eff(node[0], run_)
+
+
+def fx_draw(node, ctx):
+    p, n, di = _player(node[1], ctx), _x(node[2], ctx), ctx.rules.deck_index[node[3]]
+    return Eff("draw", lambda s, env, ri, addr: stocks.push_draw(s, di, p(s, env), n(s, env), ri))
+
+
+def fx_give_item(node, ctx):
+    frm, to, item = _player(node[1], ctx), _player(node[2], ctx), ctx.rules.item_index[node[3]]
+    return Eff("give_item",
+               lambda s, env, ri, addr: stocks.give_item(s, frm(s, env), to(s, env), item, ri))
+
+
+def fx_reveal(node, ctx):
+    name = node[1]
+
+    def run_(s, env, ri, addr):
+        s.rules_state.revealed[name] = 1
+        emit(s, ri, ItemRevealed(name))
+    return Eff("reveal", run_)
+
+
+def fx_choose(node, ctx):
+    _, var, chooser, set_node, cond_node, body, *rest = node
+    set_fn, set_t = compile_expr(set_node, ctx)
+    what = elem_type(set_t)
+    inner = ctx.bind(var, what)
+    cond = compile_cond(cond_node, inner)
+    who = _player(chooser, ctx)
+    children = (compile_effects(body, inner), compile_effects(rest[0] if rest else [], ctx))
+
+    def run_(s, env, ri, addr):
+        options = []
+        for x in ordered(s, set_fn(s, env), set_t, env):
+            env[var] = x
+            if cond is None or cond(s, env):
+                options.append(x)
+        env.pop(var, None)
+        s.game.rules.execution.tick(len(options) + 1)
+        if not options:
+            return [("fx", ri, addr + (1,), 0, envt(env))]
+        push_choice(s, who(s, env), what, options, ("fx", ri, addr, var, envt(env)))
+        return None
+    return Eff("choose", run_, children)
+
+
+def fx_each(node, ctx):
+    _, var, set_node, cond_node, body = node
+    set_fn, set_t = compile_expr(set_node, ctx)
+    inner = ctx.bind(var, elem_type(set_t))
+    cond = compile_cond(cond_node, inner)
+
+    def run_(s, env, ri, addr):
+        # The elements are chosen when the loop starts ("each player who holds a card gives
+        # one"): a body that changes the state can't add or drop later elements.
+        items = ordered(s, set_fn(s, env), set_t, env)
+        if cond is not None:
+            probe = dict(env)
+            chosen = []
+            for x in items:
+                probe[var] = x
+                if cond(s, probe):
+                    chosen.append(x)
+            items = chosen
+        items = tuple(items)
+        return [("each", ri, addr, var, items, envt(env))] if items else None
+    return Eff("each", run_, (compile_effects(body, inner),), None, var)
+
+
+def fx_if(node, ctx):
+    cond = _x(node[1], ctx)
+    children = (compile_effects(node[2], ctx), compile_effects(node[3] if len(node) > 3 else [], ctx))
+    return Eff("if", lambda s, env, ri, addr:
+               [("fx", ri, addr + (0 if cond(s, env) else 1,), 0, envt(env))], children)
+
+
+EFFECTS: dict[str, Callable[[list, Ctx], Eff]] = {
+    "gain": fx_gain, "lose": fx_lose, "transfer": fx_transfer, "draw": fx_draw,
+    "give_item": fx_give_item, "reveal": fx_reveal, "choose": fx_choose, "each": fx_each,
+    "if": fx_if,
+}

@@ -1,0 +1,154 @@
+"""Compiled effect records → run as a work stack that suspends on prompts and resumes on answers."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from catan_dsl.engine.rules.expressions import MAX_DEPTH, Ctx, RuleBudgetExceeded
+from catan_dsl.engine.prompts import Prompt
+
+AUTO = -2                      # a prompt nobody answers: State._after runs it (a continuation)
+RESUME = "rule_resume"         # params (work items,)
+CHOOSE = "rule_choose"         # params (what, options, continuation)
+
+
+
+class Eff:
+    """One compiled effect: ``run(s, env, ri, addr)`` returns work to do before the rest, or None."""
+
+    __slots__ = ("head", "run", "children", "cond", "var")
+
+    def __init__(self, head: str, run: Callable, children: tuple = (), cond=None, var=None):
+        self.head, self.run, self.children, self.cond, self.var = head, run, children, cond, var
+
+
+def compile_effects(lst: list, ctx: Ctx) -> list[Eff]:
+    """IR effect nodes → records, each by its head in the context's effect table."""
+    out = []
+    for node in lst:
+        impl = ctx.effects.get(node[0]) if isinstance(node, list) and node else None
+        if impl is None:
+            raise ValueError(f"unknown effect {node!r}")
+        out.append(impl(node, ctx))
+    return out
+
+
+def envt(env: dict) -> tuple:
+    return tuple(sorted(env.items()))
+
+
+def prov(s, ri: int):
+    return s.game.rules.compiled[ri].prov if ri >= 0 else None
+
+
+def emit(s, ri: int, event) -> None:
+    """Emit ``event`` stamped with the rule that caused it."""
+    p = prov(s, ri)
+    if p is not None and event.rule is None:
+        object.__setattr__(event, "rule", p)
+    s.emit(event)
+
+
+# ---- the executor ---------------------------------------------------------------------------
+def _resolve(rules, ri: int, addr: tuple) -> list[Eff]:
+    lst = rules.compiled[ri].do
+    for k in range(0, len(addr), 2):
+        lst = lst[addr[k]].children[addr[k + 1]]
+    return lst
+
+
+def suspend(s, items: list, n0: int) -> None:
+    """Keep the remaining work below the prompts just pushed; it runs when they are answered."""
+    if items:
+        s.prompts.insert(n0, Prompt(RESUME, AUTO, (tuple(items),)))
+        items.clear()
+
+
+def run(s, items: list) -> None:
+    """Run work items (a stack, top last) until done or until a prompt needs an answer."""
+    rules = s.game.rules
+    execution = rules.execution
+    execution.begin(s)
+    execution.depth += 1
+    saved = execution.prov
+    try:
+        if execution.depth > MAX_DEPTH:
+            raise RuleBudgetExceeded(execution.chain_names(), f"rules nested {MAX_DEPTH} deep")
+        prompts = s.prompts
+        while items:
+            item = items.pop()
+            execution.tick()
+            kind = item[0]
+            n0 = len(prompts)
+            if kind == "rule":
+                rule = rules.compiled[item[1]]
+                execution.enter(rule.id)
+                if rule.when is None or rule.when(s, dict(item[2])):
+                    items.append(("fx", item[1], (), 0, item[2]))
+                continue
+            if kind == "call":
+                rules.calls[item[1]](s, *item[2])
+            elif kind == "each":
+                _, ri, addr, var, rest, et = item
+                eff = _resolve(rules, ri, addr[:-1])[addr[-1]]
+                env = dict(et)
+                while rest:
+                    x, rest = rest[0], rest[1:]
+                    env[var] = x
+                    if eff.cond is None or eff.cond(s, env):
+                        if rest:
+                            items.append(("each", ri, addr, var, rest, et))
+                        items.append(("fx", ri, addr + (0,), 0, envt(env)))
+                        break
+                continue
+            else:
+                _, ri, addr, i, et = item
+                lst = _resolve(rules, ri, addr)
+                env = dict(et)
+                execution.prov = rules.compiled[ri].prov
+                while i < len(lst):
+                    eff = lst[i]
+                    i += 1
+                    execution.tick()
+                    n0 = len(prompts)
+                    sub = eff.run(s, env, ri, addr + (i - 1,))
+                    if sub or len(prompts) > n0:
+                        if i < len(lst):
+                            items.append(("fx", ri, addr, i, envt(env)))
+                        if sub:
+                            items.extend(reversed(sub))
+                        break
+            if len(prompts) > n0:
+                suspend(s, items, n0)
+                return
+    except RecursionError:
+        raise RuleBudgetExceeded(execution.chain_names(), "rules nested too deep") from None
+    finally:
+        execution.depth -= 1
+        execution.prov = saved
+
+
+def resume(s, prompt: Prompt) -> None:
+    run(s, list(prompt.params[0]))
+
+
+def push_choice(s, chooser: int, what: str, options: list, cont: tuple) -> None:
+    s.prompts.append(Prompt(CHOOSE, chooser, (what, tuple(options), cont)))
+
+
+def legal_choose(s, prompt: Prompt) -> list:
+    what, options, _ = prompt.params
+    rules = s.game.rules
+    return [rules.choice(what, x) for x in options]
+
+
+def apply_choose(s, a, prompt: Prompt) -> None:
+    s.prompts.pop()
+    cont = prompt.params[2]
+    if cont[0] == "call":
+        s.game.rules.calls[cont[1]](s, a.id, *cont[2])
+        return
+    _, ri, addr, var, et = cont
+    env = dict(et)
+    env[var] = a.id
+    run(s, [("fx", ri, addr + (0,), 0, envt(env))])

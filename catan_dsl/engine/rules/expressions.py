@@ -1,0 +1,243 @@
+"""IR expressions (JSON S-expressions over catan_dsl.core.vocab) → Python closures ``(state, env) -> value``."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from catan_dsl.core import vocab
+
+Fn = Callable[[Any, dict], Any]
+STEP_BUDGET = 10_000
+MAX_DEPTH = 40          # nested rule dispatch (a rule's event firing a rule...) before we give up
+
+
+class RuleBudgetExceeded(RuntimeError):
+    """A compiled rule chain ran more than the step budget (or nested too deep) in one action."""
+
+    def __init__(self, chain: list[str], why: str) -> None:
+        self.chain = chain
+        names = " → ".join(chain) if chain else "(no rule)"
+        super().__init__(f"rule step budget exceeded ({why}); rules on the trigger chain: {names}")
+
+
+class Execution:
+    """Transient per-game evaluation bookkeeping (never part of a state: reset each action)."""
+
+    __slots__ = ("steps", "stamp", "chain", "prov", "depth")
+
+    def __init__(self) -> None:
+        self.steps = 0
+        self.stamp = -1
+        self.chain: list[str] = []
+        self.prov = None
+        self.depth = 0
+
+    def begin(self, s) -> None:
+        """Reset the budget when a new applied action starts evaluating rules."""
+        stamp = len(s._history)
+        if stamp != self.stamp:
+            self.reset(stamp)
+
+    def reset(self, stamp: int) -> None:
+        self.stamp = stamp
+        self.steps = 0
+        self.chain = []
+
+    def tick(self, n: int = 1) -> None:
+        # Only rule runs can loop (effects fire triggers); plain queries are bounded by set sizes.
+        if self.depth:
+            self.steps += n
+            if self.steps > STEP_BUDGET:
+                raise RuleBudgetExceeded(self.chain_names(), f"{STEP_BUDGET} steps")
+
+    def enter(self, rule_id: str) -> None:
+        if rule_id not in self.chain:
+            self.chain.append(rule_id)
+
+    def chain_names(self) -> list[str]:
+        return list(self.chain)
+
+
+class Ctx:
+    """Compile-time context: the compiled rules (names, topology, and the function and effect
+    tables they were handed) and the static types of the variables in scope."""
+
+    __slots__ = ("rules", "types", "functions", "effects")
+
+    def __init__(self, rules, types: dict[str, str]) -> None:
+        self.rules = rules
+        self.types = dict(types)
+        self.functions = rules.functions
+        self.effects = rules.effects
+
+    def bind(self, var: str, typ: str) -> "Ctx":
+        c = Ctx(self.rules, self.types)
+        c.types[var] = typ
+        return c
+
+
+def elem_type(set_type: str) -> str:
+    return set_type[4:] if set_type.startswith("set:") else "any"
+
+
+def compile_expr(node: Any, ctx: Ctx) -> tuple[Fn, str]:
+    """``node`` → (closure, static type). Unknown heads raise ValueError at compile time."""
+    if isinstance(node, bool):
+        return (lambda s, env, v=node: v), "bool"
+    if isinstance(node, int):
+        return (lambda s, env, v=node: v), "int"
+    if node is None:
+        return (lambda s, env: None), "any"
+    if isinstance(node, str):
+        if node in ctx.types:
+            return _var(node, ctx)
+        return (lambda s, env, v=node: v), "name"
+    if isinstance(node, dict):
+        return (lambda s, env, v=node: v), "stock"
+    if not isinstance(node, list) or not node:
+        raise ValueError(f"bad expression {node!r}")
+    head = node[0]
+    if head == "var":
+        return _var(node[1], ctx)
+    if head in vocab.COMPREHENSIONS and len(node) >= 4 and isinstance(node[1], str) \
+            and not (head in ("max", "min") and len(node) == 3):
+        return _comprehension(head, node, ctx)
+    if head in OPERATORS:
+        return OPERATORS[head](node[1:], ctx)
+    impl = ctx.functions.get(head)
+    if impl is None:
+        raise ValueError(f"unknown function {head!r}")
+    args = [compile_expr(a, ctx) for a in node[1:]]
+    return impl(ctx, args, node[1:])
+
+
+def _var(name: str, ctx: Ctx) -> tuple[Fn, str]:
+    def read(s, env, name=name):
+        return env[name]
+    return read, ctx.types.get(name, "any")
+
+
+def compile_cond(node: Any, ctx: Ctx) -> Fn | None:
+    """A condition closure, or None for an always-true condition (fast path)."""
+    if node is None or node is True:
+        return None
+    return compile_expr(node, ctx)[0]
+
+
+# ---- comprehensions ------------------------------------------------------------------------
+def ordered(s, items, typ: str, env: dict) -> list:
+    """Players in turn order from the acting player; everything else in id order."""
+    items = list(items)
+    if typ == "set:player" and items:
+        start = env.get("player", s.cur)
+        n = s.game.num_players
+        items.sort(key=lambda p: (p - start) % n if start is not None and start >= 0 else p)
+    return items
+
+
+def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
+    var = node[1]
+    set_fn, set_t = compile_expr(node[2], ctx)
+    inner = ctx.bind(var, elem_type(set_t))
+    execution = ctx.rules.execution
+    if head in ("max", "min"):
+        val = compile_expr(node[3], inner)[0]
+        pick = max if head == "max" else min
+
+        def agg(s, env):
+            items = list(set_fn(s, env))
+            execution.tick(len(items) + 1)
+            vals = []
+            for x in items:
+                env[var] = x
+                vals.append(val(s, env))
+            return pick(vals) if vals else 0
+        return agg, "int"
+    cond = compile_cond(node[3], inner)
+    if head == "sum":
+        val = compile_expr(node[4], inner)[0]
+
+        def total(s, env):
+            items = list(set_fn(s, env))
+            execution.tick(len(items) + 1)
+            t = 0
+            for x in items:
+                env[var] = x
+                if cond is None or cond(s, env):
+                    t += val(s, env)
+            return t
+        return total, "int"
+
+    def select(s, env):
+        items = ordered(s, set_fn(s, env), set_t, env)
+        execution.tick(len(items) + 1)
+        for x in items:
+            env[var] = x
+            if cond is None or cond(s, env):
+                yield x
+
+    if head == "count":
+        return (lambda s, env: sum(1 for _ in select(s, env))), "int"
+    if head == "any":
+        return (lambda s, env: any(True for _ in select(s, env))), "bool"
+    if head == "all":
+        def all_(s, env):
+            items = list(set_fn(s, env))
+            execution.tick(len(items) + 1)
+            for x in items:
+                env[var] = x
+                if cond is not None and not cond(s, env):
+                    return False
+            return True
+        return all_, "bool"
+    # first
+    return (lambda s, env: next(select(s, env), -1)), elem_type(set_t)
+
+
+# ---- operators -----------------------------------------------------------------------------
+def _op2(f: Callable[[Any, Any], Any], typ: str):
+    def make(args, ctx):
+        (a, _), (b, _) = compile_expr(args[0], ctx), compile_expr(args[1], ctx)
+        return (lambda s, env: f(a(s, env), b(s, env))), typ
+    return make
+
+
+def _and(args, ctx):
+    fs = [compile_expr(a, ctx)[0] for a in args]
+    return (lambda s, env: all(f(s, env) for f in fs)), "bool"
+
+
+def _or(args, ctx):
+    fs = [compile_expr(a, ctx)[0] for a in args]
+    return (lambda s, env: any(f(s, env) for f in fs)), "bool"
+
+
+def _not(args, ctx):
+    f = compile_expr(args[0], ctx)[0]
+    return (lambda s, env: not f(s, env)), "bool"
+
+
+def _ite(args, ctx):
+    c = compile_expr(args[0], ctx)[0]
+    (a, ta), (b, _) = compile_expr(args[1], ctx), compile_expr(args[2], ctx)
+    return (lambda s, env: a(s, env) if c(s, env) else b(s, env)), ta
+
+
+def _minus(args, ctx):
+    if len(args) == 1:
+        f = compile_expr(args[0], ctx)[0]
+        return (lambda s, env: -f(s, env)), "int"
+    return _op2(lambda x, y: x - y, "int")(args, ctx)
+
+
+def _var_op(args, ctx):
+    return _var(args[0], ctx)
+
+
+OPERATORS: dict[str, Callable] = {
+    "and": _and, "or": _or, "not": _not, "if": _ite, "var": _var_op, "-": _minus,
+    "==": _op2(lambda x, y: x == y, "bool"), "!=": _op2(lambda x, y: x != y, "bool"),
+    "<": _op2(lambda x, y: x < y, "bool"), "<=": _op2(lambda x, y: x <= y, "bool"),
+    ">": _op2(lambda x, y: x > y, "bool"), ">=": _op2(lambda x, y: x >= y, "bool"),
+    "+": _op2(lambda x, y: x + y, "int"), "*": _op2(lambda x, y: x * y, "int"),
+}

@@ -1,0 +1,311 @@
+"""vocab.FUNCTIONS names → closure factories (ctx, compiled args, raw args) → ((state, env) -> value, type)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from catan_dsl.engine.base import building
+
+Fn = Callable[[Any, dict], Any]
+
+
+def place_kind(ctx, typ: str, raw: Any) -> Callable[[dict], str]:
+    """Which board element an argument is: static when its type is known, else read the tag the
+    binding stored beside an ambiguous variable (e.g. ``at`` of ``built``)."""
+    for k in ("vertex", "edge", "hex"):
+        if typ == k:
+            return lambda env, k=k: k
+    if isinstance(raw, list) and raw and raw[0] == "var":
+        raw = raw[1]
+    if isinstance(raw, str):
+        tag = "#" + raw
+        return lambda env: env.get(tag, "vertex")
+    return lambda env: "vertex"
+
+
+def _const(raw: Any) -> str | None:
+    return raw if isinstance(raw, str) else None
+
+
+def f_vp(ctx, a, raw):
+    p = a[0][0]
+    rules = ctx.rules
+    return (lambda s, env: rules.total_vp(s, p(s, env))), "int"
+
+
+def f_public_vp(ctx, a, raw):
+    p = a[0][0]
+    rules = ctx.rules
+    return (lambda s, env: rules.total_vp(s, p(s, env)) - s.card_vp[p(s, env)]), "int"
+
+
+def f_round(ctx, a, raw):
+    n = ctx.rules.n_real
+    return (lambda s, env: 0 if s.phase == 0 else s.turn // n + 1), "int"
+
+
+def f_turn(ctx, a, raw):
+    return (lambda s, env: s.turn), "int"
+
+
+def f_current(ctx, a, raw):
+    return (lambda s, env: s.cur), "player"
+
+
+def f_left(ctx, a, raw):
+    p, n = a[0][0], ctx.rules.n_real
+    return (lambda s, env: (p(s, env) + 1) % n), "player"
+
+
+def f_players(ctx, a, raw):
+    r = tuple(range(ctx.rules.n_real))
+    return (lambda s, env: r), "set:player"
+
+
+def f_opponents(ctx, a, raw):
+    p, n = a[0][0], ctx.rules.n_real
+    return (lambda s, env: [q for q in range(n) if q != p(s, env)]), "set:player"
+
+
+def f_neutrals(ctx, a, raw):
+    r = tuple(range(ctx.rules.n_real, ctx.rules.n_total))
+    return (lambda s, env: r), "set:player"
+
+
+def f_real(ctx, a, raw):
+    p, n = a[0][0], ctx.rules.n_real
+    return (lambda s, env: 0 <= p(s, env) < n), "bool"
+
+
+def f_hexes(ctx, a, raw):
+    r = tuple(range(ctx.rules.n_hexes))
+    return (lambda s, env: r), "set:hex"
+
+
+def f_vertices_of(ctx, a, raw):
+    h = a[0][0]
+    return (lambda s, env: s.board.hex_vertices[h(s, env)]), "set:vertex"
+
+
+def f_edges_of(ctx, a, raw):
+    x, kind, rules = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules
+
+    def edges(s, env):
+        i = x(s, env)
+        return rules.hex_edges[i] if kind(env) == "hex" else s.board.vertex_edges[i]
+    return edges, "set:edge"
+
+
+def f_hexes_of(ctx, a, raw):
+    x, kind, rules = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules
+
+    def hexes(s, env):
+        i = x(s, env)
+        return rules.edge_hexes[i] if kind(env) == "edge" else s.board.vertex_hexes[i]
+    return hexes, "set:hex"
+
+
+def f_touching(ctx, a, raw):
+    h = a[0][0]
+
+    def touching(s, env):
+        owners = {s.v_owner[v] for v in s.board.hex_vertices[h(s, env)]}
+        return sorted(o for o in owners if o >= 0)
+    return touching, "set:player"
+
+
+def f_terrain(ctx, a, raw):
+    h = a[0][0]
+    return (lambda s, env: s.board.hex_terrain[h(s, env)]), "name"
+
+
+def f_has_number(ctx, a, raw):
+    h, n = a[0][0], a[1][0]
+    return (lambda s, env: n(s, env) in s.board.hex_numbers[h(s, env)]), "bool"
+
+
+def f_coast(ctx, a, raw):
+    x, kind, coast = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules.coast
+    return (lambda s, env: coast[kind(env)][x(s, env)]), "bool"
+
+
+def f_harbor(ctx, a, raw):
+    v = a[0][0]
+    return (lambda s, env: s.board.vertex_harbor[v(s, env)] is not None), "bool"
+
+
+def f_harbor_ratio(ctx, a, raw):
+    v = a[0][0]
+
+    def harbor_ratio(s, env):
+        h = s.board.vertex_harbor[v(s, env)]
+        return 0 if h is None else h[0]
+    return harbor_ratio, "int"
+
+
+def f_feature(ctx, a, raw):
+    x, kind, feats = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules.features
+    name = a[1][0]
+    return (lambda s, env: x(s, env) in feats[kind(env)].get(name(s, env), ())), "bool"
+
+
+def f_feature_number(ctx, a, raw):
+    v, name, n = a[0][0], a[1][0], a[2][0]
+
+    def feature_number(s, env):
+        # The board's own table: a shuffled frame deals its numbers differently per seed.
+        key, x = (name(s, env), n(s, env)), v(s, env)
+        return any(k == key and x in vs for k, vs in s.board.feature_number_vertices)
+    return feature_number, "bool"
+
+
+def f_owner(ctx, a, raw):
+    x, kind = a[0][0], place_kind(ctx, a[0][1], raw[0])
+    return (lambda s, env: (s.e_owner if kind(env) == "edge" else s.v_owner)[x(s, env)]), "player"
+
+
+def f_piece(ctx, a, raw):
+    x, kind, names = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules.game.piece_names
+
+    def piece(s, env):
+        k = (s.e_kind if kind(env) == "edge" else s.v_kind)[x(s, env)]
+        return names[k] if k >= 0 else None
+    return piece, "name"
+
+
+def f_pieces(ctx, a, raw):
+    p, rules = a[0][0], ctx.rules
+    name = _const(raw[1])
+    k = rules.piece_index[name] if name in rules.piece_index else -1
+    on_edge = k >= 0 and rules.game.piece_on_edge[k]
+    kf = a[1][0]
+
+    def pieces(s, env):
+        q = p(s, env)
+        kk = k if k >= 0 else rules.piece_index[kf(s, env)]
+        if rules.game.piece_on_edge[kk]:
+            return [e for e in range(s.board.n_edges) if s.e_owner[e] == q and s.e_kind[e] == kk]
+        return sorted(v for v in s.buildings[q] if s.v_kind[v] == kk)
+    return pieces, ("set:edge" if on_edge else "set:vertex")
+
+
+def f_occupied(ctx, a, raw):
+    x, kind, rules = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules
+    kf = a[1][0]
+
+    chains = rules.chains
+
+    def occupied(s, env):
+        name = kf(s, env)
+        if name not in rules.piece_index and chains and name in chains.index:
+            # A chain's pieces share paths with the players' pieces (engine/chains.py).
+            return kind(env) == "edge" and chains.occupied(s.rules_state.chains, chains.index[name], x(s, env))
+        kk = rules.piece_index.get(name, -2)
+        return (s.e_kind if kind(env) == "edge" else s.v_kind)[x(s, env)] == kk
+    return occupied, "bool"
+
+
+def f_marked(ctx, a, raw):
+    x, kind, m = a[0][0], place_kind(ctx, a[0][1], raw[0]), a[1][0]
+    return (lambda s, env: m(s, env) in s.rules_state.marks.get(kind(env)[0] + str(x(s, env)), ())), "bool"
+
+
+def f_yield_of(ctx, a, raw):
+    v, rules = a[0][0], ctx.rules
+    return (lambda s, env: rules.yield_at(s, v(s, env))), "int"
+
+
+def f_vp_of(ctx, a, raw):
+    x, kind, rules = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules
+    return (lambda s, env: rules.vp_at(s, kind(env), x(s, env))), "int"
+
+
+def f_count_of(ctx, a, raw):
+    p, st, rules = a[0][0], a[1][0], ctx.rules
+    return (lambda s, env: rules.count_of(s, p(s, env), st(s, env))), "int"
+
+
+def f_cards(ctx, a, raw):
+    p = a[0][0]
+    return (lambda s, env: sum(s.hand[p(s, env)])), "int"
+
+
+def f_played(ctx, a, raw):
+    p, flag, rules = a[0][0], a[1][0], ctx.rules
+
+    def played(s, env):
+        row = s.dev_played[p(s, env)]
+        return sum(row[c] for c in rules.cards_with(flag(s, env)))
+    return played, "int"
+
+
+def f_holds(ctx, a, raw):
+    p, w, rules = a[0][0], a[1][0], ctx.rules
+    return (lambda s, env: rules.holds(s, p(s, env), w(s, env))), "bool"
+
+
+def f_holder(ctx, a, raw):
+    w, rules = a[0][0], ctx.rules
+    return (lambda s, env: rules.holder(s, w(s, env))), "player"
+
+
+def f_option(ctx, a, raw):
+    name, opts = a[0][0], ctx.rules.options
+    return (lambda s, env: bool(opts.get(name(s, env), False))), "bool"
+
+
+def f_robber_forced(ctx, a, raw):
+    return (lambda s, env: s.rules_state.robber_forced), "bool"
+
+
+def f_num_players(ctx, a, raw):
+    n = ctx.rules.n_real
+    return (lambda s, env: n), "int"
+
+
+def f_can_place(ctx, a, raw):
+    p, kf, n, rules = a[0][0], a[1][0], a[2][0], ctx.rules
+
+    def fits(s, q: int, k: int, left: int) -> bool:
+        spots = building.free_spots(s, q, k)
+        if left <= 1 or not spots:
+            return bool(spots) or left <= 0
+        for x in spots[:12]:        # bounded search: a few first spots decide in practice
+            c = s.clone()
+            building.place_quiet(c, q, k, x)
+            if fits(c, q, k, left - 1):
+                return True
+        return False
+
+    def can_place(s, env):
+        q = p(s, env)
+        if q is None or q < 0:
+            return False
+        return fits(s, q, rules.piece_index[kf(s, env)], n(s, env))
+    return can_place, "bool"
+
+
+def f_robber_on(ctx, a, raw):
+    h = a[0][0]
+    return (lambda s, env: s.robber == h(s, env)), "bool"
+
+
+def f_resolving(ctx, a, raw):
+    card = a[0][0]
+    return (lambda s, env: s.rules_state.resolving == card(s, env)), "bool"
+
+
+FUNCTIONS: dict[str, Callable] = {
+    "vp": f_vp, "public_vp": f_public_vp, "round": f_round, "turn": f_turn, "current": f_current,
+    "left": f_left, "players": f_players, "opponents": f_opponents, "neutrals": f_neutrals,
+    "real": f_real, "hexes": f_hexes, "vertices_of": f_vertices_of, "edges_of": f_edges_of,
+    "hexes_of": f_hexes_of, "touching": f_touching, "terrain": f_terrain,
+    "has_number": f_has_number, "coast": f_coast, "harbor": f_harbor, "feature": f_feature,
+    "harbor_ratio": f_harbor_ratio,
+    "feature_number": f_feature_number, "owner": f_owner, "piece": f_piece, "pieces": f_pieces,
+    "occupied": f_occupied, "marked": f_marked, "yield_of": f_yield_of, "vp_of": f_vp_of,
+    "count_of": f_count_of, "cards": f_cards, "played": f_played, "holds": f_holds,
+    "holder": f_holder, "option": f_option, "robber_forced": f_robber_forced,
+    "num_players": f_num_players, "can_place": f_can_place, "resolving": f_resolving,
+    "robber_on": f_robber_on,
+}

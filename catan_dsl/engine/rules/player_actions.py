@@ -1,0 +1,150 @@
+"""IR ``action`` rules → legal RuleActions (costs, limits, targets, minimal token payments) and their application."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from catan_dsl.engine.rules import executor, stocks
+from catan_dsl.engine.events import RuleActionTaken
+from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, elem_type, ordered
+
+
+@dataclass
+class ActionSpec:
+    name: str
+    label: str
+    phase: str
+    res: tuple[tuple[int, int], ...]
+    counters: tuple[tuple[int, int], ...]
+    token: tuple[int, int] | None          # (deck, value)
+    per_turn: int | None
+    per_game: int | None
+    key: str                               # what the limits count: the group, else the action
+    group: str | None
+    when: Any
+    target: tuple | None                   # (var, set fn, set type, where fn)
+    do: list
+
+
+def compile_action(rules, r: dict, ri: int) -> ActionSpec:
+    cost = r.get("cost") or {}
+    lim = r.get("limit") or {}
+    ctx = Ctx(rules, {"player": "player"})
+    tgt = None
+    t = r.get("target")
+    if t:
+        set_fn, set_t = compile_expr(t["from"], ctx)
+        ctx = ctx.bind(t["var"], elem_type(set_t))
+        tgt = (t["var"], set_fn, set_t, compile_cond(t.get("where"), ctx))
+    tok = cost.get("tokens")
+    return ActionSpec(
+        name=r["name"], label=r.get("label", r["name"]), phase=r.get("phase", "after_roll"),
+        res=tuple((rules.resource_index[k], int(n)) for k, n in (cost.get("resources") or {}).items()),
+        counters=tuple((rules.counter_index[k], int(n)) for k, n in (cost.get("counters") or {}).items()),
+        token=(rules.deck_index[tok["deck"]], int(tok["value"])) if tok else None,
+        per_turn=lim.get("per_turn"), per_game=lim.get("per_game"),
+        key=lim.get("group") or r["name"], group=lim.get("group"),
+        when=compile_cond(r.get("when"), Ctx(rules, {"player": "player"})),
+        target=tgt, do=executor.compile_effects(r.get("do") or [], ctx))
+
+
+def minimal_payments(held: list[int], values: tuple[int, ...], cost: int) -> list[tuple[int, ...]]:
+    """Multisets of held items worth ≥ ``cost`` from which no single item can be left out."""
+    if cost <= 0:
+        return [tuple(0 for _ in held)]
+    kinds = [i for i, k in enumerate(held) if k and values[i] > 0]
+    out: list[tuple[int, ...]] = []
+    pick = [0] * len(held)
+
+    def walk(j: int, total: int) -> None:
+        if total >= cost:
+            smallest = min(values[i] for i in kinds if pick[i])
+            if total - smallest < cost:
+                out.append(tuple(pick))
+            return
+        if j == len(kinds):
+            return
+        i = kinds[j]
+        for k in range(held[i], -1, -1):
+            pick[i] = k
+            walk(j + 1, total + k * values[i])
+        pick[i] = 0
+
+    walk(0, 0)
+    return sorted(out)
+
+
+def _costs(rules, s, spec: ActionSpec, p: int):
+    delta = rules.modified(s, "cost", p, {"action": spec.name, "group": spec.group, "p": p}) \
+        if rules.modifiers.get("cost") else 0
+    token = spec.token
+    res, counters = spec.res, spec.counters
+    if delta:
+        # Added to each amount of the cost (docs/ir.md, modifier cost).
+        if token:
+            token = (token[0], max(0, token[1] + delta))
+        counters = tuple((c, max(0, n + delta)) for c, n in counters)
+        res = tuple((r, max(0, n + delta)) for r, n in res)
+    return res, counters, token
+
+
+def legal(s, p: int, out: list, before_roll: bool) -> None:
+    rules = s.game.rules
+    rules_state = s.rules_state
+    for ar in rules.actions:
+        spec: ActionSpec = ar.action
+        if spec.phase != "any" and (spec.phase == "before_roll") != before_roll:
+            continue
+        if spec.per_turn is not None and rules_state.uses_turn.get(spec.key, 0) >= spec.per_turn:
+            continue
+        if spec.per_game is not None and rules_state.uses_game.get(spec.key, 0) >= spec.per_game:
+            continue
+        env = {"player": p}
+        if spec.when is not None and not spec.when(s, env):
+            continue
+        res, counters, token = _costs(rules, s, spec, p)
+        hand = s.hand[p]
+        if any(hand[r] < n for r, n in res) or any(rules_state.counters[p][c] < n for c, n in counters):
+            continue
+        pays = [()] if token is None else minimal_payments(
+            rules_state.held[token[0]][p], rules.decks[token[0]].values, token[1])
+        if not pays:
+            continue
+        ri = rules.compiled.index(ar)
+        targets = [-1]
+        if spec.target is not None:
+            var, set_fn, set_t, where = spec.target
+            targets = []
+            for x in ordered(s, set_fn(s, env), set_t, env):
+                env[var] = x
+                if where is None or where(s, env):
+                    targets.append(x)
+        for x in targets:
+            for pay in pays:
+                out.append(rules.rule_action(ri, x, pay))
+
+
+def apply(s, a) -> None:
+    rules = s.game.rules
+    rules_state = s.rules_state
+    p = s.cur
+    ar = rules.compiled[a.rule]
+    spec: ActionSpec = ar.action
+    res, counters, token = _costs(rules, s, spec, p)
+    for r, n in res:
+        s.hand[p][r] -= n
+        s.bank[r] += n
+    for c, n in counters:
+        rules_state.counters[p][c] -= n
+        if rules_state.supply[c] is not None:
+            rules_state.supply[c] += n
+    if token is not None and a.pay:
+        stocks.pay_items(s, token[0], p, a.pay, a.rule)
+    rules_state.uses_turn[spec.key] = rules_state.uses_turn.get(spec.key, 0) + 1
+    rules_state.uses_game[spec.key] = rules_state.uses_game.get(spec.key, 0) + 1
+    executor.emit(s, a.rule, RuleActionTaken(p, spec.name, a.target if a.target >= 0 else None))
+    env = {"player": p}
+    if spec.target is not None:
+        env[spec.target[0]] = a.target
+    executor.run(s, [("fx", a.rule, (), 0, executor.envt(env))])

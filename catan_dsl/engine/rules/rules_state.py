@@ -1,0 +1,72 @@
+"""Per-game mutable data of the rules mechanisms (counters, decks, marks, limits) → plain lists, cloned cheaply."""
+
+from __future__ import annotations
+
+_LISTS = ("supply", "pile", "spent", "box", "drawn", "chains")
+_NESTED = ("counters", "multi")
+_DEEP = ("held",)
+_SCALARS = ("robber_forced", "rerolled", "built_turn", "start", "resolving")
+_DICTS = ("marks", "uses_turn", "uses_game", "yield_now", "revealed")
+
+
+class RulesState:
+    """Everything the rules add to a State; absent (None) for the base game."""
+
+    __slots__ = (*_LISTS, *_NESTED, *_DEEP, *_SCALARS, *_DICTS, "fingerprint")
+
+    def __init__(self, rules) -> None:
+        n = rules.n_total
+        g = rules.game
+        self.counters = [[c.start if p < rules.n_real else 0 for c in rules.counters] for p in range(n)]
+        # Counter supply: None = unlimited; the per-player start comes out of the supply.
+        self.supply = [None if c.supply is None else c.supply - c.start * rules.n_real
+                       for c in rules.counters]
+        self.pile = [list(d.counts) for d in rules.decks]          # items still to draw
+        self.spent = [[0] * len(d.items) for d in rules.decks]     # spent / discarded items
+        self.held = [[[0] * len(d.items) for _ in range(n)] for d in rules.decks]
+        for di, d in enumerate(rules.decks):
+            for p in range(rules.n_real):
+                for i, k in enumerate(d.start):
+                    self.held[di][p][i] += k
+                    self.pile[di][i] -= k
+        self.drawn = [0] * len(rules.decks)                        # draws since the last shuffle
+        self.chains = rules.chains.initial()                       # engine/chains.py layout
+        self.box = [0] * len(g.cards)                           # played cards given back
+        self.multi = [[] for _ in g.specials]                   # all_min holders per special
+        self.robber_forced = False
+        self.rerolled = False
+        self.built_turn = False
+        self.start = 0
+        self.fingerprint: tuple = ()                          # inputs of the last measure update
+        self.resolving = ""                                     # card whose effect is under way
+        self.marks: dict[str, tuple[str, ...]] = {}            # "v12"/"e3" -> marks
+        self.uses_turn: dict[str, int] = {}
+        self.uses_game: dict[str, int] = {}
+        self.yield_now: dict[int, int] = {}                     # piece kind -> yield, next production
+        self.revealed: dict[str, int] = {}                      # item name -> 1 once public
+
+    def clone(self) -> "RulesState":
+        c = RulesState.__new__(RulesState)
+        for f in _LISTS:
+            setattr(c, f, getattr(self, f)[:])
+        for f in _NESTED:
+            setattr(c, f, [row[:] for row in getattr(self, f)])
+        c.held = [[row[:] for row in deck] for deck in self.held]
+        c.pile = [row[:] for row in self.pile]
+        c.spent = [row[:] for row in self.spent]
+        for f in _SCALARS:
+            setattr(c, f, getattr(self, f))
+        for f in _DICTS:
+            setattr(c, f, dict(getattr(self, f)))
+        c.fingerprint = self.fingerprint
+        return c
+
+    def to_dict(self) -> dict:
+        d: dict = {f: getattr(self, f) for f in _SCALARS}
+        for f in (*_LISTS, *_NESTED):
+            d[f] = [list(x) if isinstance(x, list) else x for x in getattr(self, f)]
+        d["held"] = [[list(r) for r in deck] for deck in self.held]
+        for f in _DICTS:
+            d[f] = {k: (list(v) if isinstance(v, tuple) else v)
+                    for k, v in sorted(getattr(self, f).items(), key=lambda kv: str(kv[0]))}
+        return d

@@ -1,0 +1,427 @@
+"""CompiledRules + the engine's hook points: dispatch, rolls (dice/deck, twice), production, robber forbids, awards."""
+
+from __future__ import annotations
+
+from catan_dsl.engine.base import awards, building, turn_flow
+from catan_dsl.engine.rules import executor, player_actions
+from catan_dsl.engine.rules.expressions import elem_type
+from catan_dsl.engine import prompts
+from catan_dsl.engine.actions import Build, Choose, DeckDraw, OfferTrade, RuleAction
+from catan_dsl.engine.events import (CardRevealed, DeckReshuffled, DevelopmentCardPlayed,
+                                     DiceRolled, ItemDrawn, NumberProduced, PieceBuilt,
+                                     RollCancelled,
+                                     SetupDone, SpecialCardAwarded, SpecialCardSetAside,
+                                     StartPlayerChosen, TurnEnded, TurnStarted)
+from catan_dsl.engine.rules.measure_memo import MeasureMemo, board_only
+from catan_dsl.engine.rules.compiled import CompiledRules
+from catan_dsl.engine.prompts import CHANCE, ROLL, Prompt
+from catan_dsl.engine.rules.rules_state import RulesState
+
+START = "rule_start"          # chance: the starting player
+# Prompts a development card's effect leaves open (while one is, the card is "resolving").
+CARD_PROMPTS = frozenset({prompts.PLACE_FREE, prompts.MOVE_ROBBER, prompts.TAKE, prompts.MONOPOLY,
+                          prompts.CHOOSE_VICTIM, prompts.STEAL})
+MAIN = 2
+
+
+# The vocabulary entries this module and mechanisms.py implement (a test compares with vocab).
+TRIGGERS = ("built", "upgraded", "rolled", "produced", "revealed", "drew", "played",
+            "turn_started", "turn_ended", "setup_done")
+FORBIDS = ("robber_move", "steal", "build", "trade")
+MODIFIERS = ("target", "vp", "route_weight", "yield", "cost")
+
+
+class RulesRuntime(CompiledRules):
+    """The rules game plus everything the engine calls when an IR has rules or mechanisms."""
+
+    def __init__(self, game, ir: dict) -> None:
+        super().__init__(game, ir)
+        self.calls.update(CALLS)
+        self._actions: dict = {}
+        self.action_by_name = {r.action.name: i for i, r in enumerate(self.compiled) if r.kind == "action"}
+        self.build_forbids = bool(self.forbids.get("build"))
+        self.trade_forbids = bool(self.forbids.get("trade"))
+        self.dynamic_any = bool(self.dynamic) or self.route_weighted
+        # Expression measures that read only the board are memoised by position (measure_memo).
+        self.measure_memo = MeasureMemo(frozenset(
+            si for si, sp in enumerate((ir.get("special_cards") or {}).values())
+            if sp["measure"]["kind"] == "expr" and board_only(sp["measure"]["expr"], self.functions)))
+        # Counters players may put into domestic offers (rules_trade), and those offers interned.
+        self.tradeable_counters = tuple(i for i, c in enumerate(self.counters) if c.tradeable)
+        self.counter_offer_cache: dict = {}
+
+    # ---- interned actions -------------------------------------------------------------------
+    def choice(self, what: str, x: int) -> Choose:
+        key = ("c", what, x)
+        a = self._actions.get(key)
+        if a is None:
+            name = self.game.resources[x] if what == "resource" else ""
+            a = self._actions[key] = Choose(what, x, name)
+        return a
+
+    def deal(self, di: int, i: int) -> DeckDraw:
+        key = ("d", di, i)
+        a = self._actions.get(key)
+        if a is None:
+            d = self.decks[di]
+            a = self._actions[key] = DeckDraw(di, i, f"{d.name} {d.items[i]}")
+        return a
+
+    def rule_action(self, ri: int, target: int, pay: tuple) -> RuleAction:
+        key = ("a", ri, target, pay)
+        a = self._actions.get(key)
+        if a is None:
+            spec = self.compiled[ri].action
+            text = f"do {spec.name}"
+            if target >= 0:
+                text += f" {effects_elem(spec)} {target}"
+            if any(pay):
+                d = self.decks[spec.token[0]]
+                text += " pay " + " ".join(d.items[i] for i, k in enumerate(pay) for _ in range(k))
+            a = self._actions[key] = RuleAction(ri, target, pay, text)
+        return a
+
+    def parse(self, text: str):
+        w = text.split()
+        if w[0] == "choose":
+            if len(w) == 2:
+                return self.choice("resource", self.resource_index[w[1]])
+            return self.choice(w[1], int(w[2]))
+        if w[0] == "deal":
+            di = self.deck_index[w[1]]
+            return self.deal(di, self.decks[di].items.index(w[2]))
+        ri = self.action_by_name[w[1]]
+        spec = self.compiled[ri].action
+        rest = w[2:]
+        target = -1
+        if rest and rest[0] != "pay":
+            target, rest = int(rest[1]), rest[2:]
+        pay: tuple = ()
+        if spec.token is not None:
+            d = self.decks[spec.token[0]]
+            counts = [0] * len(d.items)
+            for name in rest[1:]:
+                counts[d.items.index(name)] += 1
+            pay = tuple(counts)
+        return self.rule_action(ri, target, pay)
+
+    # ---- state set-up, events, turn flow ------------------------------------------------------
+    def init_state(self, s) -> None:
+        s.rules_state = RulesState(self)
+        if self.robber_start is not None:
+            s.robber = self._where(s, [self.robber_start])
+        g = self.game
+        k = g.new_vertex_kinds[0] if g.new_vertex_kinds else -1
+        for i, spots in enumerate(self.neutral_start):
+            for v in spots:
+                building.place(s, self.n_real + i, k, v, free=True)
+        if self.start_roll:
+            s.prompts.append(Prompt(START, CHANCE))
+
+    def _where(self, s, entries) -> int | None:
+        """The first entry the board has: {"terrain": t}, {"hex": id}, "off_board", or a terrain."""
+        for e in entries:
+            if e == "off_board":
+                return -1
+            if e == "robber_start_terrain":
+                return s.board.robber_start
+            if isinstance(e, dict) and "hex" in e:
+                return int(e["hex"])
+            t = e.get("terrain") if isinstance(e, dict) else e
+            for h, ht in enumerate(s.board.hex_terrain):
+                if ht == t:
+                    return h
+        return None
+
+    def home_hex(self, s) -> int | None:
+        return self._where(s, self.robber_home or ["robber_start_terrain"])
+
+    def stamp(self, event) -> None:
+        prov = self.execution.prov
+        if prov is not None and event.rule is None:
+            object.__setattr__(event, "rule", prov)
+
+    def dispatch(self, s, event) -> None:
+        t = type(event)
+        rules_state = s.rules_state
+        if t is PieceBuilt:
+            setup = s.phase == 0
+            g = self.game
+            k = g.piece_names.index(event.piece)
+            if not g.piece_on_edge[k] and event.player == s.cur and not setup:
+                rules_state.built_turn = True
+            if event.replaced is None:
+                trig = "built"
+                params = {"player": event.player, "piece": event.piece, "at": event.at,
+                          "#at": "edge" if g.piece_on_edge[k] else "vertex", "setup": setup}
+            else:
+                trig, params = "upgraded", {"player": event.player, "piece": event.piece,
+                                            "at": event.at, "#at": "vertex"}
+        elif t is DiceRolled:
+            trig, params = "rolled", {"player": event.player, "n": event.total}
+        elif t is NumberProduced:
+            trig, params = "produced", {"player": event.player, "n": event.n}
+        elif t is CardRevealed:
+            d = self.decks[self.deck_index[event.deck]]
+            trig, params = "revealed", {"player": event.player, "deck": event.deck,
+                                        "card": d.events[d.items.index(event.card)], "n": event.n}
+        elif t is ItemDrawn:
+            trig, params = "drew", {"player": event.player, "deck": event.deck, "item": event.item}
+        elif t is DevelopmentCardPlayed:
+            trig, params = "played", {"player": event.player, "card": event.card}
+        elif t is TurnStarted:
+            trig, params = "turn_started", {"player": event.player}
+        elif t is TurnEnded:
+            trig, params = "turn_ended", {"player": event.player, "built": rules_state.built_turn}
+        elif t is SetupDone:
+            trig, params = "setup_done", {"player": s.cur}
+        else:
+            return
+        triggered = self.by_trigger.get(trig)
+        if not triggered:
+            return
+        items = []
+        for ri in reversed(triggered):
+            rule = self.compiled[ri]
+            if any(params.get(k) != v for k, v in rule.filter):
+                continue
+            env = {"player": params["player"]}
+            for param, var in rule.bind:
+                env[var] = params.get(param)
+                if "#" + param in params:
+                    env["#" + var] = params["#" + param]
+            items.append(("rule", ri, executor.envt(env)))
+        if items:
+            top = s.prompts[-1] if s.prompts else None
+            if trig == "played" and top is not None and top.kind in CARD_PROMPTS:
+                # The card's own effect resolves first (its free pieces, its robber move); the
+                # rules on playing it run after, e.g. a player's free roads before a mirrored pair.
+                s.prompts.insert(len(s.prompts) - 1,
+                                 Prompt(executor.RESUME, executor.AUTO, (tuple(items),)))
+            else:
+                executor.run(s, items)
+
+    def setup_done(self, s) -> None:
+        s.emit(SetupDone())
+        self.turn_started(s)
+
+    def turn_started(self, s) -> None:
+        rules_state = s.rules_state
+        rules_state.uses_turn = {}
+        rules_state.built_turn = False
+        rules_state.robber_forced = False
+        s.emit(TurnStarted(s.cur, s.turn))
+
+    # ---- rolls and production -----------------------------------------------------------------
+    def roll_outcomes(self, s, prompt):
+        if self.roll_deck >= 0:
+            di = self.roll_deck
+            d = self.decks[di]
+            pile = s.rules_state.pile[di]
+            if (d.after is not None and s.rules_state.drawn[di] >= d.after) or not any(pile):
+                pile = d.counts
+            total = sum(pile)
+            return [(self.deal(di, i), k / total) for i, k in enumerate(pile) if k]
+        outcomes = self.game.roll_actions
+        if prompt.params and self.distinct:
+            first = prompt.params[1]
+            rest = sum(p for a, p in outcomes if a.total != first)
+            return tuple((a, p / rest) for a, p in outcomes if a.total != first)
+        return outcomes
+
+    def apply_roll(self, s, a, prompt) -> None:
+        s.prompts.pop()
+        s.phase = MAIN
+        idx = prompt.params[0] if prompt.params else 1
+        n0 = len(s.prompts)
+        if self.roll_deck >= 0:
+            di = self.roll_deck
+            d, rules_state = self.decks[di], s.rules_state
+            if (d.after is not None and rules_state.drawn[di] >= d.after) or not any(rules_state.pile[di]):
+                rules_state.pile[di] = list(d.counts)
+                rules_state.spent[di] = [0] * len(d.items)
+                rules_state.drawn[di] = 0
+                s.emit(DeckReshuffled(d.name, d.marker))
+            rules_state.pile[di][a.item] -= 1
+            rules_state.spent[di][a.item] += 1
+            rules_state.drawn[di] += 1
+            n = d.numbers[a.item]
+            s.emit(CardRevealed(s.cur, d.name, d.items[a.item], n))
+        else:
+            n = a.total
+        s.emit(DiceRolled(s.cur, n))
+        if s.rules_state.rerolled:
+            s.rules_state.rerolled = False
+            s.emit(RollCancelled(s.cur, n))
+            s.prompts.append(Prompt(ROLL, CHANCE, prompt.params))
+            return
+        at = n0
+        if idx < self.rolls:
+            s.prompts.insert(n0, Prompt(ROLL, CHANCE, (idx + 1, n)))
+            at += 1
+        if len(s.prompts) > at:
+            s.prompts.insert(at, Prompt(executor.RESUME, executor.AUTO, ((("call", "after_roll", (n,)),),)))
+        else:
+            after_roll(s, n)
+
+    def produce(self, s, total: int) -> None:
+        """Base production, except that neutral players never produce and yields can change."""
+        g, b = self.game, s.board
+        hexes = b.number_hexes[total] if 0 <= total < len(b.number_hexes) else ()
+        n, nr = self.n_real, g.n_resources
+        gains = [[0] * nr for _ in range(n)]
+        for h in hexes:
+            r = b.hex_resource[h]
+            if r < 0 or h == s.robber:
+                continue
+            for v in b.hex_vertices[h]:
+                o = s.v_owner[v]
+                if 0 <= o < n:
+                    gains[o][r] += self.yield_at(s, v)
+        s.rules_state.yield_now.clear()
+        turn_flow.pay_out(s, gains)
+
+    # ---- robber, builds, trades -----------------------------------------------------------------
+    def robber_targets(self, s, p: int) -> tuple[list[int], bool]:
+        """Hexes the robber may move to, and whether the move is forced (fallback)."""
+        cands = [h for h in range(s.board.n_hexes) if h != s.robber]
+        if not self.forbids.get("robber_move"):
+            return cands, False
+        ok = [h for h in cands if not self.forbidden(s, "robber_move", p, {"to": h})]
+        if ok:
+            return ok, False
+        for rule in self.forbids["robber_move"]:
+            if rule.fallback:
+                h = self._where(s, rule.fallback)
+                if h is not None:
+                    return [h], True
+        return [], True
+
+    def legal_move_robber(self, s, prompt) -> list:
+        hexes, _ = self.robber_targets(s, prompt.player)
+        t = self.game.actions
+        return [t.robber_off if h < 0 else t.move_robber[h] for h in hexes]
+
+    def legal_main(self, s, p: int, out: list, before_roll: bool) -> None:
+        """Drop forbidden builds and trades, then add the scenario's actions."""
+        if (self.build_forbids or self.trade_forbids) and not before_roll:
+            out[:] = [a for a in out if self.allowed(s, p, a)]
+        player_actions.legal(s, p, out, before_roll)
+
+    def allowed(self, s, p: int, a) -> bool:
+        if type(a) is Build:
+            return not self.build_forbidden(s, p, a.kind, a.at)
+        if type(a) is OfferTrade and self.trade_forbids:
+            names = self.game.resources + tuple(c.name for c in self.counters)
+            return not any((g or w) and self.forbidden(s, "trade", p, {"stock": names[r]})
+                           for r, (g, w) in enumerate(zip(a.give, a.get)))
+        return True
+
+    def build_forbidden(self, s, p: int, k: int, at: int) -> bool:
+        g = self.game
+        return self.forbidden(s, "build", p, {"kind": g.piece_names[k], "at": at,
+                                              "#at": "edge" if g.piece_on_edge[k] else "vertex"}) \
+            is not None
+
+    # ---- special cards --------------------------------------------------------------------------
+    def after_action(self, s) -> None:
+        rules_state = s.rules_state
+        if rules_state.resolving and not any(pr.kind in CARD_PROMPTS for pr in s.prompts):
+            rules_state.resolving = ""
+        if not self.dynamic_any:
+            return
+        # Measures read the board, hands, counters, items and cards: skip the recomputation when
+        # none of those moved (most actions), which keeps expression measures cheap.
+        key = (s.turn, s.robber, tuple(s.board_vp), tuple(map(sum, s.supply)), tuple(map(sum, s.hand)),
+               tuple(map(tuple, rules_state.counters)), tuple(sum(map(sum, d)) for d in rules_state.held),
+               tuple(map(sum, s.dev_played)), len(rules_state.marks), len(s.prompts),
+               tuple(rules_state.chains[:self.chains.n_specs]))
+        if key == rules_state.fingerprint:
+            return
+        old = rules_state.fingerprint
+        rules_state.fingerprint = key
+        for si, _, _ in self.dynamic:
+            self.award(s, si)
+        # Route weights are read from the board: re-measure routes only when pieces, marks or
+        # chain pieces changed, not on every change of a hand (the walk is the costly part).
+        if self.route_weighted and (not old or old[3] != key[3] or old[8] != key[8]
+                                    or old[10] != key[10]):
+            awards.route_changed(s, tuple(range(self.n_total)))
+
+    def award(self, s, si: int) -> None:
+        entry = next((d for d in self.dynamic if d[0] == si), None)
+        if entry is None:
+            awards.update_award(s, si)
+            return
+        _, policy, measure = entry
+        m = (self.measure_memo.measure(s, si, lambda: self._measure(s, measure))
+             if measure is not None else s.measure[si])
+        s.measure[si] = m
+        sp = self.game.specials[si]
+        if policy == "first_then_strictly_more":
+            awards.update_award(s, si)
+        elif policy == "sole_max":
+            best = max(m[:self.n_real])
+            leaders = [p for p in range(self.n_real) if m[p] == best]
+            new = leaders[0] if len(leaders) == 1 and best >= sp.min else -1
+            old = s.holders[si]
+            if new != old:
+                s.holders[si] = new
+                s.emit(SpecialCardAwarded(sp.name, new, old if old >= 0 else None) if new >= 0
+                       else SpecialCardSetAside(sp.name, old))
+        else:  # all_min
+            low = min(m[:self.n_real])
+            copies = self.ir["special_cards"][sp.name].get("copies") or self.n_real
+            new = [p for p in range(self.n_real) if m[p] == low][:copies]
+            old = s.rules_state.multi[si]
+            if new != old:
+                s.rules_state.multi[si] = new
+                for p in new:
+                    if p not in old:
+                        s.emit(SpecialCardAwarded(sp.name, p, None))
+                for p in old:
+                    if p not in new:
+                        s.emit(SpecialCardSetAside(sp.name, p))
+
+    def _measure(self, s, measure) -> list[int]:
+        var, fn = measure
+        if var == "#c":
+            return [s.rules_state.counters[p][fn] if p < self.n_real else 0 for p in range(self.n_total)]
+        out = []
+        for p in range(self.n_total):
+            out.append(fn(s, {var: p, "player": p}) if p < self.n_real else 0)
+        return out
+
+
+def effects_elem(spec) -> str:
+    if spec.target is None:
+        return ""
+    return elem_type(spec.target[2]) if spec.target[2].startswith("set:") else "id"
+
+
+def after_roll(s, n: int) -> None:
+    g = s.game
+    if n == g.robber_number:
+        # A card deck's robber number does nothing by itself: rules on `revealed` give it meaning.
+        if g.rules.roll_deck < 0:
+            turn_flow.start_robber(s, s.cur, discards=True)
+    else:
+        g.rules.produce(s, n)
+        s.emit(NumberProduced(s.cur, n))
+
+
+# Continuations this module adds to the runtime's table (see tables.CALLS).
+CALLS = {"after_roll": after_roll}
+
+
+def start_outcomes(s, prompt) -> list:
+    rules = s.game.rules
+    return [(rules.choice("player", p), 1 / rules.n_real) for p in range(rules.n_real)]
+
+
+def apply_start(s, a, prompt) -> None:
+    s.prompts.pop()
+    s.rules_state.start = a.id
+    s.cur = a.id
+    s.emit(StartPlayerChosen(a.id))
+

@@ -1,0 +1,17 @@
+"""Every rules-language implementation module → the merged tables the runtime is handed:
+effects by IR head, functions by vocabulary name, continuations by name."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from catan_dsl.engine.rules import board_effects, chains, effects, functions, stocks, votes
+
+# IR effect head → factory (node, ctx) → Eff; one entry per vocab.EFFECTS name.
+EFFECTS: dict[str, Callable] = {**effects.EFFECTS, **board_effects.EFFECTS, **chains.EFFECTS,
+                                **votes.EFFECTS}
+# vocab.FUNCTIONS name → factory (ctx, compiled args, raw args) → (closure, type).
+FUNCTIONS: dict[str, Callable] = {**functions.FUNCTIONS, **chains.FUNCTIONS}
+# Continuations named in plain data inside prompts and work items (so clones and transcripts
+# stay plain data): name → fn(state, *args).
+CALLS: dict[str, Callable] = {**board_effects.CALLS, **stocks.CALLS}

@@ -1,0 +1,43 @@
+"""VP modifiers that read only pieces, chains and marks → per-player extra VP memoised by position."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from catan_dsl.engine.rules.measure_memo import BOARD_FUNCTIONS, board_only, position_memo
+
+# Beyond the board-only functions a VP modifier may read chain pieces and marks: both are in
+# the memo key, so the cached value is still a pure function of the key.
+VP_FUNCTIONS = BOARD_FUNCTIONS | {"occupied", "marked"}
+LIMIT = 4096        # positions kept per board before the memo starts again (bounded memory)
+
+
+def memoisable(rules: list[dict], functions: Any) -> bool:
+    """True when every VP modifier's condition and value call only VP_FUNCTIONS."""
+    return all(board_only(r.get("when"), functions, VP_FUNCTIONS)
+               and board_only(r.get("value", 0), functions, VP_FUNCTIONS) for r in rules)
+
+
+class VpMemo:
+    """Extra VP from modifiers for every player by (board, owners, kinds, chains, marks): the
+    victory check asks after every action, yet pieces move on few of them. Values are a pure
+    function of the key, so states and clones share the memo."""
+
+    def __init__(self) -> None:
+        # id(board) → (board, {position: per-player values}); see position_memo.
+        self.values: dict[int, tuple[Any, dict[tuple, dict[int, int]]]] = {}
+
+    def get(self, s, p: int, compute: Callable[[], int]) -> int:
+        memo = position_memo(self.values, s.board)
+        rules_state = s.rules_state
+        key = (tuple(s.v_owner), tuple(s.v_kind), tuple(s.e_owner), tuple(s.e_kind),
+               tuple(rules_state.chains), tuple(sorted(rules_state.marks.items())) if rules_state.marks else ())
+        vals = memo.get(key)
+        if vals is None:
+            if len(memo) >= LIMIT:
+                memo.clear()
+            vals = memo[key] = {}
+        v = vals.get(p)
+        if v is None:
+            v = vals[p] = compute()
+        return v

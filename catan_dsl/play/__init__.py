@@ -1,0 +1,1 @@
+"""Engine + bots → many seeded games, their statistics, transcripts and readable logs."""

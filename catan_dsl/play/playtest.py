@@ -1,0 +1,314 @@
+"""IR + bot names + seed → seeded bot games (optionally in parallel) → balance statistics."""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import statistics
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable
+
+from catan_dsl.bots import make_bot
+from catan_dsl.engine import CHANCE, Game
+from catan_dsl.engine.events import DevelopmentCardPlayed, PieceBuilt, RuleActionTaken
+from catan_dsl.play.transcript import record as start_recording
+
+DEFAULT_MAX_TURNS = 500
+BOT_NAMES = ("random", "greedy")
+COLOURS = ("Red", "Blue", "White", "Orange", "Green", "Brown")
+
+
+def seat_name(p: int) -> str:
+    """Colour name of seat ``p`` (extra seats beyond the colours get 'Player N')."""
+    return COLOURS[p] if 0 <= p < len(COLOURS) else f"Player {p + 1}"
+
+
+def game_seed(base_seed: int, index: int) -> int:
+    """Seed of game ``index`` in a run: a pure function of both, so scheduling cannot change it."""
+    return base_seed * 1_000_003 + index
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished (or capped) game: who won, how long, VP per seat and by source, effort."""
+
+    index: int
+    seed: int
+    winner: int | None
+    turns: int
+    capped: bool
+    vp: tuple[int, ...]
+    vp_breakdown: tuple[dict, ...]
+    decisions: int
+    steps: int
+    seconds: float = field(compare=False)
+    transcript: dict | None = field(default=None, compare=False)
+    # Uses per name in this game: scenario actions, development cards played, and pieces that
+    # rules placed for free after the setup (e.g. mirrored or free builds).
+    actions: dict = field(default_factory=dict)
+    cards: dict = field(default_factory=dict)
+    placed: dict = field(default_factory=dict)
+
+
+class UseTally:
+    """Counts, from a game's events, what the bots did with the rules: actions, cards, free pieces."""
+
+    def __init__(self) -> None:
+        self.actions: dict[str, int] = {}
+        self.cards: dict[str, int] = {}
+        self.placed: dict[str, int] = {}
+
+    def add(self, events: list, in_setup: bool) -> None:
+        for e in events:
+            t = type(e)
+            if t is RuleActionTaken:
+                self.actions[e.action] = self.actions.get(e.action, 0) + 1
+            elif t is DevelopmentCardPlayed:
+                self.cards[e.card] = self.cards.get(e.card, 0) + 1
+            elif t is PieceBuilt and e.rule is not None and not in_setup:
+                self.placed[e.piece] = self.placed.get(e.piece, 0) + 1
+
+
+def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
+              max_turns: int | None = DEFAULT_MAX_TURNS, record: bool = False, *,
+              index: int = 0, board_seed: int | None = None, source: str | None = None,
+              ir: dict | None = None,
+              observer: Callable[[Any, int, Any], Any] | None = None,
+              on_events: Callable[[list], Any] | None = None) -> GameResult:
+    """Play one game with one ``random.Random(seed)`` driving both chance and the bots.
+
+    Args:
+        game: the ``Game`` (its player count must equal ``len(bot_names)``).
+        bot_names: bot per seat, e.g. ``["greedy", "random", "random", "random"]``.
+        seed: the game's seed; also the board seed unless ``board_seed`` is given.
+        max_turns: stop after this many completed turns (counted as capped), or None.
+        record: also return the JSON transcript (``ir`` is then needed for its hash).
+        index: the game's position in a run, carried through for re-ordering.
+        board_seed: seed for the random board parts, when it differs from ``seed``.
+        source: the scenario path written into the transcript.
+        ir: the IR the game was built from (only read when ``record`` is set).
+        observer: called as ``observer(state, player, action)`` after each applied action;
+            it must not change the state.
+        on_events: called with the events of each applied action (the CLI's game log);
+            play_game drains them from the state to count rule actions, so read them here.
+
+    Returns:
+        A ``GameResult``; ``transcript`` is set when ``record`` is true.
+    """
+    rng = random.Random(seed)  # the one generator of this game; never module-level random
+    bots = [make_bot(name) for name in bot_names]
+    n = len(bots)
+    bseed = seed if board_seed is None else board_seed
+    state = game.new_initial_state(seed=bseed)
+    rec = None
+    if record:
+        rec = start_recording(ir if ir is not None else getattr(game, "ir"), source=source, seed=seed,
+                              board_seed=bseed, players=n, bots=list(bot_names),
+                              max_turns=max_turns)
+    decisions = steps = 0
+    cap = math.inf if max_turns is None else max_turns
+    # Bound methods hoisted out of the loop: this loop runs ~1,500 times per game.
+    choose = [b.choose for b in bots]
+    is_terminal, current, legal_actions = state.is_terminal, state.current_player, state.legal_actions
+    apply, sample, drain = state.apply_action, state.sample_chance, state.drain_events
+    tally = UseTally()
+    t0 = time.perf_counter()
+    while not is_terminal() and state.turn < cap:
+        p = current()
+        if p == CHANCE:
+            action = sample(rng)
+            if rec is not None:
+                rec.step(p, action, len(legal_actions()))
+        else:
+            legal = legal_actions()
+            action = legal[0] if len(legal) == 1 else choose[p](state, legal, rng)
+            decisions += 1
+            if rec is not None:
+                rec.step(p, action, len(legal))
+        apply(action)
+        steps += 1
+        events = drain()
+        if events:
+            tally.add(events, state.phase == 0)
+            if on_events is not None:
+                on_events(events)
+        if observer is not None:
+            observer(state, p, action)
+    seconds = time.perf_counter() - t0
+    terminal = state.is_terminal()
+    return GameResult(
+        index=index, seed=seed, winner=state.winner() if terminal else None, turns=state.turn,
+        capped=not terminal, vp=tuple(state.vp(q) for q in range(n)),
+        vp_breakdown=tuple(dict(state.vp_breakdown(q)) for q in range(n)),
+        decisions=decisions, steps=steps, seconds=seconds,
+        transcript=rec.finish(state) if rec is not None else None,
+        actions=tally.actions, cards=tally.cards, placed=tally.placed)
+
+
+def _run_chunk(args: tuple[dict, tuple[str, ...], int, list[int], int | None]) -> list[GameResult]:
+    """Worker entry point: plays the games whose indices are given (top level so spawn can pickle it)."""
+    ir, bot_names, base_seed, indices, max_turns = args
+    game = Game(ir, num_players=len(bot_names))
+    return [play_game(game, bot_names, game_seed(base_seed, i), max_turns, index=i)
+            for i in indices]
+
+
+def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """95% Wilson score interval for a binomial proportion (sane at 0, 1 and small n).
+
+    Returns ``(0.0, 1.0)`` when ``n`` is 0: nothing is known.
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    z2 = z * z
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class SeatStats:
+    """Per-seat outcome over a run."""
+
+    seat: int
+    colour: str
+    bot: str
+    wins: int
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    mean_vp: float
+    mean_vp_by_source: dict[str, float]
+
+
+@dataclass
+class PlaytestSummary:
+    """Statistics of a run; ``stats()`` is deterministic, ``timing`` is not (kept apart)."""
+
+    games: int
+    seed: int
+    max_turns: int | None
+    bots: list[str]
+    seats: list[SeatStats]
+    no_winner: int
+    mean_turns: float
+    median_turns: float
+    cap_share: float
+    mean_decisions: float
+    # Mean uses per game by name (every game counts, also those without a use).
+    mean_actions: dict[str, float] = field(default_factory=dict)
+    mean_cards: dict[str, float] = field(default_factory=dict)
+    mean_placed: dict[str, float] = field(default_factory=dict)
+    results: list[GameResult] = field(repr=False, default_factory=list)
+    timing: dict[str, float] = field(default_factory=dict)
+
+    def stats(self) -> dict:
+        """Everything except timing, as JSON-able data (identical for any worker count)."""
+        return {
+            "games": self.games, "seed": self.seed, "max_turns": self.max_turns,
+            "bots": list(self.bots), "seats": [asdict(s) for s in self.seats],
+            "no_winner": self.no_winner, "mean_turns": self.mean_turns,
+            "median_turns": self.median_turns, "cap_share": self.cap_share,
+            "mean_decisions": self.mean_decisions,
+            "mean_actions": dict(self.mean_actions), "mean_cards": dict(self.mean_cards),
+            "mean_placed": dict(self.mean_placed),
+        }
+
+    def to_dict(self) -> dict:
+        """``stats()`` plus the timing block (for ``--json``)."""
+        return {**self.stats(), "timing": dict(self.timing)}
+
+
+def summarize(results: list[GameResult], bot_names: list[str] | tuple[str, ...], seed: int,
+              max_turns: int | None, seconds: float = 0.0) -> PlaytestSummary:
+    """Fold per-game results (in index order) into a ``PlaytestSummary``."""
+    n = len(results)
+    seats = []
+    for p, bot in enumerate(bot_names):
+        wins = sum(1 for r in results if r.winner == p)
+        lo, hi = wilson_interval(wins, n)
+        sources = sorted({k for r in results for k in r.vp_breakdown[p]})
+        by_source = {k: _mean([r.vp_breakdown[p].get(k, 0) for r in results]) for k in sources}
+        seats.append(SeatStats(seat=p, colour=seat_name(p), bot=bot, wins=wins,
+                               win_rate=wins / n if n else 0.0, ci_low=lo, ci_high=hi,
+                               mean_vp=_mean([r.vp[p] for r in results]),
+                               mean_vp_by_source=by_source))
+    turns = [r.turns for r in results]
+    decisions = sum(r.decisions for r in results)
+    timing = {
+        "seconds": seconds,
+        "games_per_second": n / seconds if seconds > 0 else 0.0,
+        "decisions_per_second": decisions / seconds if seconds > 0 else 0.0,
+    }
+    return PlaytestSummary(
+        games=n, seed=seed, max_turns=max_turns, bots=list(bot_names), seats=seats,
+        no_winner=sum(1 for r in results if r.winner is None),
+        mean_turns=_mean(turns), median_turns=float(statistics.median(turns)) if turns else 0.0,
+        cap_share=sum(1 for r in results if r.capped) / n if n else 0.0,
+        mean_decisions=decisions / n if n else 0.0, mean_actions=_mean_uses(results, "actions"),
+        mean_cards=_mean_uses(results, "cards"), mean_placed=_mean_uses(results, "placed"),
+        results=results, timing=timing)
+
+
+def _mean_uses(results: list[GameResult], what: str) -> dict[str, float]:
+    """Per name, the mean number of uses per game over all ``results`` (sorted by name)."""
+    names = sorted({k for r in results for k in getattr(r, what)})
+    return {k: _mean([getattr(r, what).get(k, 0) for r in results]) for k in names}
+
+
+def _mean(xs: list[int] | list[float]) -> float:
+    # Rounded so float summation order can never leak into compared output.
+    return round(sum(xs) / len(xs), 9) if xs else 0.0
+
+
+def _chunks(games: int, workers: int) -> list[list[int]]:
+    # Several chunks per worker keeps the progress bar moving and balances long games.
+    size = max(1, min(50, games // (workers * 4) or 1))
+    return [list(range(i, min(games, i + size))) for i in range(0, games, size)]
+
+
+def run_games(ir: dict, bot_names: list[str] | tuple[str, ...], games: int, seed: int = 0,
+              workers: int = 1, max_turns: int | None = DEFAULT_MAX_TURNS,
+              progress: Callable[[int], Any] | None = None) -> PlaytestSummary:
+    """Play ``games`` seeded games and summarise them; the result does not depend on ``workers``.
+
+    Args:
+        ir: a validated IR dict (sent to workers as data, never as live objects).
+        bot_names: bot per seat; the seat count is ``len(bot_names)``.
+        games: how many games.
+        seed: base seed; game ``i`` uses ``game_seed(seed, i)``.
+        workers: processes to use (1 = in this process).
+        max_turns: turn cap per game, or None.
+        progress: called with the number of games just finished, after each chunk.
+
+    Returns:
+        A ``PlaytestSummary`` with results in game-index order.
+    """
+    for name in bot_names:
+        make_bot(name)  # fail fast on an unknown name, before any worker starts
+    names = tuple(bot_names)
+    chunks = _chunks(games, max(1, workers))
+    results: list[GameResult] = []
+    t0 = time.perf_counter()
+    if workers <= 1 or len(chunks) <= 1:
+        for chunk in chunks:
+            done = _run_chunk((ir, names, seed, chunk, max_turns))
+            results.extend(done)
+            if progress is not None:
+                progress(len(done))
+    else:
+        # spawn: the same behaviour on every OS, and no inherited state from the parent.
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(processes=workers) as pool:
+            jobs = [(ir, names, seed, chunk, max_turns) for chunk in chunks]
+            for done in pool.imap_unordered(_run_chunk, jobs):
+                results.extend(done)
+                if progress is not None:
+                    progress(len(done))
+    seconds = time.perf_counter() - t0
+    results.sort(key=lambda r: r.index)
+    return summarize(results, names, seed, max_turns, seconds)

@@ -1,0 +1,1 @@
+"""IR or a game-state view → matplotlib figures of the board → SVG/PNG."""

@@ -1,0 +1,1 @@
+"""Source text → Lark parse tree → frozen AST (the grammar itself lives in grammar/*.lark)."""

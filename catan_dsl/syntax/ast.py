@@ -1,0 +1,550 @@
+"""Parse tree shapes → frozen dataclass syntax nodes, each carrying its source `Span` (no behaviour)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from catan_dsl.core.source import Span
+
+
+@dataclass(frozen=True)
+class Node:
+    span: Span
+
+
+# --- leaves ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Ident(Node):
+    value: str
+
+
+@dataclass(frozen=True)
+class Num(Node):
+    value: int
+
+
+@dataclass(frozen=True)
+class Coord(Node):
+    q: int
+    r: int
+
+    @property
+    def hex(self) -> tuple[int, int]:
+        return (self.q, self.r)
+
+    def __str__(self) -> str:
+        return f"{self.q},{self.r}"
+
+
+@dataclass(frozen=True)
+class Amount(Node):
+    """``NAME INT`` pairs: costs, bank amounts, pool contents."""
+
+    name: Ident
+    n: Num
+
+
+# --- file and unit --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Import(Node):
+    name: Ident
+
+
+@dataclass(frozen=True)
+class Unit(Node):
+    kind: str  # "scenario" | "variant"
+    name: Ident
+    title: str | None
+    extends: Ident | None
+    with_: tuple[Ident, ...]
+    body: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class File(Node):
+    imports: tuple[Import, ...]
+    unit: Unit
+
+
+# --- scenario-level statements --------------------------------------------------------------
+@dataclass(frozen=True)
+class Players(Node):
+    min: Num
+    max: Num | None
+    default: Num | None
+
+
+@dataclass(frozen=True)
+class Resources(Node):
+    names: tuple[Ident, ...]
+
+
+@dataclass(frozen=True)
+class BankEach(Node):
+    n: Num
+
+
+@dataclass(frozen=True)
+class BankList(Node):
+    amounts: tuple[Amount, ...]
+
+
+@dataclass(frozen=True)
+class Tokens(Node):
+    values: tuple[Num, ...]
+
+
+@dataclass(frozen=True)
+class Victory(Node):
+    target: Num
+
+
+@dataclass(frozen=True)
+class Terrain(Node):
+    name: Ident
+    props: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Produces(Node):
+    resource: Ident | None  # None = "produces nothing"
+
+
+@dataclass(frozen=True)
+class NoToken(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class RobberHere(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class NeverOnCoast(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class TerrainNumbers(Node):
+    values: tuple[Num, ...]
+
+
+@dataclass(frozen=True)
+class Color(Node):
+    value: str
+
+
+@dataclass(frozen=True)
+class Piece(Node):
+    name: Ident
+    props: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class PieceOn(Node):
+    kind: Ident
+
+
+@dataclass(frozen=True)
+class Limit(Node):
+    n: Num
+
+
+@dataclass(frozen=True)
+class Cost(Node):
+    items: tuple[Amount, ...]
+
+
+@dataclass(frozen=True)
+class Vp(Node):
+    n: Num
+
+
+@dataclass(frozen=True)
+class Yield(Node):
+    n: Num
+
+
+@dataclass(frozen=True)
+class Flag(Node):
+    name: str
+
+
+@dataclass(frozen=True)
+class Upgrades(Node):
+    piece: Ident
+
+
+@dataclass(frozen=True)
+class Development(Node):
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class PerTurn(Node):
+    n: Num
+
+
+@dataclass(frozen=True)
+class Card(Node):
+    name: Ident
+    count: Num
+    props: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Effect(Node):
+    kind: Ident
+    args: tuple[Ident | Num, ...]
+
+
+@dataclass(frozen=True)
+class Special(Node):
+    name: Ident
+    props: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Measure(Node):
+    kind: Ident
+    args: tuple[Ident, ...]
+
+
+@dataclass(frozen=True)
+class Min(Node):
+    n: Num
+
+
+@dataclass(frozen=True)
+class Policy(Node):
+    name: Ident
+
+
+@dataclass(frozen=True)
+class Section(Node):
+    """``robber {...}``, ``trade {...}``, ``production {...}``, ``setup {...}``."""
+
+    kind: str
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Setting(Node):
+    """One ``key value...`` line of a section, e.g. ``discard above 7`` → key "discard"."""
+
+    key: str
+    values: tuple[Ident | Num, ...]
+
+
+# --- boards ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Board(Node):
+    name: Ident
+    default: bool
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class LayoutRows(Node):
+    lengths: tuple[Num, ...]
+
+
+@dataclass(frozen=True)
+class LayoutHexes(Node):
+    coords: tuple[Coord, ...]
+
+
+@dataclass(frozen=True)
+class LayoutHexagon(Node):
+    radius: Num
+
+
+@dataclass(frozen=True)
+class SeaRing(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class SeaHexes(Node):
+    coords: tuple[Coord, ...]
+
+
+@dataclass(frozen=True)
+class Tile(Node):
+    terrain: Ident
+    numbers: tuple[Num, ...]
+
+
+@dataclass(frozen=True)
+class Tiles(Node):
+    tiles: tuple[Tile, ...]
+
+
+@dataclass(frozen=True)
+class HexTile(Node):
+    coord: Coord
+    terrain: Ident
+    numbers: tuple[Num, ...]
+
+
+@dataclass(frozen=True)
+class Pool(Node):
+    name: Ident
+    slots: Node | None
+    tiles: tuple[Amount, ...]
+
+
+@dataclass(frozen=True)
+class PoolOn(Node):
+    where: Ident  # "coast" | "inner"
+
+
+@dataclass(frozen=True)
+class PoolAt(Node):
+    coords: tuple[Coord, ...]
+
+
+@dataclass(frozen=True)
+class NumbersSpiral(Node):
+    start: Num | None  # None = random corner
+    clockwise: bool
+    aside: tuple[tuple[Ident, Num], ...] = ()  # (letter, joins): skipped, then added to that number
+
+
+@dataclass(frozen=True)
+class NumbersRandom(Node):
+    apart: tuple[Num, ...]
+
+
+@dataclass(frozen=True)
+class NumbersFixed(Node):
+    apart: tuple[Num, ...]
+
+
+@dataclass(frozen=True)
+class Harbor(Node):
+    resource: Ident | None  # None = generic
+    give: Num
+    get: Num
+    coord: Coord
+    side: Ident
+
+
+@dataclass(frozen=True)
+class Harbors(Node):
+    harbors: tuple[Harbor, ...]
+
+
+@dataclass(frozen=True)
+class RobberAt(Node):
+    coord: Coord | None  # None = off the board
+
+
+@dataclass(frozen=True)
+class EdgeRef(Node):
+    coord: Coord
+    side: Ident
+    mark: Ident | None
+
+
+@dataclass(frozen=True)
+class CornerRef(Node):
+    coord: Coord
+    corner: Ident
+
+
+@dataclass(frozen=True)
+class FrameRef(Node):
+    coord: Coord
+    numbers: tuple[Num, ...]
+
+
+@dataclass(frozen=True)
+class FeatureSet(Node):
+    """``edges``/``corners``/``frame``/``hexes`` NAME { ... }."""
+
+    kind: str  # "edges" | "vertices" | "sea" | "hexes"
+    name: Ident
+    refs: tuple[Node, ...]
+    shuffled: bool = False  # frame only: numbers dealt among the spots at game start
+
+
+# --- rules language: expressions ------------------------------------------------------------
+@dataclass(frozen=True)
+class IntLit(Node):
+    value: int
+
+
+@dataclass(frozen=True)
+class NameRef(Node):
+    name: str
+
+
+@dataclass(frozen=True)
+class Call(Node):
+    name: Ident
+    args: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Comp(Node):
+    """``head(var in set [where cond] [: value])`` — count, sum, any, all, max, min, first."""
+
+    head: Ident
+    var: Ident
+    set: Node
+    where: Node | None
+    value: Node | None
+
+
+@dataclass(frozen=True)
+class Op(Node):
+    """``and``/``or`` (two or more operands), comparisons and ``+ - *`` (left-assoc chains)."""
+
+    op: str
+    args: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class CondExpr(Node):
+    """``(then if cond else other)``."""
+
+    then: Node
+    cond: Node
+    other: Node
+
+
+# --- rules language: statements -------------------------------------------------------------
+@dataclass(frozen=True)
+class Eff(Node):
+    """One effect: ``kind`` names the grammar rule (gain, choose, ...); ``args`` its parts."""
+
+    kind: str
+    args: tuple[tuple[str, object], ...]
+
+    def get(self, key: str, default: object = None) -> object:
+        return next((v for k, v in self.args if k == key), default)
+
+
+@dataclass(frozen=True)
+class Option(Node):
+    name: Ident
+    label: str | None
+
+
+@dataclass(frozen=True)
+class Counter(Node):
+    name: Ident
+    label: str | None
+    start: Num | None
+    supply: Num | None
+    tradeable: bool
+
+
+@dataclass(frozen=True)
+class DeckItem(Node):
+    kind: str  # "token" | "card"
+    name: Ident
+    value: Num | None
+    number: Num | None
+    event: Ident | None
+    count: Num
+    revealed: bool
+
+
+@dataclass(frozen=True)
+class Deck(Node):
+    name: Ident
+    hidden: bool
+    items: tuple[DeckItem, ...]
+    props: tuple[Setting, ...]  # max_held, when_full, reshuffle_spent, marker, start, tradeable
+
+
+@dataclass(frozen=True)
+class Neutral(Node):
+    n: Num
+    corners: tuple[tuple[Coord, Ident], ...]
+
+
+@dataclass(frozen=True)
+class VictoryBonus(Node):
+    n: Num
+
+
+@dataclass(frozen=True)
+class MeasureExpr(Node):
+    expr: Node
+
+
+@dataclass(frozen=True)
+class Copies(Node):
+    n: Num
+
+
+@dataclass(frozen=True)
+class OnRule(Node):
+    trigger: Ident
+    names: tuple[Ident, ...]
+    at: Ident | None
+    where: Node | None
+    body: tuple[Eff, ...]
+
+
+@dataclass(frozen=True)
+class Action(Node):
+    name: Ident
+    label: str | None
+    props: tuple[tuple[str, object, Span], ...]  # (key, value, span): cost, phase, limit, ...
+
+
+@dataclass(frozen=True)
+class Forbid(Node):
+    what: Ident
+    kinds: tuple[Ident, ...]
+    prep: str
+    var: Ident
+    where: Node | None
+    fallback: tuple[Ident, ...]
+
+
+@dataclass(frozen=True)
+class Modifier(Node):
+    what: Ident
+    sign: str | None
+    value: Node
+    var: Ident
+    where: Node | None
+
+
+@dataclass(frozen=True)
+class IfWith(Node):
+    name: Ident
+    body: tuple[Node, ...]
+    orelse: tuple[Node, ...] = ()   # "else { ... }": applies when NAME is not in the composition
+
+
+@dataclass(frozen=True)
+class WithoutActions(Node):
+    """``without action A, B``: the named actions of the composition are withdrawn."""
+
+    names: tuple[Ident, ...]
+
+
+@dataclass(frozen=True)
+class UseBoard(Node):
+    """``use board NAME``: compile this (inherited) board unless --board says otherwise."""
+
+    name: Ident
+
+
+@dataclass(frozen=True)
+class Chain(Node):
+    """``chain NAME { piece P; supply N; start at CORNERS; first e where COND }``."""
+
+    name: Ident
+    label: str | None
+    piece: Ident | None
+    supply: Num | None
+    start: Ident | None
+    first: tuple[Ident, Node] | None

@@ -1,0 +1,194 @@
+"""Source text → lark parse tree, or syntax diagnostics that say in words what was expected."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import importlib.util
+import re
+from pathlib import Path
+
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from catan_dsl.core.codes import RESERVED_SYNTAX
+from catan_dsl.core.diagnostics import Diagnostic, make
+from catan_dsl.core.paths import data_dir
+from catan_dsl.core.source import SourceFile, Span, span_from_token
+
+
+
+def grammar_dir() -> Path:
+    """The folder of ``catan.lark`` (installed copy first, then the checkout's ``grammar/``)."""
+    return data_dir("grammar", "catan.lark")
+
+
+@functools.lru_cache(maxsize=1)
+def get_parser() -> Lark:
+    """Build the LALR parser once per process."""
+    # strict=True needs interegular to detect terminal collisions; without it lark refuses to
+    # build, so fall back rather than make the whole tool unusable (the test suite runs strict).
+    strict = importlib.util.find_spec("interegular") is not None
+    return Lark.open(
+        str(grammar_dir() / "catan.lark"),
+        parser="lalr",
+        strict=strict,
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+def parse(src: SourceFile) -> tuple[Tree | None, list[Diagnostic]]:
+    """Parse one file; on failure return ``None`` and exactly one syntax diagnostic."""
+    try:
+        return get_parser().parse(src.text), []
+    except UnexpectedInput as e:
+        return None, [_diagnose(src, e)]
+    except LarkError as e:  # pragma: no cover - lark internals; keep the promise of no tracebacks
+        return None, [make("E100", src.span_at(0), message=f"cannot parse: {e}")]
+
+
+def _base(term: str) -> str:
+    """Strip lark's import namespace (``board__common__INT`` → ``INT``)."""
+    return term.rsplit("__", 1)[-1]
+
+
+_WORDS = {"INT": "a number", "NAME": "a name", "STRING": "a quoted string",
+          "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','", "SEMICOLON": "';'",
+          "COLON": "':'", "MINUS": "'-'", "$END": "end of file"}
+
+
+def _word(term: str) -> str:
+    base = _base(term)
+    if base in _WORDS:
+        return _WORDS[base]
+    pattern = _terminal_patterns().get(term)
+    if pattern is not None:
+        return f"'{pattern}'"
+    return base.lower()
+
+
+@functools.lru_cache(maxsize=1)
+def _terminal_patterns() -> dict[str, str]:
+    """Terminal name → literal text for keyword and punctuation terminals."""
+    out = {}
+    for t in get_parser().terminals:
+        if t.pattern.type == "str":
+            out[t.name] = t.pattern.value
+    return out
+
+
+def _expected_words(expected: set[str]) -> list[str]:
+    words = sorted({_word(t) for t in expected if not t.startswith("__")})
+    # Names and numbers read better first; keywords after, alphabetically.
+    first = [w for w in ("a name", "a number", "a quoted string") if w in words]
+    return first + [w for w in words if w not in first]
+
+
+def _describe(tok: Token | None) -> str:
+    if tok is None:
+        return "end of file"
+    if _base(tok.type) == "$END":
+        return "end of file"
+    return f"'{tok.value}'"
+
+
+def _prev_token(e: UnexpectedToken) -> Token | None:
+    ip = getattr(e, "interactive_parser", None)
+    if ip is None:
+        return None
+    for v in reversed(ip.parser_state.value_stack):
+        if isinstance(v, Token):
+            return v
+        if isinstance(v, Tree):
+            toks = list(v.scan_values(lambda x: isinstance(x, Token)))
+            if toks:
+                return toks[-1]
+    return None
+
+
+def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
+    if isinstance(e, UnexpectedCharacters):
+        span = src.span_at(e.pos_in_stream or 0, 1)
+        ch = src.text[e.pos_in_stream] if e.pos_in_stream < len(src.text) else ""
+        if ch == '"':
+            return make("E102", span, hint="close the string with '\"' before the end of the line")
+        word = re.match(r"[A-Za-z_][A-Za-z0-9_]*", src.text[e.pos_in_stream:])
+        if word and word.group(0) in RESERVED_SYNTAX:
+            return make("E104", src.span_at(e.pos_in_stream, len(word.group(0))), word=word.group(0),
+                        hint="'rule' is reserved; write 'on TRIGGER { ... }' for a triggered rule")
+        if word:
+            allowed = set(e.allowed or ())
+            return make("E100", src.span_at(e.pos_in_stream, len(word.group(0))),
+                        message=f"unexpected '{word.group(0)}'",
+                        hint=_did_you_mean(word.group(0), allowed) or _expect_hint(allowed))
+        return make("E103", span, char=repr(ch), hint="remove it, or put it inside a # comment")
+    if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and _base(e.token.type) == "$END"):
+        return _eof(src)
+    assert isinstance(e, UnexpectedToken)
+    tok = e.token
+    span = span_from_token(tok, src.path)
+    if tok.value in RESERVED_SYNTAX and _base(tok.type) in ("NAME", tok.value.upper()):
+        return make("E104", span, word=tok.value,
+                    hint="'rule' is reserved; write 'on TRIGGER { ... }' for a triggered rule")
+    prev = _prev_token(e)
+    if prev is not None and _base(prev.type) == "NAME" and any(_base(t) == "GAINS" for t in e.expected):
+        # A name where an effect starts, not followed by "gains"/"loses"/...: most likely a
+        # misspelt or invented effect ("gian 1 gold").
+        from catan_dsl.core.vocab import EFFECTS
+        words = ["gain", "lose", "give", "draw", "choose", "each", "if", "move", "steal",
+                 "discard_half", "place", "mark", "unmark", "build_free", "reroll", "reshuffle",
+                 "set_yield", "award", "set_aside", "return_played", "take_development",
+                 "remove", "reveal"]
+        close = difflib.get_close_matches(str(prev.value), words + list(EFFECTS), n=1, cutoff=0.6)
+        return make("E403", span_from_token(prev, src.path), name=prev.value,
+                    hint=f"did you mean '{close[0]}'?" if close else "effects: " + ", ".join(words))
+    words = _expected_words(set(e.expected))
+    after = f" after '{prev.value}'" if prev is not None else ""
+    if len(words) <= 4:
+        what = " or ".join(words) if len(words) <= 2 else ", ".join(words[:-1]) + " or " + words[-1]
+        msg = f"expected {what}{after}, found {_describe(tok)}"
+        return make("E100", span, message=msg)
+    return make("E100", span, message=f"unexpected {_describe(tok)}{after}",
+                hint=_did_you_mean(str(tok.value), set(e.expected)) or _expect_hint(set(e.expected)))
+
+
+def _expect_hint(expected: set[str]) -> str | None:
+    words = _expected_words(expected)
+    if not words:
+        return None
+    shown = ", ".join(words[:20]) + (", ..." if len(words) > 20 else "")
+    return f"expected one of: {shown}"
+
+
+def _did_you_mean(word: str, expected: set[str]) -> str | None:
+    """A misspelt keyword ("victroy") gets the keyword it is closest to."""
+    keywords = [w.strip("'") for w in _expected_words(expected) if w.startswith("'")]
+    close = difflib.get_close_matches(word, keywords, n=1, cutoff=0.7)
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+def _eof(src: SourceFile) -> Diagnostic:
+    opened = _unclosed_brace(src.text)
+    if opened is not None:
+        span = src.span_at(opened, 1)
+        return make("E101", src.eof_span(), detail=": a '{' is never closed",
+                    notes=(("the unclosed '{' is here", span),),
+                    hint="add the missing '}'")
+    return make("E101", src.eof_span(), detail="", hint="the file stops in the middle of a statement")
+
+
+def _unclosed_brace(text: str) -> int | None:
+    """Offset of the innermost '{' left open at the end (strings and comments skipped)."""
+    stack: list[int] = []
+    for m in re.finditer(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|[{}]', text):
+        t = m.group(0)
+        if t == "{":
+            stack.append(m.start())
+        elif t == "}" and stack:
+            stack.pop()
+    return stack[-1] if stack else None
+
+
+def span_of(tok: Token, path: str) -> Span:
+    return span_from_token(tok, path)

@@ -1,0 +1,382 @@
+"""Lark parse tree of the rules language → `catan_dsl.syntax.ast` nodes (a mixin of `transformer.ToAst`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Transformer, v_args
+
+from catan_dsl.syntax import ast as A
+from catan_dsl.core.source import Span
+
+
+def _base(name: str) -> str:
+    return name.rsplit("__", 1)[-1]
+
+
+def _label(ch: list) -> str | None:
+    return next((_unquote(c.value) for c in ch if isinstance(c, Token) and _base(c.type) == "STRING"), None)
+
+
+def _unquote(s: str) -> str:
+    body = s[1:-1]
+    return body.replace('\\"', '"').replace("\\\\", "\\")
+
+
+@v_args(meta=True)
+class RulesMixin(Transformer):
+    """Options, counters, decks, rules, expressions and effects; needs ``_s`` and ``_setting``."""
+
+    _s: Any
+    _setting: Any
+
+    # --- rules language: statements -------------------------------------------------------
+    def use_board(self, meta, ch):
+        return A.UseBoard(self._s(meta), ch[0])
+
+    def without_actions(self, meta, ch):
+        return A.WithoutActions(self._s(meta), tuple(ch))
+
+    def if_with(self, meta, ch):
+        orelse = next((c[1] for c in ch[1:] if isinstance(c, tuple) and c[0] == "else"), ())
+        return A.IfWith(self._s(meta), ch[0], tuple(c for c in ch[1:] if isinstance(c, A.Node)),
+                        orelse)
+
+    def if_with_else(self, meta, ch):
+        return ("else", tuple(c for c in ch if isinstance(c, A.Node)))
+
+    def option(self, meta, ch):
+        return A.Option(self._s(meta), ch[0], _label(ch[1:]))
+
+    def counter(self, meta, ch):
+        props = dict(c for c in ch[1:] if isinstance(c, tuple))
+        return A.Counter(self._s(meta), ch[0], _label(ch[1:]), props.get("start"),
+                         props.get("supply"), "tradeable" in props)
+
+    def counter_start(self, meta, ch):
+        return ("start", ch[0])
+
+    def counter_supply(self, meta, ch):
+        return ("supply", ch[0])
+
+    def counter_tradeable(self, meta, ch):
+        return ("tradeable", True)
+
+    def deck(self, meta, ch):
+        hidden = any(c == "hidden" for c in ch)
+        items = tuple(c for c in ch if isinstance(c, A.DeckItem))
+        props = tuple(c for c in ch if isinstance(c, A.Setting))
+        return A.Deck(self._s(meta), ch[0], hidden, items, props)
+
+    def deck_hidden(self, meta, ch):
+        return "hidden"
+
+    def deck_item(self, meta, ch):
+        props = dict(c for c in ch[2:] if isinstance(c, tuple))
+        count = next(c for c in ch[2:] if isinstance(c, A.Num))
+        return A.DeckItem(self._s(meta), ch[0], ch[1], props.get("value"), props.get("number"),
+                          props.get("event"), count, "revealed" in props)
+
+    def item_kind(self, meta, ch):
+        return str(ch[0])
+
+    def item_value(self, meta, ch):
+        return ("value", ch[0])
+
+    def item_number(self, meta, ch):
+        return ("number", ch[0])
+
+    def item_event(self, meta, ch):
+        return ("event", ch[0])
+
+    def item_revealed(self, meta, ch):
+        return ("revealed", True)
+
+    def deck_max_held(self, meta, ch):
+        return self._setting("max_held", meta, ch)
+
+    def deck_when_full(self, meta, ch):
+        return self._setting("when_full", meta, ch)
+
+    def deck_reshuffle_spent(self, meta, ch):
+        return self._setting("reshuffle_spent", meta, ch)
+
+    def deck_marker(self, meta, ch):
+        return self._setting("marker", meta, ch)
+
+    def deck_start(self, meta, ch):
+        return self._setting("start", meta, ch)
+
+    def deck_tradeable(self, meta, ch):
+        return self._setting("tradeable", meta, ch)
+
+    def neutral(self, meta, ch):
+        return A.Neutral(self._s(meta), ch[0], tuple(ch[1:]))
+
+    def corner_key(self, meta, ch):
+        return (ch[0], ch[1])
+
+    def victory_bonus(self, meta, ch):
+        return A.VictoryBonus(self._s(meta), ch[0])
+
+    def vp_neg(self, meta, ch):
+        return A.Vp(self._s(meta), A.Num(ch[0].span, -ch[0].value))
+
+    def measure_expr(self, meta, ch):
+        return A.MeasureExpr(self._s(meta), ch[0])
+
+    def copies(self, meta, ch):
+        return A.Copies(self._s(meta), ch[0])
+
+    def source_deck(self, meta, ch):
+        return self._setting("source", meta, ch)
+
+    def source_dice(self, meta, ch):
+        return self._setting("source", meta, [])
+
+    def rolls(self, meta, ch):
+        return self._setting("rolls", meta, ch)
+
+    def distinct_rolls(self, meta, ch):
+        return self._setting("distinct_rolls", meta, ch)
+
+    def robber_home(self, meta, ch):
+        return self._setting("home", meta, ch)
+
+    def robber_start_off(self, meta, ch):
+        return self._setting("start", meta, [])
+
+    def on_rule(self, meta, ch):
+        names = tuple(c for c in ch[1:] if isinstance(c, A.Ident))
+        tags = dict(c for c in ch[1:] if isinstance(c, tuple))
+        return A.OnRule(self._s(meta), ch[0], names, tags.get("at"), tags.get("where"),
+                        tags["block"])
+
+    def on_at(self, meta, ch):
+        return ("at", ch[0])
+
+    def rule_where(self, meta, ch):
+        return ("where", ch[0])
+
+    def block(self, meta, ch):
+        return ("block", tuple(ch))
+
+    def action(self, meta, ch):
+        props = tuple(c for c in ch[1:] if isinstance(c, tuple))
+        return A.Action(self._s(meta), ch[0], _label(ch[1:]), props)
+
+    def action_cost(self, meta, ch):
+        return ("cost", tuple(ch), self._s(meta))
+
+    def cost_amount(self, meta, ch):
+        return (ch[0], ch[1], False)
+
+    def cost_tokens(self, meta, ch):
+        return (ch[0], ch[1], True)
+
+    def phase_after(self, meta, ch):
+        return ("phase", "after_roll", self._s(meta))
+
+    def phase_before(self, meta, ch):
+        return ("phase", "before_roll", self._s(meta))
+
+    def phase_any(self, meta, ch):
+        return ("phase", "any", self._s(meta))
+
+    def action_limit(self, meta, ch):
+        return ("limit_" + ch[1], ch[0], self._s(meta))
+
+    def limit_unit(self, meta, ch):
+        return str(ch[0])
+
+    def action_group(self, meta, ch):
+        return ("group", ch[0], self._s(meta))
+
+    def action_when(self, meta, ch):
+        return ("when", ch[0], self._s(meta))
+
+    def action_target(self, meta, ch):
+        where = ch[2][1] if len(ch) > 2 else None
+        return ("target", (ch[0], ch[1], where), self._s(meta))
+
+    def action_do(self, meta, ch):
+        return ("do", ch[0][1], self._s(meta))
+
+    def forbid(self, meta, ch):
+        kinds: tuple = ()
+        rest = list(ch[1:])
+        if rest and isinstance(rest[0], tuple) and rest[0][0] == "kinds":
+            kinds = rest.pop(0)[1]
+        prep, var = rest[0], rest[1]
+        tags = dict(c for c in rest[2:])
+        return A.Forbid(self._s(meta), ch[0], kinds, prep, var, tags.get("where"),
+                        tags.get("else", ()))
+
+    def forbid_kinds(self, meta, ch):
+        return ("kinds", tuple(ch))
+
+    def forbid_prep(self, meta, ch):
+        return str(ch[0])
+
+    def forbid_else(self, meta, ch):
+        return ("else", tuple(ch))
+
+    def modifier(self, meta, ch):
+        sign = ch[1] if isinstance(ch[1], str) else None
+        rest = ch[2:] if sign is not None else ch[1:]
+        where = rest[2][1] if len(rest) > 2 else None
+        return A.Modifier(self._s(meta), ch[0], sign, rest[0], rest[1], where)
+
+    def mod_sign(self, meta, ch):
+        return str(ch[0])
+
+    # --- rules language: expressions ------------------------------------------------------
+    def int_lit(self, meta, ch):
+        return A.IntLit(self._s(meta), ch[0].value)
+
+    def name_ref(self, meta, ch):
+        return A.NameRef(self._s(meta), ch[0].value)
+
+    def call(self, meta, ch):
+        return A.Call(self._s(meta), ch[0], tuple(ch[1:]))
+
+    def comprehension(self, meta, ch):
+        tags = dict(c for c in ch[3:])
+        return A.Comp(self._s(meta), ch[0], ch[1], ch[2], tags.get("where"), tags.get("value"))
+
+    def comp_where(self, meta, ch):
+        return ("where", ch[0])
+
+    def comp_value(self, meta, ch):
+        return ("value", ch[0])
+
+    def or_expr(self, meta, ch):
+        return A.Op(self._s(meta), "or", tuple(ch))
+
+    def and_expr(self, meta, ch):
+        return A.Op(self._s(meta), "and", tuple(ch))
+
+    def not_op(self, meta, ch):
+        return A.Op(self._s(meta), "not", (ch[0],))
+
+    def cmp_expr(self, meta, ch):
+        return A.Op(self._s(meta), ch[1], (ch[0], ch[2]))
+
+    def cmp_op(self, meta, ch):
+        return str(ch[0])
+
+    def add_op(self, meta, ch):
+        return str(ch[0])
+
+    def sum_expr(self, meta, ch):
+        # a + b - c → ((a + b) - c): fold left so the IR stays binary.
+        acc = ch[0]
+        for op, rhs in zip(ch[1::2], ch[2::2]):
+            span = Span(acc.span.path, acc.span.line, acc.span.col, rhs.span.end_line,
+                        rhs.span.end_col, acc.span.start, rhs.span.end)
+            acc = A.Op(span, op, (acc, rhs))
+        return acc
+
+    def prod_expr(self, meta, ch):
+        acc = ch[0]
+        for rhs in ch[1:]:
+            acc = A.Op(self._s(meta), "*", (acc, rhs))
+        return acc
+
+    def cond_expr(self, meta, ch):
+        return A.CondExpr(self._s(meta), ch[0], ch[1], ch[2])
+
+    # --- rules language: effects ----------------------------------------------------------
+    def _eff(self, eff_kind: str, meta: Any, **args: object) -> A.Eff:
+        return A.Eff(self._s(meta), eff_kind, tuple((k, v) for k, v in args.items() if v is not None))
+
+    def _who(self, ch: list, n: int) -> tuple:
+        """Split off the optional subject ("p gains ...") of an effect with ``n`` parts."""
+        return (ch[0], ch[1:]) if len(ch) > n else (None, ch)
+
+    def eff_gain(self, meta, ch):
+        who, (n, stock) = self._who(ch, 2)
+        return self._eff("gain", meta, p=who, n=n, stock=stock)
+
+    def eff_lose(self, meta, ch):
+        who, (n, stock) = self._who(ch, 2)
+        return self._eff("lose", meta, p=who, n=n, stock=stock)
+
+    def eff_give(self, meta, ch):
+        who, (n, stock, to) = self._who(ch, 3)
+        return self._eff("give", meta, p=who, n=n, stock=stock, to=to)
+
+    def eff_draw(self, meta, ch):
+        who, (n, deck) = self._who(ch, 2)
+        return self._eff("draw", meta, p=who, n=n, deck=deck)
+
+    def eff_choose(self, meta, ch):
+        tags = dict(c for c in ch[2:] if isinstance(c, tuple))
+        return self._eff("choose", meta, var=ch[0], set=ch[1], by=tags.get("by"),
+                         where=tags.get("where"), body=tags["block"], other=tags.get("else"))
+
+    def by_clause(self, meta, ch):
+        return ("by", ch[0])
+
+    def else_block(self, meta, ch):
+        return ("else", ch[0][1])
+
+    def eff_each(self, meta, ch):
+        tags = dict(c for c in ch[2:] if isinstance(c, tuple))
+        return self._eff("each", meta, var=ch[0], set=ch[1], where=tags.get("where"),
+                         body=tags["block"])
+
+    def eff_if(self, meta, ch):
+        tags = dict(c for c in ch[1:] if isinstance(c, tuple))
+        return self._eff("if", meta, cond=ch[0], body=tags["block"], other=tags.get("else"))
+
+    def eff_move_robber(self, meta, ch):
+        return self._eff("move_robber", meta, to=ch[0])
+
+    def eff_steal(self, meta, ch):
+        return self._eff("steal", meta, n=ch[0], set=ch[1])
+
+    def eff_discard_half(self, meta, ch):
+        return self._eff("discard_half", meta, n=ch[0])
+
+    def eff_place(self, meta, ch):
+        by = next((c[1] for c in ch[2:] if isinstance(c, tuple)), None)
+        at = next((c for c in ch[2:] if not isinstance(c, tuple)), None)
+        return self._eff("place", meta, kind=ch[0], p=ch[1], at=at, by=by)
+
+    def eff_mark(self, meta, ch):
+        return self._eff("mark", meta, at=ch[0], mark=ch[1])
+
+    def eff_unmark(self, meta, ch):
+        return self._eff("unmark", meta, at=ch[0], mark=ch[1])
+
+    def eff_build_free(self, meta, ch):
+        return self._eff("build_free", meta, p=ch[0], kind=ch[1], n=ch[2])
+
+    def eff_reroll(self, meta, ch):
+        return self._eff("reroll", meta)
+
+    def eff_reshuffle(self, meta, ch):
+        return self._eff("reshuffle", meta, deck=ch[0])
+
+    def eff_set_yield(self, meta, ch):
+        return self._eff("set_yield", meta, kind=ch[0], n=ch[1])
+
+    def eff_award(self, meta, ch):
+        return self._eff("award", meta, special=ch[0])
+
+    def eff_set_aside(self, meta, ch):
+        return self._eff("set_aside", meta, special=ch[0])
+
+    def eff_return_played(self, meta, ch):
+        return self._eff("return_played", meta, p=ch[0], flag=ch[1])
+
+    def eff_take_development(self, meta, ch):
+        return self._eff("take_development", meta, p=ch[0])
+
+    def eff_remove(self, meta, ch):
+        return self._eff("remove", meta, at=ch[0])
+
+    def eff_reveal(self, meta, ch):
+        return self._eff("reveal", meta, item=ch[0])
+
