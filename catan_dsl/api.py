@@ -6,10 +6,12 @@ from pathlib import Path
 
 from catan_dsl.syntax import ast as A
 from catan_dsl import ir as ir_mod
+from catan_dsl.ir import realize
 from catan_dsl.check.checker import check_model, suggest
 from catan_dsl.check.board import BoardInfo
 from catan_dsl.check.load import Model, load_model, parse_source, read_source, resolve_name
 from catan_dsl.compile.compiler import compile_model
+from catan_dsl.compile.rules import LoweredRules, lower_rules
 from catan_dsl.core.diagnostics import Report, make
 
 __all__ = ["CompileError", "OptionError", "parse_file", "check_file", "compile_file", "load_ir",
@@ -78,24 +80,27 @@ def _guarded(report: Report, fn, *args, **kw):  # type: ignore[no-untyped-def]
 
 
 def _load_and_check(path: str, with_: tuple[str, ...], board: str | None, complete: bool
-                    ) -> tuple[Model | None, dict[str, BoardInfo], str | None, Report]:
+                    ) -> tuple[Model | None, dict[str, BoardInfo], str | None, LoweredRules | None,
+                               Report]:
+    """Load, check, then lower the rules language once (lowering is where rules are typed)."""
     report = Report()
     loaded = _guarded(report, load_model, path, tuple(with_), report)
     model = loaded[0] if loaded else None
     if model is None or report.has_errors and not model.decls:
-        return model, {}, None, report
+        return model, {}, None, None, report
     boards = _guarded(report, check_model, model, report, complete=complete) or {}
+    lowered = _guarded(report, lower_rules, model, report)
     chosen = board or model.default_board or next(iter(boards), None)
     if board is not None and board not in boards:
         report.error("E204", model.root.name.span, name=board,
                      hint=suggest(board, boards) or ("boards: " + ", ".join(boards) if boards else None))
         chosen = None
-    return model, boards, chosen, report
+    return model, boards, chosen, lowered, report
 
 
 def check_file(path: str, *, with_: tuple[str, ...] = (), board: str | None = None) -> Report:
     """All diagnostics for ``path`` and everything it extends, imports and combines."""
-    return _load_and_check(path, tuple(with_), board, complete=False)[3]
+    return _load_and_check(path, tuple(with_), board, complete=False)[-1]
 
 
 def compile_file(path: str, *, seed: int | None = None, board: str | None = None,
@@ -111,12 +116,13 @@ def compile_file(path: str, *, seed: int | None = None, board: str | None = None
     Returns:
         ``(ir, report)``; ``ir`` is None exactly when ``report.has_errors``.
     """
-    model, boards, chosen, report = _load_and_check(path, tuple(with_), board, complete=True)
-    if report.has_errors or model is None or chosen is None:
+    model, boards, chosen, lowered, report = _load_and_check(path, tuple(with_), board,
+                                                             complete=True)
+    if report.has_errors or model is None or chosen is None or lowered is None:
         if not report.has_errors:
             report.error("E208", model.root.name.span if model else None, section="board")
         return None, report
-    ir = _guarded(report, compile_model, model, boards[chosen])
+    ir = _guarded(report, compile_model, model, boards[chosen], lowered)
     if ir is None:
         return None, report
     if seed is not None:
@@ -129,7 +135,6 @@ def compile_file(path: str, *, seed: int | None = None, board: str | None = None
 
 
 def _realize(ir: dict, seed: int, report: Report) -> dict | None:
-    from catan_dsl.ir import realize  # the lead engineer's module: pure (IR, seed) → IR
 
     try:
         return realize.realize(ir, seed)

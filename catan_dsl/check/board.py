@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+from catan_dsl.check.context import CheckContext
 from catan_dsl.syntax import ast as A
 from catan_dsl.core import geometry as g
 from catan_dsl.core.source import Span
 from catan_dsl.core.topology import land_is_connected
-
-if TYPE_CHECKING:
-    from catan_dsl.check.checker import Checker
 
 MAX_LAND = 400  # far beyond any published board; keeps a typo from building a huge topology
 
@@ -40,7 +37,7 @@ class BoardInfo:
 
 
 class _BoardChecker:
-    def __init__(self, b: A.Board, c: "Checker") -> None:
+    def __init__(self, b: A.Board, c: CheckContext) -> None:
         self.b, self.c, self.r = b, c, c.r
         self.info = BoardInfo(b.name.value)
         self.errors_before = len([d for d in self.r.diagnostics if d.severity.value == "error"])
@@ -441,6 +438,6 @@ class _BoardChecker:
         return None
 
 
-def analyze_board(b: A.Board, c: "Checker") -> BoardInfo:
+def analyze_board(b: A.Board, c: CheckContext) -> BoardInfo:
     """Check one board and resolve it; ``info.ok`` is False when it produced errors."""
     return _BoardChecker(b, c).run()

@@ -1,4 +1,4 @@
-"""Merged `Model` + analysed boards → diagnostics for rules, counters, decks, neutral players and combinations."""
+"""Merged `Model` + analysed boards → diagnostics for counters, decks, players, neutral players and combinations."""
 
 from __future__ import annotations
 
@@ -6,21 +6,12 @@ from catan_dsl.syntax import ast as A
 from catan_dsl.core import geometry as g
 from catan_dsl.check.board import BoardInfo
 from catan_dsl.check.load import Model
-from catan_dsl.compile.lowering import Lowerer
-from catan_dsl.compile.rules import compile_rules
 from catan_dsl.core.diagnostics import Report
 
 
-def check_rules(model: Model, report: Report, boards: dict[str, BoardInfo]) -> None:
-    """Everything the rules language adds; the rules themselves are checked by lowering them."""
-    compile_rules(model, report)
-    low = Lowerer(model, report)
-    for s in model.named("special").values():
-        for p in s.props:  # type: ignore[attr-defined]
-            if isinstance(p, A.MeasureExpr):
-                _, t = low.expr(p.expr, {"player": "player"})
-                if t not in ("int", "any"):
-                    report.error("E406", p.expr.span, message=f"a measure must be a number, got {t}")
+def check_components(model: Model, report: Report, boards: dict[str, BoardInfo]) -> None:
+    """The declarations the rules language adds (its rules, measures and chains are typed where
+    they are lowered: compile.rules.lower_rules)."""
     for c in model.named("counter").values():
         assert isinstance(c, A.Counter)
         if c.start and c.supply and c.start.value > c.supply.value:
@@ -33,8 +24,6 @@ def check_rules(model: Model, report: Report, boards: dict[str, BoardInfo]) -> N
                      hint="boards: " + ", ".join(boards) if boards else None)
     _players(model, report)
     _neutral(model, report, boards)
-    from catan_dsl.compile.chains import chains_ir
-    chains_ir(model, report)
 
 
 def _deck(d: A.Deck, report: Report, model: Model) -> None:

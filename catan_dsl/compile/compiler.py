@@ -7,13 +7,14 @@ from catan_dsl.core import geometry as g
 from catan_dsl.check.checker import EFFECT_ALIASES
 from catan_dsl.check.board import BoardInfo
 from catan_dsl.check.load import Model
-from catan_dsl.compile.rules import extend_ir, measure_ir
+from catan_dsl.compile.rules import LoweredRules, extend_ir
 from catan_dsl.ir import IR_VERSION
 from catan_dsl.core.topology import build_topology
 
 
-def compile_model(model: Model, board: BoardInfo) -> dict:
-    """Lower a model whose checks passed; ``board`` is the selected, analysed board."""
+def compile_model(model: Model, board: BoardInfo, lowered: LoweredRules) -> dict:
+    """Assemble the IR of a model whose checks passed: ``board`` is the selected, analysed
+    board and ``lowered`` its rules language, lowered once (compile.rules.lower_rules)."""
     unit = model.root
     ir = {
         "ir_version": IR_VERSION,
@@ -35,7 +36,7 @@ def compile_model(model: Model, board: BoardInfo) -> dict:
         "board": compile_board(board),
         "pieces": _pieces(model),
         "development": _development(model),
-        "special_cards": _specials(model),
+        "special_cards": _specials(model, lowered),
         "robber": {"discard_above": _setting(model, "robber", "discard", 0),
                    "steal": _setting(model, "robber", "steal", 0)},
         "trade": _trade(model),
@@ -45,7 +46,7 @@ def compile_model(model: Model, board: BoardInfo) -> dict:
         "victory": {"target": model.get("victory").target.value},  # type: ignore[union-attr]
         "rules": [],
     }
-    extend_ir(model, ir)
+    extend_ir(model, ir, lowered)
     return ir
 
 
@@ -157,14 +158,14 @@ def _development(model: Model) -> dict:
             "per_turn": per.n.value if isinstance(per, A.PerTurn) else 1}
 
 
-def _specials(model: Model) -> dict:
+def _specials(model: Model, lowered: LoweredRules) -> dict:
     out = {}
     for name, s in model.named("special").items():
         props = s.props  # type: ignore[attr-defined]
         vp, mn, pol = _prop(props, A.Vp), _prop(props, A.Min), _prop(props, A.Policy)
         meas = _prop(props, A.Measure) or _prop(props, A.MeasureExpr)
         if isinstance(meas, A.MeasureExpr):
-            measure = measure_ir(model, meas)
+            measure = lowered.measures[meas]
         elif meas.kind.value == "longest_route":  # type: ignore[union-attr]
             measure = {"kind": "longest_route", "pieces": [a.value for a in meas.args]}  # type: ignore[union-attr]
         elif meas.kind.value == "counter":  # type: ignore[union-attr]

@@ -14,13 +14,14 @@ from catan_dsl.core.source import Span
 CARD_FLAGS = ("any_time", "army")
 MOVE_ROBBER_WORDS = ("choice", "off_board", "home")
 FORBID_PREP = {"robber_move": "to", "steal": "from", "build": "at", "trade": "of"}
+HIDDEN_WINNER = "#winner"     # the vote's decider when the source does not name it
 WHAT = {"resource": "resource", "terrain": "terrain", "piece": "piece", "counter": "counter",
         "deck": "deck", "card": "card", "special": "special card", "feature": "feature",
         "mark": "mark", "option": "option", "item": "deck item", "flag": "card flag",
         "event": "event", "action": "action", "group": "action group", "chain": "chain"}
 
 
-def _hint(name: str, known: Iterable[str]) -> str | None:
+def did_you_mean(name: str, known: Iterable[str]) -> str | None:
     close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
     return f'did you mean "{close[0]}"?' if close else None
 
@@ -74,7 +75,7 @@ class Env:
         return "vertex|edge"
 
 
-def _walk(node: object) -> Iterable[object]:
+def walk_nodes(node: object) -> Iterable[object]:
     """Every AST node and effect below ``node`` (effects keep their parts in ``args``)."""
     stack = [node]
     while stack:
@@ -89,14 +90,14 @@ def _walk(node: object) -> Iterable[object]:
 
 
 def _marks(model: Model) -> set[str]:
-    return {n.get("mark").value for _, r in model.rules for n in _walk(r)  # type: ignore[union-attr]
+    return {n.get("mark").value for _, r in model.rules for n in walk_nodes(r)  # type: ignore[union-attr]
             if isinstance(n, A.Eff) and n.kind == "mark"}
 
 
 def _bound_names(model: Model) -> set[str]:
     out: set[str] = set()
     for _, r in model.rules:
-        for n in _walk(r):
+        for n in walk_nodes(r):
             if isinstance(n, A.Comp):
                 out.add(n.var.value)
             elif isinstance(n, A.Eff) and n.kind in ("choose", "each", "vote"):
@@ -142,9 +143,9 @@ class Lowerer:
             return True
         known = [n for k in kinds for n in self.env.kinds.get(k, {})]
         what = " or ".join(WHAT[k] for k in kinds)
-        hint = _hint(name, known) or (f"declared: {', '.join(known[:10])}" if known else
+        hint = did_you_mean(name, known) or (f"declared: {', '.join(known[:10])}" if known else
                                       f"declare it first, e.g. '{kinds[0]} {name} ...'")
-        if kinds == ("mark",) and not _hint(name, known):
+        if kinds == ("mark",) and not did_you_mean(name, known):
             hint = f"no rule puts this mark: add 'mark X {name}' to the rule that sets it"
         if code == "E407":
             self.err(code, ident.span, what=what, name=name, hint=hint)
@@ -200,7 +201,7 @@ class Lowerer:
         else:
             known = list(scope) + [k for k, f in V.FUNCTIONS.items() if not f.params]
             self.err("E407", e.span, what="name", name=n,
-                     hint=_hint(n, known + [x for d in self.env.kinds.values() for x in d])
+                     hint=did_you_mean(n, known + [x for d in self.env.kinds.values() for x in d])
                      or "not a variable, a function or a declared name")
         return n, "any"
 
@@ -226,7 +227,7 @@ class Lowerer:
                 self.err("E406", e.span, message=f"{name} needs the form {name}(x in SET where COND)")
             else:
                 self.err("E402", e.name.span, name=name,
-                         hint=_hint(name, list(V.FUNCTIONS) + list(V.COMPREHENSIONS)))
+                         hint=did_you_mean(name, list(V.FUNCTIONS) + list(V.COMPREHENSIONS)))
             for a in e.args:
                 self.expr(a, scope)
             return [name], "any"
@@ -248,7 +249,7 @@ class Lowerer:
     def comp(self, e: A.Comp, scope: dict[str, str]) -> tuple[object, str]:
         head = e.head.value
         if head not in V.COMPREHENSIONS:
-            self.err("E402", e.head.span, name=head, hint=_hint(head, V.COMPREHENSIONS)
+            self.err("E402", e.head.span, name=head, hint=did_you_mean(head, V.COMPREHENSIONS)
                      or "comprehensions: " + ", ".join(V.COMPREHENSIONS))
         s, st = self.expr(e.set, scope)
         if not st.startswith("set:") and st != "any":
@@ -370,6 +371,38 @@ class Lowerer:
             self.declared(g("item"), ("item",))  # type: ignore[arg-type]
             return ["reveal", g("item").value]  # type: ignore[union-attr]
         if k in ("extend", "vote"):
-            from catan_dsl.compile.chains import lower_chain_effect
-            return lower_chain_effect(self, f, scope)
+            return self.chain_effect(f, scope)
         return None  # pragma: no cover - the grammar builds no other effect
+
+    def chain_effect(self, f: A.Eff, scope: dict[str, str]) -> list:
+        """``extend CHAIN at EDGE`` and ``vote x in SET paying R, ... [winner w] { } [deadlock { }]``."""
+        g = f.get
+        if f.kind == "extend":
+            chain = g("chain")
+            self.declared(chain, ("chain",))
+            at, t = self.expr(g("at"), scope)
+            if not compatible(t, "edge"):
+                self.err("E406", g("at").span, message=f"extend {chain.value} at X: X must be a path "
+                        f"(an edge), got {t}")
+            return ["extend", self.chain_name(chain.value), at]
+        var: A.Ident = g("var")  # type: ignore[assignment]
+        s, st = self.expr(g("set"), scope)
+        if not st.startswith("set:") and st != "any":
+            self.err("E406", g("set").span, message=f"vote {var.value} in X: X must be a set, got {st}")
+        pay = []
+        for r in g("pay") or ():
+            if self.declared(r, ("resource",)):
+                pay.append(r.value)
+        winner = g("winner")
+        inner = {**scope, var.value: st[4:] if st.startswith("set:") else "any"}
+        wname = winner.value if winner is not None else HIDDEN_WINNER
+        inner[wname] = "player"
+        body = self.block(g("body"), inner)
+        other = g("other")
+        return ["vote", var.value, wname, s, pay, body,
+                self.block(other, inner) if other is not None else None]
+
+    def chain_name(self, name: str) -> str:
+        """A chain named by its piece ("extend camel") is the declaration's own name in the IR."""
+        c = self.env.kinds["chain"].get(name)
+        return c.name.value if isinstance(c, A.Chain) else name

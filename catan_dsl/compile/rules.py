@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
+from catan_dsl.compile.chains import chains_ir
+from catan_dsl.core import geometry as g
 from catan_dsl.syntax import ast as A
 from catan_dsl.core import vocab as V
 from catan_dsl.check.load import Model
-from catan_dsl.compile.lowering import FORBID_PREP, Lowerer, _hint, _walk
+from catan_dsl.compile.lowering import FORBID_PREP, Lowerer, did_you_mean, walk_nodes
 from catan_dsl.core.diagnostics import Report
 
 
@@ -40,7 +44,7 @@ class RuleCompiler(Lowerer):
         bind: dict = {}
         if trig is None:
             self.err("E401", r.trigger.span, name=r.trigger.value,
-                     hint=_hint(r.trigger.value, V.TRIGGERS) or "triggers: " + ", ".join(V.TRIGGERS))
+                     hint=did_you_mean(r.trigger.value, V.TRIGGERS) or "triggers: " + ", ".join(V.TRIGGERS))
             params: tuple = ()
         else:
             params = tuple(p for p in trig.params if p.name != "player")
@@ -57,7 +61,7 @@ class RuleCompiler(Lowerer):
                     names = [p.name for p in params]
                     self.err("E406", ident.span, message=f'"{ident.value}" fits no value of trigger '
                              f"{trig.name} ({', '.join(names) or 'it has none'})",
-                             hint=_hint(ident.value, [n for d in self.env.kinds.values() for n in d])
+                             hint=did_you_mean(ident.value, [n for d in self.env.kinds.values() for n in d])
                              or f"e.g. {trig.example}")
                 continue
             bind[var_slot.name] = ident.value
@@ -70,7 +74,7 @@ class RuleCompiler(Lowerer):
                 bind["at"] = r.at.value
                 piece = filt.get("piece")
                 scope[r.at.value] = self.env.piece_on(piece) if piece else "vertex|edge"
-        used = {n.name for n in _walk((r.where, r.body)) if isinstance(n, A.NameRef)}
+        used = {n.name for n in walk_nodes((r.where, r.body)) if isinstance(n, A.NameRef)}
         for p in params:  # trigger values read by name (e.g. "setup") are bound implicitly
             if p.name in used and p.name not in bind and p.name not in filt and p.name not in scope:
                 bind[p.name] = p.name
@@ -152,7 +156,7 @@ class RuleCompiler(Lowerer):
         entry = V.FORBIDS.get(what)
         if entry is None:
             self.err("E404", f.what.span, name=what,
-                     hint=_hint(what, V.FORBIDS) or "prohibitions: " + ", ".join(V.FORBIDS))
+                     hint=did_you_mean(what, V.FORBIDS) or "prohibitions: " + ", ".join(V.FORBIDS))
             return []
         prep = FORBID_PREP[what]
         if f.prep != prep:
@@ -197,7 +201,7 @@ class RuleCompiler(Lowerer):
         d: dict = {"kind": "modifier", "what": what, "filter": {}, "bind": {}}
         if entry is None:
             self.err("E405", m.what.span, name=what,
-                     hint=_hint(what, V.MODIFIERS) or "modifiers: " + ", ".join(V.MODIFIERS))
+                     hint=did_you_mean(what, V.MODIFIERS) or "modifiers: " + ", ".join(V.MODIFIERS))
         elif what == "cost":
             if self.env.has("action", m.var.value):
                 d["filter"] = {"action": m.var.value}
@@ -224,15 +228,29 @@ def _bank_of(bank: A.Node | None, res: str) -> int | None:
     return None
 
 
-def compile_rules(model: Model, report: Report | None = None) -> list[dict]:
-    """Every rule of the composition as IR; with ``report``, diagnostics are added as found."""
-    return RuleCompiler(model, report).rules()
+@dataclass(frozen=True)
+class LoweredRules:
+    """A model's rules language lowered once: the rules, the chains and the special-card
+    measures as IR (``measures`` maps each ``measure = EXPR`` node to its IR)."""
+
+    rules: list[dict]
+    chains: dict
+    measures: dict[A.MeasureExpr, dict] = field(default_factory=dict)
 
 
-def measure_ir(model: Model, node: A.Node) -> dict:
-    """A special card's ``measure = EXPR`` over the player it is measured for."""
-    low = Lowerer(model, None)
-    return {"kind": "expr", "var": "player", "expr": low.expr(node.expr, {"player": "player"})[0]}  # type: ignore[attr-defined]
+def lower_rules(model: Model, report: Report | None = None) -> LoweredRules:
+    """Lower every rule, chain and measure of the composition, checking names, scopes and types
+    on the way; with ``report``, each mistake is added as it is found."""
+    low = Lowerer(model, report)
+    measures: dict[A.MeasureExpr, dict] = {}
+    for s in model.named("special").values():
+        for p in s.props:  # type: ignore[attr-defined]
+            if isinstance(p, A.MeasureExpr):
+                expr, t = low.expr(p.expr, {"player": "player"})
+                if t not in ("int", "any"):
+                    low.err("E406", p.expr.span, message=f"a measure must be a number, got {t}")
+                measures[p] = {"kind": "expr", "var": "player", "expr": expr}
+    return LoweredRules(RuleCompiler(model, report).rules(), chains_ir(model, report), measures)
 
 
 def _settings(model: Model, section: str) -> dict[str, tuple]:
@@ -240,7 +258,7 @@ def _settings(model: Model, section: str) -> dict[str, tuple]:
             for k, s in model.settings(section).items()}
 
 
-def extend_ir(model: Model, ir: dict) -> None:
+def extend_ir(model: Model, ir: dict, lowered: LoweredRules) -> None:
     """Add the rules-language sections to a compiled IR; keys appear only when a file sets them."""
     prod = _settings(model, "production")
     if "source" in prod:
@@ -256,8 +274,6 @@ def extend_ir(model: Model, ir: dict) -> None:
         ir["robber"]["start"] = "off_board"
     neutral = model.get("neutral")
     if isinstance(neutral, A.Neutral):
-        from catan_dsl.core import geometry as g
-
         ids = {v["key"]: v["id"] for v in ir["board"]["vertices"]}
         ir["players"]["neutral"] = neutral.n.value
         ir["players"]["neutral_start"] = [
@@ -275,11 +291,9 @@ def extend_ir(model: Model, ir: dict) -> None:
     decks = {n: _deck(d) for n, d in model.named("deck").items()}  # type: ignore[arg-type]
     if decks:
         ir["decks"] = decks
-    from catan_dsl.compile.chains import chains_ir
-    chains = chains_ir(model)
-    if chains:
-        ir["chains"] = chains
-    ir["rules"] = compile_rules(model)
+    if lowered.chains:
+        ir["chains"] = lowered.chains
+    ir["rules"] = lowered.rules
 
 
 def _counter(c: A.Counter) -> dict:
