@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from catan_dsl.syntax import ast as A
 from catan_dsl import ir as ir_mod
-from catan_dsl.ir import realize
-from catan_dsl.check.checker import check_model, suggest
 from catan_dsl.check.board import BoardInfo
+from catan_dsl.check.checker import check_model, suggest
 from catan_dsl.check.load import Model, load_model, parse_source, read_source, resolve_name
 from catan_dsl.compile.compiler import compile_model
 from catan_dsl.compile.rules import LoweredRules, lower_rules
 from catan_dsl.core.diagnostics import Report, make
+from catan_dsl.ir import realize
+from catan_dsl.syntax import ast as A
 
 __all__ = ["CompileError", "OptionError", "parse_file", "check_file", "compile_file", "load_ir",
            "resolve_name",

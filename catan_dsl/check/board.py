@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from catan_dsl.check.context import CheckContext
-from catan_dsl.syntax import ast as A
 from catan_dsl.core import geometry as g
 from catan_dsl.core.source import Span
 from catan_dsl.core.topology import land_is_connected
+from catan_dsl.syntax import ast as A
 
 MAX_LAND = 400  # far beyond any published board; keeps a typo from building a huge topology
 
@@ -222,7 +222,7 @@ class _BoardChecker:
                 self.r.error("E305", p.span, name=p.name.value, tiles=total, slots=len(slots),
                              hint="add or remove tiles so each slot gets exactly one")
             # The shuffle deals tiles that may not touch the sea into inland slots first
-            # (boardgen), so a pool is wrong only when it has too few inland slots for them.
+            # (ir.realize), so a pool is wrong only when it has too few inland slots for them.
             inland = [h for h in slots if h not in self.coast]
             need = 0
             for a in p.tiles:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from catan_dsl.syntax import ast as A
 from catan_dsl.check.board import BoardInfo, analyze_board
 from catan_dsl.check.components import check_components
 from catan_dsl.check.context import CheckContext, suggest
 from catan_dsl.check.load import Model
-from catan_dsl.core.codes import MAX_NUMBER, RESERVED_WORDS
+from catan_dsl.core.codes import RESERVED_WORDS
 from catan_dsl.core.diagnostics import Report
+from catan_dsl.syntax import ast as A
+from catan_dsl.syntax import rules_ast as R
 
 EFFECTS = {"robber": 0, "vp": 1, "free_pieces": 2, "take_resources": 1, "monopoly": 0}
 # Short spellings a designer may write; the IR always carries the canonical kind.
@@ -206,15 +207,15 @@ class Checker(CheckContext):
         v = props.get(A.Vp)
         if isinstance(v, A.Vp) and v.n.value >= 0:  # "vp -2": a penalty card (Poor Settler)
             self.num(v.n, "victory points", least=0)
-        copies = props.get(A.Copies)
-        if isinstance(copies, A.Copies):
+        copies = props.get(R.Copies)
+        if isinstance(copies, R.Copies):
             self.num(copies.n, "copies")
         mn = props.get(A.Min)
         if isinstance(mn, A.Min):
             self.num(mn.n, "a minimum", least=0)
         meas = props.get(A.Measure)
-        if isinstance(props.get(A.MeasureExpr), A.MeasureExpr):
-            pass  # lowered and checked with the rules (checker_combos)
+        if isinstance(props.get(R.MeasureExpr), R.MeasureExpr):
+            pass  # lowered and checked with the rules (compile.rules.lower_rules)
         elif isinstance(meas, A.Measure):
             if meas.kind.value not in MEASURES:
                 self.r.error("E214", meas.kind.span, what="measure", name=meas.kind.value,

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from catan_dsl.syntax import ast as A
-from catan_dsl.core import geometry as g
 from catan_dsl.check.board import BoardInfo
 from catan_dsl.check.load import Model
+from catan_dsl.core import geometry as g
 from catan_dsl.core.diagnostics import Report
+from catan_dsl.syntax import ast as A
+from catan_dsl.syntax import rules_ast as R
 
 
 def check_components(model: Model, report: Report, boards: dict[str, BoardInfo]) -> None:
     """The declarations the rules language adds (its rules, measures and chains are typed where
     they are lowered: compile.rules.lower_rules)."""
     for c in model.named("counter").values():
-        assert isinstance(c, A.Counter)
+        assert isinstance(c, R.Counter)
         if c.start and c.supply and c.start.value > c.supply.value:
             report.error("E207", c.start.span, message=f"counter {c.name.value} starts at "
                          f"{c.start.value} per player but its supply is only {c.supply.value}")
@@ -26,7 +27,7 @@ def check_components(model: Model, report: Report, boards: dict[str, BoardInfo])
     _neutral(model, report, boards)
 
 
-def _deck(d: A.Deck, report: Report, model: Model) -> None:
+def _deck(d: R.Deck, report: Report, model: Model) -> None:
     items = {it.name.value: it for it in d.items}
     for it in d.items:
         if it.count.value < 1:
@@ -83,7 +84,7 @@ def _players(model: Model, report: Report) -> None:
 
 def _neutral(model: Model, report: Report, boards: dict[str, BoardInfo]) -> None:
     n = model.get("neutral")
-    if not isinstance(n, A.Neutral):
+    if not isinstance(n, R.Neutral):
         return
     if n.corners and len(n.corners) != n.n.value:
         report.error("E412", n.span, message=f"{n.n.value} neutral players but {len(n.corners)} "

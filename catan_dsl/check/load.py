@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from catan_dsl.syntax import ast as A
 from catan_dsl.core.codes import RESERVED_WORDS
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.core.paths import candidates
-from catan_dsl.syntax.parser import parse
 from catan_dsl.core.source import SourceFile, Span, file_span
+from catan_dsl.syntax import ast as A
+from catan_dsl.syntax import rules_ast as R
+from catan_dsl.syntax.parser import parse
 from catan_dsl.syntax.transformer import to_ast
 
 _SCENARIO_DIRS = candidates("scenarios")
@@ -36,10 +37,10 @@ class Model:
     incomplete: bool = False  # an extends/import/with failed: missing sections are no news
     # Rules-language statements in composition order, each with the id of its unit (file).
     rules: list[tuple[str, A.Node]] = field(default_factory=list)
-    bonuses: list[A.VictoryBonus] = field(default_factory=list)  # "victory target + N", all add up
+    bonuses: list[R.VictoryBonus] = field(default_factory=list)  # "victory target + N", all add up
     units: list[A.Unit] = field(default_factory=list)  # every merged file's unit, in order
     players_by_unit: list[tuple[str, A.Players]] = field(default_factory=list)
-    use_board: A.UseBoard | None = None  # "use board NAME" (the last one wins)
+    use_board: R.UseBoard | None = None  # "use board NAME" (the last one wins)
 
     def get(self, *key: str) -> A.Node | None:
         return self.decls.get(tuple(key))
@@ -219,16 +220,16 @@ def load_model(path: str, with_: tuple[str, ...] = (), report: Report | None = N
 
 def _drop_orphan_cost_modifiers(model: Model) -> None:
     """A cost modifier of withdrawn actions (or of a group none of whose actions is left) goes too."""
-    left = {r.name.value for _, r in model.rules if isinstance(r, A.Action)}
-    left |= {val.value for _, r in model.rules if isinstance(r, A.Action)
+    left = {r.name.value for _, r in model.rules if isinstance(r, R.Action)}
+    left |= {val.value for _, r in model.rules if isinstance(r, R.Action)
              for key, val, _ in r.props if key == "group" and isinstance(val, A.Ident)}
     model.rules = [(u, r) for u, r in model.rules
-                   if not (isinstance(r, A.Modifier) and r.what.value == "cost"
+                   if not (isinstance(r, R.Modifier) and r.what.value == "cost"
                            and r.var.value not in left)]
 
 
 def _if_with_names(nodes: tuple[A.Node, ...]) -> set[str]:
-    return {n.name.value for n in nodes if isinstance(n, A.IfWith)}
+    return {n.name.value for n in nodes if isinstance(n, R.IfWith)}
 
 
 def _extends_chain(root: A.File, path: Path, loader: _Loader) -> list[str]:
@@ -246,10 +247,10 @@ def _extends_chain(root: A.File, path: Path, loader: _Loader) -> list[str]:
 
 
 _NAMED = {A.Terrain: "terrain", A.Piece: "piece", A.Special: "special", A.Board: "board",
-          A.Option: "option", A.Counter: "counter", A.Deck: "deck", A.Chain: "chain"}
+          R.Option: "option", R.Counter: "counter", R.Deck: "deck", R.Chain: "chain"}
 _SINGLE = {A.Players: "players", A.Resources: "resources", A.BankEach: "bank",
-           A.BankList: "bank", A.Tokens: "tokens", A.Victory: "victory", A.Neutral: "neutral"}
-_RULES = (A.OnRule, A.Action, A.Forbid, A.Modifier)
+           A.BankList: "bank", A.Tokens: "tokens", A.Victory: "victory", R.Neutral: "neutral"}
+_RULES = (R.OnRule, R.Action, R.Forbid, R.Modifier)
 # Settings two variants may both want to set: a second, different value is a W401 warning.
 CONFLICT_KEYS = {("production", "source"), ("production", "rolls"), ("robber", "home"),
                  ("robber", "start"), ("setup", "start")}
@@ -268,7 +269,7 @@ def _body(nodes: tuple[A.Node, ...], names: set[str], adapted: set[int] | None =
     """
     out: list[A.Node] = []
     for n in nodes:
-        if isinstance(n, A.IfWith):
+        if isinstance(n, R.IfWith):
             if n.name.value in names and later and deferred is not None and n.name.value in later:
                 deferred.extend(_body(n.body, names))
             elif n.name.value in names:
@@ -313,23 +314,23 @@ def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = Non
         current[:] = [node]
         if isinstance(node, _RULES):
             model.rules.append((unit, node))
-            if isinstance(node, A.Action):
+            if isinstance(node, R.Action):
                 put(("action", node.name.value), node, "action", node.name.value)
             continue
-        if isinstance(node, A.VictoryBonus):
+        if isinstance(node, R.VictoryBonus):
             model.bonuses.append(node)
             continue
-        if isinstance(node, A.UseBoard):
+        if isinstance(node, R.UseBoard):
             model.use_board = node
             continue
-        if isinstance(node, A.WithoutActions):
+        if isinstance(node, R.WithoutActions):
             for ident in node.names:
                 if model.decls.pop(("action", ident.value), None) is None:
                     report.error("E218", ident.span, what="action", name=ident.value,
                                  hint="name an action declared by a file merged before this one")
                     continue
                 model.rules = [(u, r) for u, r in model.rules
-                               if not (isinstance(r, A.Action) and r.name.value == ident.value)]
+                               if not (isinstance(r, R.Action) and r.name.value == ident.value)]
             _drop_orphan_cost_modifiers(model)
             continue
         if isinstance(node, A.Players):

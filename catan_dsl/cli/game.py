@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import Any, Iterator, NoReturn
+from typing import Any, NoReturn
 
 import click
 
+from catan_dsl.cli.common import EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, engine_guard, fail
 from catan_dsl.play.gamelog import describe_event
-from catan_dsl.cli.common import EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, EXIT_USAGE
 
 DEFAULT_BOTS = ("greedy", "random")  # seat 0 greedy, every other seat random
-
-
-def _fail(message: str, code: int = EXIT_ERRORS) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(code)
 
 
 def _render_load_error(exc: BaseException) -> str:
@@ -39,7 +33,7 @@ def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = 
     from catan_dsl import api
 
     if not Path(path).is_file():
-        _fail(f"cannot read {path}: no such file")
+        fail(f"cannot read {path}: no such file")
     is_json = Path(path).suffix == ".json"
     try:
         if is_json or not (board or with_):
@@ -53,30 +47,16 @@ def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = 
         click.echo(_render_load_error(exc), err=True)
         sys.exit(EXIT_ERRORS)
     except OSError as exc:
-        _fail(f"cannot read {path}: {exc.strerror or exc}")
+        fail(f"cannot read {path}: {exc.strerror or exc}")
     meta = ir.get("meta", {})
     if is_json and board and meta.get("board") != board:
-        _fail(f"{path} is compiled for board {meta.get('board')!r}; --board {board} needs "
+        fail(f"{path} is compiled for board {meta.get('board')!r}; --board {board} needs "
               f"the .catan source")
     try:
         ir = api.choose_options(ir, options)
     except api.OptionError as exc:
-        _fail(f"{path}: {exc}")
+        fail(f"{path}: {exc}")
     return ir
-
-
-@contextlib.contextmanager
-def _engine_guard(path: str) -> Iterator[None]:
-    """A valid IR the engine still cannot play is an error message and exit 1, not a traceback."""
-    try:
-        yield
-    except BrokenPipeError:
-        # The reader went away (e.g. `play ... | head`): stop quietly like other Unix tools.
-        sys.stderr.close()
-        raise SystemExit(0) from None
-    except Exception as exc:  # noqa: BLE001 — any engine failure, reported as one line
-        _fail(f"{path}: the engine could not play this scenario: {type(exc).__name__}: {exc}\n"
-              f"  = help: this is a bug in catan-dsl if 'catan-dsl check {path}' reports nothing")
 
 
 def _bot_names() -> list[str]:
@@ -164,7 +144,7 @@ def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, player
 
     ir, names, cap = _prepare(ctx, file, board, with_, options, bots_text, players, max_turns)
     log = None if as_json else GameLog(ir, names, click.echo)
-    with _engine_guard(file):
+    with engine_guard(file):
         game = Game(ir, num_players=len(names))
         if log is not None:
             log.start(seed, cap)
@@ -185,14 +165,15 @@ def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, player
               help="Scenario file to replay against (default: the transcript's source).")
 def replay(transcript_path: str, scenario: str | None) -> None:
     """Re-run TRANSCRIPT step by step and verify every step and the final state."""
-    from catan_dsl.play.transcript import TranscriptError, replay as do_replay
+    from catan_dsl.play.transcript import TranscriptError
+    from catan_dsl.play.transcript import replay as do_replay
 
     doc = read_transcript(transcript_path)
     ir = transcript_ir(doc, transcript_path, scenario)
     try:
         result = do_replay(doc, ir)
     except TranscriptError as exc:
-        _fail(f"{transcript_path}: {exc}")
+        fail(f"{transcript_path}: {exc}")
     if result.ok:
         click.echo(f"verified {result.steps_verified} steps")
         sys.exit(EXIT_OK)
@@ -209,12 +190,12 @@ def read_transcript(transcript_path: str) -> dict:
             doc = json.load(fh)
         check_format(doc)
     except OSError as exc:
-        _fail(f"cannot read {transcript_path}: {exc.strerror or exc}")
+        fail(f"cannot read {transcript_path}: {exc.strerror or exc}")
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         where = (f":{exc.lineno}:{exc.colno}" if isinstance(exc, json.JSONDecodeError) else "")
-        _fail(f"{transcript_path}{where}: not valid JSON: {getattr(exc, 'msg', exc)}")
+        fail(f"{transcript_path}{where}: not valid JSON: {getattr(exc, 'msg', exc)}")
     except TranscriptError as exc:
-        _fail(f"{transcript_path}: {exc}")
+        fail(f"{transcript_path}: {exc}")
     return doc
 
 
@@ -234,11 +215,11 @@ def transcript_ir(doc: dict, transcript_path: str, scenario: str | None = None) 
 def _find_source(source: str | None, transcript_path: str) -> str:
     """The transcript's scenario path as written, else relative to the transcript's folder."""
     if not source:
-        _fail(f"{transcript_path} names no scenario source; pass --scenario FILE")
+        fail(f"{transcript_path} names no scenario source; pass --scenario FILE")
     for candidate in (Path(source), Path(transcript_path).parent / source):
         if candidate.is_file():
             return str(candidate)
-    _fail(f"scenario {source!r} named by {transcript_path} was not found; pass --scenario FILE")
+    fail(f"scenario {source!r} named by {transcript_path} was not found; pass --scenario FILE")
 
 
 @click.command()
@@ -260,7 +241,7 @@ def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: st
     hidden = as_json or not sys.stderr.isatty()
     with click.progressbar(length=games, label="playing", file=sys.stderr,
                            hidden=hidden) as bar:
-        with _engine_guard(file):
+        with engine_guard(file):
             summary = run_games(ir, names, games, seed, workers=workers, max_turns=cap,
                                 progress=bar.update)
     if as_json:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from catan_dsl.cli.common import EXIT_ERRORS
+from catan_dsl.cli.common import EXIT_ERRORS, engine_guard
 
 PICTURE_SUFFIXES = (".svg", ".png")
 INPUT_SUFFIXES = (".catan", ".json")
@@ -59,13 +59,13 @@ def _is_transcript(path: Path) -> bool:
 
 def _state_figure(file: Path, turn: int | None, scenario: str | None, coords: bool):
     """Transcript → the figure of its game at the end of ``turn``; errors print and exit 1."""
+    from catan_dsl.cli.game import read_transcript, transcript_ir
     from catan_dsl.render import figure as rnd
     from catan_dsl.render import state_view as sv
-    from catan_dsl.cli.game import _engine_guard, read_transcript, transcript_ir
 
     doc = read_transcript(str(file))
     ir = transcript_ir(doc, str(file), scenario)
-    with _engine_guard(str(file)):
+    with engine_guard(str(file)):
         try:
             at = sv.state_at(doc, ir, turn)
         except sv.StateAtError as exc:

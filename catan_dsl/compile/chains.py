@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from catan_dsl.syntax import ast as A
 from catan_dsl.check.load import Model
 from catan_dsl.compile.lowering import Lowerer
 from catan_dsl.core.diagnostics import Report
+from catan_dsl.syntax import rules_ast as R
 
 
 def chains_ir(model: Model, report: Report | None = None) -> dict:
@@ -13,7 +13,7 @@ def chains_ir(model: Model, report: Report | None = None) -> dict:
     low = Lowerer(model, report)
     out: dict = {}
     for name, c in model.named("chain").items():
-        assert isinstance(c, A.Chain)
+        assert isinstance(c, R.Chain)
         d: dict = {"label": c.label or name, "piece": c.piece.value if c.piece else name}
         if c.supply is None:
             low.err("E207", c.name.span, message=f"chain {name} has no supply",

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from catan_dsl.syntax import ast as A
-from catan_dsl.core import geometry as g
-from catan_dsl.check.checker import EFFECT_ALIASES
 from catan_dsl.check.board import BoardInfo
+from catan_dsl.check.checker import EFFECT_ALIASES
 from catan_dsl.check.load import Model
 from catan_dsl.compile.rules import LoweredRules, extend_ir
-from catan_dsl.ir import IR_VERSION
+from catan_dsl.core import geometry as g
 from catan_dsl.core.topology import build_topology
+from catan_dsl.ir import IR_VERSION
+from catan_dsl.syntax import ast as A
+from catan_dsl.syntax import rules_ast as R
 
 
 def compile_model(model: Model, board: BoardInfo, lowered: LoweredRules) -> dict:
@@ -163,8 +164,8 @@ def _specials(model: Model, lowered: LoweredRules) -> dict:
     for name, s in model.named("special").items():
         props = s.props  # type: ignore[attr-defined]
         vp, mn, pol = _prop(props, A.Vp), _prop(props, A.Min), _prop(props, A.Policy)
-        meas = _prop(props, A.Measure) or _prop(props, A.MeasureExpr)
-        if isinstance(meas, A.MeasureExpr):
+        meas = _prop(props, A.Measure) or _prop(props, R.MeasureExpr)
+        if isinstance(meas, R.MeasureExpr):
             measure = lowered.measures[meas]
         elif meas.kind.value == "longest_route":  # type: ignore[union-attr]
             measure = {"kind": "longest_route", "pieces": [a.value for a in meas.args]}  # type: ignore[union-attr]
@@ -178,8 +179,8 @@ def _specials(model: Model, lowered: LoweredRules) -> dict:
             "min": mn.n.value if isinstance(mn, A.Min) else 0,
             "policy": pol.name.value if isinstance(pol, A.Policy) else "first_then_strictly_more",
         }
-        copies = _prop(props, A.Copies)
-        if isinstance(copies, A.Copies):
+        copies = _prop(props, R.Copies)
+        if isinstance(copies, R.Copies):
             out[name]["copies"] = copies.n.value
     return out
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import difflib
 from typing import Iterable
 
-from catan_dsl.syntax import ast as A
-from catan_dsl.core import vocab as V
 from catan_dsl.check.load import Model
+from catan_dsl.core import vocab as V
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.core.source import Span
+from catan_dsl.syntax import ast as A
+from catan_dsl.syntax import rules_ast as R
 
 CARD_FLAGS = ("any_time", "army")
 MOVE_ROBBER_WORDS = ("choice", "off_board", "home")
@@ -46,7 +47,7 @@ class Env:
                 if isinstance(item, A.FeatureSet):
                     self.kinds["feature"][item.name.value] = item
         for _, r in model.rules:
-            if isinstance(r, A.Action):
+            if isinstance(r, R.Action):
                 for key, val, _s in r.props:
                     if key == "group":
                         self.kinds["group"][val.value] = val
@@ -81,7 +82,7 @@ def walk_nodes(node: object) -> Iterable[object]:
     while stack:
         n = stack.pop()
         yield n
-        if isinstance(n, A.Eff):
+        if isinstance(n, R.Eff):
             stack += [v for _, v in n.args]
         elif isinstance(n, (tuple, list)):
             stack += list(n)
@@ -91,20 +92,20 @@ def walk_nodes(node: object) -> Iterable[object]:
 
 def _marks(model: Model) -> set[str]:
     return {n.get("mark").value for _, r in model.rules for n in walk_nodes(r)  # type: ignore[union-attr]
-            if isinstance(n, A.Eff) and n.kind == "mark"}
+            if isinstance(n, R.Eff) and n.kind == "mark"}
 
 
 def _bound_names(model: Model) -> set[str]:
     out: set[str] = set()
     for _, r in model.rules:
         for n in walk_nodes(r):
-            if isinstance(n, A.Comp):
+            if isinstance(n, R.Comp):
                 out.add(n.var.value)
-            elif isinstance(n, A.Eff) and n.kind in ("choose", "each", "vote"):
+            elif isinstance(n, R.Eff) and n.kind in ("choose", "each", "vote"):
                 out.add(n.get("var").value)  # type: ignore[union-attr]
-            elif isinstance(n, (A.Forbid, A.Modifier)):
+            elif isinstance(n, (R.Forbid, R.Modifier)):
                 out.add(n.var.value)
-            elif isinstance(n, A.OnRule) and n.at is not None:
+            elif isinstance(n, R.OnRule) and n.at is not None:
                 out.add(n.at.value)
     return out
 
@@ -137,7 +138,7 @@ class Lowerer:
             self.r.error(code, span, **kw)
 
     # --- names ----------------------------------------------------------------------------
-    def declared(self, ident: A.Ident | A.NameRef, kinds: tuple[str, ...], code: str = "E407") -> bool:
+    def declared(self, ident: A.Ident | R.NameRef, kinds: tuple[str, ...], code: str = "E407") -> bool:
         name = ident.value if isinstance(ident, A.Ident) else ident.name
         if any(self.env.has(k, name) for k in kinds):
             return True
@@ -155,20 +156,20 @@ class Lowerer:
 
     # --- expressions ----------------------------------------------------------------------
     def expr(self, e: A.Node, scope: dict[str, str]) -> tuple[object, str]:
-        if isinstance(e, A.IntLit):
+        if isinstance(e, R.IntLit):
             return e.value, "int"
-        if isinstance(e, A.NameRef):
+        if isinstance(e, R.NameRef):
             return self.name(e, scope)
-        if isinstance(e, A.Call):
+        if isinstance(e, R.Call):
             return self.call(e, scope)
-        if isinstance(e, A.Comp):
+        if isinstance(e, R.Comp):
             return self.comp(e, scope)
-        if isinstance(e, A.CondExpr):
+        if isinstance(e, R.CondExpr):
             c, _ = self.expr(e.cond, scope)
             t, tt = self.expr(e.then, scope)
             o, _ = self.expr(e.other, scope)
             return ["if", c, t, o], tt
-        if isinstance(e, A.Op):
+        if isinstance(e, R.Op):
             args = [self.expr(a, scope) for a in e.args]
             if e.op == "not":
                 return ["not", args[0][0]], "bool"
@@ -183,7 +184,7 @@ class Lowerer:
             return acc, "bool"
         return None, "any"  # pragma: no cover - the grammar builds no other expression
 
-    def name(self, e: A.NameRef, scope: dict[str, str]) -> tuple[object, str]:
+    def name(self, e: R.NameRef, scope: dict[str, str]) -> tuple[object, str]:
         n = e.name
         if n in scope:
             return ["var", n], scope[n]
@@ -211,7 +212,7 @@ class Lowerer:
             k for alt in ptype.split("|") if alt.startswith("name:")
             for k in ({"card": ("card", "event", "item", "flag")}.get(alt[5:], (alt[5:],)))
             if k in WHAT))
-        if isinstance(e, A.NameRef) and e.name not in scope and kinds:
+        if isinstance(e, R.NameRef) and e.name not in scope and kinds:
             if any(self.env.has(k, e.name) for k in kinds):
                 return e.name, ptype
             if ptype.split("|") == [f"name:{kinds[0]}"] or self.env.kind_of(e.name) is None:
@@ -219,7 +220,7 @@ class Lowerer:
                 return e.name, ptype
         return self.expr(e, scope)
 
-    def call(self, e: A.Call, scope: dict[str, str]) -> tuple[object, str]:
+    def call(self, e: R.Call, scope: dict[str, str]) -> tuple[object, str]:
         name = e.name.value
         fn = V.FUNCTIONS.get(name)
         if fn is None:
@@ -246,7 +247,7 @@ class Lowerer:
             out.append(v)
         return out, fn.returns
 
-    def comp(self, e: A.Comp, scope: dict[str, str]) -> tuple[object, str]:
+    def comp(self, e: R.Comp, scope: dict[str, str]) -> tuple[object, str]:
         head = e.head.value
         if head not in V.COMPREHENSIONS:
             self.err("E402", e.head.span, name=head, hint=did_you_mean(head, V.COMPREHENSIONS)
@@ -275,10 +276,10 @@ class Lowerer:
         return True if e is None else self.expr(e, scope)[0]
 
     # --- effects --------------------------------------------------------------------------
-    def block(self, effs: Iterable[A.Eff], scope: dict[str, str]) -> list:
+    def block(self, effs: Iterable[R.Eff], scope: dict[str, str]) -> list:
         return [x for x in (self.effect(f, scope) for f in effs) if x is not None]
 
-    def who(self, f: A.Eff, key: str, scope: dict[str, str]) -> object:
+    def who(self, f: R.Eff, key: str, scope: dict[str, str]) -> object:
         e = f.get(key)
         return ["var", "player"] if e is None else self.expr(e, scope)[0]  # type: ignore[arg-type]
 
@@ -295,7 +296,7 @@ class Lowerer:
         self.declared(ident, ("resource", "counter"))
         return {"resource": n}
 
-    def effect(self, f: A.Eff, scope: dict[str, str]) -> list | None:
+    def effect(self, f: R.Eff, scope: dict[str, str]) -> list | None:
         k, g = f.kind, f.get
         ex = lambda key: self.expr(g(key), scope)[0]  # noqa: E731
         if k in ("gain", "lose"):
@@ -325,7 +326,7 @@ class Lowerer:
                     self.block(g("other") or (), scope)]  # type: ignore[arg-type]
         if k == "move_robber":
             to = g("to")
-            if isinstance(to, A.NameRef) and to.name in MOVE_ROBBER_WORDS and to.name not in scope:
+            if isinstance(to, R.NameRef) and to.name in MOVE_ROBBER_WORDS and to.name not in scope:
                 return ["move_robber", to.name]
             v, t = self.expr(to, scope)  # type: ignore[arg-type]
             if not compatible(t, "hex"):
@@ -339,7 +340,7 @@ class Lowerer:
         if k == "place":
             self.declared(g("kind"), ("piece",), "E203")  # type: ignore[arg-type]
             at = g("at")
-            at_ir = "choice" if at is None or (isinstance(at, A.NameRef) and at.name == "choice") \
+            at_ir = "choice" if at is None or (isinstance(at, R.NameRef) and at.name == "choice") \
                 else self.expr(at, scope)[0]  # type: ignore[arg-type]
             return ["place", ex("p"), g("kind").value, at_ir, self.who(f, "by", scope)]  # type: ignore[union-attr]
         if k in ("mark", "unmark"):
@@ -374,7 +375,7 @@ class Lowerer:
             return self.chain_effect(f, scope)
         return None  # pragma: no cover - the grammar builds no other effect
 
-    def chain_effect(self, f: A.Eff, scope: dict[str, str]) -> list:
+    def chain_effect(self, f: R.Eff, scope: dict[str, str]) -> list:
         """``extend CHAIN at EDGE`` and ``vote x in SET paying R, ... [winner w] { } [deadlock { }]``."""
         g = f.get
         if f.kind == "extend":
@@ -405,4 +406,4 @@ class Lowerer:
     def chain_name(self, name: str) -> str:
         """A chain named by its piece ("extend camel") is the declaration's own name in the IR."""
         c = self.env.kinds["chain"].get(name)
-        return c.name.value if isinstance(c, A.Chain) else name
+        return c.name.value if isinstance(c, R.Chain) else name

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from catan_dsl.compile.chains import chains_ir
-from catan_dsl.core import geometry as g
-from catan_dsl.syntax import ast as A
-from catan_dsl.core import vocab as V
 from catan_dsl.check.load import Model
+from catan_dsl.compile.chains import chains_ir
 from catan_dsl.compile.lowering import FORBID_PREP, Lowerer, did_you_mean, walk_nodes
+from catan_dsl.core import geometry as g
+from catan_dsl.core import vocab as V
 from catan_dsl.core.diagnostics import Report
+from catan_dsl.syntax import ast as A
+from catan_dsl.syntax import rules_ast as R
 
 
 class RuleCompiler(Lowerer):
@@ -27,17 +28,17 @@ class RuleCompiler(Lowerer):
         return out
 
     def rule(self, node: A.Node) -> list[dict]:
-        if isinstance(node, A.OnRule):
+        if isinstance(node, R.OnRule):
             return [self.on(node)]
-        if isinstance(node, A.Action):
+        if isinstance(node, R.Action):
             return [self.action(node)]
-        if isinstance(node, A.Forbid):
+        if isinstance(node, R.Forbid):
             return self.forbid(node)
-        if isinstance(node, A.Modifier):
+        if isinstance(node, R.Modifier):
             return [self.modifier(node)]
         return []  # pragma: no cover
 
-    def on(self, r: A.OnRule) -> dict:
+    def on(self, r: R.OnRule) -> dict:
         trig = V.TRIGGERS.get(r.trigger.value)
         scope = {"player": "player"}
         filt: dict = {}
@@ -74,7 +75,7 @@ class RuleCompiler(Lowerer):
                 bind["at"] = r.at.value
                 piece = filt.get("piece")
                 scope[r.at.value] = self.env.piece_on(piece) if piece else "vertex|edge"
-        used = {n.name for n in walk_nodes((r.where, r.body)) if isinstance(n, A.NameRef)}
+        used = {n.name for n in walk_nodes((r.where, r.body)) if isinstance(n, R.NameRef)}
         for p in params:  # trigger values read by name (e.g. "setup") are bound implicitly
             if p.name in used and p.name not in bind and p.name not in filt and p.name not in scope:
                 bind[p.name] = p.name
@@ -87,7 +88,7 @@ class RuleCompiler(Lowerer):
                  "name:card": ("card", "event", "item")}.get(ptype, ())
         return any(self.env.has(k, name) for k in kinds)
 
-    def action(self, a: A.Action) -> dict:
+    def action(self, a: R.Action) -> dict:
         scope = {"player": "player"}
         d: dict = {"kind": "action", "name": a.name.value, "label": a.label or a.name.value,
                    "phase": "after_roll", "cost": {},
@@ -116,7 +117,7 @@ class RuleCompiler(Lowerer):
                 d["do"] = self.block(val, scope)
         return d
 
-    def cost(self, a: A.Action, items: tuple) -> dict:
+    def cost(self, a: R.Action, items: tuple) -> dict:
         out: dict = {}
         bank = self.m.get("bank")
         for ident, n, tokens in items:
@@ -141,7 +142,7 @@ class RuleCompiler(Lowerer):
                 self.declared(ident, ("resource", "counter"))
         return out
 
-    def tokens_payable(self, a: A.Action, deck: A.Deck, value: int) -> None:
+    def tokens_payable(self, a: R.Action, deck: R.Deck, value: int) -> None:
         best = sorted((it.value.value for it in deck.items for _ in range(min(it.count.value, 64))
                        if it.value is not None), reverse=True)
         held = next((s.values[0].value for s in deck.props if s.key == "max_held"), None)  # type: ignore[union-attr]
@@ -151,7 +152,7 @@ class RuleCompiler(Lowerer):
                      reason=f"tokens worth {value} but at most {reach} can be held"
                      + (f" ({held} tokens)" if held is not None else ""))
 
-    def forbid(self, f: A.Forbid) -> list[dict]:
+    def forbid(self, f: R.Forbid) -> list[dict]:
         what = f.what.value
         entry = V.FORBIDS.get(what)
         if entry is None:
@@ -194,7 +195,7 @@ class RuleCompiler(Lowerer):
             out.append({**base, "filter": {"kind": k.value}})
         return out
 
-    def modifier(self, m: A.Modifier) -> dict:
+    def modifier(self, m: R.Modifier) -> dict:
         what = m.what.value
         entry = V.MODIFIERS.get(what)
         scope = {"player": "player"}
@@ -235,17 +236,17 @@ class LoweredRules:
 
     rules: list[dict]
     chains: dict
-    measures: dict[A.MeasureExpr, dict] = field(default_factory=dict)
+    measures: dict[R.MeasureExpr, dict] = field(default_factory=dict)
 
 
 def lower_rules(model: Model, report: Report | None = None) -> LoweredRules:
     """Lower every rule, chain and measure of the composition, checking names, scopes and types
     on the way; with ``report``, each mistake is added as it is found."""
     low = Lowerer(model, report)
-    measures: dict[A.MeasureExpr, dict] = {}
+    measures: dict[R.MeasureExpr, dict] = {}
     for s in model.named("special").values():
         for p in s.props:  # type: ignore[attr-defined]
-            if isinstance(p, A.MeasureExpr):
+            if isinstance(p, R.MeasureExpr):
                 expr, t = low.expr(p.expr, {"player": "player"})
                 if t not in ("int", "any"):
                     low.err("E406", p.expr.span, message=f"a measure must be a number, got {t}")
@@ -273,7 +274,7 @@ def extend_ir(model: Model, ir: dict, lowered: LoweredRules) -> None:
     if "start" in rob:
         ir["robber"]["start"] = "off_board"
     neutral = model.get("neutral")
-    if isinstance(neutral, A.Neutral):
+    if isinstance(neutral, R.Neutral):
         ids = {v["key"]: v["id"] for v in ir["board"]["vertices"]}
         ir["players"]["neutral"] = neutral.n.value
         ir["players"]["neutral_start"] = [
@@ -296,13 +297,13 @@ def extend_ir(model: Model, ir: dict, lowered: LoweredRules) -> None:
     ir["rules"] = lowered.rules
 
 
-def _counter(c: A.Counter) -> dict:
+def _counter(c: R.Counter) -> dict:
     return {"start": c.start.value if c.start else 0,
             "supply": c.supply.value if c.supply else None,
             "tradeable": c.tradeable, "label": c.label or c.name.value}
 
 
-def _deck(d: A.Deck) -> dict:
+def _deck(d: R.Deck) -> dict:
     kinds = {it.kind for it in d.items}
     items: dict = {}
     for it in d.items:

@@ -7,7 +7,7 @@ Conventions (used by the compiler, the IR, the renderer and every test):
 * Directions, counter-clockwise on screen starting east: ``E NE NW W SW SE``.
 * A corner (intersection) is named canonically as the ``N`` or ``S`` corner of exactly one
   hex: ``(q, r, "N")`` / ``(q, r, "S")``.  A side (path) is the ``NE``, ``NW`` or ``W`` side of
-  exactly one hex.  Keys never depend on build order (STYLE.md §15).
+  exactly one hex.  Keys never depend on build order.
 * Text forms: a hex is ``"q,r"``, a corner ``"q,r,N"``, a side ``"q,r,NE"``.
 """
 

@@ -1,10 +1,10 @@
 """Land hex coordinates → integer-indexed board topology (hexes, intersections, paths).
 
 The compiler calls :func:`build_topology` once; the resulting tables go into the IR's
-``board`` section so that the engine never does geometry at run time (ARCHITECTURE.md,
-principle 7).  Ids are positions in reading order (top to bottom, left to right), so they are
-stable for a given layout and readable in error messages; the canonical key of every element is
-kept beside its id.
+``board`` section so that the engine never does geometry at run time (docs/architecture.md).
+Ids are positions in reading order (top to bottom, left to right), so they are stable for a
+given layout and readable in error messages; the canonical key of every element is kept beside
+its id.
 """
 
 from __future__ import annotations

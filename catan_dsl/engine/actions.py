@@ -231,7 +231,7 @@ class ActionTable:
         self.steal = tuple(tuple(Steal(p, r, n) for r, n in enumerate(resources))
                            for p in range(num_players))
         self._bank: dict[tuple[int, int, int], BankTrade] = {}
-        # rules_trade's memos: (hand, ratio, bank) signatures → bank trades / domestic offers
+        # base/trade.py's memos: (hand, ratio, bank) signatures → bank trades / domestic offers
         self.bank_menus: dict[tuple, tuple] = {}
         self.offer_menus: dict[tuple, tuple] = {}
         self.offer_sides: dict[tuple, tuple] = {}   # offer side → its non-zero (entry, count)s

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from catan_dsl.ir import realize
 from catan_dsl.engine.actions import ActionTable
 from catan_dsl.engine.board import Board, build_board
 from catan_dsl.engine.rules.compiled import needs_rules
 from catan_dsl.engine.rules.runtime import RulesRuntime
 from catan_dsl.engine.state import State
+from catan_dsl.ir import realize
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ PLACE_FREE = "place_free"     # params (piece kind, pieces still to place)
 TAKE = "take_resources"       # params (resources still to take,)
 MONOPOLY = "monopoly"         # params ()
 TRADE_RESPONSE = "trade_response"  # params (proposer, OfferTrade)
+START = "rule_start"          # chance: the starting player (setup start_player roll)
 
 
 class Prompt(NamedTuple):

@@ -5,13 +5,22 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from catan_dsl.engine.actions import (
+    Action,
+    BankTrade,
+    Build,
+    BuyCard,
+    EndTurn,
+    OfferTrade,
+    PlayCard,
+    RollDice,
+    RuleAction,
+)
 from catan_dsl.engine.base import awards, building, cards, setup, trade, turn_flow
-from catan_dsl.engine.rules import executor, player_actions, runtime, stocks, votes
-from catan_dsl.engine.actions import (Action, BankTrade, Build, BuyCard, EndTurn, OfferTrade,
-                                      PlayCard, RollDice, RuleAction)
 from catan_dsl.engine.board import Board
 from catan_dsl.engine.events import Event, GameWon
-from catan_dsl.engine.prompts import CHANCE, ROLL, TERMINAL, Prompt
+from catan_dsl.engine.prompts import CHANCE, ROLL, START, TERMINAL, Prompt
+from catan_dsl.engine.rules import executor, player_actions, runtime, stocks, votes
 
 SETUP, PRE_ROLL, MAIN, OVER = 0, 1, 2, 3
 _AUTO = executor.AUTO
@@ -29,14 +38,14 @@ PROMPT_LEGAL: dict[str, Callable] = {**turn_flow.PROMPT_LEGAL, **cards.PROMPT_LE
 PROMPT_CHANCE: dict[str, Callable] = {**turn_flow.PROMPT_CHANCE, **cards.PROMPT_CHANCE,
                                       stocks.DRAW_ITEM: stocks.draw_outcomes,
                                       stocks.RANDOM: stocks.random_outcomes,
-                                      runtime.START: runtime.start_outcomes}
+                                      START: runtime.start_outcomes}
 PROMPT_APPLY: dict[str, Callable] = {**turn_flow.PROMPT_APPLY, **cards.PROMPT_APPLY,
                                      **trade.PROMPT_APPLY,
                                      executor.CHOOSE: executor.apply_choose,
                                      votes.VOTE: votes.apply_vote,
                                      stocks.DRAW_ITEM: stocks.apply_draw,
                                      stocks.RANDOM: stocks.apply_random,
-                                     runtime.START: runtime.apply_start}
+                                     START: runtime.apply_start}
 # Action type → apply, for the acting player's own free actions (no prompt open).
 TURN_APPLY: dict[type, Callable] = {
     EndTurn: turn_flow.apply_end_turn, RollDice: turn_flow.apply_roll_dice,
@@ -62,7 +71,7 @@ class State:
 
     def __init__(self, game, board: Board, seed: int) -> None:
         g = game
-        n, nr, nk, nc = g.num_players, g.n_resources, len(g.piece_names), len(g.cards)
+        n, nr, nc = g.num_players, g.n_resources, len(g.cards)
         self.game = g
         self.board = board
         self.seed = seed

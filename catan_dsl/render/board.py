@@ -8,8 +8,8 @@ from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyBboxPatch, Polygon
 
-from catan_dsl.ir import realize
 from catan_dsl.core import geometry as g
+from catan_dsl.ir import realize
 
 Point = tuple[float, float]
 

@@ -7,7 +7,16 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Patch, Polygon
 
 from catan_dsl.core import geometry as g
-from catan_dsl.render.board import (FEATURE_COLORS, HATCHES, HOT_COLOR, INK, LINESTYLES, MARKERS, Board, mix)
+from catan_dsl.render.board import (
+    FEATURE_COLORS,
+    HATCHES,
+    HOT_COLOR,
+    INK,
+    LINESTYLES,
+    MARKERS,
+    Board,
+    mix,
+)
 
 
 def feature_items(raw: object) -> list[tuple[int, dict]]:

@@ -13,10 +13,26 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Polygon
 
 from catan_dsl.core import geometry as g
-from catan_dsl.render.board import (SEA_COLOR, SEA_EDGE, UNIT_IN, OFF_BOARD, Board, draw_harbors, draw_land, pips, random_note)
+from catan_dsl.render.board import (
+    OFF_BOARD,
+    SEA_COLOR,
+    SEA_EDGE,
+    UNIT_IN,
+    Board,
+    draw_harbors,
+    draw_land,
+    pips,
+    random_note,
+)
 from catan_dsl.render.chains import draw_chain_starts
 from catan_dsl.render.features import draw_coords, draw_features
-from catan_dsl.render.state import (StateView, draw_neutral_starts, draw_robber, draw_robber_beside, draw_state)
+from catan_dsl.render.state import (
+    StateView,
+    draw_neutral_starts,
+    draw_robber,
+    draw_robber_beside,
+    draw_state,
+)
 
 __all__ = ["StateView", "draw_board", "figure_bytes", "pips", "save_figure"]
 
@@ -30,7 +46,7 @@ def draw_board(
 
     Args:
         ir: a compiled IR (docs/ir.md); only ``meta``, ``terrains``, ``pieces`` and ``board`` are read.
-        seed: realise pools and number tokens with ``boardgen`` first; without it random parts
+        seed: realise pools and number tokens with ``ir.realize`` first; without it random parts
             are drawn as grey "?" slots.
         coords: overlay ``q,r`` on every hex and vertex/edge ids (for writing scenario files).
         state_view: pieces and robber of a game state; replaces the robber start marker.
@@ -69,7 +85,7 @@ def draw_board(
     token_hexes = draw_land(ax, bd)
     harbor_seas = draw_harbors(ax, bd)
     legend += draw_features(ax, bd, harbor_seas)
-    legend += draw_chain_starts(ax, ir, bd.vpts, seed)   # render_chains.py
+    legend += draw_chain_starts(ax, ir, bd.vpts, seed)   # render/chains.py
 
     if state_view is None:
         start = bd.robber_start()

@@ -6,11 +6,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from catan_dsl.engine import Game, IllegalActionError, State, parse_action
-from catan_dsl.engine.prompts import ROLL
-from catan_dsl.engine.rules.runtime import START
+from catan_dsl.engine.prompts import ROLL, START
 from catan_dsl.play.playtest import seat_name  # the colour names of the game log
+from catan_dsl.play.transcript import check_format, ir_sha256
 from catan_dsl.render.state import DEFAULT_PLAYER_COLORS, StateView
-from catan_dsl.play.transcript import TranscriptError, check_format, ir_sha256
 
 PRE_ROLL = 1  # engine phase between turns (engine.state.PRE_ROLL); kept numeric to stay decoupled
 # Prompts a new turn opens by itself (the roll, or the starting player's draw): waiting on

@@ -9,13 +9,18 @@ import re
 from pathlib import Path
 
 from lark import Lark, Token, Tree
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    LarkError,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
 from catan_dsl.core.codes import RESERVED_SYNTAX
 from catan_dsl.core.diagnostics import Diagnostic, make
 from catan_dsl.core.paths import data_dir
 from catan_dsl.core.source import SourceFile, Span, span_from_token
-
 
 
 def grammar_dir() -> Path:

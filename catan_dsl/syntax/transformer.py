@@ -7,10 +7,10 @@ from typing import Any
 from lark import Token, Tree, v_args
 from lark.exceptions import VisitError
 
-from catan_dsl.syntax import ast as A
 from catan_dsl.core.source import Span, span_from_meta, span_from_token
+from catan_dsl.syntax import ast as A
 from catan_dsl.syntax.transformer_chains import ChainsMixin
-from catan_dsl.syntax.transformer_rules import RulesMixin, _label, _unquote
+from catan_dsl.syntax.transformer_rules import RulesMixin, unquote
 
 # Numbers longer than this are clamped (the checker reports E212); Python refuses to convert
 # integers of thousands of digits, and nothing in a board game needs them.
@@ -67,7 +67,7 @@ class ToAst(ChainsMixin, RulesMixin):
         body = []
         for c in ch[2:]:
             if isinstance(c, Token) and _base(c.type) == "STRING":
-                title = _unquote(c.value)
+                title = unquote(c.value)
             elif isinstance(c, tuple) and c and c[0] == "extends":
                 extends = c[1]
             elif isinstance(c, tuple) and c and c[0] == "with":
@@ -133,7 +133,7 @@ class ToAst(ChainsMixin, RulesMixin):
         return A.TerrainNumbers(self._s(meta), tuple(ch))
 
     def color(self, meta, ch):
-        return A.Color(self._s(meta), _unquote(ch[0].value))
+        return A.Color(self._s(meta), unquote(ch[0].value))
 
     def piece(self, meta, ch):
         return A.Piece(self._s(meta), ch[0], tuple(ch[1:]))

@@ -7,7 +7,8 @@ from typing import Any
 from lark import Transformer, v_args
 
 from catan_dsl.syntax import ast as A
-from catan_dsl.syntax.transformer_rules import _label
+from catan_dsl.syntax import rules_ast as R
+from catan_dsl.syntax.transformer_rules import label_of
 
 
 @v_args(meta=True)
@@ -19,7 +20,7 @@ class ChainsMixin(Transformer):
 
     def chain(self, meta, ch):
         props = dict(c for c in ch[1:] if isinstance(c, tuple))
-        return A.Chain(self._s(meta), ch[0], _label(ch[1:]), props.get("piece"),
+        return R.Chain(self._s(meta), ch[0], label_of(ch[1:]), props.get("piece"),
                        props.get("supply"), props.get("start"), props.get("first"))
 
     def chain_piece(self, meta, ch):

@@ -6,19 +6,20 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from catan_dsl.syntax import ast as A
 from catan_dsl.core.source import Span
+from catan_dsl.syntax import ast as A
+from catan_dsl.syntax import rules_ast as R
 
 
 def _base(name: str) -> str:
     return name.rsplit("__", 1)[-1]
 
 
-def _label(ch: list) -> str | None:
-    return next((_unquote(c.value) for c in ch if isinstance(c, Token) and _base(c.type) == "STRING"), None)
+def label_of(ch: list) -> str | None:
+    return next((unquote(c.value) for c in ch if isinstance(c, Token) and _base(c.type) == "STRING"), None)
 
 
-def _unquote(s: str) -> str:
+def unquote(s: str) -> str:
     body = s[1:-1]
     return body.replace('\\"', '"').replace("\\\\", "\\")
 
@@ -32,25 +33,25 @@ class RulesMixin(Transformer):
 
     # --- rules language: statements -------------------------------------------------------
     def use_board(self, meta, ch):
-        return A.UseBoard(self._s(meta), ch[0])
+        return R.UseBoard(self._s(meta), ch[0])
 
     def without_actions(self, meta, ch):
-        return A.WithoutActions(self._s(meta), tuple(ch))
+        return R.WithoutActions(self._s(meta), tuple(ch))
 
     def if_with(self, meta, ch):
         orelse = next((c[1] for c in ch[1:] if isinstance(c, tuple) and c[0] == "else"), ())
-        return A.IfWith(self._s(meta), ch[0], tuple(c for c in ch[1:] if isinstance(c, A.Node)),
+        return R.IfWith(self._s(meta), ch[0], tuple(c for c in ch[1:] if isinstance(c, A.Node)),
                         orelse)
 
     def if_with_else(self, meta, ch):
         return ("else", tuple(c for c in ch if isinstance(c, A.Node)))
 
     def option(self, meta, ch):
-        return A.Option(self._s(meta), ch[0], _label(ch[1:]))
+        return R.Option(self._s(meta), ch[0], label_of(ch[1:]))
 
     def counter(self, meta, ch):
         props = dict(c for c in ch[1:] if isinstance(c, tuple))
-        return A.Counter(self._s(meta), ch[0], _label(ch[1:]), props.get("start"),
+        return R.Counter(self._s(meta), ch[0], label_of(ch[1:]), props.get("start"),
                          props.get("supply"), "tradeable" in props)
 
     def counter_start(self, meta, ch):
@@ -64,9 +65,9 @@ class RulesMixin(Transformer):
 
     def deck(self, meta, ch):
         hidden = any(c == "hidden" for c in ch)
-        items = tuple(c for c in ch if isinstance(c, A.DeckItem))
+        items = tuple(c for c in ch if isinstance(c, R.DeckItem))
         props = tuple(c for c in ch if isinstance(c, A.Setting))
-        return A.Deck(self._s(meta), ch[0], hidden, items, props)
+        return R.Deck(self._s(meta), ch[0], hidden, items, props)
 
     def deck_hidden(self, meta, ch):
         return "hidden"
@@ -74,7 +75,7 @@ class RulesMixin(Transformer):
     def deck_item(self, meta, ch):
         props = dict(c for c in ch[2:] if isinstance(c, tuple))
         count = next(c for c in ch[2:] if isinstance(c, A.Num))
-        return A.DeckItem(self._s(meta), ch[0], ch[1], props.get("value"), props.get("number"),
+        return R.DeckItem(self._s(meta), ch[0], ch[1], props.get("value"), props.get("number"),
                           props.get("event"), count, "revealed" in props)
 
     def item_kind(self, meta, ch):
@@ -111,22 +112,22 @@ class RulesMixin(Transformer):
         return self._setting("tradeable", meta, ch)
 
     def neutral(self, meta, ch):
-        return A.Neutral(self._s(meta), ch[0], tuple(ch[1:]))
+        return R.Neutral(self._s(meta), ch[0], tuple(ch[1:]))
 
     def corner_key(self, meta, ch):
         return (ch[0], ch[1])
 
     def victory_bonus(self, meta, ch):
-        return A.VictoryBonus(self._s(meta), ch[0])
+        return R.VictoryBonus(self._s(meta), ch[0])
 
     def vp_neg(self, meta, ch):
         return A.Vp(self._s(meta), A.Num(ch[0].span, -ch[0].value))
 
     def measure_expr(self, meta, ch):
-        return A.MeasureExpr(self._s(meta), ch[0])
+        return R.MeasureExpr(self._s(meta), ch[0])
 
     def copies(self, meta, ch):
-        return A.Copies(self._s(meta), ch[0])
+        return R.Copies(self._s(meta), ch[0])
 
     def source_deck(self, meta, ch):
         return self._setting("source", meta, ch)
@@ -149,7 +150,7 @@ class RulesMixin(Transformer):
     def on_rule(self, meta, ch):
         names = tuple(c for c in ch[1:] if isinstance(c, A.Ident))
         tags = dict(c for c in ch[1:] if isinstance(c, tuple))
-        return A.OnRule(self._s(meta), ch[0], names, tags.get("at"), tags.get("where"),
+        return R.OnRule(self._s(meta), ch[0], names, tags.get("at"), tags.get("where"),
                         tags["block"])
 
     def on_at(self, meta, ch):
@@ -163,7 +164,7 @@ class RulesMixin(Transformer):
 
     def action(self, meta, ch):
         props = tuple(c for c in ch[1:] if isinstance(c, tuple))
-        return A.Action(self._s(meta), ch[0], _label(ch[1:]), props)
+        return R.Action(self._s(meta), ch[0], label_of(ch[1:]), props)
 
     def action_cost(self, meta, ch):
         return ("cost", tuple(ch), self._s(meta))
@@ -209,7 +210,7 @@ class RulesMixin(Transformer):
             kinds = rest.pop(0)[1]
         prep, var = rest[0], rest[1]
         tags = dict(c for c in rest[2:])
-        return A.Forbid(self._s(meta), ch[0], kinds, prep, var, tags.get("where"),
+        return R.Forbid(self._s(meta), ch[0], kinds, prep, var, tags.get("where"),
                         tags.get("else", ()))
 
     def forbid_kinds(self, meta, ch):
@@ -225,24 +226,24 @@ class RulesMixin(Transformer):
         sign = ch[1] if isinstance(ch[1], str) else None
         rest = ch[2:] if sign is not None else ch[1:]
         where = rest[2][1] if len(rest) > 2 else None
-        return A.Modifier(self._s(meta), ch[0], sign, rest[0], rest[1], where)
+        return R.Modifier(self._s(meta), ch[0], sign, rest[0], rest[1], where)
 
     def mod_sign(self, meta, ch):
         return str(ch[0])
 
     # --- rules language: expressions ------------------------------------------------------
     def int_lit(self, meta, ch):
-        return A.IntLit(self._s(meta), ch[0].value)
+        return R.IntLit(self._s(meta), ch[0].value)
 
     def name_ref(self, meta, ch):
-        return A.NameRef(self._s(meta), ch[0].value)
+        return R.NameRef(self._s(meta), ch[0].value)
 
     def call(self, meta, ch):
-        return A.Call(self._s(meta), ch[0], tuple(ch[1:]))
+        return R.Call(self._s(meta), ch[0], tuple(ch[1:]))
 
     def comprehension(self, meta, ch):
         tags = dict(c for c in ch[3:])
-        return A.Comp(self._s(meta), ch[0], ch[1], ch[2], tags.get("where"), tags.get("value"))
+        return R.Comp(self._s(meta), ch[0], ch[1], ch[2], tags.get("where"), tags.get("value"))
 
     def comp_where(self, meta, ch):
         return ("where", ch[0])
@@ -251,16 +252,16 @@ class RulesMixin(Transformer):
         return ("value", ch[0])
 
     def or_expr(self, meta, ch):
-        return A.Op(self._s(meta), "or", tuple(ch))
+        return R.Op(self._s(meta), "or", tuple(ch))
 
     def and_expr(self, meta, ch):
-        return A.Op(self._s(meta), "and", tuple(ch))
+        return R.Op(self._s(meta), "and", tuple(ch))
 
     def not_op(self, meta, ch):
-        return A.Op(self._s(meta), "not", (ch[0],))
+        return R.Op(self._s(meta), "not", (ch[0],))
 
     def cmp_expr(self, meta, ch):
-        return A.Op(self._s(meta), ch[1], (ch[0], ch[2]))
+        return R.Op(self._s(meta), ch[1], (ch[0], ch[2]))
 
     def cmp_op(self, meta, ch):
         return str(ch[0])
@@ -274,21 +275,21 @@ class RulesMixin(Transformer):
         for op, rhs in zip(ch[1::2], ch[2::2]):
             span = Span(acc.span.path, acc.span.line, acc.span.col, rhs.span.end_line,
                         rhs.span.end_col, acc.span.start, rhs.span.end)
-            acc = A.Op(span, op, (acc, rhs))
+            acc = R.Op(span, op, (acc, rhs))
         return acc
 
     def prod_expr(self, meta, ch):
         acc = ch[0]
         for rhs in ch[1:]:
-            acc = A.Op(self._s(meta), "*", (acc, rhs))
+            acc = R.Op(self._s(meta), "*", (acc, rhs))
         return acc
 
     def cond_expr(self, meta, ch):
-        return A.CondExpr(self._s(meta), ch[0], ch[1], ch[2])
+        return R.CondExpr(self._s(meta), ch[0], ch[1], ch[2])
 
     # --- rules language: effects ----------------------------------------------------------
-    def _eff(self, eff_kind: str, meta: Any, **args: object) -> A.Eff:
-        return A.Eff(self._s(meta), eff_kind, tuple((k, v) for k, v in args.items() if v is not None))
+    def _eff(self, eff_kind: str, meta: Any, **args: object) -> R.Eff:
+        return R.Eff(self._s(meta), eff_kind, tuple((k, v) for k, v in args.items() if v is not None))
 
     def _who(self, ch: list, n: int) -> tuple:
         """Split off the optional subject ("p gains ...") of an effect with ``n`` parts."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from catan_dsl import api
-from catan_dsl.engine import CHANCE, Game, observation
 from catan_dsl.bots import make_bot
+from catan_dsl.engine import CHANCE, Game, observation
 
 
 def _midgame(scenario: str = "scenarios/base.catan", turns: int = 40, seed: int = 4):

@@ -6,11 +6,28 @@ import pytest
 
 from catan_dsl.engine import CHANCE, Game, IllegalActionError, parse_action
 from catan_dsl.engine.actions import BankTrade, Build, Discard, PlayCard
-from catan_dsl.engine.events import (CardStolen, ResourcesProduced, ResourceWithheld,
-                                     SpecialCardAwarded, SpecialCardSetAside)
+from catan_dsl.engine.events import (
+    CardStolen,
+    ResourcesProduced,
+    ResourceWithheld,
+    SpecialCardAwarded,
+    SpecialCardSetAside,
+)
 
-from .helpers import (act, edge_between, empty_main, give, give_card, load_ir, path_edges,
-                      pre_roll, put, res, set_hand, texts)
+from .helpers import (
+    act,
+    edge_between,
+    empty_main,
+    give,
+    give_card,
+    load_ir,
+    path_edges,
+    pre_roll,
+    put,
+    res,
+    set_hand,
+    texts,
+)
 
 # Beginner board (fixture): hex 4 = hills 6 with corners 8 13 18 23 17 12; hex 9 = desert
 # (robber) with corners 18 24 30 35 29 23; vertex 0 = 3:1 harbor, vertex 1 = grain 2:1 harbor.

@@ -8,7 +8,8 @@ import pytest
 
 from catan_dsl.bots import make_bot
 from catan_dsl.engine import CHANCE, TERMINAL, Game, IllegalActionError, parse_action
-from .helpers import check_invariants, load_ir, play_game
+
+from .helpers import load_ir, play_game
 
 BOARDS = ["base_beginner", "base_tournament"]
 

@@ -8,7 +8,14 @@ import json
 import pytest
 
 from catan_dsl.engine import CHANCE
-from catan_dsl.play.transcript import (FORMAT, TranscriptError, check_format, dumps, ir_sha256, replay)
+from catan_dsl.play.transcript import (
+    FORMAT,
+    TranscriptError,
+    check_format,
+    dumps,
+    ir_sha256,
+    replay,
+)
 
 
 def test_header_names_the_rules_and_seeds(short_transcript: dict, base_ir: dict) -> None:

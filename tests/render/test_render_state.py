@@ -16,9 +16,9 @@ from catan_dsl.cli import main
 from catan_dsl.cli.common import EXIT_ERRORS, EXIT_OK, EXIT_USAGE
 from catan_dsl.engine import Game, parse_action
 from catan_dsl.play.playtest import play_game
+from catan_dsl.play.transcript import dumps
 from catan_dsl.render.figure import StateView, draw_board, figure_bytes
 from catan_dsl.render.state import DEFAULT_PLAYER_COLORS
-from catan_dsl.play.transcript import dumps
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = str(ROOT / "scenarios" / "base.catan")

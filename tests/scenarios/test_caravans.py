@@ -8,10 +8,21 @@ from pathlib import Path
 import pytest
 
 from catan_dsl.engine.rules.chains import ChainExtended
-from tests.engine.helpers import act, give, put, set_hand, texts
-from tests.scenarios.test_caravans_kit import (CARAVANS, compiled, far_end, game, head,
-                                               instance_spots, main, oasis, oasis_edges, place,
-                                               spots, vertex)
+from tests.engine.helpers import act, give, put, texts
+from tests.scenarios.test_caravans_kit import (
+    CARAVANS,
+    compiled,
+    far_end,
+    game,
+    head,
+    instance_spots,
+    main,
+    oasis,
+    oasis_edges,
+    place,
+    spots,
+    vertex,
+)
 
 SEEDS = range(8)
 

@@ -50,6 +50,7 @@ def test_random_games_replay_to_the_same_state() -> None:
 def test_explain_reads_like_a_rules_summary() -> None:
     """`catan-dsl explain` names the chain, the vote and the camel effects in words."""
     from click.testing import CliRunner
+
     from catan_dsl.cli import main as cli
     out = CliRunner().invoke(cli, ["explain", str(CARAVANS)]).output
     assert "vote" in out and "caravan" in out and "camel" in out
@@ -58,6 +59,7 @@ def test_explain_reads_like_a_rules_summary() -> None:
 def test_render_shows_the_oasis_and_its_arrows(tmp_path) -> None:
     """`catan-dsl render` draws the board with the oasis and the three exit arrows."""
     from click.testing import CliRunner
+
     from catan_dsl.cli import main as cli
     out = tmp_path / "c.png"
     res = CliRunner().invoke(cli, ["render", str(CARAVANS), "--seed", "1", "-o", str(out)])

@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from catan_dsl.core import geometry
 from catan_dsl.api import compile_file
+from catan_dsl.core import geometry
 from catan_dsl.engine import Game, State
 from tests.engine.helpers import act, empty_main
 

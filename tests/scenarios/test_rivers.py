@@ -11,8 +11,21 @@ from catan_dsl.core import geometry
 from catan_dsl.engine import CHANCE
 from catan_dsl.engine.prompts import PLACE_FREE
 from tests.engine.helpers import act, give, give_card, kind, set_hand, texts
-from tests.scenarios.rivers_kit import (RIVERS, along_river, compiled, edge, feature, game, gold,
-                                        hex_at, holders, main, put, river_bank, vertex)
+from tests.scenarios.rivers_kit import (
+    RIVERS,
+    along_river,
+    compiled,
+    edge,
+    feature,
+    game,
+    gold,
+    hex_at,
+    holders,
+    main,
+    put,
+    river_bank,
+    vertex,
+)
 
 SEEDS = range(12)
 

@@ -7,8 +7,19 @@ import pytest
 from catan_dsl.engine.prompts import DISCARD, TRADE_RESPONSE
 from tests.engine.helpers import act, give_card, kind, pre_roll, set_hand, texts
 from tests.engine.rules_kit import conserved, play_random
-from tests.scenarios.rivers_kit import (VARIANTS, edge, game, gold, hex_at, holders, main, put,
-                                        set_gold, settle_awards, vertex)
+from tests.scenarios.rivers_kit import (
+    VARIANTS,
+    edge,
+    game,
+    gold,
+    hex_at,
+    holders,
+    main,
+    put,
+    set_gold,
+    settle_awards,
+    vertex,
+)
 
 
 def counter(s, p: int, name: str) -> int:

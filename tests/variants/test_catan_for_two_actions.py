@@ -8,14 +8,28 @@ import pytest
 
 from catan_dsl.api import compile_file
 from catan_dsl.engine import Game, State
-from catan_dsl.engine.events import (PieceBuilt, PlayedCardReturned, RobberMoved,
-                                     SpecialCardAwarded, SpecialCardSetAside)
 from catan_dsl.engine.base import awards
+from catan_dsl.engine.events import (
+    PieceBuilt,
+    PlayedCardReturned,
+    RobberMoved,
+    SpecialCardAwarded,
+    SpecialCardSetAside,
+)
 from tests.engine.helpers import act, empty_main, give, give_card, path_edges, set_hand, texts
-from tests.variants.test_catan_for_two import (NEUTRALS, SOURCE, c42, free_vertex,
-                                               neutral_sites, own_settlement_with_road,
-                                               quiet_put, run_setup, settler, setup_picks,
-                                               tokens)
+from tests.variants.test_catan_for_two import (
+    NEUTRALS,
+    SOURCE,
+    c42,
+    free_vertex,
+    neutral_sites,
+    own_settlement_with_road,
+    quiet_put,
+    run_setup,
+    settler,
+    setup_picks,
+    tokens,
+)
 
 # The beginner board with its desert swapped for a forest (C42 on a desert-less board) and one
 # with two deserts side by side in the middle row (C42-35, C42-37: a coastal desert corner).

@@ -7,14 +7,21 @@ from collections import Counter
 import pytest
 
 from catan_dsl.engine.base import awards, building
-from catan_dsl.engine.events import (CardRevealed, DeckReshuffled, DiceRolled, NumberProduced,
-                                     PieceMarked, ResourcesProduced, RobberMoved, StockChanged,
-                                     StockTransferred)
+from catan_dsl.engine.events import (
+    CardRevealed,
+    DeckReshuffled,
+    DiceRolled,
+    NumberProduced,
+    PieceMarked,
+    ResourcesProduced,
+    RobberMoved,
+    StockChanged,
+    StockTransferred,
+)
 from catan_dsl.engine.prompts import DISCARD, MOVE_ROBBER, STEAL
-from tests.engine.helpers import act, give, path_edges, put, set_hand, texts
+from tests.engine.helpers import act, path_edges, put, set_hand, texts
 from tests.engine.rules_kit import conserved, play_random
-from tests.variants.kit import (VARIANTS, before_roll, game, hexes_of, main_turn, names,
-                                outcome_texts, reveal)
+from tests.variants.kit import VARIANTS, before_roll, game, hexes_of, names, outcome_texts, reveal
 
 EV = ("event_cards",)
 

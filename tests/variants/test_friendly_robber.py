@@ -7,7 +7,7 @@ import pytest
 from catan_dsl.engine.prompts import DISCARD, MOVE_ROBBER, STEAL
 from tests.engine.helpers import act, give, give_card, pre_roll, put, set_hand, texts
 from tests.engine.rules_kit import conserved, play_random
-from tests.variants.kit import VARIANTS, before_roll, game, hexes_of, main_turn
+from tests.variants.kit import VARIANTS, before_roll, game, hexes_of
 
 # Six inner intersections that together touch every hex but the centre (hex 9) exactly once:
 # two settlements each for players 0, 1 and 2 (2 VP each) shut the robber out of 18 hexes.

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from catan_dsl.engine.events import (DiceRolled, ResourcesProduced, RobberMoved, RollCancelled,
-                                     StartPlayerChosen)
+from catan_dsl.engine.events import (
+    DiceRolled,
+    ResourcesProduced,
+    RobberMoved,
+    RollCancelled,
+    StartPlayerChosen,
+)
 from catan_dsl.engine.prompts import MOVE_ROBBER
 from tests.engine.helpers import act, give, give_card, pre_roll, put, texts
 from tests.variants.kit import before_roll, game, hexes_of, main_turn, outcome_texts

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from catan_dsl.engine.base import awards, building
-from catan_dsl.engine.events import (DevelopmentCardBought, DevelopmentCardPlayed,
-                                     ResourcesCollected, ResourcesTaken)
-from catan_dsl.engine.prompts import (CHANCE, DRAW, MONOPOLY, MOVE_ROBBER, PLACE_FREE, TAKE,
-                                      Prompt)
+from catan_dsl.engine.events import (
+    DevelopmentCardBought,
+    DevelopmentCardPlayed,
+    ResourcesCollected,
+    ResourcesTaken,
+)
+from catan_dsl.engine.prompts import CHANCE, DRAW, MONOPOLY, MOVE_ROBBER, PLACE_FREE, TAKE, Prompt
 
 PASSIVE = "vp"   # effect kinds that count while held and are never played
 

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from operator import ge
 
-from catan_dsl.engine.events import BankTraded, TradeAccepted, TradeCancelled, TradeDeclined, TradeOffered
+from catan_dsl.engine.events import (
+    BankTraded,
+    TradeAccepted,
+    TradeCancelled,
+    TradeDeclined,
+    TradeOffered,
+)
 from catan_dsl.engine.prompts import TRADE_RESPONSE, Prompt
 
 

@@ -3,10 +3,24 @@
 from __future__ import annotations
 
 from catan_dsl.engine.base import cards
-from catan_dsl.engine.events import (CardsDiscarded, CardStolen, DiceRolled, ResourcesProduced,
-                                     ResourceWithheld, RobberMoved, TurnEnded)
-from catan_dsl.engine.prompts import (CHANCE, CHOOSE_VICTIM, DISCARD, MOVE_ROBBER, ROLL, STEAL,
-                                      Prompt)
+from catan_dsl.engine.events import (
+    CardsDiscarded,
+    CardStolen,
+    DiceRolled,
+    ResourcesProduced,
+    ResourceWithheld,
+    RobberMoved,
+    TurnEnded,
+)
+from catan_dsl.engine.prompts import (
+    CHANCE,
+    CHOOSE_VICTIM,
+    DISCARD,
+    MOVE_ROBBER,
+    ROLL,
+    STEAL,
+    Prompt,
+)
 
 PRE_ROLL, MAIN = 1, 2
 

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from catan_dsl.engine.base import awards, building, turn_flow
+from catan_dsl.engine.events import (
+    PieceMarked,
+    PieceRemoved,
+    PlayedCardReturned,
+    RobberMoved,
+    SpecialCardSetAside,
+    YieldSet,
+)
+from catan_dsl.engine.prompts import CHANCE, DISCARD, DRAW, MOVE_ROBBER, PLACE_FREE, Prompt
 from catan_dsl.engine.rules import stocks
 from catan_dsl.engine.rules.executor import Eff, emit, push_choice
-from catan_dsl.engine.events import (PieceMarked, PieceRemoved, PlayedCardReturned, RobberMoved,
-                                     SpecialCardSetAside, YieldSet)
 from catan_dsl.engine.rules.expressions import compile_expr
 from catan_dsl.engine.rules.functions import place_kind
-from catan_dsl.engine.prompts import CHANCE, DISCARD, DRAW, MOVE_ROBBER, PLACE_FREE, Prompt
 
 
 def _x(node, ctx):

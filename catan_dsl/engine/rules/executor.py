@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from catan_dsl.engine.rules.expressions import MAX_DEPTH, Ctx, RuleBudgetExceeded
 from catan_dsl.engine.prompts import Prompt
+from catan_dsl.engine.rules.expressions import MAX_DEPTH, Ctx, RuleBudgetExceeded
 
 AUTO = -2                      # a prompt nobody answers: State._after runs it (a continuation)
 RESUME = "rule_resume"         # params (work items,)

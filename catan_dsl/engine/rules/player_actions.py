@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from catan_dsl.engine.rules import executor, stocks
 from catan_dsl.engine.events import RuleActionTaken
+from catan_dsl.engine.rules import executor, stocks
 from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, elem_type, ordered
 
 

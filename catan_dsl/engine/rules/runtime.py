@@ -2,29 +2,39 @@
 
 from __future__ import annotations
 
-from catan_dsl.engine.base import awards, building, turn_flow
-from catan_dsl.engine.rules import executor, player_actions
-from catan_dsl.engine.rules.expressions import elem_type
 from catan_dsl.engine import prompts
 from catan_dsl.engine.actions import Build, Choose, DeckDraw, OfferTrade, RuleAction
-from catan_dsl.engine.events import (CardRevealed, DeckReshuffled, DevelopmentCardPlayed,
-                                     DiceRolled, ItemDrawn, NumberProduced, PieceBuilt,
-                                     RollCancelled,
-                                     SetupDone, SpecialCardAwarded, SpecialCardSetAside,
-                                     StartPlayerChosen, TurnEnded, TurnStarted)
-from catan_dsl.engine.rules.measure_memo import MeasureMemo, board_only
+from catan_dsl.engine.base import awards, building, turn_flow
+from catan_dsl.engine.events import (
+    CardRevealed,
+    DeckReshuffled,
+    DevelopmentCardPlayed,
+    DiceRolled,
+    ItemDrawn,
+    NumberProduced,
+    PieceBuilt,
+    RollCancelled,
+    SetupDone,
+    SpecialCardAwarded,
+    SpecialCardSetAside,
+    StartPlayerChosen,
+    TurnEnded,
+    TurnStarted,
+)
+from catan_dsl.engine.prompts import CHANCE, ROLL, START, Prompt
+from catan_dsl.engine.rules import executor, player_actions
 from catan_dsl.engine.rules.compiled import CompiledRules
-from catan_dsl.engine.prompts import CHANCE, ROLL, Prompt
+from catan_dsl.engine.rules.expressions import elem_type
+from catan_dsl.engine.rules.measure_memo import MeasureMemo, board_only
 from catan_dsl.engine.rules.rules_state import RulesState
 
-START = "rule_start"          # chance: the starting player
 # Prompts a development card's effect leaves open (while one is, the card is "resolving").
 CARD_PROMPTS = frozenset({prompts.PLACE_FREE, prompts.MOVE_ROBBER, prompts.TAKE, prompts.MONOPOLY,
                           prompts.CHOOSE_VICTIM, prompts.STEAL})
 MAIN = 2
 
 
-# The vocabulary entries this module and mechanisms.py implement (a test compares with vocab).
+# The vocabulary entries this module and compiled.py implement (a test compares with vocab).
 TRIGGERS = ("built", "upgraded", "rolled", "produced", "revealed", "drew", "played",
             "turn_started", "turn_ended", "setup_done")
 FORBIDS = ("robber_move", "steal", "build", "trade")
@@ -46,7 +56,7 @@ class RulesRuntime(CompiledRules):
         self.measure_memo = MeasureMemo(frozenset(
             si for si, sp in enumerate((ir.get("special_cards") or {}).values())
             if sp["measure"]["kind"] == "expr" and board_only(sp["measure"]["expr"], self.functions)))
-        # Counters players may put into domestic offers (rules_trade), and those offers interned.
+        # Counters players may put into domestic offers (base/trade.py), and those offers interned.
         self.tradeable_counters = tuple(i for i, c in enumerate(self.counters) if c.tradeable)
         self.counter_offer_cache: dict = {}
 

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from catan_dsl.engine.rules.executor import emit, push_choice
-from catan_dsl.engine.events import (DeckReshuffled, ItemDrawn, ItemGiven, ItemReturned,
-                                     StockChanged, StockTransferred)
+from catan_dsl.engine.events import (
+    DeckReshuffled,
+    ItemDrawn,
+    ItemGiven,
+    ItemReturned,
+    StockChanged,
+    StockTransferred,
+)
 from catan_dsl.engine.prompts import CHANCE, Prompt
+from catan_dsl.engine.rules.executor import emit, push_choice
 
 DRAW_ITEM = "rule_draw"        # chance: params (deck, player, n, rule)
 RANDOM = "rule_random"         # chance: params (op, giver, receiver, n, rule)

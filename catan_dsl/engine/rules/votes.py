@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from catan_dsl.engine.events import Event
+from catan_dsl.engine.prompts import Prompt
 from catan_dsl.engine.rules.executor import Eff, compile_effects, emit, envt, run
 from catan_dsl.engine.rules.expressions import compile_expr, elem_type, ordered
-from catan_dsl.engine.prompts import Prompt
 
 VOTE = "rule_vote"     # params (stage, voters left, bids, options, what, pay, cont)
 NAME, BID = 0, 1       # stage: name an option / lay out cards

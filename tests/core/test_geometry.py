@@ -8,11 +8,11 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from catan_dsl.ir import realize
 from catan_dsl.core import geometry as g
 from catan_dsl.core import topology
+from catan_dsl.ir import realize
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 coords = st.tuples(st.integers(-20, 20), st.integers(-20, 20))
 BASE_LAND = [h for row in g.rows_layout([3, 4, 5, 4, 3]) for h in row]
 

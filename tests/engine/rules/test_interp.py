@@ -6,9 +6,18 @@ import pytest
 
 from catan_dsl.core import vocab
 from catan_dsl.engine import Game, parse_action
-from catan_dsl.engine.rules import (board_effects, chains, effects, executor, functions, runtime,
-                                    stocks, tables, votes)
 from catan_dsl.engine.events import StockChanged
+from catan_dsl.engine.rules import (
+    board_effects,
+    chains,
+    effects,
+    executor,
+    functions,
+    runtime,
+    stocks,
+    tables,
+    votes,
+)
 from catan_dsl.engine.rules.expressions import OPERATORS, RuleBudgetExceeded
 from tests.engine.helpers import act, empty_main, put, texts
 from tests.engine.rules_kit import P, action, ir_with, on, play_random, v

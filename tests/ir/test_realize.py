@@ -12,7 +12,7 @@ import pytest
 from catan_dsl.ir import realize
 
 TOURNAMENT = json.loads(
-    (Path(__file__).parent / "fixtures" / "base_tournament.ir.json").read_text(encoding="utf-8")
+    (Path(__file__).resolve().parents[1] / "fixtures" / "base_tournament.ir.json").read_text(encoding="utf-8")
 )
 
 

@@ -11,7 +11,7 @@ from catan_dsl.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = str(ROOT / "scenarios" / "base.catan")
-CHECK = ROOT / "tests" / "front" / "check"
+CHECK = ROOT / "tests" / "check" / "cases"
 
 
 def run(*args: str):  # type: ignore[no-untyped-def]

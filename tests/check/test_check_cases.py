@@ -1,4 +1,4 @@
-"""Data-driven checker tests: every tests/front/check/*.catan carries inline expectations.
+"""Data-driven checker tests: every tests/check/cases/*.catan carries inline expectations.
 
 A line ending in ``# E: E201@38`` must produce error E201 at that line, column 38 (``@*``: any
 column); ``W:`` marks warnings the same way. A file must produce exactly the annotated
@@ -15,7 +15,7 @@ import pytest
 from catan_dsl import api
 from catan_dsl.core.codes import CODES
 
-CASES = sorted((Path(__file__).parent / "check").glob("*.catan"))
+CASES = sorted((Path(__file__).parent / "cases").glob("*.catan"))
 _ANNOT = re.compile(r"([EW]\d{3})@(\d+|\*)")
 
 
@@ -40,10 +40,10 @@ def test_check_case(path: Path) -> None:
 
 
 def test_every_code_has_a_case_or_a_dedicated_test() -> None:
-    """Each catalogued code is triggered somewhere in tests/front (a check case or a test)."""
+    """Each catalogued code is triggered somewhere in tests/ (a check case or a test)."""
     annotated = {code for p in CASES for _, code, _ in expectations(p)}
     dedicated = set()
-    for test in Path(__file__).parent.glob("test_*.py"):
+    for test in Path(__file__).resolve().parents[1].rglob("test_*.py"):
         dedicated |= set(re.findall(r"\"([EW]\d{3})\"", test.read_text(encoding="utf-8")))
     missing = sorted(set(CODES) - annotated - dedicated)
     assert not missing, f"codes without a test: {missing}"

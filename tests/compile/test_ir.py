@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import copy
-import json
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from catan_dsl import api
-from catan_dsl.ir import realize
 from catan_dsl import ir as ir_mod
+from catan_dsl.ir import realize
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.catan"))
@@ -102,7 +101,7 @@ def test_seed_realises_the_tournament_board(tournament: dict) -> None:
     assert ir == realize.realize(tournament, 7)
 
 
-# --- base game rules as compiled (IDs from /work/shared/rules/CHECKLIST.md) ------------------
+# --- base game rules as compiled (IDs from the rules checklist, ../shared/rules/CHECKLIST.md) ------------------
 def test_board_shape(beginner: dict) -> None:
     """BASE-01: the island is 19 hexes in rows of 3, 4, 5, 4, 3."""
     rows = Counter(h["r"] for h in beginner["board"]["hexes"])

@@ -1,0 +1,189 @@
+"""Parse tree shapes of the rules language (expressions, effects, on/action/forbid/modifier,
+counters, decks, chains) → frozen dataclass syntax nodes with their source `Span`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from catan_dsl.core.source import Span
+from catan_dsl.syntax.ast import Coord, Ident, Node, Num, Setting
+
+
+# --- rules language: expressions ------------------------------------------------------------
+@dataclass(frozen=True)
+class IntLit(Node):
+    value: int
+
+
+@dataclass(frozen=True)
+class NameRef(Node):
+    name: str
+
+
+@dataclass(frozen=True)
+class Call(Node):
+    name: Ident
+    args: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Comp(Node):
+    """``head(var in set [where cond] [: value])`` — count, sum, any, all, max, min, first."""
+
+    head: Ident
+    var: Ident
+    set: Node
+    where: Node | None
+    value: Node | None
+
+
+@dataclass(frozen=True)
+class Op(Node):
+    """``and``/``or`` (two or more operands), comparisons and ``+ - *`` (left-assoc chains)."""
+
+    op: str
+    args: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class CondExpr(Node):
+    """``(then if cond else other)``."""
+
+    then: Node
+    cond: Node
+    other: Node
+
+
+# --- rules language: statements -------------------------------------------------------------
+@dataclass(frozen=True)
+class Eff(Node):
+    """One effect: ``kind`` names the grammar rule (gain, choose, ...); ``args`` its parts."""
+
+    kind: str
+    args: tuple[tuple[str, object], ...]
+
+    def get(self, key: str, default: object = None) -> object:
+        return next((v for k, v in self.args if k == key), default)
+
+
+@dataclass(frozen=True)
+class Option(Node):
+    name: Ident
+    label: str | None
+
+
+@dataclass(frozen=True)
+class Counter(Node):
+    name: Ident
+    label: str | None
+    start: Num | None
+    supply: Num | None
+    tradeable: bool
+
+
+@dataclass(frozen=True)
+class DeckItem(Node):
+    kind: str  # "token" | "card"
+    name: Ident
+    value: Num | None
+    number: Num | None
+    event: Ident | None
+    count: Num
+    revealed: bool
+
+
+@dataclass(frozen=True)
+class Deck(Node):
+    name: Ident
+    hidden: bool
+    items: tuple[DeckItem, ...]
+    props: tuple[Setting, ...]  # max_held, when_full, reshuffle_spent, marker, start, tradeable
+
+
+@dataclass(frozen=True)
+class Neutral(Node):
+    n: Num
+    corners: tuple[tuple[Coord, Ident], ...]
+
+
+@dataclass(frozen=True)
+class VictoryBonus(Node):
+    n: Num
+
+
+@dataclass(frozen=True)
+class MeasureExpr(Node):
+    expr: Node
+
+
+@dataclass(frozen=True)
+class Copies(Node):
+    n: Num
+
+
+@dataclass(frozen=True)
+class OnRule(Node):
+    trigger: Ident
+    names: tuple[Ident, ...]
+    at: Ident | None
+    where: Node | None
+    body: tuple[Eff, ...]
+
+
+@dataclass(frozen=True)
+class Action(Node):
+    name: Ident
+    label: str | None
+    props: tuple[tuple[str, object, Span], ...]  # (key, value, span): cost, phase, limit, ...
+
+
+@dataclass(frozen=True)
+class Forbid(Node):
+    what: Ident
+    kinds: tuple[Ident, ...]
+    prep: str
+    var: Ident
+    where: Node | None
+    fallback: tuple[Ident, ...]
+
+
+@dataclass(frozen=True)
+class Modifier(Node):
+    what: Ident
+    sign: str | None
+    value: Node
+    var: Ident
+    where: Node | None
+
+
+@dataclass(frozen=True)
+class IfWith(Node):
+    name: Ident
+    body: tuple[Node, ...]
+    orelse: tuple[Node, ...] = ()   # "else { ... }": applies when NAME is not in the composition
+
+
+@dataclass(frozen=True)
+class WithoutActions(Node):
+    """``without action A, B``: the named actions of the composition are withdrawn."""
+
+    names: tuple[Ident, ...]
+
+
+@dataclass(frozen=True)
+class UseBoard(Node):
+    """``use board NAME``: compile this (inherited) board unless --board says otherwise."""
+
+    name: Ident
+
+
+@dataclass(frozen=True)
+class Chain(Node):
+    """``chain NAME { piece P; supply N; start at CORNERS; first e where COND }``."""
+
+    name: Ident
+    label: str | None
+    piece: Ident | None
+    supply: Num | None
+    start: Ident | None
+    first: tuple[Ident, Node] | None
