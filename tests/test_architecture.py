@@ -35,8 +35,9 @@ ALLOWED: dict[str, set[str]] = {
     "render": {"core", "ir", "engine", "engine.model", "play"},
     "explain": {"core", "ir"},
     "api": {"core", "syntax", "check", "compile", "ir"},
+    "packs": {"core", "api"},
     "cli": {"core", "syntax", "check", "compile", "ir", "engine", "engine.model", "bots", "play",
-            "render", "explain", "api"},
+            "render", "explain", "api", "packs"},
 }
 ENGINE_MODEL = {"actions", "events", "prompts", "board"}
 

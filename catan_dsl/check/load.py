@@ -174,20 +174,26 @@ def load_model(path: str, with_: tuple[str, ...] = (), report: Report | None = N
     root = loader.files.get(Path(path).resolve())
     if root is None:
         return None, report
+    with_names = []
     for name in with_:
-        target = resolve_name(name, Path(path).resolve().parent)
+        # A variant by name (beside the file, then shipped), or by path (PACK:VARIANT resolved).
+        as_path = Path(name) if name.endswith(".catan") else None
+        target = as_path if as_path is not None and as_path.is_file() else \
+            resolve_name(name, Path(path).resolve().parent)
         if target is None:
             report.error("E209", root.unit.name.span, what="variant", name=name,
                          hint="--with names a variant file in scenarios/")
             loader.failed = True
+            with_names.append(name)
             continue
-        if target.resolve() in loader.with_seen:
-            continue
-        loader.with_seen.add(target.resolve())
-        files += loader.collect(target, _display(target), None, ())
+        if target.resolve() not in loader.with_seen:
+            loader.with_seen.add(target.resolve())
+            files += loader.collect(target, _display(target), None, ())
+        loaded = loader.files.get(target.resolve())
+        with_names.append(loaded.unit.name.value if as_path is not None and loaded else name)
     model = Model(root=root.unit, path=path)
     model.extends = _extends_chain(root, Path(path), loader)
-    model.with_ = [i.value for i in root.unit.with_] + list(with_)
+    model.with_ = [i.value for i in root.unit.with_] + with_names
     model.incomplete = loader.failed
     seen_files: set[int] = set()
     unique = []

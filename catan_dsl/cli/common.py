@@ -32,3 +32,40 @@ def engine_guard(path: str) -> Iterator[None]:
     except Exception as exc:  # noqa: BLE001 — any engine failure, reported as one line
         fail(f"{path}: the engine could not play this scenario: {type(exc).__name__}: {exc}\n"
              f"  = help: this is a bug in catan-dsl if 'catan-dsl check {path}' reports nothing")
+
+
+def _pack_path(value: str) -> str | None:
+    """``PACK:SCENARIO`` → the installed scenario file; None for an ordinary path."""
+    if ":" not in value:
+        return None
+    from catan_dsl.packs.manifest import PackError
+    from catan_dsl.packs.store import resolve
+
+    try:
+        path = resolve(value)
+    except PackError as e:
+        raise click.BadParameter(str(e)) from None
+    return None if path is None else str(path)
+
+
+class ScenarioArg(click.ParamType):
+    """A scenario file, or ``PACK:SCENARIO`` naming one in an installed or pip-shipped pack."""
+
+    name = "file"
+
+    def __init__(self, exists: bool = False, path_type: type = str) -> None:
+        self.exists, self.path_type = exists, path_type
+
+    def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
+        if isinstance(value, self.path_type) and not isinstance(value, str):
+            return value
+        resolved = _pack_path(str(value))
+        if resolved is None and self.exists:
+            click.Path(exists=True, dir_okay=False).convert(value, param, ctx)
+        return self.path_type(resolved if resolved is not None else value)
+
+
+def resolve_variants(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
+                     ) -> tuple[str, ...]:
+    """``--with`` values: variant names stay names; ``PACK:VARIANT`` becomes the variant's file."""
+    return tuple(_pack_path(v) or v for v in values)

@@ -12,7 +12,7 @@ import click
 
 from catan_dsl import api
 from catan_dsl import ir as ir_mod
-from catan_dsl.cli.common import EXIT_ERRORS, EXIT_OK, EXIT_USAGE
+from catan_dsl.cli.common import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, ScenarioArg, resolve_variants
 from catan_dsl.core.diagnostics import Report, report_json
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -47,8 +47,9 @@ def _emit(report: Report, fmt: str, summary: str | None, to_stderr: bool = True)
 
 
 @click.command("check")
-@click.argument("paths", nargs=-1, required=True)
-@click.option("--with", "with_", multiple=True, help="Combine a variant (repeatable).")
+@click.argument("paths", nargs=-1, required=True, type=ScenarioArg())
+@click.option("--with", "with_", multiple=True, callback=resolve_variants,
+              help="Combine a variant (repeatable; NAME or PACK:VARIANT).")
 @_FORMAT
 def check(paths: tuple[str, ...], with_: tuple[str, ...], fmt: str) -> None:
     """Check .catan files (folders: every *.catan below them)."""
@@ -71,11 +72,12 @@ def check(paths: tuple[str, ...], with_: tuple[str, ...], fmt: str) -> None:
 
 
 @click.command("compile")
-@click.argument("file")
+@click.argument("file", type=ScenarioArg())
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the IR here (default: stdout).")
 @click.option("--seed", type=int, default=None, help="Realise random board parts with this seed.")
 @click.option("--board", default=None, help="Compile this named board instead of the default.")
-@click.option("--with", "with_", multiple=True, help="Combine a variant (repeatable).")
+@click.option("--with", "with_", multiple=True, callback=resolve_variants,
+              help="Combine a variant (repeatable; NAME or PACK:VARIANT).")
 @click.option("--option", "options", multiple=True, metavar="NAME",
               help="Turn on a named option of the scenario (repeatable).")
 @_FORMAT
@@ -133,8 +135,9 @@ def schema() -> None:
 
 
 @click.command("explain")
-@click.argument("file")
-@click.option("--with", "with_", multiple=True, help="Combine a variant (repeatable).")
+@click.argument("file", type=ScenarioArg())
+@click.option("--with", "with_", multiple=True, callback=resolve_variants,
+              help="Combine a variant (repeatable; NAME or PACK:VARIANT).")
 @click.option("--board", default=None, help="Explain with this named board.")
 def explain(file: str, with_: tuple[str, ...], board: str | None) -> None:
     """Print in plain English what FILE (with its variants) changes against the base game."""

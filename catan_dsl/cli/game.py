@@ -9,7 +9,8 @@ from typing import Any, NoReturn
 
 import click
 
-from catan_dsl.cli.common import EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, engine_guard, fail
+from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, ScenarioArg,
+                              engine_guard, fail, resolve_variants)
 from catan_dsl.play.gamelog import describe_event
 
 DEFAULT_BOTS = ("greedy", "random")  # seat 0 greedy, every other seat random
@@ -103,8 +104,8 @@ _common = [
     click.option("--players", type=int, help="Number of seats (default: number of bots, else the scenario's default)."),
     click.option("--max-turns", type=int, default=None, help="Stop after this many turns."),
     click.option("--board", metavar="NAME", help="Play on this named board of the scenario."),
-    click.option("--with", "with_", metavar="NAME", multiple=True,
-                 help="Combine a variant (repeatable), e.g. --with harbormaster."),
+    click.option("--with", "with_", metavar="NAME", multiple=True, callback=resolve_variants,
+                 help="Combine a variant (repeatable), e.g. --with harbormaster or PACK:VARIANT."),
     click.option("--option", "options", metavar="NAME", multiple=True,
                  help="Turn on a named option of the scenario (repeatable), e.g. czech_reading."),
 ]
@@ -131,7 +132,7 @@ def _prepare(ctx: click.Context, file: str, board: str | None, with_: tuple[str,
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=ScenarioArg())
 @_with_common
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON transcript instead of the log.")
 @click.pass_context
@@ -161,8 +162,8 @@ def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, player
 
 @click.command()
 @click.argument("transcript_path", metavar="TRANSCRIPT", type=click.Path(dir_okay=False))
-@click.option("--scenario", type=click.Path(dir_okay=False),
-              help="Scenario file to replay against (default: the transcript's source).")
+@click.option("--scenario", type=ScenarioArg(),
+              help="Scenario file (or PACK:SCENARIO) to replay against (default: the transcript's source).")
 def replay(transcript_path: str, scenario: str | None) -> None:
     """Re-run TRANSCRIPT step by step and verify every step and the final state."""
     from catan_dsl.play.transcript import TranscriptError
@@ -223,7 +224,7 @@ def _find_source(source: str | None, transcript_path: str) -> str:
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=ScenarioArg())
 @click.option("--games", type=click.IntRange(min=1), required=True, help="Number of games.")
 @_with_common
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from catan_dsl.cli.common import EXIT_ERRORS, engine_guard
+from catan_dsl.cli.common import EXIT_ERRORS, ScenarioArg, engine_guard, resolve_variants
 
 PICTURE_SUFFIXES = (".svg", ".png")
 INPUT_SUFFIXES = (".catan", ".json")
@@ -76,7 +76,7 @@ def _state_figure(file: Path, turn: int | None, scenario: str | None, coords: bo
 
 
 @click.command("render")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", type=ScenarioArg(exists=True, path_type=Path))
 @click.option(
     "-o",
     "--output",
@@ -90,11 +90,12 @@ def _state_figure(file: Path, turn: int | None, scenario: str | None, coords: bo
 )
 @click.option("--coords", is_flag=True, help="Overlay q,r on hexes and vertex/edge ids.")
 @click.option("--board", default=None, help="Named board to draw (for .catan sources).")
-@click.option("--with", "with_", multiple=True, help="Combine a variant (repeatable; .catan sources).")
+@click.option("--with", "with_", multiple=True, callback=resolve_variants,
+              help="Combine a variant (repeatable; .catan sources; NAME or PACK:VARIANT).")
 @click.option("--turn", type=click.IntRange(min=0), default=None,
               help="Transcripts: draw the game at the end of this turn (0 = after setup; "
                    "default: the end of the game).")
-@click.option("--scenario", type=click.Path(dir_okay=False), default=None,
+@click.option("--scenario", type=ScenarioArg(), default=None,
               help="Transcripts: the scenario file it was played with (default: its source).")
 def render(file: Path, out: Path, seed: int | None, coords: bool, board: str | None,
            with_: tuple[str, ...] = (), turn: int | None = None,

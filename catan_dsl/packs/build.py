@@ -1,0 +1,38 @@
+"""A pack source folder → a checked, reproducible .catanpack; a .catanpack → verified (hashes,
+fields, every scenario) without installing it."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from catan_dsl.packs.archive import (Pack, collect_source, read_pack, sha256_file, unpack,
+                                     write_pack)
+from catan_dsl.packs.checking import check_scenarios
+from catan_dsl.packs.manifest import PackError
+
+
+def build(src: Path, out_dir: Path) -> tuple[Path, Pack]:
+    """Check every scenario of ``src`` (the first failure stops the build with its diagnostics),
+    then write ``out_dir/NAME-VERSION.catanpack``."""
+    pack = collect_source(src)
+    problems = check_scenarios(src / "scenarios")
+    if problems:
+        raise PackError(f"{src}: not built, a scenario does not check:\n{problems}")
+    return write_pack(pack, out_dir), pack
+
+
+def verify(path: Path, expected_sha256: str | None = None) -> Pack:
+    """Everything ``install`` checks, without installing: the zip's entries, every file against
+    RECORD, pack.toml's fields and every scenario; with ``expected_sha256``, the whole file too."""
+    if expected_sha256 is not None and path.is_file():
+        actual = sha256_file(path)
+        if actual != expected_sha256.lower():
+            raise PackError(f"{path}: sha256 is {actual}, not the expected {expected_sha256}")
+    pack = read_pack(path)
+    with tempfile.TemporaryDirectory(prefix="catanpack-verify-") as tmp:
+        unpack(pack, Path(tmp))
+        problems = check_scenarios(Path(tmp) / "scenarios")
+    if problems:
+        raise PackError(f"{path}: a scenario of the pack does not check:\n{problems}")
+    return pack

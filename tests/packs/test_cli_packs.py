@@ -1,0 +1,77 @@
+"""The pack commands end to end, as a designer and a player use them (README's four commands),
+in a temporary CATAN_DSL_HOME."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from catan_dsl.cli import main
+from tests.packs.conftest import tree
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_build_verify_install_playtest_end_to_end(source: Path, tmp_path: Path,
+                                                  home: Path) -> None:
+    dist = tmp_path / "dist"
+    r = run("pack", "build", str(source), "-o", str(dist))
+    assert r.exit_code == 0, r.output
+    assert "built" in r.output and "sha256" in r.output
+    pack = dist / "first-pack-1.0.0.catanpack"
+    r = run("pack", "verify", str(pack))
+    assert r.exit_code == 0 and "ok, first-pack 1.0.0" in r.output
+    r = run("pack", "install", str(pack))
+    assert r.exit_code == 0 and "installed first-pack 1.0.0" in r.output
+    r = run("playtest", "first-pack:tiny_island", "--games", "3", "--seed", "1", "--json",
+            "--with", "first-pack:long_game")
+    assert r.exit_code == 0, r.output
+    stats = json.loads(r.output)
+    assert stats["games"] == 3
+    r = run("play", "first-pack:tiny_island", "--seed", "2", "--json", "--with",
+            "first-pack:long_game")
+    transcript = json.loads(r.output)
+    assert transcript["with"] == ["long_game"]
+    assert transcript["source"].endswith("tiny_island.catan")
+    saved = tmp_path / "game.json"
+    saved.write_text(r.output)
+    r = run("replay", str(saved), "--scenario", "first-pack:tiny_island")
+    assert r.exit_code == 0, r.output
+    r = run("check", "first-pack:short_game", "core:rivers")
+    assert r.exit_code == 0 and "checked 2 files" in r.output
+
+
+def test_list_and_remove_with_json(built: Path, home: Path) -> None:
+    assert run("pack", "install", str(built)).exit_code == 0
+    r = run("pack", "list", "--format", "json")
+    assert r.exit_code == 0
+    packs = {p["name"]: p for p in json.loads(r.output)["packs"]}
+    assert packs["first-pack"]["origin"] == "installed"
+    assert packs["first-pack"]["scenarios"] == ["long_game", "short_game", "tiny_island"]
+    assert "core" in packs
+    r = run("pack", "remove", "first-pack")
+    assert r.exit_code == 0 and "removed first-pack 1.0.0" in r.output
+    assert run("pack", "remove", "first-pack").exit_code == 1
+
+
+def test_errors_are_one_line_and_exit_1(tmp_path: Path, home: Path) -> None:
+    junk = tmp_path / "junk.catanpack"
+    junk.write_bytes(b"not a zip")
+    for args in (("pack", "verify", str(junk)), ("pack", "install", str(junk)),
+                 ("pack", "build", str(tmp_path / "nothing"), "-o", str(tmp_path / "o"))):
+        r = run(*args)
+        assert r.exit_code == 1, (args, r.output)
+        assert r.output.startswith("error: ") and "Traceback" not in r.output
+    assert tree(home) == {}
+    r = run("playtest", "nope:x", "--games", "1")
+    assert r.exit_code == 2 and "no pack named nope" in r.output
+
+
+def test_every_pack_command_has_help() -> None:
+    for cmd in ("build", "verify", "install", "list", "remove"):
+        r = run("pack", cmd, "--help")
+        assert r.exit_code == 0 and "Usage:" in r.output
