@@ -13,7 +13,7 @@ Other engines live in throw-away venvs next to this file, created on first use:
   bench/.venv-fastcatan    `pip install fastcatan==2.0.0` with a Python >= 3.12 from pyenv
 An engine that cannot be installed is reported as skipped, never as a failure.
 
-Definitions (the same as /work/shared/bench/anchors_bench.py, so figures are comparable):
+Definitions (the same as ../shared/bench/anchors_bench.py, so figures are comparable):
   turn      = one main-phase dice roll (catanatron, fastcatan) / one completed turn (ours)
   decision  = one choice by a bot from a legal set that the engine applied (chance excluded)
   turn cap  = --turn-cap turns; a game reaching it counts as without a winner

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
+from catan_dsl.core.paths import data_home
 from catan_dsl.packs.archive import Pack, read_pack, umask, unpack
 from catan_dsl.packs.checking import check_scenarios
 from catan_dsl.packs.manifest import (PACK_TOML, PackError, PackMeta, check_tool_version,
                                       normalize, parse_meta, satisfies)
 
-HOME_ENV = "CATAN_DSL_HOME"
 ENTRY_POINT_GROUP = "catan_dsl.packs"
 INDEX = "index.json"
 SPEC_RE = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]):([A-Za-z0-9_.+/-]+)$")
@@ -40,18 +40,8 @@ class AvailablePack:
         return {**self.meta.to_dict(), "origin": self.origin, "scenarios": self.scenarios()}
 
 
-def home() -> Path:
-    """Where catan-dsl keeps its data: ``$CATAN_DSL_HOME``, else the platform's user data folder."""
-    env = os.environ.get(HOME_ENV)
-    if env:
-        return Path(env)
-    import platformdirs  # only the pack commands need it
-
-    return Path(platformdirs.user_data_dir("catan-dsl", appauthor=False))
-
-
 def packs_dir() -> Path:
-    return home() / "packs"
+    return data_home() / "packs"
 
 
 def _read_index(root: Path) -> dict[str, dict]:

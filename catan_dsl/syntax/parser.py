@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import difflib
 import functools
+import hashlib
 import importlib.util
+import os
 import re
+import sys
+import tempfile
 from pathlib import Path
 
+import lark
 from lark import Lark, Token, Tree
 from lark.exceptions import (
     LarkError,
@@ -19,7 +24,7 @@ from lark.exceptions import (
 
 from catan_dsl.core.codes import RESERVED_SYNTAX
 from catan_dsl.core.diagnostics import Diagnostic, make
-from catan_dsl.core.paths import data_dir
+from catan_dsl.core.paths import cache_home, data_dir
 from catan_dsl.core.source import SourceFile, Span, span_from_token
 
 
@@ -28,19 +33,47 @@ def grammar_dir() -> Path:
     return data_dir("grammar", "catan.lark")
 
 
-@functools.lru_cache(maxsize=1)
-def get_parser() -> Lark:
-    """Build the LALR parser once per process."""
+_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": False}
+
+
+def parser_cache_path() -> Path:
+    """The built parser's cache file: named by a hash of every grammar file, the options, lark's
+    and Python's versions, so a changed grammar or upgrade never loads a stale parser."""
+    h = hashlib.sha256()
+    for p in sorted(grammar_dir().glob("*.lark")):
+        h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
+    h.update(repr((sorted(_OPTIONS.items()), _strict(), lark.__version__,
+                   sys.version_info[:2])).encode())
+    return cache_home() / f"parser-{h.hexdigest()[:24]}.lark"
+
+
+def _strict() -> bool:
     # strict=True needs interegular to detect terminal collisions; without it lark refuses to
     # build, so fall back rather than make the whole tool unusable (the test suite runs strict).
-    strict = importlib.util.find_spec("interegular") is not None
-    return Lark.open(
-        str(grammar_dir() / "catan.lark"),
-        parser="lalr",
-        strict=strict,
-        propagate_positions=True,
-        maybe_placeholders=False,
-    )
+    return importlib.util.find_spec("interegular") is not None
+
+
+@functools.lru_cache(maxsize=1)
+def get_parser() -> Lark:
+    """The LALR parser, built once per grammar and kept in the user's cache folder: building it
+    costs ~1 s of CPU, loading the cached one ~0.1 s. A missing, unreadable or damaged cache
+    file is rebuilt; a cache folder that cannot be written is simply not used."""
+    path = parser_cache_path()
+    try:
+        with path.open("rb") as fh:
+            return Lark.load(fh)
+    except Exception:  # noqa: BLE001 - any failure to load the cache means: build it again
+        pass
+    parser = Lark.open(str(grammar_dir() / "catan.lark"), strict=_strict(), **_OPTIONS)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".parser-", dir=path.parent)
+        with os.fdopen(fd, "wb") as fh:
+            parser.save(fh)
+        os.replace(tmp, path)               # readers see the old file or the whole new one
+    except OSError:
+        pass
+    return parser
 
 
 def parse(src: SourceFile) -> tuple[Tree | None, list[Diagnostic]]:

@@ -171,5 +171,5 @@ def test_without_catan_dsl_home_packs_go_to_the_user_data_folder(monkeypatch) ->
     import platformdirs
 
     monkeypatch.delenv("CATAN_DSL_HOME", raising=False)
-    assert store.home() == Path(platformdirs.user_data_dir("catan-dsl", appauthor=False))
+    assert store.packs_dir() == Path(platformdirs.user_data_dir("catan-dsl", appauthor=False)) / "packs"
     assert store.packs_dir().name == "packs"

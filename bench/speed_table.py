@@ -1,0 +1,166 @@
+"""Every speed figure of issue 11 in one run, as one table: each shipped scenario and variant
+relative to the base game (random bots), greedy bots against catanatron's VictoryPointPlayer,
+start-up of `catan-dsl check`, and the base game against catanatron's random bots.
+
+    python bench/speed_table.py                 # ~4 minutes on 2 cores
+    python bench/speed_table.py --games 40      # quicker, noisier
+
+All times are CPU time (user + system) of whole child processes, so other work on the machine's
+cores does not decide a ratio; each figure is the best of --repeat runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+import bench_engines  # noqa: E402  (a sibling script, not a package)
+
+CATAN = [sys.executable, "-c", "import sys; from catan_dsl.cli import main; sys.argv[0] = "
+         "'catan-dsl'; main()"]
+S = REPO / "scenarios"
+# (label, playtest arguments, base row it is compared with)
+ROWS = [
+    ("base game", [str(S / "base.catan")], None),
+    ("base game, 2 seats", [str(S / "base.catan"), "--players", "2"], None),
+    ("tournament", [str(S / "base.catan"), "--with", "tournament"], "base game"),
+    ("friendly_robber", [str(S / "base.catan"), "--with", "friendly_robber"], "base game"),
+    ("event_cards", [str(S / "base.catan"), "--with", "event_cards"], "base game"),
+    ("harbormaster", [str(S / "base.catan"), "--with", "harbormaster"], "base game"),
+    ("catan_for_two", [str(S / "base.catan"), "--with", "catan_for_two", "--players", "2"],
+     "base game, 2 seats"),
+    ("fishermen", [str(S / "fishermen.catan")], "base game"),
+    ("rivers", [str(S / "rivers.catan")], "base game"),
+    ("caravans", [str(S / "caravans.catan")], "base game"),
+]
+
+
+def child_cpu(cmd: list[str], env: dict | None = None) -> tuple[float, str]:
+    """Run ``cmd`` to the end; its CPU seconds (user + system, children included) and stdout."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=REPO)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode not in (0, 1):
+        raise RuntimeError(f"{' '.join(cmd)} failed: {proc.stderr.strip()[-400:]}")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), proc.stdout
+
+
+def best(repeat: int, fn):
+    return min((fn() for _ in range(max(1, repeat))), key=lambda r: r[0])
+
+
+def scenario_rates(games: int, repeat: int) -> dict[str, float]:
+    """Random-bot games per CPU second of whole `catan-dsl playtest` processes."""
+    rates = {}
+    for label, args, _ in ROWS:
+        bots = "random,random" if "2" in args else "random,random,random,random"
+        cmd = CATAN + ["playtest", *args, "--games", str(games), "--seed", "1", "--bots", bots,
+                       "--json"]
+        cpu, _ = best(repeat, lambda: child_cpu(cmd))
+        rates[label] = games / cpu
+        print(f"  {label}: {rates[label]:.1f} games/CPU s", file=sys.stderr)
+    return rates
+
+
+def startup(repeat: int) -> float:
+    """CPU seconds of `catan-dsl check scenarios/base.catan` (the parser cache warm)."""
+    cmd = CATAN + ["check", str(S / "base.catan")]
+    child_cpu(cmd)                                   # warm the parser cache
+    return best(max(repeat, 5), lambda: child_cpu(cmd))[0]
+
+
+def greedy_ours(games: int, repeat: int) -> float:
+    cmd = CATAN + ["playtest", str(S / "base.catan"), "--board", "tournament", "--games",
+                   str(games), "--seed", "1", "--bots", "greedy,greedy,greedy,greedy", "--json"]
+    return games / best(repeat, lambda: child_cpu(cmd))[0]
+
+
+CATANATRON_GREEDY = """
+import sys
+from catanatron import Color, Game
+from catanatron.players.weighted_random import WeightedRandomPlayer
+from catanatron.players.search import VictoryPointPlayer
+games = int(sys.argv[1])
+colors = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE]
+for i in range(games):
+    Game([VictoryPointPlayer(c) for c in colors], seed=1000 + i).play()
+"""
+
+
+def greedy_catanatron(python: str, games: int, repeat: int) -> float:
+    cmd = [python, "-c", CATANATRON_GREEDY, str(games)]
+    return games / best(repeat, lambda: child_cpu(cmd))[0]
+
+
+def random_vs_catanatron(python: str | None, games: int, repeat: int) -> tuple[float, float]:
+    args = argparse.Namespace(games=games, seed=1, turn_cap=1000, scenario=None, repeat=repeat,
+                              pin=None, clock="cpu")
+    ours = bench_engines._run_worker(sys.executable, "ours", args, 4)["games_per_second"]
+    theirs = (bench_engines._run_worker(python, "catanatron", args, 4)["games_per_second"]
+              if python else float("nan"))
+    return ours, theirs
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=100, help="random-bot games per scenario row")
+    ap.add_argument("--greedy-games", type=int, default=20, help="greedy games per engine")
+    ap.add_argument("--repeat", type=int, default=2, help="runs per figure; the fastest is kept")
+    ap.add_argument("--skip-catanatron", action="store_true")
+    args = ap.parse_args(argv)
+
+    log: list[str] = []
+    cat_py = None
+    if not args.skip_catanatron:
+        cat_py = (sys.executable if bench_engines._importable(sys.executable, "catanatron")
+                  else bench_engines._ensure_venv("catanatron", bench_engines.CATANATRON,
+                                                  "catanatron", sys.executable, log))
+    for line in log:
+        print(line, file=sys.stderr)
+    t0 = time.time()
+    print("scenarios ...", file=sys.stderr)
+    rates = scenario_rates(args.games, args.repeat)
+    print("start-up ...", file=sys.stderr)
+    start = startup(args.repeat)
+    print("greedy ...", file=sys.stderr)
+    g_ours = greedy_ours(args.greedy_games, args.repeat)
+    g_cat = greedy_catanatron(cat_py, args.greedy_games, args.repeat) if cat_py else float("nan")
+    print("random base vs catanatron ...", file=sys.stderr)
+    r_ours, r_cat = random_vs_catanatron(cat_py, max(args.games, 100), args.repeat)
+
+    print(f"## catan-dsl speed, {time.strftime('%Y-%m-%d')}, {platform.machine()}, "
+          f"{os.cpu_count()} CPUs, Python {platform.python_version()}, CPU time, best of "
+          f"{args.repeat} ({time.time() - t0:.0f} s)\n")
+    print("| figure | value | target |")
+    print("| --- | --- | --- |")
+    for label, _, base in ROWS:
+        if base is None:
+            print(f"| {label}: random-bot games per CPU s | {rates[label]:.1f} | |")
+            continue
+        ratio = rates[label] / rates[base]
+        print(f"| {label} / {base} | {ratio:.2f}x | >= 0.5x {'ok' if ratio >= 0.5 else 'NOT met'} |")
+    gr = g_ours / g_cat if g_cat == g_cat else float("nan")
+    print(f"| greedy base games per CPU s: ours / catanatron VictoryPointPlayer | {g_ours:.2f} / "
+          f"{g_cat:.2f} = {gr:.2f}x | >= 1.5x {'ok' if gr >= 1.5 else 'NOT met'} |")
+    print(f"| start-up: CPU s of `catan-dsl check scenarios/base.catan` | {start:.3f} s | "
+          f"<= 0.35 s {'ok' if start <= 0.35 else 'NOT met'} |")
+    rr = r_ours / r_cat if r_cat == r_cat else float("nan")
+    print(f"| random base games per CPU s: ours / catanatron | {r_ours:.1f} / {r_cat:.1f} = "
+          f"{rr:.2f}x | >= 2x {'ok' if rr >= 2 else 'NOT met'} |")
+    print(json.dumps({"rates": rates, "startup": start, "greedy": [g_ours, g_cat],
+                      "random": [r_ours, r_cat]}), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
