@@ -8,10 +8,8 @@ from catan_dsl import ir as ir_mod
 from catan_dsl.check.board import BoardInfo
 from catan_dsl.check.checker import check_model, suggest
 from catan_dsl.check.load import Model, load_model, parse_source, read_source, resolve_name
-from catan_dsl.compile.compiler import compile_model
 from catan_dsl.compile.rules import LoweredRules, lower_rules
 from catan_dsl.core.diagnostics import Report, make
-from catan_dsl.ir import realize
 from catan_dsl.syntax import ast as A
 
 __all__ = ["CompileError", "OptionError", "parse_file", "check_file", "compile_file", "load_ir",
@@ -122,6 +120,8 @@ def compile_file(path: str, *, seed: int | None = None, board: str | None = None
         if not report.has_errors:
             report.error("E208", model.root.name.span if model else None, section="board")
         return None, report
+    from catan_dsl.compile.compiler import compile_model  # not needed to check
+
     ir = _guarded(report, compile_model, model, boards[chosen], lowered)
     if ir is None:
         return None, report
@@ -135,6 +135,7 @@ def compile_file(path: str, *, seed: int | None = None, board: str | None = None
 
 
 def _realize(ir: dict, seed: int, report: Report) -> dict | None:
+    from catan_dsl.ir import realize
 
     try:
         return realize.realize(ir, seed)

@@ -2,18 +2,35 @@
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
 from catan_dsl import __version__
-from catan_dsl.cli import frontend, game, pack_cmd, render_cmd
+
+# Command name → the cli module that defines it. Modules are imported when their command runs
+# (or when --help lists them), so `catan-dsl check` does not import the engine, the renderer or
+# the pack tools.
+COMMAND_MODULES = {
+    "check": "frontend", "compile": "frontend", "schema": "frontend", "explain": "frontend",
+    "render": "render_cmd", "play": "game", "replay": "game", "playtest": "game",
+    "pack": "pack_cmd",
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMAND_MODULES)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        module = COMMAND_MODULES.get(name)
+        if module is None:
+            return None
+        commands = importlib.import_module(f"catan_dsl.cli.{module}").COMMANDS
+        return next(c for c in commands if c.name == name)
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="catan-dsl")
 def main() -> None:
     """Write, check, compile, draw and play Catan scenarios."""
-
-
-for _module in (frontend, render_cmd, game, pack_cmd):
-    for _command in _module.COMMANDS:
-        main.add_command(_command)

@@ -57,12 +57,12 @@ def test_unsatisfiable_random_numbers_under_seed(tmp_path: Path) -> None:
 
 
 def test_internal_error_becomes_a_diagnostic(monkeypatch: pytest.MonkeyPatch) -> None:
-    import catan_dsl.api as api_mod
+    import catan_dsl.compile.compiler as compiler_mod
 
     def boom(*a, **k):  # type: ignore[no-untyped-def]
         raise RuntimeError("simulated bug")
 
-    monkeypatch.setattr(api_mod, "compile_model", boom)
+    monkeypatch.setattr(compiler_mod, "compile_model", boom)
     ir, report = api.compile_file(BASE)
     assert ir is None and codes(report) == ["E900"]
     assert "simulated bug" in report.render_text()
