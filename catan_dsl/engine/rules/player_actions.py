@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +26,7 @@ class ActionSpec:
     when: Any
     target: tuple | None                   # (var, set fn, set type, where fn)
     do: list
+    rule_index: int                        # its place in CompiledRules.compiled
 
 
 def compile_action(rules, r: dict, ri: int) -> ActionSpec:
@@ -46,13 +48,20 @@ def compile_action(rules, r: dict, ri: int) -> ActionSpec:
         per_turn=lim.get("per_turn"), per_game=lim.get("per_game"),
         key=lim.get("group") or r["name"], group=lim.get("group"),
         when=compile_cond(r.get("when"), Ctx(rules, {"player": "player"})),
-        target=tgt, do=executor.compile_effects(r.get("do") or [], ctx))
+        target=tgt, do=executor.compile_effects(r.get("do") or [], ctx), rule_index=ri)
 
 
 def minimal_payments(held: list[int], values: tuple[int, ...], cost: int) -> list[tuple[int, ...]]:
     """Multisets of held items worth ≥ ``cost`` from which no single item can be left out."""
+    return list(_minimal_payments(tuple(held), values, cost))
+
+
+@functools.lru_cache(maxsize=4096)
+def _minimal_payments(held: tuple[int, ...], values: tuple[int, ...], cost: int
+                      ) -> tuple[tuple[int, ...], ...]:
+    # A pure function of a few small numbers, asked for on every legal-action listing.
     if cost <= 0:
-        return [tuple(0 for _ in held)]
+        return (tuple(0 for _ in held),)
     kinds = [i for i, k in enumerate(held) if k and values[i] > 0]
     out: list[tuple[int, ...]] = []
     pick = [0] * len(held)
@@ -72,7 +81,7 @@ def minimal_payments(held: list[int], values: tuple[int, ...], cost: int) -> lis
         pick[i] = 0
 
     walk(0, 0)
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def _costs(rules, s, spec: ActionSpec, p: int):
@@ -111,7 +120,7 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
             rules_state.held[token[0]][p], rules.decks[token[0]].values, token[1])
         if not pays:
             continue
-        ri = rules.compiled.index(ar)
+        ri = spec.rule_index
         targets = [-1]
         if spec.target is not None:
             var, set_fn, set_t, where = spec.target

@@ -315,16 +315,35 @@ class RulesRuntime(CompiledRules):
     def legal_main(self, s, p: int, out: list, before_roll: bool) -> None:
         """Drop forbidden builds and trades, then add the scenario's actions."""
         if (self.build_forbids or self.trade_forbids) and not before_roll:
-            out[:] = [a for a in out if self.allowed(s, p, a)]
+            # Whether trading a stock is forbidden depends only on the state and the player, so
+            # it is asked once per stock here rather than once per offer and stock.
+            banned = self.trade_banned(s, p) if self.trade_forbids else ()
+            columns = [r for r, b in enumerate(banned) if b]
+            keep = []
+            for a in out:
+                t = type(a)
+                if t is Build:
+                    if self.build_forbids and self.build_forbidden(s, p, a.kind, a.at):
+                        continue
+                elif t is OfferTrade and columns:
+                    give, get = a.give, a.get
+                    if any(give[r] or get[r] for r in columns if r < len(give)):
+                        continue
+                keep.append(a)
+            out[:] = keep
         player_actions.legal(s, p, out, before_roll)
 
-    def allowed(self, s, p: int, a) -> bool:
+    def trade_banned(self, s, p: int) -> tuple[bool, ...]:
+        """Per stock (resources, then counters, as in an offer): may ``p`` not trade it now?"""
+        names = self.game.resources + tuple(c.name for c in self.counters)
+        return tuple(self.forbidden(s, "trade", p, {"stock": n}) is not None for n in names)
+
+    def allowed(self, s, p: int, a, banned: tuple[bool, ...] | None = None) -> bool:
         if type(a) is Build:
             return not self.build_forbidden(s, p, a.kind, a.at)
         if type(a) is OfferTrade and self.trade_forbids:
-            names = self.game.resources + tuple(c.name for c in self.counters)
-            return not any((g or w) and self.forbidden(s, "trade", p, {"stock": names[r]})
-                           for r, (g, w) in enumerate(zip(a.give, a.get)))
+            banned = self.trade_banned(s, p) if banned is None else banned
+            return not any((g or w) and banned[r] for r, (g, w) in enumerate(zip(a.give, a.get)))
         return True
 
     def build_forbidden(self, s, p: int, k: int, at: int) -> bool:
