@@ -9,7 +9,7 @@ from catan_dsl.core import vocab
 from catan_dsl.engine.events import Provenance
 from catan_dsl.engine.rules import executor, player_actions, tables
 from catan_dsl.engine.rules.chains import Chains
-from catan_dsl.engine.rules.expressions import Ctx, Execution, compile_cond, compile_expr
+from catan_dsl.engine.rules.expressions import Ctx, Execution, compile_cond, compile_expr, reads
 from catan_dsl.engine.rules.vp_memo import VpMemo, memoisable
 
 RULE_KEYS = ("counters", "decks", "options", "chains")
@@ -58,6 +58,7 @@ class Rule:
     value: Any = None
     fallback: tuple = ()
     action: Any = None                      # player_actions.ActionSpec
+    reads: tuple = ()                       # the variables its condition may read, sorted
 
 
 def needs_rules(ir: dict) -> bool:
@@ -87,6 +88,8 @@ class CompiledRules:
         self.effects, self.functions, self.calls = tables.EFFECTS, tables.FUNCTIONS, dict(tables.CALLS)
         self.ir = ir
         self.execution = Execution()
+        self.listing_memo: dict | None = None     # set while a state's legal actions are listed
+        self.listing_state = None
         self.n_real = game.n_real
         self.n_total = game.num_players
         b = ir["board"]
@@ -212,6 +215,9 @@ class CompiledRules:
                 types[var] = ptypes.get(param, "any")
             ctx = Ctx(self, types)
             rule = Rule(kind, prov.rule_id, prov, r["what"], flt, bind, compile_cond(r.get("when"), ctx))
+            # "#x" tags travel with "x" (place_kind reads them beside the variable).
+            read = reads(r.get("when"), ctx)
+            rule.reads = tuple(sorted(read | {"#" + v for v in read}))
             if kind == "modifier":
                 rule.value = compile_expr(r.get("value", 0), ctx)[0]
             rule.fallback = tuple(r.get("else") or ())
@@ -240,9 +246,24 @@ class CompiledRules:
 
     def forbidden(self, s, what: str, player: int, params: dict) -> Rule | None:
         """The first forbid rule of ``what`` matching ``params``, or None."""
+        # Only the state being listed: a rule may probe a clone (can_place), which differs.
+        memo = self.listing_memo if s is self.listing_state else None
         for rule in self.forbids.get(what, ()):
             env = self._env(rule, player, params)
-            if env is not None and (rule.when is None or rule.when(s, env)):
+            if env is None:
+                continue
+            if rule.when is None:
+                return rule
+            if memo is None:
+                hit = rule.when(s, env)
+            else:
+                # While one state's legal actions are listed nothing changes, so a condition is
+                # decided once per value of the variables it reads (not once per action).
+                key = (id(rule), tuple(env.get(v) for v in rule.reads))
+                hit = memo.get(key)
+                if hit is None:
+                    hit = memo[key] = bool(rule.when(s, env))
+            if hit:
                 return rule
         return None
 

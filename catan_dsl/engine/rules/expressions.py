@@ -117,6 +117,26 @@ def _var(name: str, ctx: Ctx) -> tuple[Fn, str]:
     return read, ctx.types.get(name, "any")
 
 
+def reads(node: Any, ctx: Ctx) -> frozenset[str]:
+    """The variables of ``ctx`` an IR expression may read (an over-approximation: a name bound
+    again inside a comprehension still counts), so a caller can key a cached value by them."""
+    out: set[str] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, str):
+            if n in ctx.types:
+                out.add(n)
+        elif isinstance(n, list):
+            if len(n) == 2 and n[0] == "var" and isinstance(n[1], str):
+                out.add(n[1])
+            else:
+                stack.extend(n)
+        elif isinstance(n, dict):
+            stack.extend(n.values())
+    return frozenset(out)
+
+
 def compile_cond(node: Any, ctx: Ctx) -> Fn | None:
     """A condition closure, or None for an always-true condition (fast path)."""
     if node is None or node is True:

@@ -314,6 +314,13 @@ class RulesRuntime(CompiledRules):
 
     def legal_main(self, s, p: int, out: list, before_roll: bool) -> None:
         """Drop forbidden builds and trades, then add the scenario's actions."""
+        self.listing_memo, self.listing_state = {}, s
+        try:
+            self._legal_main(s, p, out, before_roll)
+        finally:
+            self.listing_memo = self.listing_state = None
+
+    def _legal_main(self, s, p: int, out: list, before_roll: bool) -> None:
         if (self.build_forbids or self.trade_forbids) and not before_roll:
             # Whether trading a stock is forbidden depends only on the state and the player, so
             # it is asked once per stock here rather than once per offer and stock.
