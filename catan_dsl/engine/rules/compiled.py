@@ -216,7 +216,7 @@ class CompiledRules:
             ctx = Ctx(self, types)
             rule = Rule(kind, prov.rule_id, prov, r["what"], flt, bind, compile_cond(r.get("when"), ctx))
             # "#x" tags travel with "x" (place_kind reads them beside the variable).
-            read = reads(r.get("when"), ctx)
+            read = reads(r.get("when"), ctx) | reads(r.get("value", 0), ctx)
             rule.reads = tuple(sorted(read | {"#" + v for v in read}))
             if kind == "modifier":
                 rule.value = compile_expr(r.get("value", 0), ctx)[0]
@@ -269,10 +269,20 @@ class CompiledRules:
 
     def modified(self, s, what: str, player: int, params: dict, first: bool = False) -> int | None:
         total, hit = 0, False
+        memo = self.listing_memo if s is self.listing_state else None
         for rule in self.modifiers.get(what, ()):
             env = self._env(rule, player, params)
-            if env is not None and (rule.when is None or rule.when(s, env)):
-                v = rule.value(s, env)
+            if env is None:
+                continue
+            if memo is not None:             # as in forbidden(): once per value of what it reads
+                key = (id(rule), tuple(env.get(v) for v in rule.reads))
+                v = memo.get(key, memo)
+                if v is memo:
+                    v = memo[key] = rule.value(s, env) if rule.when is None or rule.when(s, env) \
+                        else None
+            else:
+                v = rule.value(s, env) if rule.when is None or rule.when(s, env) else None
+            if v is not None:
                 if first:
                     return v
                 total += v
