@@ -7,6 +7,9 @@ file declaring a name twice is an error (E205).
 
 from __future__ import annotations
 
+import os
+import stat
+
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,10 +57,40 @@ class Model:
                 if k[0] == "setting" and k[1] == section}
 
 
+MAX_SOURCE_BYTES = 1_000_000     # docs/limits.md
+
+
+def _kind_of(mode: int) -> str | None:
+    """What a non-regular file is, in words (None for a regular file)."""
+    for test, words in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+                        (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                        (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return words
+    return None if stat.S_ISREG(mode) else "not a regular file"
+
+
 def read_source(path: str, report: Report, span: Span | None = None) -> SourceFile | None:
-    """Read a file as UTF-8; a missing or undecodable file becomes a diagnostic."""
+    """Read a file as UTF-8; a missing, non-regular, oversized or undecodable file becomes a
+    diagnostic, decided before any byte is read."""
     try:
-        data = Path(path).read_bytes()
+        info = os.stat(path)
+        kind = _kind_of(info.st_mode)
+        if kind is not None:
+            report.error("E108", span or file_span(path), path=path, kind=kind,
+                         hint="name a .catan file" + (" or use 'check' on the folder"
+                                                      if kind == "a folder" else ""))
+            return None
+        if info.st_size > MAX_SOURCE_BYTES:
+            report.error("E107", span or file_span(path), path=path, size=info.st_size,
+                         limit=MAX_SOURCE_BYTES, hint="is this the scenario file you meant?")
+            return None
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_SOURCE_BYTES + 1)   # the file may grow after the stat
+        if len(data) > MAX_SOURCE_BYTES:
+            report.error("E107", span or file_span(path), path=path, size=len(data),
+                         limit=MAX_SOURCE_BYTES, hint="is this the scenario file you meant?")
+            return None
     except OSError as e:
         report.error("E106", span or file_span(path), path=path, reason=e.strerror or type(e).__name__,
                      hint="check the path" if span is None else "is the file name right?")

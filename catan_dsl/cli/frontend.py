@@ -54,6 +54,10 @@ def _emit(report: Report, fmt: str, summary: str | None, to_stderr: bool = True)
 def check(paths: tuple[str, ...], with_: tuple[str, ...], fmt: str) -> None:
     """Check .catan files (folders: every *.catan below them)."""
     files = _collect(paths)
+    if not files:
+        # As pytest does when it collects nothing: a check of nothing is not a pass.
+        click.echo(f"error: no .catan files found in {', '.join(paths)}", err=True)
+        sys.exit(EXIT_ERRORS)
     total = Report()
     for f in files:
         try:
@@ -121,6 +125,9 @@ def _write_atomic(path: Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)     # mkstemp makes 0600; the user's umask decides
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -76,7 +77,8 @@ def parse_bots(text: str | None, players: int | None, ir: dict) -> list[str]:
         raise click.BadParameter(f"unknown bot {bad[0]!r} (valid: {', '.join(valid)})",
                                  param_hint="'--bots'")
     # One name means "every seat plays this bot", so it does not set the seat count.
-    n = players or (len(names) if len(names) > 1 else 0) or ir.get("players", {}).get("default", 4)
+    n = players if players is not None else \
+        (len(names) if len(names) > 1 else 0) or ir.get("players", {}).get("default", 4)
     lo, hi = ir.get("players", {}).get("min", 1), ir.get("players", {}).get("max", n)
     if not lo <= n <= hi:
         raise click.BadParameter(f"this scenario is for {lo}–{hi} players, not {n}",
@@ -101,8 +103,11 @@ _common = [
     click.option("--seed", type=int, default=0, show_default=True, help="Seed for chance and bots."),
     click.option("--bots", "bots_text", metavar="LIST",
                  help="Comma-separated bot per seat (greedy, random), or one name for every seat; default greedy then random."),
-    click.option("--players", type=int, help="Number of seats (default: number of bots, else the scenario's default)."),
-    click.option("--max-turns", type=int, default=None, help="Stop after this many turns."),
+    click.option("--players", type=click.IntRange(min=1),
+                 help="Number of seats, within the scenario's range (default: number of bots, "
+                      "else the scenario's default)."),
+    click.option("--max-turns", type=click.IntRange(min=1), default=None,
+                 help="Stop after this many turns."),
     click.option("--board", metavar="NAME", help="Play on this named board of the scenario."),
     click.option("--with", "with_", metavar="NAME", multiple=True, callback=resolve_variants,
                  help="Combine a variant (repeatable), e.g. --with harbormaster or PACK:VARIANT."),
@@ -217,6 +222,10 @@ def _find_source(source: str | None, transcript_path: str) -> str:
     """The transcript's scenario path as written, else relative to the transcript's folder."""
     if not source:
         fail(f"{transcript_path} names no scenario source; pass --scenario FILE")
+    if not str(source).endswith((".catan", ".json")):
+        # A transcript is data from anywhere: it may not make us open an arbitrary file.
+        fail(f"{transcript_path} names {source!r} as its scenario, which is neither a .catan "
+             "file nor a compiled .json IR; pass --scenario FILE")
     for candidate in (Path(source), Path(transcript_path).parent / source):
         if candidate.is_file():
             return str(candidate)
@@ -239,6 +248,8 @@ def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: st
     from catan_dsl.play.playtest import run_games
 
     ir, names, cap = _prepare(ctx, file, board, with_, options, bots_text, players, max_turns)
+    # More processes than games or cores only costs start-up time; results do not depend on it.
+    workers = max(1, min(workers, games, os.cpu_count() or 1))
     hidden = as_json or not sys.stderr.isatty()
     with click.progressbar(length=games, label="playing", file=sys.stderr,
                            hidden=hidden) as bar:

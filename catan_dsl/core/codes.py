@@ -43,6 +43,13 @@ _ALL: list[Code] = [
          "Scenario files must be UTF-8 encoded text."),
     Code("E106", "file-not-found", "cannot read {path}: {reason}",
          "The named file does not exist or cannot be read."),
+    Code("E107", "file-too-large", "{path} is {size:,} bytes, over the limit of {limit:,} bytes "
+         "for a source file",
+         "A scenario file is text a person writes; the limit (docs/limits.md) keeps a wrong file "
+         "(a log, a data dump) from tying the checker up."),
+    Code("E108", "not-a-file", "cannot read {path}: it is {kind}, not a regular file",
+         "Only regular files are read: a folder, a named pipe or a device is refused before "
+         "anything is read from it (a pipe would wait for input forever)."),
     # --- E2xx: names, types and values ------------------------------------------------------
     Code("E201", "unknown-resource", "unknown resource \"{name}\"",
          "A cost, bank, harbor, pool or terrain names a resource that is not declared."),
