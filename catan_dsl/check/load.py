@@ -107,6 +107,9 @@ def read_source(path: str, report: Report, span: Span | None = None) -> SourceFi
         return None
     if text.startswith("\ufeff"):
         text = text[1:]  # a BOM is harmless; editors on Windows add it
+    if "\r" in text:
+        # Windows (CRLF) and old Mac (CR) line ends, even mixed, count lines as "\n" does.
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     src = SourceFile(path, text)
     report.add_source(src)
     return src

@@ -151,6 +151,9 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
         ch = src.text[e.pos_in_stream] if e.pos_in_stream < len(src.text) else ""
         if ch == '"':
             return make("E102", span, hint="close the string with '\"' before the end of the line")
+        lookalike = _non_ascii_letter(src, e.pos_in_stream)
+        if lookalike is not None:
+            return lookalike
         word = re.match(r"[A-Za-z_][A-Za-z0-9_]*", src.text[e.pos_in_stream:])
         if word and word.group(0) in RESERVED_SYNTAX:
             return make("E104", src.span_at(e.pos_in_stream, len(word.group(0))), word=word.group(0),
@@ -166,6 +169,10 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
     assert isinstance(e, UnexpectedToken)
     tok = e.token
     span = span_from_token(tok, src.path)
+    if tok.start_pos is not None:        # "vіctory": the ASCII part lexed as a name on its own
+        lookalike = _non_ascii_letter(src, tok.start_pos)
+        if lookalike is not None:
+            return lookalike
     if tok.value in RESERVED_SYNTAX and _base(tok.type) in ("NAME", tok.value.upper()):
         return make("E104", span, word=tok.value,
                     hint="'rule' is reserved; write 'on TRIGGER { ... }' for a triggered rule")
@@ -186,9 +193,34 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
     if len(words) <= 4:
         what = " or ".join(words) if len(words) <= 2 else ", ".join(words[:-1]) + " or " + words[-1]
         msg = f"expected {what}{after}, found {_describe(tok)}"
-        return make("E100", span, message=msg)
+        return make("E100", span, message=msg, hint=_did_you_mean(str(tok.value), set(e.expected)))
     return make("E100", span, message=f"unexpected {_describe(tok)}{after}",
                 hint=_did_you_mean(str(tok.value), set(e.expected)) or _expect_hint(set(e.expected)))
+
+
+# Letters of other scripts that look like ASCII ones (what a pasted or auto-corrected word holds).
+_LOOKALIKES = dict(zip("аеорсухіјѕԁԛԝАВЕКМНОРСТХІЈЅοαντρχΑΒΕΗΙΚΜΝΟΡΤΧΥΖ",
+                       "aeopcyxijsdqwABEKMHOPCTXIJSoavtpxABEHIKMNOPTXYZ"))
+
+
+def _non_ascii_letter(src: SourceFile, pos: int) -> Diagnostic | None:
+    """A word holding a letter from another script ("vіctory" with a Cyrillic і) is named by
+    that letter and its code point, with the ASCII letter it looks like."""
+    m = re.compile(r"\w+").match(src.text, pos)
+    if m is None:
+        return None
+    word = m.group(0)
+    for i, ch in enumerate(word):
+        if ord(ch) > 127:
+            import unicodedata
+
+            name = unicodedata.name(ch, "unnamed character")
+            like = _LOOKALIKES.get(ch)
+            hint = (f"it looks like the ASCII letter '{like}': retype it" if like else
+                    "names and keywords use ASCII letters, digits and '_' only")
+            return make("E103", src.span_at(pos + i, 1),
+                        char=f"'{ch}' (U+{ord(ch):04X} {name}) in '{word}'", hint=hint)
+    return None
 
 
 def _expect_hint(expected: set[str]) -> str | None:

@@ -1,0 +1,41 @@
+"""Syntax messages for the vague cases of hostile input (issue 18 item 7): a misspelt first
+keyword gets "did you mean", a look-alike letter from another script is named with its code
+point, and carriage-return line ends read like any others."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from catan_dsl import api
+
+
+def _check(tmp_path: Path, data: bytes) -> str:
+    p = tmp_path / "s.catan"
+    p.write_bytes(data)
+    return api.check_file(str(p)).render_text()
+
+
+def test_a_misspelt_first_keyword_gets_a_suggestion(tmp_path: Path) -> None:
+    out = _check(tmp_path, b"scenari t extends base {\n  victory 8\n}\n").splitlines()
+    assert out[0].endswith("error[E100]: expected 'import', 'scenario' or 'variant', found 'scenari'")
+    assert out[-1] == "  = help: did you mean 'scenario'?"
+    out = _check(tmp_path, b"varaint v extends base {\n}\n").splitlines()
+    assert out[-1] == "  = help: did you mean 'variant'?"
+
+
+def test_a_look_alike_letter_is_named_with_its_code_point(tmp_path: Path) -> None:
+    out = _check(tmp_path, "scenario t extends base {\n  v\u0456ctory 8\n}\n".encode()).splitlines()
+    assert out[0].endswith("s.catan:2:4: error[E103]: unexpected character '\u0456' (U+0456 "
+                           "CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I) in 'v\u0456ctory'")
+    assert out[-1] == "  = help: it looks like the ASCII letter 'i': retype it"
+    out = _check(tmp_path, "scenario t extends base {\n  victory 8 caf\u00e9\n}\n".encode())
+    assert "U+00E9 LATIN SMALL LETTER E WITH ACUTE" in out
+    assert "ASCII letters, digits and '_' only" in out
+
+
+def test_carriage_return_and_mixed_line_ends_read_correctly(tmp_path: Path) -> None:
+    for nl in (b"\r", b"\r\n", b"\n"):
+        text = b"scenario t extends base {" + nl + b"  victory 8" + nl + b"}" + nl
+        assert _check(tmp_path, text) == ""
+    bad = b"scenario t extends base {\r  victory ten\r}\r"
+    assert ":2:11: error[E100]" in _check(tmp_path, bad)
