@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from catan_dsl import ir as ir_mod
@@ -131,7 +132,12 @@ def compile_file(path: str, *, seed: int | None = None, board: str | None = None
             return None, report
     for d in ir_mod.validate(ir, path):
         report.add(make("E900", d.span, reason=f"compiler produced invalid IR: {d.message}"))
-    return (None if report.has_errors else ir), report
+    if report.has_errors:
+        return None, report
+    # The engine must see the IR exactly as a compiled .json file gives it back (keys sorted):
+    # a game is a function of the IR's content, never of the order a dict was built in, so the
+    # same seed plays the same game from the source and from its compiled IR.
+    return json.loads(ir_mod.dumps(ir)), report
 
 
 def _realize(ir: dict, seed: int, report: Report) -> dict | None:

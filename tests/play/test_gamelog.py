@@ -23,8 +23,10 @@ def test_every_engine_event_has_a_description() -> None:
 def test_play_log_names_the_scenario_line_behind_variant_events() -> None:
     """Issue 4 'done when': events and awards print with the source line that caused them."""
     # Random bots only: the greedy bot's tuning must not decide whether this test can pass.
+    # Seed 5: a game in which someone takes the Harbormaster card (seed 2 was one before the
+    # compiled IR was canonicalised, which changed the game a seed plays from source).
     res = CliRunner().invoke(main, ["play", "scenarios/base.catan", "--with", "event_cards",
-                                    "--with", "harbormaster", "--seed", "2", "--bots", "random"])
+                                    "--with", "harbormaster", "--seed", "5", "--bots", "random"])
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
     assert any(" revealed " in ln for ln in lines)

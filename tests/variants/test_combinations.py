@@ -22,7 +22,6 @@ SINGLES = [(v,) for v in VARIANTS]
 PAIRS = list(combinations(VARIANTS, 2))
 GAMES = 50            # issue 4 item 7: 50 seeded games per combination
 CAP = 3000            # turns; never reached by these bots (a capped game fails the test)
-EAGER = (Build, BuyCard, RuleAction)
 
 
 @lru_cache(maxsize=None)
@@ -42,11 +41,18 @@ def play_eager(g: Game, seed: int) -> State:
             a = s.sample_chance(rng)
         else:
             legal = s.legal_actions()
-            pick = [a for a in legal if type(a) in EAGER] or \
-                [a for a in legal if type(a) is not OfferTrade] or legal
+            pick = _eager_pick(legal, rng)
             a = pick[rng.randrange(len(pick))]
         s.apply_action(a)
     return s
+
+
+def _eager_pick(legal: list, rng: random.Random) -> list:
+    """Builds and buys first; a scenario action half of the time (always taking one can keep a
+    player from ever trading with the bank for what a build needs); else anything but offers."""
+    return [a for a in legal if type(a) in (Build, BuyCard)] or \
+        ([a for a in legal if type(a) is RuleAction] if rng.random() < 0.5 else []) or \
+        [a for a in legal if type(a) is not OfferTrade] or legal
 
 
 def play_canonical(g: Game, seed: int) -> State:
@@ -66,8 +72,7 @@ def play_canonical(g: Game, seed: int) -> State:
                     break
         else:
             legal = sorted(s.legal_actions(), key=str)
-            pick = [a for a in legal if type(a) in EAGER] or \
-                [a for a in legal if type(a) is not OfferTrade] or legal
+            pick = _eager_pick(legal, rng)
             a = pick[rng.randrange(len(pick))]
         s.apply_action(a)
     return s
