@@ -98,7 +98,15 @@ def _load_and_check(path: str, with_: tuple[str, ...], board: str | None, comple
 
 
 def check_file(path: str, *, with_: tuple[str, ...] = (), board: str | None = None) -> Report:
-    """All diagnostics for ``path`` and everything it extends, imports and combines."""
+    """All diagnostics for ``path`` and everything it extends, imports and combines; a compiled
+    ``.json`` IR is checked against the IR schema instead."""
+    if Path(path).suffix == ".json":
+        report = Report()
+        try:
+            ir_mod.load(path)
+        except ir_mod.IRLoadError as e:
+            report.extend(e.diagnostics)
+        return report
     return _load_and_check(path, tuple(with_), board, complete=False)[-1]
 
 

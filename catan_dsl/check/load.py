@@ -7,14 +7,12 @@ file declaring a name twice is an error (E205).
 
 from __future__ import annotations
 
-import os
-import stat
-
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from catan_dsl.core.codes import RESERVED_WORDS
 from catan_dsl.core.diagnostics import Report
+from catan_dsl.core.files import FileRefused, read_limited
 from catan_dsl.core.paths import candidates
 from catan_dsl.core.source import SourceFile, Span, file_span
 from catan_dsl.syntax import ast as A
@@ -60,37 +58,17 @@ class Model:
 MAX_SOURCE_BYTES = 1_000_000     # docs/limits.md
 
 
-def _kind_of(mode: int) -> str | None:
-    """What a non-regular file is, in words (None for a regular file)."""
-    for test, words in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
-                        (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-                        (stat.S_ISSOCK, "a socket")):
-        if test(mode):
-            return words
-    return None if stat.S_ISREG(mode) else "not a regular file"
-
-
 def read_source(path: str, report: Report, span: Span | None = None) -> SourceFile | None:
     """Read a file as UTF-8; a missing, non-regular, oversized or undecodable file becomes a
     diagnostic, decided before any byte is read."""
     try:
-        info = os.stat(path)
-        kind = _kind_of(info.st_mode)
-        if kind is not None:
-            report.error("E108", span or file_span(path), path=path, kind=kind,
-                         hint="name a .catan file" + (" or use 'check' on the folder"
-                                                      if kind == "a folder" else ""))
-            return None
-        if info.st_size > MAX_SOURCE_BYTES:
-            report.error("E107", span or file_span(path), path=path, size=info.st_size,
-                         limit=MAX_SOURCE_BYTES, hint="is this the scenario file you meant?")
-            return None
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_SOURCE_BYTES + 1)   # the file may grow after the stat
-        if len(data) > MAX_SOURCE_BYTES:
-            report.error("E107", span or file_span(path), path=path, size=len(data),
-                         limit=MAX_SOURCE_BYTES, hint="is this the scenario file you meant?")
-            return None
+        data = read_limited(path, MAX_SOURCE_BYTES)
+    except FileRefused as refused:
+        hint = ("is this the scenario file you meant?" if refused.code == "E107" else
+                "name a .catan file" + (" or use 'check' on the folder"
+                                        if refused.args_.get("kind") == "a folder" else ""))
+        report.error(refused.code, span or file_span(path), hint=hint, **refused.args_)
+        return None
     except OSError as e:
         report.error("E106", span or file_span(path), path=path, reason=e.strerror or type(e).__name__,
                      hint="check the path" if span is None else "is the file name right?")

@@ -52,7 +52,7 @@ def _emit(report: Report, fmt: str, summary: str | None, to_stderr: bool = True)
               help="Combine a variant (repeatable; NAME or PACK:VARIANT).")
 @_FORMAT
 def check(paths: tuple[str, ...], with_: tuple[str, ...], fmt: str) -> None:
-    """Check .catan files (folders: every *.catan below them)."""
+    """Check .catan files (folders: every *.catan below them) or compiled .json IR files."""
     files = _collect(paths)
     if not files:
         # As pytest does when it collects nothing: a check of nothing is not a pass.

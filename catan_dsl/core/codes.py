@@ -150,6 +150,9 @@ _ALL: list[Code] = [
          "An IR file must be a JSON document."),
     Code("E504", "board-generation", "cannot realise the board: {reason}",
          "--seed could not fill the pools or lay the tokens (e.g. an unsatisfiable constraint)."),
+    Code("E505", "ir-inconsistent", "IR is inconsistent: {message}",
+         "A schema-valid IR whose board tables disagree, whose counts are absurd or whose names "
+         "point nowhere (checked on load, before a game starts)."),
     # --- E9xx: internal ---------------------------------------------------------------------
     Code("E900", "internal-error", "internal error: {reason}",
          "A bug in catan-dsl, not in your file; please report it with the input."),

@@ -7,9 +7,11 @@ import json
 from pathlib import Path
 
 from catan_dsl.core.diagnostics import Diagnostic, make
+from catan_dsl.core.files import FileRefused, read_limited
 from catan_dsl.core.source import Span, file_span
 
 IR_VERSION = 1
+MAX_IR_BYTES = 10_000_000      # docs/limits.md: a compiled base game is ~40 KB
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema.json"
 
 
@@ -58,7 +60,9 @@ def load(path: str | Path) -> dict:
     p = str(path)
     span = Span(p, 1, 1, 1, 2)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_limited(p, MAX_IR_BYTES).decode("utf-8")
+    except FileRefused as refused:
+        raise IRLoadError([make(refused.code, file_span(p), **refused.args_)]) from None
     except OSError as e:
         raise IRLoadError([make("E106", file_span(p), path=p, reason=e.strerror or type(e).__name__)]) from None
     except UnicodeDecodeError as e:
@@ -68,7 +72,13 @@ def load(path: str | Path) -> dict:
     except json.JSONDecodeError as e:
         raise IRLoadError([make("E503", Span(p, e.lineno, e.colno, e.lineno, e.colno + 1),
                                 reason=e.msg)]) from None
+    except RecursionError:
+        raise IRLoadError([make("E503", span, reason="nested too deep for an IR")]) from None
     diags = validate(ir, p)
+    if not diags:
+        from catan_dsl.ir import semantics
+
+        diags = semantics.check(ir, p)
     if diags:
         raise IRLoadError(diags)
     return ir

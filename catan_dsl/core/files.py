@@ -1,0 +1,40 @@
+"""A path and a size limit → the file's bytes, or a refusal that says why (not a regular file,
+too large) decided before anything is read."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+
+class FileRefused(Exception):
+    """A path that is not read: ``code`` is E107 (too large) or E108 (not a regular file)."""
+
+    def __init__(self, code: str, **args: object) -> None:
+        super().__init__(code)
+        self.code, self.args_ = code, args
+
+
+def kind_of(mode: int) -> str | None:
+    """What a non-regular file is, in words (None for a regular file)."""
+    for test, words in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+                        (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                        (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return words
+    return None if stat.S_ISREG(mode) else "not a regular file"
+
+
+def read_limited(path: str, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; OSError when it cannot be read."""
+    info = os.stat(path)
+    kind = kind_of(info.st_mode)
+    if kind is not None:
+        raise FileRefused("E108", path=path, kind=kind)
+    if info.st_size > limit:
+        raise FileRefused("E107", path=path, size=info.st_size, limit=limit)
+    with open(path, "rb") as fh:
+        data = fh.read(limit + 1)            # the file may have grown since the stat
+    if len(data) > limit:
+        raise FileRefused("E107", path=path, size=len(data), limit=limit)
+    return data

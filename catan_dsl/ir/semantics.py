@@ -1,0 +1,106 @@
+"""A schema-valid IR dict → E505 diagnostics for what a schema cannot say: board tables that
+point out of range or disagree with each other, counts past their limits, names that point
+nowhere. Run on every IR loaded from a file, before the engine sees it."""
+
+from __future__ import annotations
+
+from catan_dsl.core.codes import MAX_NUMBER
+from catan_dsl.core.diagnostics import Diagnostic, make
+from catan_dsl.core.source import Span
+
+MAX_BOARD_ITEMS = 10_000          # hexes, intersections or paths of one board (docs/limits.md)
+# Board table → (its id lists, the table each list points into, the list there that points back).
+LINKS = (
+    ("hexes", "vertices", "vertices", "hexes"),
+    ("hexes", "edges", "edges", "hexes"),
+    ("vertices", "edges", "edges", "vertices"),
+    ("vertices", "hexes", "hexes", "vertices"),
+    ("edges", "vertices", "vertices", "edges"),
+    ("edges", "hexes", "hexes", "edges"),
+)
+NEIGHBOURS = (("hexes", "neighbors"), ("vertices", "adjacent"), ("edges", "adjacent"))
+
+
+def check(ir: dict, path: str = "<ir>") -> list[Diagnostic]:
+    """Every inconsistency found, each naming its JSON path (at most 20, most useful first)."""
+    out: list[str] = []
+    board = ir.get("board", {})
+    tables = {name: board.get(name, []) for name in ("hexes", "vertices", "edges")}
+    for name, rows in tables.items():
+        if len(rows) > MAX_BOARD_ITEMS:
+            out.append(f"/board/{name} has {len(rows)} entries, over the limit of "
+                       f"{MAX_BOARD_ITEMS}")
+            return [_diag(path, m) for m in out]
+        for i, row in enumerate(rows):
+            if row.get("id", i) != i:
+                out.append(f"/board/{name}/{i}/id is {row.get('id')}, not its position {i}")
+    for name, key, target, back in LINKS:
+        n = len(tables[target])
+        for i, row in enumerate(tables[name]):
+            for j in row.get(key, ()):
+                if not isinstance(j, int) or not 0 <= j < n:
+                    out.append(f"/board/{name}/{i}/{key} names {target[:-1] if target != 'vertices' else 'vertex'} {j}, "
+                               f"but the board has {n}")
+                elif back in tables[target][j] and i not in tables[target][j][back]:
+                    out.append(f"/board/{name}/{i}/{key} names {j}, but /board/{target}/{j}/"
+                               f"{back} does not name {i}")
+    for name, key in NEIGHBOURS:
+        rows = tables[name]
+        for i, row in enumerate(rows):
+            for j in row.get(key, ()):
+                if not isinstance(j, int) or not 0 <= j < len(rows):
+                    out.append(f"/board/{name}/{i}/{key} names {j}, but the board has {len(rows)}")
+                elif i not in rows[j].get(key, ()):
+                    out.append(f"/board/{name}/{i}/{key} names {j}, but {j} does not name {i} "
+                               "(neighbour tables must be symmetric)")
+    out += _counts(ir)
+    out += _names(ir)
+    return [_diag(path, m) for m in out[:20]]
+
+
+def _counts(ir: dict) -> list[str]:
+    """Amounts a person could mean: a typo of 10**9 cards is refused, not dealt."""
+    out = []
+    for res, n in (ir.get("bank") or {}).items():
+        if isinstance(n, int) and n > MAX_NUMBER:
+            out.append(f"/bank/{res} is {n}, over the limit of {MAX_NUMBER}")
+    for name, card in ((ir.get("development") or {}).get("cards") or {}).items():
+        n = card.get("count") if isinstance(card, dict) else None
+        if isinstance(n, int) and n > MAX_NUMBER:
+            out.append(f"/development/cards/{name}/count is {n}, over the limit of {MAX_NUMBER}")
+    for name, piece in (ir.get("pieces") or {}).items():
+        n = piece.get("limit") if isinstance(piece, dict) else None
+        if isinstance(n, int) and n > MAX_NUMBER:
+            out.append(f"/pieces/{name}/limit is {n}, over the limit of {MAX_NUMBER}")
+    target = (ir.get("victory") or {}).get("target")
+    if isinstance(target, int) and target > MAX_NUMBER:
+        out.append(f"/victory/target is {target}, over the limit of {MAX_NUMBER}")
+    return out
+
+
+def _names(ir: dict) -> list[str]:
+    """Resources and terrains named by other sections must be declared."""
+    out = []
+    resources = set(ir.get("resources") or ())
+    terrains = set(ir.get("terrains") or {})
+    for name, piece in (ir.get("pieces") or {}).items():
+        for res in (piece.get("cost") or {}) if isinstance(piece, dict) else ():
+            if res not in resources:
+                out.append(f"/pieces/{name}/cost names resource {res!r}, which is not declared")
+    for res in ir.get("bank") or {}:
+        if res not in resources:
+            out.append(f"/bank names resource {res!r}, which is not declared")
+    for i, h in enumerate((ir.get("board") or {}).get("hexes") or ()):
+        t = h.get("terrain")
+        if t is not None and t not in terrains:
+            out.append(f"/board/hexes/{i}/terrain is {t!r}, which is not declared")
+    for name, t in (ir.get("terrains") or {}).items():
+        res = t.get("produces") if isinstance(t, dict) else None
+        if res is not None and res not in resources:
+            out.append(f"/terrains/{name}/produces names resource {res!r}, which is not declared")
+    return out
+
+
+def _diag(path: str, message: str) -> Diagnostic:
+    return make("E505", Span(path, 1, 1, 1, 2), message=message,
+                hint="recompile the scenario; a hand-edited IR must keep its tables consistent")

@@ -1,0 +1,102 @@
+"""IR loaded from a file is checked beyond its schema (E505) and read safely (E503, E107, E108):
+a hand-edited or hostile IR is refused before a game starts, naming the JSON path."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from catan_dsl import ir as ir_mod
+from catan_dsl.api import compile_file
+from catan_dsl.cli import main
+from catan_dsl.ir import semantics
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.catan"))
+
+
+@pytest.fixture(scope="module")
+def base_ir() -> dict:
+    ir, report = compile_file(str(ROOT / "scenarios" / "base.catan"), seed=1)
+    assert ir is not None, report.render_text()
+    return ir
+
+
+@pytest.mark.parametrize("path", SCENARIOS + sorted((ROOT / "tests" / "fixtures").glob("*.json")),
+                         ids=lambda p: p.name)
+def test_every_shipped_ir_is_consistent(path: Path) -> None:
+    ir = json.loads(path.read_text()) if path.suffix == ".json" else compile_file(str(path), seed=2)[0]
+    assert semantics.check(ir) == []
+
+
+def _messages(ir: dict) -> list[str]:
+    return [d.message for d in semantics.check(ir)]
+
+
+def test_a_one_sided_board_link_is_named(base_ir: dict) -> None:
+    ir = copy.deepcopy(base_ir)
+    ir["board"]["vertices"][4]["hexes"] = []
+    assert "IR is inconsistent: /board/hexes/0/vertices names 4, but /board/vertices/4/hexes " \
+           "does not name 0" in _messages(ir)
+
+
+def test_an_out_of_range_id_and_asymmetric_neighbours_are_named(base_ir: dict) -> None:
+    ir = copy.deepcopy(base_ir)
+    ir["board"]["edges"][3]["vertices"] = [0, 999]
+    ir["board"]["hexes"][0]["neighbors"] = [1, 3, 4, 18]
+    msgs = " | ".join(_messages(ir))
+    assert "/board/edges/3/vertices names vertex 999, but the board has 54" in msgs
+    assert "/board/hexes/0/neighbors names 18, but 18 does not name 0" in msgs
+
+
+def test_absurd_counts_and_undeclared_names_are_named(base_ir: dict) -> None:
+    ir = copy.deepcopy(base_ir)
+    ir["bank"]["ore"] = 10**9
+    ir["pieces"]["road"]["cost"] = {"stone": 1}
+    ir["board"]["hexes"][2]["terrain"] = "lava"
+    msgs = " | ".join(_messages(ir))
+    assert "/bank/ore is 1000000000, over the limit of 10000" in msgs
+    assert "/pieces/road/cost names resource 'stone', which is not declared" in msgs
+    assert "/board/hexes/2/terrain is 'lava', which is not declared" in msgs
+
+
+def test_play_and_check_refuse_a_broken_ir_file_before_the_first_move(base_ir: dict,
+                                                                     tmp_path: Path) -> None:
+    ir = copy.deepcopy(base_ir)
+    ir["board"]["vertices"][4]["hexes"] = []
+    bad = tmp_path / "bad.json"
+    bad.write_text(ir_mod.dumps(ir))
+    for cmd in (["play", str(bad)], ["check", str(bad)]):
+        r = CliRunner().invoke(main, cmd)
+        assert r.exit_code == 1 and "E505" in r.output and "Traceback" not in r.output
+    good = tmp_path / "good.json"
+    good.write_text(ir_mod.dumps(base_ir))
+    r = CliRunner().invoke(main, ["check", str(good)])
+    assert r.exit_code == 0 and "checked 1 file: 0 errors" in r.output
+
+
+def test_deeply_nested_json_is_a_diagnostic_not_a_traceback(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(ir_mod.IRLoadError) as e:
+        ir_mod.load(deep)
+    assert [d.code for d in e.value.diagnostics] == ["E503"]
+    assert "nested too deep" in e.value.diagnostics[0].message
+    r = CliRunner().invoke(main, ["play", str(deep)])
+    assert r.exit_code == 1 and "Traceback" not in r.output
+
+
+def test_an_ir_path_that_is_a_folder_or_too_big_is_refused(tmp_path: Path, monkeypatch) -> None:
+    with pytest.raises(ir_mod.IRLoadError) as e:
+        ir_mod.load(tmp_path)
+    assert e.value.diagnostics[0].code == "E108"
+    big = tmp_path / "big.json"
+    big.write_text("[" + "0," * 100 + "0]")
+    monkeypatch.setattr(ir_mod, "MAX_IR_BYTES", 50)
+    with pytest.raises(ir_mod.IRLoadError) as e:
+        ir_mod.load(big)
+    assert e.value.diagnostics[0].code == "E107"
