@@ -181,7 +181,9 @@ def replay(transcript_path: str, scenario: str | None) -> None:
     except TranscriptError as exc:
         fail(f"{transcript_path}: {exc}")
     if result.ok:
-        click.echo(f"verified {result.steps_verified} steps")
+        click.echo(f"verified {result.steps_verified} steps" + (
+            "" if result.recomputed else " (legality only: the players are not this build's "
+            "bots, so chance outcomes could not be recomputed from the seed)"))
         sys.exit(EXIT_OK)
     click.echo(f"{transcript_path}: mismatch at {result.mismatch}", err=True)
     sys.exit(EXIT_MISMATCH)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from catan_dsl.bots import make_bot
 from catan_dsl.engine import CHANCE, Game, IllegalActionError, parse_action
 
 FORMAT = "catan-dsl-transcript"
@@ -129,6 +131,9 @@ class ReplayResult:
     steps_verified: int
     mismatch: Mismatch | None = None
     final: dict = field(default_factory=dict)
+    # True when every chance outcome and bot choice was recomputed from the seed (the bots are
+    # ours); False when the transcript's players are unknown, so only legality was checked.
+    recomputed: bool = False
 
     @property
     def ok(self) -> bool:
@@ -165,7 +170,9 @@ def replay(transcript: dict, ir: dict) -> ReplayResult:
 
     At each step the player to move and the number of legal actions must match the record,
     and the recorded action must parse and be legal; at the end the final block (terminal,
-    winner, turn, VP, digest) must match. No RNG is involved: chance outcomes are in the steps.
+    winner, turn, VP, digest) must match. When the transcript's bots are this build's bots, the
+    game is also re-played from its seed as ``play`` plays it, so an edited die roll, card draw
+    or choice is reported at its step whatever digests the file carries.
 
     Returns:
         A ``ReplayResult``; ``mismatch`` holds the first divergence (step index is 0-based).
@@ -180,6 +187,7 @@ def replay(transcript: dict, ir: dict) -> ReplayResult:
     players = transcript["players"]
     game = Game(ir, num_players=players)
     state = game.new_initial_state(seed=transcript["board_seed"])
+    rng, bots = _recompute(transcript)
     for i, step in enumerate(transcript["steps"]):
         who = state.current_player()
         if who != step["player"]:
@@ -187,6 +195,16 @@ def replay(transcript: dict, ir: dict) -> ReplayResult:
         legal = state.legal_actions()
         if len(legal) != step["legal"]:
             return ReplayResult(i, Mismatch(i, "legal action count", step["legal"], len(legal)))
+        if rng is not None:
+            # The same draws in the same order as play_game: one generator for chance and bots.
+            if who == CHANCE:
+                expected = state.sample_chance(rng)
+            else:
+                expected = legal[0] if len(legal) == 1 else bots[who].choose(state, legal, rng)
+            if str(expected) != step["action"]:
+                what = "chance outcome" if who == CHANCE else "bot choice"
+                return ReplayResult(i, Mismatch(i, f"{what} (recomputed from the seed)",
+                                                step["action"], str(expected)))
         try:
             action = parse_action(step["action"], game)
             state.apply_action(action)
@@ -201,7 +219,21 @@ def replay(transcript: dict, ir: dict) -> ReplayResult:
             return ReplayResult(len(transcript["steps"]),
                                 Mismatch(None, f"final {key}", transcript["final"].get(key),
                                          got[key]), got)
-    return ReplayResult(len(transcript["steps"]), None, got)
+    return ReplayResult(len(transcript["steps"]), None, got, rng is not None)
+
+
+def _recompute(transcript: dict) -> tuple[random.Random | None, list]:
+    """The generator and bots that played the game, when they can be rebuilt (our bots, one per
+    seat, an integer seed); else (None, [])."""
+    names, seed = transcript.get("bots"), transcript.get("seed")
+    if not isinstance(names, list) or len(names) != transcript.get("players") \
+            or not isinstance(seed, int) or isinstance(seed, bool):
+        return None, []
+    try:
+        bots = [make_bot(n) for n in names]
+    except (ValueError, KeyError, TypeError):
+        return None, []
+    return random.Random(seed), bots
 
 
 def dumps(transcript: dict) -> str:
