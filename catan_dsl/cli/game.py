@@ -189,14 +189,24 @@ def replay(transcript_path: str, scenario: str | None) -> None:
     sys.exit(EXIT_MISMATCH)
 
 
+MAX_TRANSCRIPT_BYTES = 200_000_000   # docs/limits.md: a long game is a few hundred KB
+
+
 def read_transcript(transcript_path: str) -> dict:
     """Path → a transcript dict with a checked format; prints one error line and exits 1 if not."""
     from catan_dsl.play.transcript import TranscriptError, check_format
 
+    from catan_dsl.core.files import FileRefused, read_limited
+
     try:
-        with open(transcript_path, encoding="utf-8") as fh:
-            doc = json.load(fh)
+        doc = json.loads(read_limited(transcript_path, MAX_TRANSCRIPT_BYTES).decode("utf-8"))
         check_format(doc)
+    except FileRefused as exc:
+        what = exc.args_.get("kind") or f"{exc.args_['size']:,} bytes, over the limit of " \
+            f"{exc.args_['limit']:,}"
+        fail(f"cannot read {transcript_path}: {what}")
+    except RecursionError:
+        fail(f"{transcript_path}: not a transcript: JSON nested too deep")
     except OSError as exc:
         fail(f"cannot read {transcript_path}: {exc.strerror or exc}")
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -313,8 +323,10 @@ class GameLog:
             # ``turns`` counts completed turns; the winning one is still in progress.
             self.echo(f"{self.names[result.winner]} wins with {result.vp[result.winner]} VP "
                       f"in turn {result.turns + 1}")
-        else:
+        elif result.capped:
             self.echo(f"no winner: stopped at the turn cap after {result.turns} turns")
+        else:
+            self.echo(f"no winner: the game stalled after {result.turns} turns (see above)")
         sources = sorted({k for b in result.vp_breakdown for k in b})
         width = max([4] + [len(k) for k in sources])
         self.echo("")

@@ -165,6 +165,15 @@ class GameWon(Event):
     vp: int
 
 
+@dataclass(frozen=True, slots=True)
+class GameStalled(Event):
+    """The game cannot go on: ``player`` has no legal action in ``phase`` (e.g. no set-up spot
+    is left); it ends there without a winner."""
+
+    player: int
+    phase: str
+
+
 # ---- events of the rules mechanisms (compiled rules and the mechanisms they drive) ------------
 @dataclass(frozen=True, slots=True)
 class TurnStarted(Event):

@@ -18,7 +18,7 @@ from catan_dsl.engine.actions import (
 )
 from catan_dsl.engine.base import awards, building, cards, setup, trade, turn_flow
 from catan_dsl.engine.board import Board
-from catan_dsl.engine.events import Event, GameWon
+from catan_dsl.engine.events import Event, GameStalled, GameWon
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, TERMINAL, Prompt
 from catan_dsl.engine.rules import executor, player_actions, runtime, stocks, votes
 
@@ -67,7 +67,7 @@ class State:
     """One game in progress. All mutable data is flat lists of ints; the board is shared."""
 
     __slots__ = ("game", "board", *_LIST_FIELDS, *_NESTED_FIELDS, *_SET_FIELDS, *_SCALARS,
-                 "_history", "_events", "_legal", "rules_state")
+                 "_history", "_events", "_legal", "rules_state", "stalled")
 
     def __init__(self, game, board: Board, seed: int) -> None:
         g = game
@@ -110,6 +110,7 @@ class State:
         self._events: list[Event] = []
         self._legal: list[Action] | None = None
         self.rules_state = None        # RulesState when the IR has rules or mechanisms
+        self.stalled: tuple[int, str] | None = None   # (player, phase) when no action was left
         if g.rules is not None:
             g.rules.init_state(self)
         self._after()
@@ -118,6 +119,12 @@ class State:
     def current_player(self) -> int:
         if self.phase == OVER:
             return TERMINAL
+        p = self._to_move()
+        if p != CHANCE and not self.legal_actions():
+            return TERMINAL                   # stalled just now (see legal_actions)
+        return p
+
+    def _to_move(self) -> int:
         if self.prompts:
             return self.prompts[-1].player
         if self.phase == SETUP:
@@ -127,11 +134,23 @@ class State:
     def legal_actions(self) -> list[Action]:
         """Legal actions in a deterministic order (category, then ids ascending).
 
-        The list is cached until the next apply_action: read it, don't mutate it."""
+        The list is cached until the next apply_action: read it, don't mutate it. A state that
+        is not over but offers its player nothing (say, no set-up spot left) ends the game there,
+        without a winner (``stalled`` says who and when), so no driver is ever handed an empty
+        list to choose from."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
+            if not legal and self.phase != OVER:
+                self._stall()
         return legal
+
+    def _stall(self) -> None:
+        who = self._to_move()
+        phase = ("set-up", "the start of a turn", "a turn", "the end")[self.phase]
+        self.stalled = (who, phase)
+        self.phase = OVER
+        self.emit(GameStalled(who, phase))
 
     def _compute_legal(self) -> list[Action]:
         if self.phase == OVER:
@@ -262,7 +281,13 @@ class State:
             self._events.append(event)
 
     def is_terminal(self) -> bool:
-        return self.phase == OVER
+        if self.phase == OVER:
+            return True
+        # Only set-up can run out of actions: a turn always offers its roll or its end, and
+        # _after drops prompts nobody can answer. (legal_actions stalls any other empty state.)
+        if self.phase != SETUP or self.prompts or self._legal is not None:
+            return False
+        return not self.legal_actions()
 
     def winner(self) -> int | None:
         return self.winner_ if self.winner_ >= 0 else None
@@ -309,6 +334,7 @@ class State:
         c._events = self._events[:]
         c._legal = self._legal
         c.rules_state = self.rules_state.clone() if self.rules_state is not None else None
+        c.stalled = self.stalled
         return c
 
     def to_dict(self) -> dict:
@@ -324,6 +350,8 @@ class State:
         d["history"] = [str(a) for a in self._history]
         if self.rules_state is not None:
             d["ext"] = self.rules_state.to_dict()  # transcript key kept: digests stay valid
+        if self.stalled is not None:              # only then: other games' digests stay as they were
+            d["stalled"] = list(self.stalled)
         return d
 
     def __eq__(self, other: object) -> bool:

@@ -104,6 +104,8 @@ DESCRIBE: dict[str, Describe] = {
     "SpecialCardSetAside": lambda e, w, ir: f"{_special(ir, e.card)} is set aside "
     f"({w(e.previous)} lost it)",
     "GameWon": lambda e, w, ir: f"{w(e.player)} won with {e.vp} VP",
+    "GameStalled": lambda e, w, ir: f"the game cannot go on: {w(e.player)} has no legal action "
+                                   f"during {e.phase}; it ends without a winner",
     "TurnEnded": lambda e, w, ir: f"{w(e.player)} ended the turn",
     "TurnStarted": lambda e, w, ir: f"{w(e.player)} begins a turn",
     "SetupDone": lambda e, w, ir: "setup is over",

@@ -138,6 +138,11 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
             observer(state, p, action)
     seconds = time.perf_counter() - t0
     terminal = state.is_terminal()
+    events = drain()                 # e.g. the GameStalled that ending the loop just raised
+    if events:
+        tally.add(events, state.phase == 0)
+        if on_events is not None:
+            on_events(events)
     return GameResult(
         index=index, seed=seed, winner=state.winner() if terminal else None, turns=state.turn,
         capped=not terminal, vp=tuple(state.vp(q) for q in range(n)),

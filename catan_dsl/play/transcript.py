@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from catan_dsl.bots import make_bot
@@ -163,6 +165,20 @@ def check_format(transcript: Any) -> None:
     if not isinstance(steps, list) or not all(
             isinstance(s, dict) and {"player", "action", "legal"} <= s.keys() for s in steps):
         raise TranscriptError("'steps' must be a list of {player, action, legal} objects")
+    # Then every field's type and range (transcript.schema.json), named by its JSON path.
+    error = next(iter(sorted(_validator().iter_errors(transcript),
+                             key=lambda e: list(map(str, e.absolute_path)))), None)
+    if error is not None:
+        where = "/" + "/".join(str(p) for p in error.absolute_path)
+        raise TranscriptError(f"{where}: {error.message[:200]}")
+
+
+@functools.lru_cache(maxsize=1)
+def _validator():  # type: ignore[no-untyped-def]
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads((Path(__file__).parent / "transcript.schema.json").read_text("utf-8"))
+    return Draft202012Validator(schema)
 
 
 def replay(transcript: dict, ir: dict) -> ReplayResult:
@@ -195,6 +211,11 @@ def replay(transcript: dict, ir: dict) -> ReplayResult:
         legal = state.legal_actions()
         if len(legal) != step["legal"]:
             return ReplayResult(i, Mismatch(i, "legal action count", step["legal"], len(legal)))
+        try:
+            action = parse_action(step["action"], game)
+        except (ValueError, KeyError, TypeError) as exc:
+            # parse_action rejects text it cannot read; report it as a step mismatch, not a crash.
+            return ReplayResult(i, Mismatch(i, "action", step["action"], f"unreadable: {exc}"))
         if rng is not None:
             # The same draws in the same order as play_game: one generator for chance and bots.
             if who == CHANCE:
@@ -202,17 +223,17 @@ def replay(transcript: dict, ir: dict) -> ReplayResult:
             else:
                 expected = legal[0] if len(legal) == 1 else bots[who].choose(state, legal, rng)
             if str(expected) != step["action"]:
+                try:                     # an illegal record says more than "not what was drawn"
+                    state.clone().apply_action(action)
+                except IllegalActionError as exc:
+                    return ReplayResult(i, Mismatch(i, "action", step["action"], f"illegal: {exc}"))
                 what = "chance outcome" if who == CHANCE else "bot choice"
                 return ReplayResult(i, Mismatch(i, f"{what} (recomputed from the seed)",
                                                 step["action"], str(expected)))
         try:
-            action = parse_action(step["action"], game)
             state.apply_action(action)
         except IllegalActionError as exc:
             return ReplayResult(i, Mismatch(i, "action", step["action"], f"illegal: {exc}"))
-        except (ValueError, KeyError, TypeError) as exc:
-            # parse_action rejects text it cannot read; report it as a step mismatch, not a crash.
-            return ReplayResult(i, Mismatch(i, "action", step["action"], f"unreadable: {exc}"))
     got = final_summary(state, players)
     for key in ("terminal", "winner", "turn", "vp", "digest"):
         if transcript["final"].get(key) != got[key]:
