@@ -4,7 +4,6 @@ them, but never shows a traceback or fails mid-game with an internal error."""
 from __future__ import annotations
 
 import copy
-import json
 from pathlib import Path
 
 from click.testing import CliRunner

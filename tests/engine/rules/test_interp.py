@@ -148,7 +148,7 @@ def test_two_rules_feeding_each_other_exceed_the_budget_and_are_named() -> None:
     edge = s.board.vertex_edges[put_quiet][0]
     with pytest.raises(RuleBudgetExceeded) as err:
         building.place(s, 0, g.piece_names.index("road"), edge, free=True)
-    assert "loop.a" in str(err.value) and "loop.b" in str(err.value)
+    assert "loop.a at t.catan:loop.a" in str(err.value) and "loop.b at t.catan:loop.b" in str(err.value)
 
 
 def test_unknown_vocabulary_is_rejected_when_the_game_is_built() -> None:
