@@ -36,6 +36,7 @@ ALLOWED: dict[str, set[str]] = {
     "explain": {"core", "ir"},
     "api": {"core", "syntax", "check", "compile", "ir"},
     "packs": {"core", "api"},
+    "__main__": {"cli"},
     "cli": {"core", "syntax", "check", "compile", "ir", "engine", "engine.model", "bots", "play",
             "render", "explain", "api", "packs"},
 }
