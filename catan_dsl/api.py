@@ -72,6 +72,9 @@ def _guarded(report: Report, fn, *args, **kw):  # type: ignore[no-untyped-def]
     """Run a pipeline stage; a bug becomes an E900 diagnostic instead of a traceback."""
     try:
         return fn(*args, **kw)
+    except RecursionError:
+        report.error("E109", None, what="rules nested too deep", limit="the Python stack",
+                     hint="split the rule into smaller ones")
     except Exception as e:  # noqa: BLE001 - the promise is "no traceback ever reaches the user"
         report.error("E900", None, reason=f"{type(e).__name__}: {e}",
                      hint="please report this together with the input file")

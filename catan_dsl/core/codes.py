@@ -47,6 +47,9 @@ _ALL: list[Code] = [
          "for a source file",
          "A scenario file is text a person writes; the limit (docs/limits.md) keeps a wrong file "
          "(a log, a data dump) from tying the checker up."),
+    Code("E109", "nested-too-deep", "{what} (limit {limit})",
+         "Blocks, parentheses and chains of 'not' deeper than any scenario needs; the limit "
+         "(docs/limits.md) keeps the checker from running out of stack."),
     Code("E108", "not-a-file", "cannot read {path}: it is {kind}, not a regular file",
          "Only regular files are read: a folder, a named pipe or a device is refused before "
          "anything is read from it (a pipe would wait for input forever)."),

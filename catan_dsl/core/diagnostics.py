@@ -109,6 +109,9 @@ class Report:
         return [d.to_dict() for d in self.sorted()]
 
 
+SHOWN_LINE = 120        # characters of a source line shown under a diagnostic
+
+
 def render_text(d: Diagnostic, src: SourceFile | None) -> str:
     """``path:line:col: error[E201]: message``, gutter + source line, caret, notes and help."""
     s = d.span
@@ -120,8 +123,16 @@ def render_text(d: Diagnostic, src: SourceFile | None) -> str:
             pad = " " * len(gutter)
             width = (s.end_col - s.col) if s.end_line == s.line else len(text) - s.col + 1
             width = max(1, min(width, max(1, len(text) - s.col + 1)))
+            col = s.col
+            if len(text) > SHOWN_LINE:
+                # A very long line is shown as a window around the span, marked with "…".
+                start = max(0, min(col - 1 - SHOWN_LINE // 2, len(text) - SHOWN_LINE))
+                text = ("…" if start else "") + text[start:start + SHOWN_LINE] + \
+                    ("…" if start + SHOWN_LINE < len(text) else "")
+                col = col - start + (1 if start else 0)
+                width = min(width, SHOWN_LINE // 2)
             # Tabs keep their width in the caret line so the caret stays under the span.
-            lead = "".join(ch if ch == "\t" else " " for ch in text[: s.col - 1])
+            lead = "".join(ch if ch == "\t" else " " for ch in text[: col - 1])
             out.append(f"{pad} |\n")
             out.append(f"{gutter} | {text}\n")
             out.append(f"{pad} | {lead}^{'~' * (width - 1)}\n")

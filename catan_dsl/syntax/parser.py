@@ -76,8 +76,37 @@ def get_parser() -> Lark:
     return parser
 
 
+MAX_NESTING = 64        # docs/limits.md: real scenarios nest blocks and expressions < 10 deep
+_NESTING = re.compile(r'"[^"\n]*"?|#[^\n]*|[{(\[]|[})\]]|\bnot\b|[^\s{}()\[\]"#]+')
+
+
+def too_deep(src: SourceFile) -> Diagnostic | None:
+    """E109 at the first bracket (or 'not') past MAX_NESTING, found in one linear scan, so no
+    later stage can run out of stack on it."""
+    depth = nots = 0
+    for m in _NESTING.finditer(src.text):
+        tok = m.group(0)
+        if tok in ("{", "(", "["):
+            depth += 1
+        elif tok in ("}", ")", "]"):
+            depth -= 1
+        if tok == "not":
+            nots += 1
+        elif tok[0] not in '"#':
+            nots = 0
+        if depth > MAX_NESTING or nots > MAX_NESTING:
+            what = "'not' repeated too often" if nots > MAX_NESTING else \
+                "blocks and parentheses nested too deep"
+            return make("E109", src.span_at(m.start(), len(tok)), what=what, limit=MAX_NESTING,
+                        hint="split the rule into smaller ones, or drop redundant brackets")
+    return None
+
+
 def parse(src: SourceFile) -> tuple[Tree | None, list[Diagnostic]]:
     """Parse one file; on failure return ``None`` and exactly one syntax diagnostic."""
+    deep = too_deep(src)
+    if deep is not None:
+        return None, [deep]
     try:
         return get_parser().parse(src.text), []
     except UnexpectedInput as e:

@@ -39,3 +39,24 @@ def test_carriage_return_and_mixed_line_ends_read_correctly(tmp_path: Path) -> N
         assert _check(tmp_path, text) == ""
     bad = b"scenario t extends base {\r  victory ten\r}\r"
     assert ":2:11: error[E100]" in _check(tmp_path, bad)
+
+
+def test_nesting_past_the_limit_is_located_not_an_internal_error(tmp_path: Path) -> None:
+    """E109: a linear scan finds the first bracket (or 'not') past the limit before parsing."""
+    from catan_dsl.syntax.parser import MAX_NESTING
+
+    ifs = "if true { " * 5000 + "gain 1 wool" + " }" * 5000
+    p = tmp_path / "s.catan"
+    p.write_text("scenario t extends base {\n  on turn_started { " + ifs + " }\n}\n")
+    report = api.check_file(str(p))
+    [d] = report.errors
+    assert d.code == "E109" and d.span.line == 2
+    assert d.message == f"blocks and parentheses nested too deep (limit {MAX_NESTING})"
+    text = report.render_text().splitlines()
+    assert max(len(line) for line in text) < 200          # a window of the long line
+    nots = "not " * 20_000
+    p.write_text("scenario t extends base {\n  on turn_started where " + nots + "true { gain 1 wool }\n}\n")
+    assert [d.code for d in api.check_file(str(p)).errors] == ["E109"]
+    shallow = "(" * 40 + "true" + ")" * 40
+    p.write_text("scenario t extends base {\n  on turn_started where " + shallow + " { gain 1 wool }\n}\n")
+    assert api.check_file(str(p)).errors == []
