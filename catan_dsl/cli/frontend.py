@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 import click
@@ -121,17 +119,9 @@ def compile_(file: str, output: str | None, seed: int | None, board: str | None,
 
 def _write_atomic(path: Path, text: str) -> None:
     """Write beside the target, then rename: readers never see half a file."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)     # mkstemp makes 0600; the user's umask decides
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    from catan_dsl.core.files import write_atomic
+
+    write_atomic(path, text.encode("utf-8"))
 
 
 @click.command("schema")

@@ -1,5 +1,5 @@
-"""A path and a size limit → the file's bytes, or a refusal that says why (not a regular file,
-too large) decided before anything is read."""
+"""Files in and out: a path and a size limit → a regular file's bytes, or a refusal saying why
+(decided before anything is read); bytes → a file written atomically with the user's umask."""
 
 from __future__ import annotations
 
@@ -38,3 +38,29 @@ def read_limited(path: str, limit: int) -> bytes:
     if len(data) > limit:
         raise FileRefused("E107", path=path, size=len(data), limit=limit)
     return data
+
+
+def umask() -> int:
+    """The process's file-creation mask (read by setting it and putting it back)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_atomic(path: str | os.PathLike, data: bytes) -> None:
+    """Write beside the target, then rename: readers see the old file or the whole new one,
+    never half of it; the file gets the mode the user's umask gives (mkstemp's is 0600)."""
+    import tempfile
+    from pathlib import Path
+
+    p = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp",
+                               dir=p.parent if str(p.parent) else ".")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, 0o666 & ~umask())
+        os.replace(tmp, p)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

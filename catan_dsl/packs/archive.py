@@ -3,13 +3,13 @@ refuses unsafe entries, oversized files and changed bytes before anything is wri
 
 from __future__ import annotations
 
-import os
+import io
 import re
-import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from catan_dsl.core.files import write_atomic
 from catan_dsl.packs.manifest import (PACK_TOML, RECORD, PackError, PackMeta, parse_meta,
                                       parse_record, record_text, sha256)
 
@@ -100,20 +100,15 @@ def write_pack(pack: Pack, out_dir: Path) -> Path:
     files = dict(pack.files)
     files[RECORD] = record_text(pack.files).encode("utf-8")
     target = out_dir / pack.meta.filename
-    fd, tmp = tempfile.mkstemp(prefix=".catanpack-", dir=out_dir)
-    try:
-        with os.fdopen(fd, "wb") as fh, zipfile.ZipFile(fh, "w") as zf:
-            for name in sorted(files):
-                info = zipfile.ZipInfo(name, date_time=_EPOCH)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.create_system = 3                     # unix, whatever builds it
-                info.external_attr = 0o100644 << 16        # a regular file, rw-r--r--
-                zf.writestr(info, files[name], compresslevel=9)
-        os.chmod(tmp, 0o666 & ~umask())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=_EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3                     # unix, whatever builds it
+            info.external_attr = 0o100644 << 16        # a regular file, rw-r--r--
+            zf.writestr(info, files[name], compresslevel=9)
+    write_atomic(target, buf.getvalue())
     return target
 
 
@@ -211,13 +206,6 @@ def _text(data: bytes, name: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise PackError(f"{name} is not UTF-8 text") from None
-
-
-def umask() -> int:
-    """The process's file-creation mask (read by setting it and putting it back)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def sha256_file(path: Path) -> str:

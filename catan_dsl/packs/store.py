@@ -13,7 +13,8 @@ from importlib import metadata
 from pathlib import Path
 
 from catan_dsl.core.paths import data_home
-from catan_dsl.packs.archive import Pack, read_pack, umask, unpack
+from catan_dsl.core.files import umask, write_atomic
+from catan_dsl.packs.archive import Pack, read_pack, unpack
 from catan_dsl.packs.checking import check_scenarios
 from catan_dsl.packs.manifest import (PACK_TOML, PackError, PackMeta, check_tool_version,
                                       normalize, parse_meta, satisfies)
@@ -60,12 +61,7 @@ def _read_index(root: Path) -> dict[str, dict]:
 
 def _write_index(root: Path, index: dict[str, dict]) -> None:
     """Replace the index in one rename, so an interrupted install leaves the previous one."""
-    fd, tmp = tempfile.mkstemp(prefix=".index-", dir=root)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        json.dump(index, fh, indent=2, sort_keys=True)
-        fh.write("\n")
-    os.chmod(tmp, 0o666 & ~umask())        # mkstemp makes 0600; the user's umask decides
-    os.replace(tmp, root / INDEX)
+    write_atomic(root / INDEX, (json.dumps(index, indent=2, sort_keys=True) + "\n").encode())
 
 
 def installed() -> dict[str, AvailablePack]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
 from pathlib import Path
 
 import matplotlib
@@ -13,6 +12,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Polygon
 
 from catan_dsl.core import geometry as g
+from catan_dsl.core.files import write_atomic
 from catan_dsl.render.board import (
     OFF_BOARD,
     SEA_COLOR,
@@ -177,20 +177,5 @@ def save_figure(fig: Figure, path: str | os.PathLike) -> Path:
     """Write ``fig`` to ``path`` as SVG or PNG (by suffix), atomically: never a half-written file."""
     p = Path(path)
     fmt = p.suffix.lower().lstrip(".")
-    data = figure_bytes(fig, fmt)
-    fd, tmp = tempfile.mkstemp(
-        prefix=f".{p.name}.", suffix=".tmp", dir=p.parent if str(p.parent) else "."
-    )
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        # mkstemp makes the file private (0600); a picture gets the usual umask-based mode.
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, p)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    write_atomic(p, figure_bytes(fig, fmt))
     return p
