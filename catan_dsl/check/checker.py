@@ -13,6 +13,9 @@ from catan_dsl.core.diagnostics import Report
 from catan_dsl.syntax import ast as A
 from catan_dsl.syntax import rules_ast as R
 
+MAX_DICE = 8             # docs/limits.md
+MAX_SETUP_ROUNDS = 20
+MAX_PLAYERS = 16
 EFFECTS = {"robber": 0, "vp": 1, "free_pieces": 2, "take_resources": 1, "monopoly": 0}
 # Short spellings a designer may write; the IR always carries the canonical kind.
 EFFECT_ALIASES = {"free": "free_pieces", "take": "take_resources"}
@@ -80,9 +83,10 @@ class Checker(CheckContext):
                 seen[i.value] = i
         players = self.m.get("players")
         if isinstance(players, A.Players):
-            ok = self.num(players.min, "the number of players")
+            ok = self.num(players.min, "the number of players", most=MAX_PLAYERS)
             hi = players.max or players.min
-            ok = (self.num(players.max, "the number of players") if players.max else True) and ok
+            ok = (self.num(players.max, "the number of players", most=MAX_PLAYERS)
+                  if players.max else True) and ok
             if ok and hi.value < players.min.value:
                 self.r.error("E207", players.span,
                              message=f"player range {players.min.value}..{hi.value} is empty",
@@ -263,6 +267,9 @@ class Checker(CheckContext):
                     self.ref(s.values[0], self.m.named("deck"), "E407", what="deck")  # type: ignore[arg-type]
             elif key == "rolls":
                 self.num(s.values[0], "production rolls", most=2)  # type: ignore[arg-type]
+            elif key == "dice":
+                # The roll's distribution is computed from the count: keep it to real dice.
+                self.num(s.values[0], "the number of dice", most=MAX_DICE)  # type: ignore[arg-type]
             elif key != "distinct_rolls":
                 self.num(s.values[0], f"production {key}")  # type: ignore[arg-type]
         setup = self.m.settings("setup")
@@ -274,6 +281,8 @@ class Checker(CheckContext):
             elif key == "place":
                 for v in s.values:
                     self.ref(v, self.pieces, "E203")  # type: ignore[arg-type]
+            elif key == "rounds":
+                self.num(s.values[0], "setup rounds", most=MAX_SETUP_ROUNDS)  # type: ignore[arg-type]
             else:
                 self.num(s.values[0], f"setup {key}")  # type: ignore[arg-type]
         rounds, yr = setup.get("rounds"), setup.get("yield_round")

@@ -72,7 +72,11 @@ class Game:
         self.piece_names: tuple[str, ...] = tuple(pieces)
         pix = {p: i for i, p in enumerate(self.piece_names)}
         self.piece_on_edge = tuple(pieces[p]["on"] == "edge" for p in self.piece_names)
-        self.piece_limit = tuple(int(pieces[p]["limit"]) for p in self.piece_names)
+        # No limit (null) means as many as the board has places for that kind of piece.
+        places = {k: len(ir["board"][table]) for k, table in
+                  (("edge", "edges"), ("vertex", "vertices"), ("hex", "hexes"))}
+        self.piece_limit = tuple(int(pieces[p]["limit"]) if pieces[p]["limit"] is not None
+                                 else places[pieces[p]["on"]] for p in self.piece_names)
         self.piece_cost = tuple(cost(pieces[p].get("cost", {})) for p in self.piece_names)
         self.piece_vp = tuple(int(pieces[p].get("vp", 0)) for p in self.piece_names)
         self.piece_yield = tuple(int(pieces[p].get("yield", 0)) for p in self.piece_names)

@@ -9,6 +9,9 @@ from catan_dsl.core.diagnostics import Diagnostic, make
 from catan_dsl.core.source import Span
 
 MAX_BOARD_ITEMS = 10_000          # hexes, intersections or paths of one board (docs/limits.md)
+MAX_DICE = 8                      # as check.checker: the roll distribution grows with the count
+MAX_SETUP_ROUNDS = 20
+MAX_PLAYERS = 16
 # Board table → (its id lists, the table each list points into, the list there that points back).
 LINKS = (
     ("hexes", "vertices", "vertices", "hexes"),
@@ -72,6 +75,13 @@ def _counts(ir: dict) -> list[str]:
         n = piece.get("limit") if isinstance(piece, dict) else None
         if isinstance(n, int) and n > MAX_NUMBER:
             out.append(f"/pieces/{name}/limit is {n}, over the limit of {MAX_NUMBER}")
+    for where, value, most in (
+            ("/production/dice", (ir.get("production") or {}).get("dice"), MAX_DICE),
+            ("/setup/rounds", (ir.get("setup") or {}).get("rounds"), MAX_SETUP_ROUNDS),
+            ("/players/max", (ir.get("players") or {}).get("max"), MAX_PLAYERS),
+            ("/players/neutral", (ir.get("players") or {}).get("neutral"), MAX_PLAYERS)):
+        if isinstance(value, int) and value > most:
+            out.append(f"{where} is {value}, over the limit of {most}")
     target = (ir.get("victory") or {}).get("target")
     if isinstance(target, int) and target > MAX_NUMBER:
         out.append(f"/victory/target is {target}, over the limit of {MAX_NUMBER}")
@@ -87,6 +97,14 @@ def _names(ir: dict) -> list[str]:
         for res in (piece.get("cost") or {}) if isinstance(piece, dict) else ():
             if res not in resources:
                 out.append(f"/pieces/{name}/cost names resource {res!r}, which is not declared")
+    pieces = set(ir.get("pieces") or {})
+    for i, name in enumerate((ir.get("setup") or {}).get("place") or ()):
+        if name not in pieces:
+            out.append(f"/setup/place/{i} names piece {name!r}, which is not declared")
+    for name, piece in (ir.get("pieces") or {}).items():
+        up = piece.get("upgrades") if isinstance(piece, dict) else None
+        if up is not None and up not in pieces:
+            out.append(f"/pieces/{name}/upgrades names piece {up!r}, which is not declared")
     for res in ir.get("bank") or {}:
         if res not in resources:
             out.append(f"/bank names resource {res!r}, which is not declared")

@@ -37,7 +37,10 @@ def _paths(node: object, prefix: tuple = ()) -> list[tuple]:
 PATHS = [p for p in _paths(IR) if p[0] not in ("meta",)]
 
 
-@settings(max_examples=int(__import__('os').environ.get('IR_EXAMPLES', '60')), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# derandomize: the suite runs the same examples every time (no flaky CI); IR_EXAMPLES=N and
+# HYPOTHESIS_SEED widen a local hunt.
+@settings(max_examples=int(__import__('os').environ.get('IR_EXAMPLES', '60')), deadline=None,
+          derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(path=st.sampled_from(PATHS), value=VALUES)
 def test_a_mutated_ir_is_refused_or_played_never_crashes(tmp_path: Path, path: tuple,
                                                          value: object) -> None:

@@ -100,3 +100,23 @@ def test_an_ir_path_that_is_a_folder_or_too_big_is_refused(tmp_path: Path, monke
     with pytest.raises(ir_mod.IRLoadError) as e:
         ir_mod.load(big)
     assert e.value.diagnostics[0].code == "E107"
+
+
+def test_settings_that_would_hang_the_engine_are_refused(base_ir: dict) -> None:
+    """Found by the IR mutation test: 900,000 dice made Game() compute the roll distribution
+    for ever; set-up rounds and player counts are bounded the same way, in IR and in source."""
+    ir = copy.deepcopy(base_ir)
+    ir["production"]["dice"], ir["setup"]["rounds"], ir["players"]["max"] = 900_000, 10**6, 500
+    msgs = " | ".join(_messages(ir))
+    assert "/production/dice is 900000, over the limit of 8" in msgs
+    assert "/setup/rounds is 1000000, over the limit of 20" in msgs
+    assert "/players/max is 500, over the limit of 16" in msgs
+
+
+def test_the_same_bounds_hold_in_source(tmp_path: Path) -> None:
+    from catan_dsl.api import check_file
+
+    p = tmp_path / "s.catan"
+    p.write_text("scenario t extends base {\n  production { dice 9000 }\n  players 2..40\n}\n")
+    report = check_file(str(p))
+    assert [(d.code, d.span.line) for d in report.errors] == [("E212", 2), ("E212", 3)]
