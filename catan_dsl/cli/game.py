@@ -168,7 +168,8 @@ def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, player
 @click.command()
 @click.argument("transcript_path", metavar="TRANSCRIPT", type=click.Path(dir_okay=False))
 @click.option("--scenario", type=ScenarioArg(),
-              help="Scenario file (or PACK:SCENARIO) to replay against (default: the transcript's source).")
+              help="Scenario file (or PACK:SCENARIO) to replay against (default: the IR the transcript "
+                   "carries).")
 def replay(transcript_path: str, scenario: str | None) -> None:
     """Re-run TRANSCRIPT step by step and verify every step and the final state."""
     from catan_dsl.play.transcript import TranscriptError
@@ -218,30 +219,28 @@ def read_transcript(transcript_path: str) -> dict:
 
 
 def transcript_ir(doc: dict, transcript_path: str, scenario: str | None = None) -> dict:
-    """The IR a transcript was played with: its source (or ``scenario``), board and variants."""
-    path = scenario or _find_source(doc.get("source"), transcript_path)
+    """The IR a transcript was played with: the one it carries, or ``scenario`` rebuilt with the
+    transcript's board, variants and options. The transcript's ``source`` is never opened: a
+    transcript is data from anywhere and may not make us read a path it names."""
+    from catan_dsl.play.transcript import TranscriptError, embedded_ir
+
+    if scenario is None:
+        try:
+            ir = embedded_ir(doc, transcript_path)
+        except TranscriptError as exc:
+            fail(f"{transcript_path}: {exc}")
+        if ir is None:
+            named = f" (it was played from {doc['source']!r})" if doc.get("source") else ""
+            fail(f"{transcript_path} carries no IR{named}; pass --scenario FILE")
+        return ir
     options = tuple(doc.get("options", []))
-    ir = load_scenario(path, options=options)
+    ir = load_scenario(scenario, options=options)
     meta = ir.get("meta", {})
     # Rebuild the IR the game was played with: same named board, same variants combined in.
-    if not path.endswith(".json") and (meta.get("board") != doc.get("board")
-                                       or list(meta.get("with", [])) != list(doc.get("with", []))):
-        ir = load_scenario(path, doc.get("board"), tuple(doc.get("with", [])), options)
+    if not scenario.endswith(".json") and (meta.get("board") != doc.get("board")
+                                           or list(meta.get("with", [])) != list(doc.get("with", []))):
+        ir = load_scenario(scenario, doc.get("board"), tuple(doc.get("with", [])), options)
     return ir
-
-
-def _find_source(source: str | None, transcript_path: str) -> str:
-    """The transcript's scenario path as written, else relative to the transcript's folder."""
-    if not source:
-        fail(f"{transcript_path} names no scenario source; pass --scenario FILE")
-    if not str(source).endswith((".catan", ".json")):
-        # A transcript is data from anywhere: it may not make us open an arbitrary file.
-        fail(f"{transcript_path} names {source!r} as its scenario, which is neither a .catan "
-             "file nor a compiled .json IR; pass --scenario FILE")
-    for candidate in (Path(source), Path(transcript_path).parent / source):
-        if candidate.is_file():
-            return str(candidate)
-    fail(f"scenario {source!r} named by {transcript_path} was not found; pass --scenario FILE")
 
 
 @click.command()

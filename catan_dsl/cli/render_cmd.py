@@ -96,7 +96,7 @@ def _state_figure(file: Path, turn: int | None, scenario: str | None, coords: bo
               help="Transcripts: draw the game at the end of this turn (0 = after setup; "
                    "default: the end of the game).")
 @click.option("--scenario", type=ScenarioArg(), default=None,
-              help="Transcripts: the scenario file it was played with (default: its source).")
+              help="Transcripts: the scenario file it was played with (default: the IR it carries).")
 def render(file: Path, out: Path, seed: int | None, coords: bool, board: str | None,
            with_: tuple[str, ...] = (), turn: int | None = None,
            scenario: str | None = None) -> None:

@@ -74,11 +74,17 @@ def load(path: str | Path) -> dict:
                                 reason=e.msg)]) from None
     except RecursionError:
         raise IRLoadError([make("E503", span, reason="nested too deep for an IR")]) from None
-    diags = validate(ir, p)
+    return check_loaded(ir, p)
+
+
+def check_loaded(ir: object, path: str = "<ir>") -> dict:
+    """An IR that came from outside (a file, a transcript) → itself, once the schema and the
+    semantic checks (``semantics.check``) pass; else `IRLoadError` with every diagnostic."""
+    diags = validate(ir, path)
     if not diags:
         from catan_dsl.ir import semantics
 
-        diags = semantics.check(ir, p)
+        diags = semantics.check(ir, path)  # type: ignore[arg-type]
     if diags:
         raise IRLoadError(diags)
-    return ir
+    return ir  # type: ignore[return-value]

@@ -12,6 +12,7 @@ from typing import Any
 
 from catan_dsl.bots import make_bot
 from catan_dsl.engine import CHANCE, Game, IllegalActionError, parse_action
+from catan_dsl.ir import IRLoadError, check_loaded
 
 FORMAT = "catan-dsl-transcript"
 VERSION = 1
@@ -81,6 +82,9 @@ class Recorder:
             "players": players,
             "bots": list(bots),
             "max_turns": max_turns,
+            # The rules themselves: replay and render read them from here, so a transcript never
+            # makes the tool open a path it names ("source" is informational only).
+            "ir": ir,
         }
 
     def step(self, player: int, action: Any, legal: int) -> None:
@@ -241,6 +245,26 @@ def replay(transcript: dict, ir: dict) -> ReplayResult:
                                 Mismatch(None, f"final {key}", transcript["final"].get(key),
                                          got[key]), got)
     return ReplayResult(len(transcript["steps"]), None, got, rng is not None)
+
+
+def embedded_ir(transcript: dict, path: str = "<transcript>") -> dict | None:
+    """The IR a transcript carries (its ``ir`` field), checked like an IR file: the schema, the
+    semantic checks, and the header's ``ir_sha256``; None for a transcript that carries none.
+
+    Raises:
+        TranscriptError: the embedded IR is invalid or does not match the header's hash.
+    """
+    ir = transcript.get("ir")
+    if ir is None:
+        return None
+    if ir_sha256(ir) != transcript.get("ir_sha256"):
+        raise TranscriptError("/ir does not match the header's ir_sha256 (the rules were edited)")
+    try:
+        return check_loaded(ir, f"{path}#/ir")
+    except IRLoadError as exc:
+        first = exc.diagnostics[0]
+        more = f" (and {len(exc.diagnostics) - 1} more)" if len(exc.diagnostics) > 1 else ""
+        raise TranscriptError(f"/ir is not a valid IR: {first.message}{more}") from None
 
 
 def _recompute(transcript: dict) -> tuple[random.Random | None, list]:

@@ -104,8 +104,11 @@ def test_a_transcript_cannot_make_replay_open_another_file(tmp_path: Path) -> No
     doc["source"] = str(secret)
     evil = tmp_path / "evil.json"
     evil.write_text(json.dumps(doc))
+    r = run("replay", str(evil))                  # its own IR: 'source' is never opened
+    assert r.exit_code == 0 and "private" not in r.output, r.output
+    del doc["ir"]
+    evil.write_text(json.dumps(doc))
     r = run("replay", str(evil))
-    assert r.exit_code == 1 and "neither a .catan file" in r.output
-    assert "private" not in r.output
+    assert r.exit_code == 1 and "carries no IR" in r.output and "private" not in r.output
     r = run("replay", str(evil), "--scenario", BASE)       # naming the scenario still works
     assert r.exit_code == 0, r.output

@@ -85,18 +85,37 @@ def test_unreadable_files_exit_1_without_traceback(tmp_path: Path) -> None:
 
 
 def test_replay_rebuilds_a_named_board_from_source(tmp_path: Path) -> None:
+    """A transcript without its IR replays against the scenario the user names, rebuilt with the
+    transcript's board; the path the transcript names is never opened."""
     source = str(Path(__file__).resolve().parents[2] / "scenarios" / "base.catan")
     r = _run("play", source, "--board", "tournament", "--seed", "6", "--max-turns", "15", "--json")
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
     assert doc["board"] == "tournament" and doc["source"] == source
+    del doc["ir"]
     path = tmp_path / "t.json"
-    path.write_text(r.output)
-    assert _run("replay", str(path)).exit_code == 0
-    doc["source"] = "nowhere.catan"
     path.write_text(json.dumps(doc))
     r = CliRunner().invoke(main, ["replay", str(path)])
-    assert r.exit_code == EXIT_ERRORS and "pass --scenario FILE" in r.output
+    assert r.exit_code == EXIT_ERRORS and "carries no IR" in r.output
+    assert "pass --scenario FILE" in r.output
+    assert _run("replay", str(path), "--scenario", source).exit_code == 0
+
+
+def test_replay_reads_the_ir_the_transcript_carries_not_its_source(tmp_path: Path) -> None:
+    """Issue 18 item 6: the transcript carries its rules; 'source' is informational, so a
+    transcript naming a file elsewhere (or nowhere) replays from its own IR, and an edited IR is
+    caught by the header's hash before any step."""
+    r = _run("play", BASE, "--seed", "3", "--max-turns", "10", "--json")
+    doc = json.loads(r.output)
+    doc["source"] = "/etc/passwd.catan"
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(doc))
+    r = CliRunner().invoke(main, ["replay", str(path)])
+    assert r.exit_code == 0 and "passwd" not in r.output
+    doc["ir"]["victory"]["target"] = 3
+    path.write_text(json.dumps(doc))
+    r = CliRunner().invoke(main, ["replay", str(path)])
+    assert r.exit_code == EXIT_ERRORS and "/ir does not match the header's ir_sha256" in r.output
 
 
 def test_an_engine_failure_is_one_error_line_not_a_traceback(monkeypatch) -> None:

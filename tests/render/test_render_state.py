@@ -172,12 +172,12 @@ def _bad(tmp_path: Path, doc: object | str, *args: str) -> tuple[int, str, Path]
     (lambda d: d, "999", "turn 999 is not in this game"),
     (lambda d: {**d, "version": 9}, None, "unsupported transcript version"),
     (lambda d: {k: v for k, v in d.items() if k != "steps"}, None, "lacks steps"),
-    (lambda d: {**d, "ir_sha256": "0" * 64}, None, "other rules"),
+    (lambda d: {**d, "ir_sha256": "0" * 64}, None, "does not match the header's ir_sha256"),
     (lambda d: {**d, "steps": d["steps"][:3] + [{**d["steps"][3], "action": "build road 9999"}]
                 + d["steps"][4:]}, "5", "step 3"),
     (lambda d: {**d, "steps": d["steps"][:3] + [{**d["steps"][3], "action": "fly away"}]}, None,
      "step 3"),
-    (lambda d: {**d, "source": "nowhere/missing.catan"}, None, "was not found"),
+    (lambda d: {k: v for k, v in d.items() if k != "ir"}, None, "carries no IR"),
 ])
 def test_broken_transcripts_and_bad_turns_are_one_clean_error(game, tmp_path, mutate, turn,
                                                                needle) -> None:
