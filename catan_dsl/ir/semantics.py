@@ -4,6 +4,7 @@ nowhere. Run on every IR loaded from a file, before the engine sees it."""
 
 from __future__ import annotations
 
+from catan_dsl.core import vocab
 from catan_dsl.core.codes import MAX_NUMBER
 from catan_dsl.core.diagnostics import Diagnostic, make
 from catan_dsl.core.source import Span
@@ -58,6 +59,7 @@ def check(ir: dict, path: str = "<ir>") -> list[Diagnostic]:
                                "(neighbour tables must be symmetric)")
     out += _counts(ir)
     out += _names(ir)
+    out += _rules(ir)
     return [_diag(path, m) for m in out[:20]]
 
 
@@ -117,6 +119,62 @@ def _names(ir: dict) -> list[str]:
         if res is not None and res not in resources:
             out.append(f"/terrains/{name}/produces names resource {res!r}, which is not declared")
     return out
+
+
+# Every head an IR S-expression may start with (the closed vocabulary of core/vocab.py).
+KNOWN_HEADS = frozenset(vocab.FUNCTIONS) | frozenset(vocab.EFFECTS) \
+    | frozenset(vocab.COMPREHENSIONS) | frozenset(vocab.OPERATORS)
+RULE_TABLES = {"on": ("event", vocab.TRIGGERS), "forbid": ("what", vocab.FORBIDS),
+               "modifier": ("what", vocab.MODIFIERS)}
+
+
+def _rules(ir: dict) -> list[str]:
+    """Every trigger, prohibition, modifier, function and effect a rule names must exist, so a
+    hand-edited IR is refused on load, by JSON path, instead of failing when the game starts."""
+    declared = _declared_names(ir)
+    out: list[str] = []
+    for i, rule in enumerate(ir.get("rules") or ()):
+        if not isinstance(rule, dict):
+            continue
+        field, table = RULE_TABLES.get(rule.get("kind"), (None, {}))
+        if field and rule.get(field) not in table:
+            out.append(f"/rules/{i}/{field} is {rule.get(field)!r}, which is not a "
+                       f"{'trigger' if field == 'event' else rule['kind'] + ' kind'}")
+        for key in ("when", "do", "value", "else"):
+            if key in rule:
+                _walk(rule[key], f"/rules/{i}/{key}", declared, out)
+    return out
+
+
+def _walk(node: object, path: str, declared: set[str], out: list[str]) -> None:
+    """Depth-first over one S-expression; a list headed by an unknown word is an unknown
+    function or effect unless it is a literal list of declared names (``["wool", "grain"]``)."""
+    stack = [(node, path)]
+    while stack and len(out) < 20:
+        n, where = stack.pop()
+        if isinstance(n, dict):
+            stack.extend((v, f"{where}/{k}") for k, v in n.items())
+        elif isinstance(n, list):
+            head = n[0] if n else None
+            if isinstance(head, str) and head not in KNOWN_HEADS \
+                    and not all(isinstance(x, str) and x in declared for x in n):
+                out.append(f"{where}/0 names {head!r}, which is not a function or effect of "
+                           "the rules language")
+                continue
+            stack.extend((x, f"{where}/{j}") for j, x in enumerate(n))
+
+
+def _declared_names(ir: dict) -> set[str]:
+    """The names a scenario declares (resources, pieces, terrains, decks, cards, counters…)."""
+    names = set(ir.get("resources") or ())
+    for key in ("pieces", "terrains", "decks", "special_cards", "counters", "chains"):
+        section = ir.get(key)
+        if isinstance(section, dict):
+            names |= set(section)
+    cards = (ir.get("development") or {}).get("cards")
+    if isinstance(cards, dict):
+        names |= set(cards)
+    return {n for n in names if isinstance(n, str)}
 
 
 def _diag(path: str, message: str) -> Diagnostic:

@@ -120,3 +120,56 @@ def test_the_same_bounds_hold_in_source(tmp_path: Path) -> None:
     p.write_text("scenario t extends base {\n  production { dice 9000 }\n  players 2..40\n}\n")
     report = check_file(str(p))
     assert [(d.code, d.span.line) for d in report.errors] == [("E212", 2), ("E212", 3)]
+
+
+@pytest.fixture(scope="module")
+def rules_ir() -> dict:
+    ir, report = compile_file(str(ROOT / "scenarios" / "fishermen.catan"), seed=1)
+    assert ir is not None, report.render_text()
+    return ir
+
+
+def test_unknown_functions_effects_and_triggers_in_rules_are_named(rules_ir: dict) -> None:
+    """Issue 18 item 4: every effect, function and trigger a rule names must exist; a renamed
+    one is refused on load by its JSON path, not when the game reaches the rule."""
+    ir = copy.deepcopy(rules_ir)
+    built = next(i for i, r in enumerate(ir["rules"]) if r["kind"] == "on" and r["event"] == "built")
+    ir["rules"][built]["event"] = "builtt"
+    ir["rules"][built]["do"][0][0] = "drawz"
+    messages = _messages(ir)
+    assert any(f"/rules/{built}/event is 'builtt', which is not a trigger" in m for m in messages)
+    assert any(f"/rules/{built}/do/0/0 names 'drawz'" in m for m in messages)
+
+
+def test_a_literal_list_of_declared_names_is_not_a_call(rules_ir: dict) -> None:
+    """``["wool", "grain"]`` (the stocks a vote is paid in) is data, but a list headed by an
+    undeclared word with arguments is an unknown function."""
+    ir = copy.deepcopy(rules_ir)
+    ir["rules"][0]["when"] = ["==", ["wool", "grain"], ["wool", "grain"]]
+    assert _messages(ir) == []
+    ir["rules"][0]["when"] = ["==", ["vertices_off", ["var", "v"]], 1]
+    assert any("/rules/0/when/1/0 names 'vertices_off'" in m for m in _messages(ir))
+
+
+def test_an_ir_whose_rule_cannot_be_compiled_names_the_rule(rules_ir: dict) -> None:
+    """Past the semantic checks (a known effect with its arguments missing), building the game
+    fails with the rule's JSON path, id and source line, never an IndexError from inside."""
+    from catan_dsl.engine import Game
+
+    ir = copy.deepcopy(rules_ir)
+    built = next(i for i, r in enumerate(ir["rules"]) if r["kind"] == "on" and r["event"] == "built")
+    ir["rules"][built]["do"][0] = ["draw"]
+    with pytest.raises(ValueError, match=rf"/rules/{built} \(fishermen\.\d+ at \S*scenarios/fishermen"
+                                         r"\.catan:\d+\) cannot be compiled"):
+        Game(ir, num_players=4)
+
+
+def test_play_refuses_an_ir_with_an_unknown_effect_before_the_first_move(rules_ir: dict,
+                                                                          tmp_path: Path) -> None:
+    ir = copy.deepcopy(rules_ir)
+    ir["rules"][0]["do"][0][0] = "explode"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(ir))
+    r = CliRunner().invoke(main, ["play", str(bad)])
+    assert r.exit_code == 1 and "E505" in r.output and "/rules/0/do/0/0 names 'explode'" in r.output
+    assert "Traceback" not in r.output and "rolled" not in r.output

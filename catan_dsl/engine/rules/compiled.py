@@ -155,8 +155,13 @@ class CompiledRules:
         self.forbids: dict[str, list[Rule]] = {}
         self.modifiers: dict[str, list[Rule]] = {}
         self.actions: list[Rule] = []
-        for r in ir.get("rules") or []:
-            self._compile_rule(r)
+        for i, r in enumerate(ir.get("rules") or []):
+            try:
+                self._compile_rule(r)
+            except (ValueError, KeyError, TypeError, IndexError) as exc:
+                # A hand-made IR the semantic checks let through: name the rule by JSON path.
+                raise ValueError(f"/rules/{i} ({r.get('id', '?')} at {r.get('span', '?')}) "
+                                 f"cannot be compiled: {exc}") from None
         self.route_weighted = bool(self.modifiers.get("route_weight"))
         self.vp_modified = bool(self.modifiers.get("vp"))
         # VP modifiers reading only pieces, chains and marks are memoised by position (vp_memo).
