@@ -80,8 +80,15 @@ class RuleCompiler(Lowerer):
             if p.name in used and p.name not in bind and p.name not in filt and p.name not in scope:
                 bind[p.name] = p.name
                 scope[p.name] = p.type
-        return {"kind": "on", "event": r.trigger.value, "filter": filt, "bind": bind,
-                "when": self.cond(r.where, scope), "do": self.block(r.body, scope)}
+        lowered = {"kind": "on", "event": r.trigger.value, "filter": filt, "bind": bind,
+                   "when": self.cond(r.where, scope), "do": self.block(r.body, scope)}
+        if lowered["when"] is True:
+            how = self_firing(lowered["event"], filt, lowered["do"])
+            if how:
+                self.err("W402", r.trigger.span, how=how,
+                         hint="add a 'where' condition that becomes false, or put the effect "
+                              "under 'if'")
+        return lowered
 
     def name_fits(self, name: str, ptype: str) -> bool:
         kinds = {"name:piece": ("piece",), "name:deck": ("deck",), "name:item": ("item",),
@@ -237,6 +244,33 @@ class LoweredRules:
     rules: list[dict]
     chains: dict
     measures: dict[R.MeasureExpr, dict] = field(default_factory=dict)
+
+
+# Effect → (the trigger it fires, the argument position of the name that trigger filters on,
+# that filter's key): what an unguarded rule must not do to its own trigger.
+FIRES = {"place": ("built", 2, "piece"), "build_free": ("built", 2, "piece"),
+         "reroll": ("rolled", None, None), "draw": ("drew", 3, "deck")}
+
+
+def self_firing(event: str, filt: dict, effects: list) -> str | None:
+    """How an unconditional ``on EVENT`` rule fires EVENT again (effects outside any ``if``,
+    ``choose`` or conditional ``each``), or None: the static half of issue 18's runaway rules."""
+    for eff in effects:
+        if not isinstance(eff, list) or not eff:
+            continue
+        if eff[0] == "each" and len(eff) > 4 and eff[3] is True:
+            found = self_firing(event, filt, eff[4])
+            if found:
+                return found
+        fires = FIRES.get(eff[0])
+        if fires is None or fires[0] != event:
+            continue
+        _, pos, key = fires
+        name = eff[pos] if pos is not None and pos < len(eff) else None
+        if key is None or key not in filt or not isinstance(name, str) or filt[key] == name:
+            what = f" {name}" if isinstance(name, str) else ""
+            return f"its '{eff[0]}{what}' fires 'on {event}' again and nothing stops it"
+    return None
 
 
 def lower_rules(model: Model, report: Report | None = None) -> LoweredRules:

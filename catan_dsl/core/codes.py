@@ -164,6 +164,10 @@ _ALL: list[Code] = [
          "A declared terrain that no board places is probably a leftover."),
     Code("W401", "conflicting-settings", "{what} is set differently by two files of the composition",
          "Two variants or scenarios set the same thing in different ways; the later one wins."),
+    Code("W402", "self-trigger", "this rule can trigger itself without end: {how}",
+         "An 'on' rule with no 'where' condition whose effect causes its own trigger again "
+         "(a 'place' in 'on built', a 'reroll' in 'on rolled', a 'draw' in 'on drew') repeats "
+         "until the engine's step budget stops the game; add a condition that becomes false."),
     Code("W202", "unproduced-resource", "no terrain produces resource \"{name}\"",
          "A resource that nothing produces can only come from rules or trades."),
 ]
