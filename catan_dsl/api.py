@@ -75,6 +75,9 @@ def _guarded(report: Report, fn, *args, **kw):  # type: ignore[no-untyped-def]
     except RecursionError:
         report.error("E109", None, what="rules nested too deep", limit="the Python stack",
                      hint="split the rule into smaller ones")
+    except MemoryError:
+        report.error("E110", None, stage=f"{getattr(fn, '__name__', 'checking')} of this file",
+                     hint="make the file smaller: fewer repeated rules, hexes or items")
     except Exception as e:  # noqa: BLE001 - the promise is "no traceback ever reaches the user"
         report.error("E900", None, reason=f"{type(e).__name__}: {e}",
                      hint="please report this together with the input file")

@@ -29,6 +29,9 @@ def _collect(paths: tuple[str, ...]) -> list[str]:
 
 
 def _internal(report: Report, e: BaseException) -> None:
+    if isinstance(e, MemoryError):
+        report.error("E110", None, stage="checking", hint="make the file smaller")
+        return
     report.error("E900", None, reason=f"{type(e).__name__}: {e}",
                  hint="please report this together with the input file")
 

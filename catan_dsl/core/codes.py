@@ -50,6 +50,9 @@ _ALL: list[Code] = [
     Code("E109", "nested-too-deep", "{what} (limit {limit})",
          "Blocks, parentheses and chains of 'not' deeper than any scenario needs; the limit "
          "(docs/limits.md) keeps the checker from running out of stack."),
+    Code("E110", "out-of-memory", "{stage} ran out of memory",
+         "The input needs more memory than this machine can give; the limits in docs/limits.md "
+         "keep shipped-size inputs far below this, so look for an enormous repetition."),
     Code("E108", "not-a-file", "cannot read {path}: it is {kind}, not a regular file",
          "Only regular files are read: a folder, a named pipe or a device is refused before "
          "anything is read from it (a pipe would wait for input forever)."),

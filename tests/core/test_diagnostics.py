@@ -156,3 +156,16 @@ def test_misspelt_keyword_gets_a_suggestion(tmp_path: Path) -> None:
     out = _render(tmp_path, "scenario t extends base {\n  victroy 10\n}\n")
     assert out.splitlines()[0] == "s.catan:2:3: error[E100]: unexpected 'victroy' after '{'"
     assert out.splitlines()[-1] == "  = help: did you mean 'victory'?"
+
+
+def test_running_out_of_memory_is_its_own_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18 item 7: memory exhaustion is "E110" with a hint, not an internal error E900."""
+    import catan_dsl.api as api_mod
+
+    def hungry(*a, **k):  # type: ignore[no-untyped-def]
+        raise MemoryError()
+
+    monkeypatch.setattr(api_mod, "check_model", hungry)
+    report = api.check_file(BASE)
+    assert codes(report) == ["E110"]
+    assert "ran out of memory" in report.render_text() and "E900" not in report.render_text()
