@@ -8,6 +8,7 @@ from pathlib import Path
 
 from catan_dsl.engine import CHANCE, Game, State
 from catan_dsl.engine.base import building
+from catan_dsl.engine.invariants import violations
 from catan_dsl.engine.state import MAIN, PRE_ROLL
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -120,54 +121,7 @@ def play_game(game: Game, seed: int, bots, cap: int = 1000, check_every: int = 0
 
 
 def check_invariants(s: State) -> None:
-    """Every conservation law and board rule the engine must keep (raises AssertionError)."""
-    g, b = s.game, s.board
-    n = g.num_players
-    for r in range(g.n_resources):
-        assert s.bank[r] + sum(s.hand[p][r] for p in range(n)) == g.bank_total[r], "resource leak"
-        assert s.bank[r] >= 0 and all(s.hand[p][r] >= 0 for p in range(n)), "negative count"
-    for c in range(len(g.cards)):
-        total = s.deck[c] + sum(s.dev_hand[p][c] + s.dev_played[p][c] for p in range(n))
-        assert total == g.card_count[c], "development card leak"
-        assert s.deck[c] >= 0 and all(s.dev_hand[p][c] >= 0 for p in range(n))
-    for p in range(n):
-        for k in range(len(g.piece_names)):
-            on_board = (sum(1 for e in range(b.n_edges) if s.e_owner[e] == p and s.e_kind[e] == k)
-                        if g.piece_on_edge[k] else
-                        sum(1 for v in range(b.n_vertices) if s.v_owner[v] == p and s.v_kind[v] == k))
-            assert 0 <= s.supply[p][k] and s.supply[p][k] + on_board == g.piece_limit[k], "pieces"
-    for v in range(b.n_vertices):
-        if s.v_owner[v] >= 0:
-            for u in b.vertex_adjacent[v]:
-                assert s.v_owner[u] < 0, f"distance rule broken at {v}-{u}"
-    for p in range(n):
-        # Every route edge of p is joined to p's buildings (an opponent's settlement may later
-        # split a route, so the walk may pass it; build-time connectivity has its own tests).
-        mine = {e for e in range(b.n_edges) if s.e_owner[e] == p}
-        seen_v = [v for v in range(b.n_vertices) if s.v_owner[v] == p]
-        reached: set[int] = set()
-        stack = list(seen_v)
-        visited = set(stack)
-        while stack:
-            v = stack.pop()
-            for e in b.vertex_edges[v]:
-                if e in mine and e not in reached:
-                    reached.add(e)
-                    for u in b.edge_vertices[e]:
-                        if u not in visited:
-                            visited.add(u)
-                            stack.append(u)
-        assert reached == mine, f"player {p} has roads not connected to his network"
-        if s.phase != 0:
-            spots = {e for e in range(b.n_edges) if building.can_route(s, p, e)}
-            assert spots == s.edge_spots[p], f"edge spot cache of {p} is stale"
-            vspots = {v for v in range(b.n_vertices) if building.can_settle(s, p, v)}
-            assert vspots == s.vertex_spots[p], f"vertex spot cache of {p} is stale"
-        vp = sum(g.piece_vp[s.v_kind[v]] for v in range(b.n_vertices) if s.v_owner[v] == p)
-        vp += sum(g.specials[si].vp for si, h in enumerate(s.holders) if h == p)
-        vp += sum(card.vp * s.dev_hand[p][c] for c, card in enumerate(g.cards) if card.effect == "vp")
-        assert vp == s.vp(p) == sum(s.vp_breakdown(p).values()), "VP mismatch"
-    if not s.is_terminal():
-        assert s.legal_actions(), "non-terminal state without legal actions"
-    if s.is_terminal():
-        assert s.vp(s.winner()) >= g.target
+    """Every conservation law, recount, limit and cache the engine must keep (the IR-driven
+    checker of catan_dsl/engine/invariants.py); raises AssertionError naming each broken one."""
+    broken = violations(s)
+    assert not broken, "\n".join(broken)

@@ -244,13 +244,37 @@ def test_fish_20_21_22_hidden_tokens_at_most_seven_with_a_swap() -> None:
     a = spots(s, 8)[0]
     put(s, 0, "settlement", a)
     put(s, 0, "city", a)
-    hold(s, 0, fish1=3, fish3=3, old_boot=1)
+    hold(s, 0, fish1=3, fish3=4, old_boot=1)
     roll(s, 1, 8)
     h = held(s, 0)
     di = deck(g)
-    # Two draws at 7 held: each sends a 1-fish token back and keeps the new one; 7 stay held.
-    assert sum(h) == 7 and h[3] == 1 and h[0] == 1 and h[2] >= 3
+    # Two draws at 7 fish held: each sends a 1-fish token back and keeps the new one; 7 fish stay
+    # held, and the open boot beside them (it is not one of the 7: Decision #21).
+    assert sum(h[:3]) == 7 and h[3] == 1 and h[0] == 1 and h[2] >= 4
     assert s.rules_state.spent[di] == [2, 0, 0, 0]
+
+
+def test_fish_21_the_old_boot_never_counts_toward_the_seven() -> None:
+    """FISH-21, FISH-40 (RULES.md Decision #21): the old boot lies open and is not a held fish
+    token: with 6 fish and the boot a player still draws his 7th token, and a player holding 7
+    fish may be handed the boot; either way he holds at most 7 fish."""
+    g = game()
+    s = empty_main(g)
+    a = spots(s, 8)[0]
+    put(s, 0, "settlement", a)
+    hold(s, 0, fish1=6, old_boot=1)
+    roll(s, 1, 8)
+    h = held(s, 0)
+    assert sum(h[:3]) == 7 and h[3] == 1            # drawn and kept, not swapped
+    assert s.rules_state.spent[deck(g)] == [0, 0, 0, 0]
+    passing = empty_main(g)
+    hold(passing, 1, fish1=7)
+    hold(passing, 0, old_boot=1)
+    put(passing, 1, "settlement", 10)
+    act(passing, next(t for t in texts(passing) if "pass_boot" in t and t.endswith(" 1")))
+    assert held(passing, 1)[3] == 1 and sum(held(passing, 1)[:3]) == 7
+    from catan_dsl.engine.invariants import violations
+    assert violations(passing) == []
 
 
 def test_fish_23_spent_tokens_reshuffled_when_the_supply_runs_out() -> None:

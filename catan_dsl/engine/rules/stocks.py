@@ -159,7 +159,10 @@ def apply_draw(s, a, prompt: Prompt) -> None:
         s.prompts.append(Prompt(DRAW_ITEM, CHANCE, (di, p, n - 1, ri)))
     # A revealed item is public and bound by its own rules: a swap never sends it back.
     swappable = [x for x in range(len(held)) if held[x] and not deck.revealed[x]]
-    if deck.max_held is not None and sum(held) >= deck.max_held:
+    # Revealed items lie open and are not held tokens: they never count toward max_held
+    # (RULES.md Decision #21), whether drawn or handed over.
+    if deck.max_held is not None and \
+            sum(k for x, k in enumerate(held) if not deck.revealed[x]) >= deck.max_held:
         if deck.when_full != "swap" or not swappable:
             rules_state.spent[di][i] += 1
             emit(s, ri, ItemReturned(p, deck.name, deck.items[i]))

@@ -1,0 +1,188 @@
+"""A State → the invariants it breaks, each a sentence; derived from the Game (so from its IR)
+alone, naming no scenario: every stock conserved, every VP source recounted from the board and
+the hands, every declared limit held, the victory rule. Used by the soak tests and bench/soak.py."""
+
+from __future__ import annotations
+
+from catan_dsl.engine.base import building
+
+
+def violations(s, caches: bool = True) -> list[str]:
+    """Every broken invariant of ``s`` (empty when all hold).
+
+    Args:
+        s: a State, at any point of a game.
+        caches: also recompute the engine's incremental caches (build spots, VP totals), which
+            costs a walk over the board.
+    """
+    out: list[str] = []
+    out += _resources(s)
+    out += _cards(s)
+    out += _pieces(s)
+    if s.rules_state is not None:
+        out += _counters(s)
+        out += _decks(s)
+    out += _routes(s)
+    out += _vp(s, caches)
+    out += _victory(s)
+    if caches:
+        out += _spot_caches(s)
+    return out
+
+
+def _resources(s) -> list[str]:
+    g, out = s.game, []
+    for r, name in enumerate(g.resources):
+        held = [s.hand[p][r] for p in range(g.num_players)]
+        if s.bank[r] + sum(held) != g.bank_total[r]:
+            out.append(f"resource {name}: bank {s.bank[r]} + hands {held} != {g.bank_total[r]}")
+        if s.bank[r] < 0 or min(held, default=0) < 0:
+            out.append(f"resource {name}: a negative count (bank {s.bank[r]}, hands {held})")
+    return out
+
+
+def _cards(s) -> list[str]:
+    g, out = s.game, []
+    box = s.rules_state.box if s.rules_state is not None else [0] * len(g.cards)
+    for c, card in enumerate(g.cards):
+        hands = sum(s.dev_hand[p][c] + s.dev_played[p][c] for p in range(g.num_players))
+        if s.deck[c] + hands + box[c] != card.count:
+            out.append(f"card {card.name}: deck {s.deck[c]} + held/played {hands} + given back "
+                       f"{box[c]} != {card.count}")
+        for p in range(g.num_players):
+            if s.dev_hand[p][c] < 0 or not 0 <= s.dev_new[p][c] <= s.dev_hand[p][c]:
+                out.append(f"card {card.name}: player {p} holds {s.dev_hand[p][c]}, "
+                           f"{s.dev_new[p][c]} of them new")
+    return out
+
+
+def _pieces(s) -> list[str]:
+    g, b, out = s.game, s.board, []
+    on_board = [[0] * len(g.piece_names) for _ in range(g.num_players)]
+    for v in range(b.n_vertices):
+        if (s.v_owner[v] < 0) != (s.v_kind[v] < 0):
+            out.append(f"intersection {v}: owner {s.v_owner[v]} but kind {s.v_kind[v]}")
+        elif s.v_owner[v] >= 0:
+            on_board[s.v_owner[v]][s.v_kind[v]] += 1
+    for e in range(b.n_edges):
+        if (s.e_owner[e] < 0) != (s.e_kind[e] < 0):
+            out.append(f"path {e}: owner {s.e_owner[e]} but kind {s.e_kind[e]}")
+        elif s.e_owner[e] >= 0:
+            on_board[s.e_owner[e]][s.e_kind[e]] += 1
+    for p in range(g.num_players):
+        for k, name in enumerate(g.piece_names):
+            if s.supply[p][k] < 0 or s.supply[p][k] + on_board[p][k] != g.piece_limit[k]:
+                out.append(f"piece {name} of player {p}: supply {s.supply[p][k]} + on the board "
+                           f"{on_board[p][k]} != limit {g.piece_limit[k]}")
+        if sorted(s.buildings[p]) != sorted(v for v in range(b.n_vertices) if s.v_owner[v] == p):
+            out.append(f"player {p}: the list of buildings disagrees with the board")
+    for v in range(b.n_vertices):
+        k = s.v_kind[v]
+        if k >= 0 and g.piece_distance[k]:
+            near = [u for u in b.vertex_adjacent[v]
+                    if s.v_owner[u] >= 0 and g.piece_distance[s.v_kind[u]]]
+            if near:
+                out.append(f"distance rule: intersection {v} has a neighbour built on at {near}")
+    return out
+
+
+def _routes(s) -> list[str]:
+    """Every path piece of a player is joined to his buildings through his own paths (an
+    opponent's building may later split a route, so the walk passes through buildings)."""
+    g, b, out = s.game, s.board, []
+    for p in range(g.num_players):
+        mine = {e for e in range(b.n_edges) if s.e_owner[e] == p}
+        reached: set[int] = set()
+        stack = [v for v in range(b.n_vertices) if s.v_owner[v] == p]
+        visited = set(stack)
+        while stack:
+            v = stack.pop()
+            for e in b.vertex_edges[v]:
+                if e in mine and e not in reached:
+                    reached.add(e)
+                    stack += [u for u in b.edge_vertices[e] if u not in visited]
+                    visited.update(b.edge_vertices[e])
+        if reached != mine:
+            out.append(f"player {p}: paths {sorted(mine - reached)} are not joined to a building")
+    return out
+
+
+def _counters(s) -> list[str]:
+    rules, rs, out = s.game.rules, s.rules_state, []
+    for i, c in enumerate(rules.counters):
+        held = [rs.counters[p][i] for p in range(rules.n_total)]
+        if min(held, default=0) < 0:
+            out.append(f"counter {c.name}: a negative count {held}")
+        if c.supply is not None and rs.supply[i] + sum(held) != c.supply:
+            out.append(f"counter {c.name}: supply {rs.supply[i]} + held {held} != {c.supply}")
+    return out
+
+
+def _decks(s) -> list[str]:
+    rules, rs, out = s.game.rules, s.rules_state, []
+    for di, d in enumerate(rules.decks):
+        for i, item in enumerate(d.items):
+            held = sum(rs.held[di][p][i] for p in range(rules.n_total))
+            total = rs.pile[di][i] + rs.spent[di][i] + held
+            if total != d.counts[i] or min(rs.pile[di][i], rs.spent[di][i]) < 0:
+                out.append(f"deck {d.name}, item {item}: pile {rs.pile[di][i]} + spent "
+                           f"{rs.spent[di][i]} + held {held} != {d.counts[i]}")
+        if d.max_held is not None:
+            for p in range(rules.n_total):
+                # Revealed items lie open and are not counted (RULES.md Decision #21).
+                n = sum(k for i, k in enumerate(rs.held[di][p]) if not d.revealed[i])
+                if n > d.max_held:
+                    out.append(f"deck {d.name}: player {p} holds {n}, over max_held {d.max_held}")
+    return out
+
+
+def _vp(s, caches: bool) -> list[str]:
+    g, b, out = s.game, s.board, []
+    for p in range(g.num_players):
+        board_vp = sum(g.piece_vp[s.v_kind[v]] for v in range(b.n_vertices) if s.v_owner[v] == p)
+        board_vp += sum(g.piece_vp[s.e_kind[e]] for e in range(b.n_edges) if s.e_owner[e] == p)
+        card_vp = sum(c.vp * s.dev_hand[p][i] for i, c in enumerate(g.cards) if c.effect == "vp")
+        specials = sum(g.specials[si].vp for si, h in enumerate(s.holders) if h == p)
+        expected = board_vp + card_vp + specials
+        rules = g.rules
+        if rules is not None:
+            expected += sum(g.specials[si].vp for si, h in enumerate(s.rules_state.multi) if p in h)
+            if caches and rules.vp_modified:
+                expected += rules.modifier_vp(s, p)       # evaluated now, past every memo
+        elif s.board_vp[p] != board_vp:
+            out.append(f"player {p}: board VP {s.board_vp[p]}, recounted {board_vp}")
+        got = s.vp(p)
+        if (caches or rules is None or not rules.vp_modified) and got != expected:
+            out.append(f"player {p}: {got} VP, recounted {expected}")
+        if got != sum(s.vp_breakdown(p).values()):
+            out.append(f"player {p}: {got} VP but the breakdown adds up to "
+                       f"{sum(s.vp_breakdown(p).values())}")
+    return out
+
+
+def _victory(s) -> list[str]:
+    g, out = s.game, []
+    if s.is_terminal():
+        w = s.winner()
+        if w is not None and w >= 0:
+            target = g.rules.target(s, w) if g.rules is not None else g.target
+            if s.vp(w) < target:
+                out.append(f"player {w} won with {s.vp(w)} VP, under the target {target}")
+    elif not s.legal_actions():
+        out.append("a game that is not over offers no legal action")
+    return out
+
+
+def _spot_caches(s) -> list[str]:
+    g, b, out = s.game, s.board, []
+    if s.phase == 0:
+        return out
+    for p in range(g.num_players):
+        spots = {e for e in range(b.n_edges) if building.can_route(s, p, e)}
+        if spots != s.edge_spots[p]:
+            out.append(f"player {p}: cached road spots differ by {sorted(spots ^ s.edge_spots[p])}")
+        vspots = {v for v in range(b.n_vertices) if building.can_settle(s, p, v)}
+        if vspots != s.vertex_spots[p]:
+            out.append(f"player {p}: cached building spots differ by "
+                       f"{sorted(vspots ^ s.vertex_spots[p])}")
+    return out
