@@ -34,6 +34,21 @@ def engine_guard(path: str) -> Iterator[None]:
              f"  = help: this is a bug in catan-dsl if 'catan-dsl check {path}' reports nothing")
 
 
+def playable_diagnostics(ir: dict, path: str) -> list:
+    """What only building the game can find in a loaded IR (a rule whose expressions do not fit
+    together), as E505 diagnostics naming the rule by JSON path; empty when the engine takes it."""
+    from catan_dsl.core.diagnostics import make
+    from catan_dsl.core.source import Span
+    from catan_dsl.engine import Game
+
+    try:
+        Game(ir)
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        return [make("E505", Span(path, 1, 1, 1, 2), message=str(exc).strip("'\""),
+                     hint="recompile the scenario; a hand-edited IR must keep its rules well typed")]
+    return []
+
+
 def _pack_path(value: str) -> str | None:
     """``PACK:SCENARIO`` → the installed scenario file; None for an ordinary path."""
     if ":" not in value:

@@ -10,7 +10,8 @@ import click
 
 from catan_dsl import api
 from catan_dsl import ir as ir_mod
-from catan_dsl.cli.common import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, ScenarioArg, resolve_variants
+from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_OK, EXIT_USAGE, ScenarioArg,
+                              playable_diagnostics, resolve_variants)
 from catan_dsl.core.diagnostics import Report, report_json
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -62,7 +63,10 @@ def check(paths: tuple[str, ...], with_: tuple[str, ...], fmt: str) -> None:
     total = Report()
     for f in files:
         try:
-            total.extend(api.check_file(f, with_=with_))
+            report = api.check_file(f, with_=with_)
+            if f.endswith(".json") and not report.has_errors:
+                report.extend(playable_diagnostics(api.load_ir(f), f))
+            total.extend(report)
         except Exception as e:  # noqa: BLE001 - never show a traceback
             _internal(total, e)
     errors, warnings = len(total.errors), len(total.warnings)

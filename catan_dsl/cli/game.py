@@ -11,7 +11,8 @@ from typing import Any, NoReturn
 import click
 
 from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, ScenarioArg,
-                              engine_guard, fail, resolve_variants)
+                              engine_guard, fail, playable_diagnostics, resolve_variants)
+from catan_dsl.core.diagnostics import Report
 from catan_dsl.play.gamelog import describe_event
 
 DEFAULT_BOTS = ("greedy", "random")  # seat 0 greedy, every other seat random
@@ -50,6 +51,11 @@ def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = 
         sys.exit(EXIT_ERRORS)
     except OSError as exc:
         fail(f"cannot read {path}: {exc.strerror or exc}")
+    if is_json:
+        problems = playable_diagnostics(ir, path)
+        if problems:
+            click.echo(Report(problems).render_text().rstrip(), err=True)
+            sys.exit(EXIT_ERRORS)
     meta = ir.get("meta", {})
     if is_json and board and meta.get("board") != board:
         fail(f"{path} is compiled for board {meta.get('board')!r}; --board {board} needs "

@@ -121,7 +121,9 @@ class Game:
         trade = ir["trade"]
         self.bank_ratio = int(trade["bank_ratio"])
         self.domestic = bool(trade["domestic"])
-        self.offers_per_turn = int(trade.get("offers_per_turn", 0))
+        # null (not set in source) means no limit on trade offers per turn.
+        offers = trade.get("offers_per_turn")
+        self.offers_per_turn = 10**9 if offers is None else int(offers)
         self.target = int(ir["victory"]["target"])
 
         setup = ir["setup"]

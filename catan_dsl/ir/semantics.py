@@ -22,6 +22,7 @@ LINKS = (
     ("edges", "vertices", "vertices", "edges"),
     ("edges", "hexes", "hexes", "edges"),
 )
+SINGULAR = {"hexes": "hex", "vertices": "vertex", "edges": "edge", "sea": "sea hex"}
 NEIGHBOURS = (("hexes", "neighbors"), ("vertices", "adjacent"), ("edges", "adjacent"))
 
 
@@ -57,10 +58,41 @@ def check(ir: dict, path: str = "<ir>") -> list[Diagnostic]:
                 elif i not in rows[j].get(key, ()):
                     out.append(f"/board/{name}/{i}/{key} names {j}, but {j} does not name {i} "
                                "(neighbour tables must be symmetric)")
+    out += _places(board, {**tables, "sea": board.get("sea") or []})
     out += _counts(ir)
     out += _names(ir)
     out += _rules(ir)
     return [_diag(path, m) for m in out[:20]]
+
+
+def _places(board: dict, tables: dict[str, list]) -> list[str]:
+    """Features, sea hexes, harbors and pools may only name hexes, intersections, paths and sea
+    hexes the board has."""
+    out = []
+
+    def check(where: str, ids: object, table: str) -> None:
+        n = len(tables[table])
+        for j, x in enumerate(ids if isinstance(ids, list) else ()):
+            if not isinstance(x, int) or not 0 <= x < n:
+                out.append(f"{where}/{j} names {SINGULAR[table]} {x}, but the board has {n}")
+
+    for table, named in (board.get("features") or {}).items():
+        for name, ids in (named or {}).items() if table in tables else ():
+            check(f"/board/features/{table}/{name}", ids, table)
+    for i, sea in enumerate(tables["sea"]):
+        if isinstance(sea, dict):
+            check(f"/board/sea/{i}/vertices", sea.get("vertices"), "vertices")
+            check(f"/board/sea/{i}/land_neighbors", sea.get("land_neighbors"), "hexes")
+    for i, harbor in enumerate(board.get("harbors") or ()):
+        if isinstance(harbor, dict):
+            check(f"/board/harbors/{i}/vertices", harbor.get("vertices"), "vertices")
+            for key, table in (("edge", "edges"), ("sea", "sea")):
+                if key in harbor and harbor[key] is not None:
+                    check(f"/board/harbors/{i}/{key}", [harbor[key]], table)
+    for i, pool in enumerate(board.get("pools") or ()):
+        if isinstance(pool, dict):
+            check(f"/board/pools/{i}/slots", pool.get("slots"), "hexes")
+    return out
 
 
 def _counts(ir: dict) -> list[str]:

@@ -173,3 +173,51 @@ def test_play_refuses_an_ir_with_an_unknown_effect_before_the_first_move(rules_i
     r = CliRunner().invoke(main, ["play", str(bad)])
     assert r.exit_code == 1 and "E505" in r.output and "/rules/0/do/0/0 names 'explode'" in r.output
     assert "Traceback" not in r.output and "rolled" not in r.output
+
+
+def test_feature_sea_and_harbor_ids_out_of_range_are_named(rules_ir: dict) -> None:
+    """A fishing ground on sea hex 1,000,000 is refused on load, not an IndexError mid-game."""
+    ir = copy.deepcopy(rules_ir)
+    ir["board"]["features"]["sea"]["fishing_grounds"][2] = 1_000_000
+    ir["board"]["harbors"][0]["vertices"][1] = 999
+    messages = _messages(ir)
+    assert any("/board/features/sea/fishing_grounds/2 names sea hex 1000000, but the board has 18"
+               in m for m in messages), messages
+    assert any("/board/harbors/0/vertices/1 names vertex 999" in m for m in messages)
+
+
+@pytest.mark.parametrize("where, value, needle", [
+    (("when", 1), ["var", "nobody"], "variable 'nobody' is not bound here"),
+    (("when", 2, 2), 7, "which is not a set"),
+    (("when", 2, 2, 1), 1000, "argument x must be a vertex|edge, not a constant int"),
+    (("do", 0, 1), "", "argument p must be a player, not a constant name"),
+])
+def test_an_ill_typed_rule_is_refused_by_check_and_play(tmp_path: Path, where: tuple, value: object,
+                                                        needle: str) -> None:
+    """Issue 18 item 4: what the schema and the name checks cannot see (an unbound variable, a
+    number where a set or a place belongs, a name where a player belongs) is found when the rules
+    are built, before the first move, and reported as E505 with the rule's JSON path — by
+    'check' of the IR file as well as by 'play'."""
+    ir, _ = compile_file(str(ROOT / "scenarios" / "rivers.catan"), seed=1)
+    rule = next(i for i, r in enumerate(ir["rules"]) if r["id"] == "rivers.4")
+    node = ir["rules"][rule]
+    for k in where[:-1]:
+        node = node[k]
+    node[where[-1]] = value
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(ir))
+    for command in (["check", str(bad)], ["play", str(bad)]):
+        r = CliRunner().invoke(main, command)
+        assert r.exit_code == 1, r.output
+        assert "E505" in r.output and f"/rules/{rule} (rivers.4" in r.output and needle in r.output
+        assert "Traceback" not in r.output and "this is a bug" not in r.output
+
+
+def test_no_limit_on_trade_offers_is_null(base_ir: dict) -> None:
+    """``trade.offers_per_turn`` null (a scenario that never sets it) means no limit."""
+    from catan_dsl.engine import Game
+
+    ir = copy.deepcopy(base_ir)
+    ir["trade"]["offers_per_turn"] = None
+    assert ir_mod.validate(ir) == [] and semantics.check(ir) == []
+    assert Game(ir, num_players=4).offers_per_turn >= 10**6

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from catan_dsl.engine.prompts import Prompt
-from catan_dsl.engine.rules.expressions import MAX_DEPTH, Ctx, RuleBudgetExceeded
+from catan_dsl.engine.rules.expressions import MAX_DEPTH, Ctx, RuleBudgetExceeded, check_effect_args
 
 AUTO = -2                      # a prompt nobody answers: State._after runs it (a continuation)
 RESUME = "rule_resume"         # params (work items,)
@@ -29,6 +29,7 @@ def compile_effects(lst: list, ctx: Ctx) -> list[Eff]:
         impl = ctx.effects.get(node[0]) if isinstance(node, list) and node else None
         if impl is None:
             raise ValueError(f"unknown effect {node!r}")
+        check_effect_args(node)
         out.append(impl(node, ctx))
     return out
 

@@ -87,7 +87,7 @@ def compile_expr(node: Any, ctx: Ctx) -> tuple[Fn, str]:
     if isinstance(node, int):
         return (lambda s, env, v=node: v), "int"
     if node is None:
-        return (lambda s, env: None), "any"
+        return (lambda s, env: None), "null"
     if isinstance(node, str):
         if node in ctx.types:
             return _var(node, ctx)
@@ -108,10 +108,48 @@ def compile_expr(node: Any, ctx: Ctx) -> tuple[Fn, str]:
     if impl is None:
         raise ValueError(f"unknown function {head!r}")
     args = [compile_expr(a, ctx) for a in node[1:]]
+    _check_args(head, [t for _, t in args])
     return impl(ctx, args, node[1:])
 
 
+# Parameter types whose values are players, places, numbers, truth values or sets: a bare name
+# or a null can never stand for one (a hand-edited IR, not a compiled one, gets this far).
+_VALUE_TYPES = {"player", "hex", "vertex", "edge", "int", "bool"}
+
+
+_PLACES = {"hex", "vertex", "edge"}
+
+
+def _check_args(head: str, types: list[str], table: dict | None = None) -> None:
+    """A constant that can never be the value a parameter needs is a compile error: a name or
+    null for a player, place, number, truth value or set, a number for a place."""
+    entry = (vocab.FUNCTIONS if table is None else table).get(head)
+    if entry is None:
+        return
+    for param, got in zip(entry.params, types):
+        wanted = param.type.split("|")
+        if got in ("name", "null") and all(w in _VALUE_TYPES or w.startswith("set:")
+                                           for w in wanted) \
+                or got in ("int", "bool") and all(w in _PLACES for w in wanted):
+            raise ValueError(f"{head}: argument {param.name} must be a {param.type}, "
+                             f"not a constant {'name' if got == 'name' else got}")
+
+
+def check_effect_args(node: list) -> None:
+    """``_check_args`` for an effect node's constant arguments (positions follow its vocabulary
+    entry; structural arguments such as bodies and stocks are not constants of a value type)."""
+    types = []
+    for arg in node[1:]:
+        types.append("null" if arg is None else "bool" if isinstance(arg, bool)
+                     else "int" if isinstance(arg, int) else "name" if isinstance(arg, str)
+                     else "any")
+    _check_args(node[0], types, vocab.EFFECTS)
+
+
 def _var(name: str, ctx: Ctx) -> tuple[Fn, str]:
+    if name not in ctx.types:
+        raise ValueError(f"variable {name!r} is not bound here")
+
     def read(s, env, name=name):
         return env[name]
     return read, ctx.types.get(name, "any")
@@ -158,6 +196,8 @@ def ordered(s, items, typ: str, env: dict) -> list:
 def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
     var = node[1]
     set_fn, set_t = compile_expr(node[2], ctx)
+    if set_t in ("int", "bool", "name", "null"):
+        raise ValueError(f"{head} over {node[2]!r}, which is not a set")
     inner = ctx.bind(var, elem_type(set_t))
     execution = ctx.rules.execution
     if head in ("max", "min"):

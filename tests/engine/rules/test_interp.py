@@ -134,7 +134,7 @@ def test_two_rules_feeding_each_other_exceed_the_budget_and_are_named() -> None:
     free_edge = ["first", "x", ["edges_of", v("w")], ["==", ["owner", v("x")], -1]]
     rules = [
         on("loop.a", "built", [["remove", v("e")], ["place", P, "settlement",
-                                                    ["first", "w", ["vertices_of", 0],
+                                                    ["first", "w", ["vertices_of", ["first", "h", ["hexes"], True]],
                                                      ["==", ["owner", v("w")], -1]]]],
            filter={"piece": "road"}, bind={"at": "e"}),
         on("loop.b", "built", [["remove", v("w")], ["place", P, "road", free_edge]],
