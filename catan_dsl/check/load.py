@@ -235,7 +235,26 @@ def load_model(path: str, with_: tuple[str, ...] = (), report: Report | None = N
     for f, nodes in deferred:
         if nodes:
             _merge(model, f, report, names, origin, body=nodes)
+    _check_board_choice(model, root, report)
     return model, report
+
+
+def _check_board_choice(model: Model, root: A.File, report: Report) -> None:
+    """W403: a variant's ``use board`` that takes away the played scenario's own default board
+    (Fishermen with the tournament variant once played on the base game's board, lake lost)."""
+    use = model.use_board
+    if use is None or root.unit.kind != "scenario" or use.span.path == root.unit.span.path:
+        return
+    own = next((n for n in root.unit.body if isinstance(n, A.Board) and n.default), None)
+    chosen = model.decls.get(("board", use.name.value))
+    if own is None or chosen is None or chosen.span.path == root.unit.span.path:
+        return
+    variant = next((u.name.value for u in model.units if u.span.path == use.span.path), "a variant")
+    report.error("W403", use.span, what=f"'use board {use.name.value}' of {variant}",
+                 board=own.name.value, scenario=root.unit.name.value,
+                 notes=(("the scenario's board", own.name.span),),
+                 hint=f"to keep it, write 'if with {variant} {{ use board {own.name.value} }}' in "
+                      f"the scenario")
 
 
 def _drop_orphan_cost_modifiers(model: Model) -> None:

@@ -171,6 +171,10 @@ _ALL: list[Code] = [
          "An 'on' rule with no 'where' condition whose effect causes its own trigger again "
          "(a 'place' in 'on built', a 'reroll' in 'on rolled', a 'draw' in 'on drew') repeats "
          "until the engine's step budget stops the game; add a condition that becomes false."),
+    Code("W403", "board-replaced", "{what} replaces board \"{board}\" of scenario {scenario}",
+         "A variant chooses another board (the tournament variant picks the base game's random "
+         "board), so the scenario's own board, with its special hexes, is not played; a "
+         "scenario keeps its board with 'if with VARIANT { use board NAME }'."),
     Code("W202", "unproduced-resource", "no terrain produces resource \"{name}\"",
          "A resource that nothing produces can only come from rules or trades."),
 ]

@@ -52,3 +52,34 @@ def test_a_variant_alone_checks_clean_but_does_not_compile(tmp_path: Path) -> No
 def test_grammar_builds_in_strict_mode() -> None:
     assert (grammar_dir() / "catan.lark").is_file()
     assert get_parser().options.strict is True
+
+
+def test_a_variant_taking_away_the_scenarios_own_board_is_warned_about(tmp_path: Path) -> None:
+    """W403: a variant's 'use board' that replaces the played scenario's own default board is a
+    warning naming both boards (the tournament variant once took Fishermen's lake away)."""
+    _write(tmp_path, "pick", "variant pick extends base { use board tournament }\n")
+    board = ("  board own default { layout rows 3 4 5 4 3\n"
+             "    pool p { forest 4, pasture 4, fields 4, hills 3, mountains 3, desert 1 }\n"
+             "    numbers spiral from random corner }\n")
+    main = _write(tmp_path, "isle", "scenario isle extends base {\n" + board + "}\n")
+    report = api.check_file(main, with_=("pick",))
+    (w,) = [d for d in report.diagnostics if d.code == "W403"]
+    assert w.span.path.endswith("pick.catan") and w.span.line == 1
+    assert "'use board tournament' of pick replaces board \"own\" of scenario isle" in w.message
+    assert "if with pick { use board own }" in (w.hint or "")
+    kept = _write(tmp_path, "isle2", "scenario isle2 extends base {\n" + board +
+                  "  if with pick { use board own }\n}\n")
+    assert not [d for d in api.check_file(kept, with_=("pick",)).diagnostics if d.code == "W403"]
+    ir, _ = api.compile_file(kept, with_=("pick",), seed=1)
+    assert ir is not None and ir["meta"]["board"] == "own"
+
+
+@pytest.mark.parametrize("scenario", ["fishermen", "rivers", "caravans"])
+def test_every_scenario_keeps_its_own_board_with_the_tournament_variant(scenario: str) -> None:
+    """TOUR-02 with a scenario: the scenario's own (random) board is played, not the base
+    game's tournament board, and the composition checks without warnings."""
+    path = str(Path(__file__).resolve().parents[2] / "scenarios" / f"{scenario}.catan")
+    report = api.check_file(path, with_=("tournament",))
+    assert report.diagnostics == [], report.render_text()
+    ir, _ = api.compile_file(path, with_=("tournament",), seed=3)
+    assert ir is not None and ir["meta"]["board"] == scenario
