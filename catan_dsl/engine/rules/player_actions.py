@@ -109,9 +109,8 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
             continue
         if spec.per_game is not None and rules_state.uses_game.get(spec.key, 0) >= spec.per_game:
             continue
-        env = {"player": p}
-        if spec.when is not None and not spec.when(s, env):
-            continue
+        # The cost first: it is cheap, and most listings fail on it (too few tokens); the
+        # condition is a pure function of the state, so the order changes no result.
         res, counters, token = _costs(rules, s, spec, p)
         hand = s.hand[p]
         if any(hand[r] < n for r, n in res) or any(rules_state.counters[p][c] < n for c, n in counters):
@@ -119,6 +118,9 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
         pays = [()] if token is None else minimal_payments(
             rules_state.held[token[0]][p], rules.decks[token[0]].values, token[1])
         if not pays:
+            continue
+        env = {"player": p}
+        if spec.when is not None and not spec.when(s, env):
             continue
         ri = spec.rule_index
         targets = [-1]
