@@ -24,9 +24,9 @@ WIDTH = 4                 # follow-up options expanded at each own prompt (best 
 AWARD_POLICY = "first_then_strictly_more"
 
 
-def production(s: State, p: int) -> float:
+def production(s: State, p: int, pips: tuple | None = None) -> float:
     """Expected resource cards per roll from ``p``'s buildings, the robbed hex excluded."""
-    vertex_pips, hex_pips, hex_vertices = _pips(s)
+    vertex_pips, hex_pips, hex_vertices = pips or _pips(s)
     yields, v_kind = s.game.piece_yield, s.v_kind
     total = 0.0
     for v in s.buildings[p]:
@@ -66,15 +66,36 @@ def readiness(s: State, p: int) -> float:
     """How close the hand is to paying for something: 1 per build affordable, less when short."""
     g = s.game
     hand = s.hand[p]
+    supply = s.supply[p]
     score = 0.0
-    costs = [(g.piece_cost[k], g.piece_vp[k] + 0.5) for k in range(len(g.piece_names))
-             if s.supply[p][k] and g.piece_cost[k]]
+    for k, cost, value in _buildable(g):
+        if supply[k]:
+            missing = 0
+            for r, n in cost:
+                if n > hand[r]:
+                    missing += n - hand[r]
+            score += value / (1 + missing)
     if g.cards and any(s.deck):
-        costs.append((g.dev_cost, 0.6))
-    for cost, value in costs:
-        missing = sum(max(0, n - hand[r]) for r, n in cost)
-        score += value / (1 + missing)
+        missing = 0
+        for r, n in g.dev_cost:
+            if n > hand[r]:
+                missing += n - hand[r]
+        score += 0.6 / (1 + missing)
     return score
+
+
+_BUILDABLE: dict[int, tuple] = {}
+
+
+def _buildable(g) -> tuple:
+    """(kind, cost, value) of each piece that costs something: static per game."""
+    hit = _BUILDABLE.get(id(g))
+    if hit is None or hit[0] is not g:
+        if len(_BUILDABLE) > 8:
+            _BUILDABLE.clear()
+        hit = _BUILDABLE[id(g)] = (g, tuple((k, g.piece_cost[k], g.piece_vp[k] + 0.5)
+                                            for k in range(len(g.piece_names)) if g.piece_cost[k]))
+    return hit[1]
 
 
 def reach(s: State, p: int) -> int:
@@ -122,14 +143,19 @@ def evaluate(s: State, p: int) -> float:
         return 1e6 if s.winner() == p else -1e6
     cards = sum(s.hand[p])
     over = max(0, cards - g.discard_above)
-    own = (VP_WEIGHT * s.vp(p) + PIP_WEIGHT * production(s, p) + CARD_WEIGHT * cards
+    pips = _pips(s)
+    own = (VP_WEIGHT * s.vp(p) + PIP_WEIGHT * production(s, p, pips) + CARD_WEIGHT * cards
            - OVER_LIMIT_PENALTY * over + SPOT_WEIGHT * min(len(s.vertex_spots[p]), 3)
            + REACH_WEIGHT * min(reach(s, p), 3)
            + DEV_WEIGHT * sum(s.dev_hand[p]) + READY_WEIGHT * readiness(s, p)
            + holdings(s, p) + (award_progress(s, p) if g.specials else 0.0))
-    rival = max((VP_WEIGHT * s.vp(q) + PIP_WEIGHT * production(s, q)
-                 for q in range(g.n_real) if q != p), default=0.0)
-    return own - OPPONENT_WEIGHT * rival
+    rival = None
+    for q in range(g.n_real):
+        if q != p:
+            v = VP_WEIGHT * s.vp(q) + PIP_WEIGHT * production(s, q, pips)
+            if rival is None or v > rival:
+                rival = v
+    return own - OPPONENT_WEIGHT * (0.0 if rival is None else rival)
 
 
 class _Search:

@@ -67,7 +67,7 @@ class State:
     """One game in progress. All mutable data is flat lists of ints; the board is shared."""
 
     __slots__ = ("game", "board", *_LIST_FIELDS, *_NESTED_FIELDS, *_SET_FIELDS, *_SCALARS,
-                 "_history", "_events", "_legal", "rules_state", "stalled")
+                 "_history", "_hlen", "_events", "_legal", "rules_state", "stalled")
 
     def __init__(self, game, board: Board, seed: int) -> None:
         g = game
@@ -106,7 +106,10 @@ class State:
         self.edge_spots: list[set[int]] = [set() for _ in range(n)]
         self.vertex_spots: list[set[int]] = [set() for _ in range(n)]
         self.winner_ = -1
-        self._history: list[Action] = []
+        # The actions applied so far as an immutable chain (earlier chain, last action): a clone
+        # shares it instead of copying a list that grows with the game (history() unrolls it).
+        self._history: tuple | None = None
+        self._hlen = 0
         self._events: list[Event] = []
         self._legal: list[Action] | None = None
         self.rules_state = None        # RulesState when the IR has rules or mechanisms
@@ -209,11 +212,12 @@ class State:
                 break
         else:
             self._check_legal(action, legal)
-        self._history.append(action)
+        self._history = (self._history, action)
+        self._hlen += 1
         self._legal = None
         rules = self.game.rules
         if rules is not None:
-            rules.execution.reset(len(self._history))
+            rules.execution.reset(self._hlen)
         prompts = self.prompts
         if prompts:
             top = prompts[-1]
@@ -299,7 +303,13 @@ class State:
         return [1.0 if p == self.winner_ else -1.0 / (n - 1) for p in range(n)]
 
     def history(self) -> list[Action]:
-        return list(self._history)
+        out = []
+        node = self._history
+        while node is not None:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return out
 
     def drain_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -319,22 +329,33 @@ class State:
         return awards.vp_breakdown(self, p)
 
     def clone(self) -> "State":
+        # Field by field, not by getattr over the field lists: bots clone a state for every
+        # action they consider, so this is the hottest copy in the program. A test checks that
+        # every slot is copied (tests/engine/test_state_api.py).
         c = State.__new__(State)
-        c.game = self.game
-        c.board = self.board
-        for f in _SCALARS:
-            setattr(c, f, getattr(self, f))
-        for f in _LIST_FIELDS:
-            setattr(c, f, getattr(self, f)[:])
-        for f in _NESTED_FIELDS:
-            setattr(c, f, [row[:] for row in getattr(self, f)])
-        for f in _SET_FIELDS:
-            setattr(c, f, [s.copy() for s in getattr(self, f)])
-        c._history = self._history[:]
+        c.game, c.board, c.seed, c.robber = self.game, self.board, self.seed, self.robber
+        c.played_this_turn, c.offers_this_turn = self.played_this_turn, self.offers_this_turn
+        c.phase, c.setup_i, c.cur, c.turn = self.phase, self.setup_i, self.cur, self.turn
+        c.winner_, c.stalled, c._legal = self.winner_, self.stalled, self._legal
+        c._history, c._hlen = self._history, self._hlen
+        c.bank, c.deck, c.prompts = self.bank[:], self.deck[:], self.prompts[:]
+        c.v_owner, c.v_kind, c.v_blocked = self.v_owner[:], self.v_kind[:], self.v_blocked[:]
+        c.e_owner, c.e_kind = self.e_owner[:], self.e_kind[:]
+        c.board_vp, c.card_vp, c.holders = self.board_vp[:], self.card_vp[:], self.holders[:]
+        c.last_vertex = self.last_vertex[:]
+        c.hand = [row[:] for row in self.hand]
+        c.supply = [row[:] for row in self.supply]
+        c.dev_hand = [row[:] for row in self.dev_hand]
+        c.dev_new = [row[:] for row in self.dev_new]
+        c.dev_played = [row[:] for row in self.dev_played]
+        c.ratio = [row[:] for row in self.ratio]
+        c.measure = [row[:] for row in self.measure]
+        c.buildings = [row[:] for row in self.buildings]
+        c.route_edges = [row[:] for row in self.route_edges]
+        c.edge_spots = [x.copy() for x in self.edge_spots]
+        c.vertex_spots = [x.copy() for x in self.vertex_spots]
         c._events = self._events[:]
-        c._legal = self._legal
         c.rules_state = self.rules_state.clone() if self.rules_state is not None else None
-        c.stalled = self.stalled
         return c
 
     def to_dict(self) -> dict:
@@ -347,7 +368,7 @@ class State:
             d[f] = [list(row) for row in getattr(self, f)]
         for f in _SET_FIELDS:
             d[f] = [sorted(s) for s in getattr(self, f)]
-        d["history"] = [str(a) for a in self._history]
+        d["history"] = [str(a) for a in self.history()]
         if self.rules_state is not None:
             d["ext"] = self.rules_state.to_dict()  # transcript key kept: digests stay valid
         if self.stalled is not None:              # only then: other games' digests stay as they were

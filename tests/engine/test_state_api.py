@@ -71,6 +71,30 @@ def test_clone_is_equal_and_independent(game: Game) -> None:
             assert s.to_dict() == before
 
 
+def test_clone_copies_every_slot_and_shares_no_mutable_container(game: Game) -> None:
+    """State.clone copies its fields one by one (for speed): a slot added to State and forgotten
+    there, or a list shared between the copies, fails here."""
+    from catan_dsl.engine import State
+
+    s = game.new_initial_state(4)
+    rng = random.Random(4)
+    for _ in range(120):
+        p = s.current_player()
+        s.apply_action(s.sample_chance(rng) if p == CHANCE else rng.choice(s.legal_actions()))
+    c = s.clone()
+    for slot in State.__slots__:
+        assert hasattr(c, slot), f"clone leaves {slot} unset"
+        mine, theirs = getattr(s, slot), getattr(c, slot)
+        # The legal list is shared on purpose: it is replaced, never changed in place.
+        if isinstance(mine, (list, set, dict)) and slot != "_legal":
+            assert mine is not theirs, f"clone shares {slot}"
+            if isinstance(mine, list) and mine and isinstance(mine[0], (list, set)):
+                assert all(a is not b for a, b in zip(mine, theirs)), f"clone shares rows of {slot}"
+        else:
+            assert mine == theirs, slot
+    assert c.history() == s.history() and len(s.history()) == 120
+
+
 def test_illegal_actions_raise_and_leave_state_unchanged(game: Game) -> None:
     s = game.new_initial_state(7)
     rng = random.Random(7)

@@ -155,6 +155,7 @@ class CompiledRules:
         self.forbids: dict[str, list[Rule]] = {}
         self.modifiers: dict[str, list[Rule]] = {}
         self.actions: list[Rule] = []
+        self.cost_modifiable: dict[str, bool] = {}   # action name -> a cost modifier may apply
         for i, r in enumerate(ir.get("rules") or []):
             try:
                 self._compile_rule(r)

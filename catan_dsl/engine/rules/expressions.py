@@ -34,7 +34,7 @@ class Execution:
 
     def begin(self, s) -> None:
         """Reset the budget when a new applied action starts evaluating rules."""
-        stamp = len(s._history)
+        stamp = s._hlen
         if stamp != self.stamp:
             self.reset(stamp)
 

@@ -84,9 +84,21 @@ def _minimal_payments(held: tuple[int, ...], values: tuple[int, ...], cost: int
     return tuple(sorted(out))
 
 
+def _cost_modifiable(rules, spec: ActionSpec) -> bool:
+    """Can any cost modifier apply to this action? Its filter names an action or group, which
+    is known when the rules are compiled, so most actions never ask (decided once per action)."""
+    known = rules.cost_modifiable.get(spec.name)
+    if known is None:
+        static = {"action": spec.name, "group": spec.group}
+        known = rules.cost_modifiable[spec.name] = any(
+            all(static.get(k, v) == v for k, v in rule.filter)
+            for rule in rules.modifiers.get("cost", ()))
+    return known
+
+
 def _costs(rules, s, spec: ActionSpec, p: int):
     delta = rules.modified(s, "cost", p, {"action": spec.name, "group": spec.group, "p": p}) \
-        if rules.modifiers.get("cost") else 0
+        if _cost_modifiable(rules, spec) else 0
     token = spec.token
     res, counters = spec.res, spec.counters
     if delta:

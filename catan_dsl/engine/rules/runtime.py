@@ -52,6 +52,14 @@ class RulesRuntime(CompiledRules):
         self.build_forbids = bool(self.forbids.get("build"))
         self.trade_forbids = bool(self.forbids.get("trade"))
         self.dynamic_any = bool(self.dynamic) or self.route_weighted
+        # Event type -> does a rule listen to its trigger (PieceBuilt is always handled: it marks
+        # the turn as one with a building, which 'on turn_ended' reads).
+        heard = self.by_trigger
+        self.listened = {
+            PieceBuilt: True, DiceRolled: "rolled" in heard, NumberProduced: "produced" in heard,
+            CardRevealed: "revealed" in heard, ItemDrawn: "drew" in heard,
+            DevelopmentCardPlayed: "played" in heard, TurnStarted: "turn_started" in heard,
+            TurnEnded: "turn_ended" in heard, SetupDone: "setup_done" in heard}
         # Expression measures that read only the board are memoised by position (measure_memo).
         self.measure_memo = MeasureMemo(frozenset(
             si for si, sp in enumerate((ir.get("special_cards") or {}).values())
@@ -154,6 +162,9 @@ class RulesRuntime(CompiledRules):
     def dispatch(self, s, event) -> None:
         t = type(event)
         rules_state = s.rules_state
+        # Most events have no rule listening: say so before building any parameters.
+        if not self.listened.get(t):
+            return
         if t is PieceBuilt:
             setup = s.phase == 0
             g = self.game
