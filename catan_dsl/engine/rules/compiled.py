@@ -58,6 +58,7 @@ class Rule:
     value: Any = None
     fallback: tuple = ()
     action: Any = None                      # player_actions.ActionSpec
+    const: int | None = None                # a modifier's value when it is a constant
     reads: tuple = ()                       # the variables its condition may read, sorted
 
 
@@ -226,6 +227,8 @@ class CompiledRules:
             rule.reads = tuple(sorted(read | {"#" + v for v in read}))
             if kind == "modifier":
                 rule.value = compile_expr(r.get("value", 0), ctx)[0]
+                raw = r.get("value", 0)
+                rule.const = raw if isinstance(raw, int) and not isinstance(raw, bool) else None
             rule.fallback = tuple(r.get("else") or ())
             self.compiled.append(rule)
             (self.forbids if kind == "forbid" else self.modifiers).setdefault(r["what"], []).append(rule)
@@ -324,6 +327,8 @@ class CompiledRules:
         return extra
 
     def target(self, s, p: int) -> int:
+        if "target" not in self.modifiers:       # asked after every action: the common case
+            return self.game.target + self.bonus
         return self.game.target + self.bonus + self.modified(s, "target", p, {"p": p})
 
     def route_weight(self, s, e: int) -> int:

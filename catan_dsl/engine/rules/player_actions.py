@@ -84,21 +84,32 @@ def _minimal_payments(held: tuple[int, ...], values: tuple[int, ...], cost: int
     return tuple(sorted(out))
 
 
-def _cost_modifiable(rules, spec: ActionSpec) -> bool:
-    """Can any cost modifier apply to this action? Its filter names an action or group, which
-    is known when the rules are compiled, so most actions never ask (decided once per action)."""
+def _cost_modifiable(rules, spec: ActionSpec) -> tuple[bool, int | None]:
+    """Can any cost modifier apply to this action, and by how much at most can they lower each
+    amount (None: not known, a modifier's value is an expression)? A modifier's filter names an
+    action or group, known when the rules are compiled, so this is decided once per action."""
     known = rules.cost_modifiable.get(spec.name)
     if known is None:
         static = {"action": spec.name, "group": spec.group}
-        known = rules.cost_modifiable[spec.name] = any(
-            all(static.get(k, v) == v for k, v in rule.filter)
-            for rule in rules.modifiers.get("cost", ()))
+        applicable = [rule for rule in rules.modifiers.get("cost", ())
+                      if all(static.get(k, v) == v for k, v in rule.filter)]
+        lowest = None if any(r.const is None for r in applicable) else \
+            sum(min(0, r.const) for r in applicable)
+        known = rules.cost_modifiable[spec.name] = (bool(applicable), lowest)
     return known
+
+
+def _surely_unaffordable(s, spec: ActionSpec, p: int, lowest: int) -> bool:
+    """Short of the resources or counters even at the largest discount the modifiers can give:
+    the exact cost need not be computed (most listings of a modified action end here)."""
+    hand, counters = s.hand[p], s.rules_state.counters[p]
+    return any(hand[r] < n + lowest for r, n in spec.res) or \
+        any(counters[c] < n + lowest for c, n in spec.counters)
 
 
 def _costs(rules, s, spec: ActionSpec, p: int):
     delta = rules.modified(s, "cost", p, {"action": spec.name, "group": spec.group, "p": p}) \
-        if _cost_modifiable(rules, spec) else 0
+        if _cost_modifiable(rules, spec)[0] else 0
     token = spec.token
     res, counters = spec.res, spec.counters
     if delta:
@@ -123,6 +134,9 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
             continue
         # The cost first: it is cheap, and most listings fail on it (too few tokens); the
         # condition is a pure function of the state, so the order changes no result.
+        modifiable, lowest = _cost_modifiable(rules, spec)
+        if modifiable and lowest is not None and _surely_unaffordable(s, spec, p, lowest):
+            continue
         res, counters, token = _costs(rules, s, spec, p)
         hand = s.hand[p]
         if any(hand[r] < n for r, n in res) or any(rules_state.counters[p][c] < n for c, n in counters):

@@ -52,6 +52,8 @@ class RulesRuntime(CompiledRules):
         self.build_forbids = bool(self.forbids.get("build"))
         self.trade_forbids = bool(self.forbids.get("trade"))
         self.dynamic_any = bool(self.dynamic) or self.route_weighted
+        self.counters_only = bool(self.dynamic) and not self.route_weighted and all(
+            m is not None and m[0] == "#c" for _, _, m in self.dynamic)
         # Event type -> does a rule listen to its trigger (PieceBuilt is always handled: it marks
         # the turn as one with a building, which 'on turn_ended' reads).
         heard = self.by_trigger
@@ -376,6 +378,15 @@ class RulesRuntime(CompiledRules):
         if rules_state.resolving and not any(pr.kind in CARD_PROMPTS for pr in s.prompts):
             rules_state.resolving = ""
         if not self.dynamic_any:
+            return
+        if self.counters_only:
+            # Every dynamic award counts a counter: nothing else can move them (a trade of cards,
+            # a road, a roll without gold do not).
+            key = tuple(map(tuple, rules_state.counters))
+            if key != rules_state.fingerprint:
+                rules_state.fingerprint = key
+                for si, _, _ in self.dynamic:
+                    self.award(s, si)
             return
         # Measures read the board, hands, counters, items and cards: skip the recomputation when
         # none of those moved (most actions), which keeps expression measures cheap.
