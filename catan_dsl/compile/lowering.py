@@ -132,6 +132,9 @@ class Lowerer:
         self.m = model
         self.r = report
         self.env = Env(model)
+        # roll(N) met while lowering one effect: (hidden name, sides); None outside effects.
+        self.rolls: list[tuple[str, object]] | None = None
+        self.roll_count = 0
 
     def err(self, code: str, span: Span, **kw: object) -> None:
         if self.r is not None:
@@ -174,6 +177,8 @@ class Lowerer:
             if e.op == "not":
                 return ["not", args[0][0]], "bool"
             acc = args[0][0]
+            if e.op == "in" and not args[1][1].startswith("set:") and args[1][1] != "any":
+                self.err("E406", e.args[1].span, message=f"x in X: X must be a set, got {args[1][1]}")
             for a, _t in args[1:]:
                 acc = [e.op, acc, a]
             if e.op in ("+", "-", "*"):
@@ -222,6 +227,8 @@ class Lowerer:
 
     def call(self, e: R.Call, scope: dict[str, str]) -> tuple[object, str]:
         name = e.name.value
+        if name == "roll" and name not in V.FUNCTIONS:
+            return self.roll(e, scope)
         fn = V.FUNCTIONS.get(name)
         if fn is None:
             if name in V.COMPREHENSIONS:
@@ -246,6 +253,32 @@ class Lowerer:
                          f"got {t}", hint=f"e.g. {fn.example}")
             out.append(v)
         return out, fn.returns
+
+    def roll(self, e: R.Call, scope: dict[str, str]) -> tuple[object, str]:
+        """``roll(N)``: a die rolled when the enclosing effect starts; the expression reads it
+        through a hidden name bound by a "roll" effect around that effect (see block())."""
+        if len(e.args) != 1:
+            self.err("E406", e.span, message=f"roll() takes the number of sides, got {len(e.args)} values",
+                     hint="e.g. let d = roll(6)")
+            return 0, "int"
+        sides, t = self.expr(e.args[0], scope)
+        if not compatible(t, "int"):
+            self.err("E406", e.args[0].span, message=f"roll(): the number of sides must be a number, got {t}")
+        if self.rolls is None:
+            self.err("E414", e.span)
+            return 0, "int"
+        self.roll_count += 1
+        var = f"#roll{self.roll_count}"
+        self.rolls.append((var, sides))
+        return ["var", var], "int"
+
+    def fresh_name(self, ident: A.Ident, scope: dict[str, str]) -> None:
+        """E413 unless ``ident`` names nothing visible yet (a variable, a declaration, a function)."""
+        n = ident.value
+        what = ("a variable" if n in scope else "a function" if n in V.FUNCTIONS
+                else f"a declared {WHAT[self.env.kind_of(n)]}" if self.env.kind_of(n) else None)
+        if what is not None:
+            self.err("E413", ident.span, name=n, what=what, hint="pick another name")
 
     def comp(self, e: R.Comp, scope: dict[str, str]) -> tuple[object, str]:
         head = e.head.value
@@ -277,7 +310,42 @@ class Lowerer:
 
     # --- effects --------------------------------------------------------------------------
     def block(self, effs: Iterable[R.Eff], scope: dict[str, str]) -> list:
-        return [x for x in (self.effect(f, scope) for f in effs) if x is not None]
+        """Effects in order. A ``let`` scopes over the rest of its block, so it is lowered as
+        ["let", name, value, [rest...]]; an effect reading roll(N) is wrapped in
+        ["roll", hidden, N, [effect]] (the die is rolled when that effect starts)."""
+        effs = list(effs)
+        out: list = []
+        for i, f in enumerate(effs):
+            outer, self.rolls = self.rolls, []
+            try:
+                if f.kind == "let":
+                    var: A.Ident = f.get("var")  # type: ignore[assignment]
+                    self.fresh_name(var, scope)
+                    value = f.get("value")
+                    if isinstance(value, R.Call) and value.name.value == "roll" and \
+                            "roll" not in V.FUNCTIONS and len(value.args) == 1:
+                        self.roll(value, scope)
+                        hidden, sides = self.rolls.pop()
+                        rest = self.block(effs[i + 1:], {**scope, var.value: "int"})
+                        lowered = ["roll", var.value, sides, rest]
+                    else:
+                        v, t = self.expr(value, scope)  # type: ignore[arg-type]
+                        rest = self.block(effs[i + 1:], {**scope, var.value: t})
+                        lowered = ["let", var.value, v, rest]
+                    out.append(self.wrap_rolls(lowered, self.rolls))
+                    return out
+                x = self.effect(f, scope)
+                if x is not None:
+                    out.append(self.wrap_rolls(x, self.rolls))
+            finally:
+                self.rolls = outer
+        return out
+
+    @staticmethod
+    def wrap_rolls(effect: list, rolls: list[tuple[str, object]]) -> list:
+        for var, sides in reversed(rolls):
+            effect = ["roll", var, sides, [effect]]
+        return effect
 
     def who(self, f: R.Eff, key: str, scope: dict[str, str]) -> object:
         e = f.get(key)
@@ -309,6 +377,11 @@ class Lowerer:
         if k == "draw":
             self.declared(g("deck"), ("deck",))  # type: ignore[arg-type]
             return ["draw", self.who(f, "p", scope), ex("n"), g("deck").value]  # type: ignore[union-attr]
+        if k == "repeat":
+            n, t = self.expr(g("n"), scope)  # type: ignore[arg-type]
+            if not compatible(t, "int"):
+                self.err("E406", g("n").span, message=f"repeat N: N must be a number, got {t}")  # type: ignore[union-attr]
+            return ["repeat", n, self.block(g("body"), scope)]  # type: ignore[arg-type]
         if k in ("choose", "each"):
             var: A.Ident = g("var")  # type: ignore[assignment]
             s, st = self.expr(g("set"), scope)  # type: ignore[arg-type]
@@ -319,6 +392,9 @@ class Lowerer:
             body = self.block(g("body"), inner)  # type: ignore[arg-type]
             if k == "each":
                 return ["each", var.value, s, cond, body]
+            if g("random"):
+                return ["choose_random", var.value, s, cond, body,
+                        self.block(g("other") or (), scope)]  # type: ignore[arg-type]
             return ["choose", var.value, self.who(f, "by", scope), s, cond, body,
                     self.block(g("other") or (), scope)]  # type: ignore[arg-type]
         if k == "if":

@@ -165,6 +165,12 @@ _ALL: list[Code] = [
     # --- warnings ---------------------------------------------------------------------------
     Code("W201", "unused-terrain", "terrain \"{name}\" is declared but no board uses it",
          "A declared terrain that no board places is probably a leftover."),
+    Code("E413", "shadowed-name", "'{name}' is already {what} here",
+         "A 'let' (or a loop or choice variable) may not reuse a name that is already visible: "
+         "a variable of an enclosing block, a declared name or a function. Pick another name."),
+    Code("E414", "roll-outside-effect", "roll() can only be used inside an effect",
+         "A die is rolled when an effect runs; conditions of 'on', 'forbid', 'modifier' and "
+         "action 'when' are decided without chance. Roll in the block: 'let d = roll(6)'."),
     Code("W401", "conflicting-settings", "{what} is set differently by two files of the composition",
          "Two variants or scenarios set the same thing in different ways; the later one wins."),
     Code("W402", "self-trigger", "this rule can trigger itself without end: {how}",

@@ -102,6 +102,10 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
     _e("real", "p:player", "bool", "p is a real (not neutral) player", "real(player)",
        "{p} is a real player"),
     _e("hexes", "", "set:hex", "every land hex", "hexes()", "every land hex"),
+    _e("vertices", "", "set:vertex", "every intersection of the board (land or coast)",
+       "count(v in vertices where owner(v) == player)", "every intersection"),
+    _e("edges", "", "set:edge", "every path of the board",
+       "any(e in edges where marked(e, damaged))", "every path"),
     _e("vertices_of", "h:hex", "set:vertex", "the 6 corners of a hex", "vertices_of(h)",
        "the corners of {h}"),
     _e("edges_of", "x:vertex|hex", "set:edge", "the paths at an intersection or around a hex",
@@ -183,7 +187,8 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
 
 # Comprehension heads bind a variable over a set (see module docstring).
 COMPREHENSIONS = ("count", "sum", "any", "all", "max", "min", "first")
-OPERATORS = ("and", "or", "not", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "if", "var")
+OPERATORS = ("and", "or", "not", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "if", "var",
+             "in")
 
 # --- effects: what a rule does -------------------------------------------------------------
 EFFECTS: dict[str, Entry] = {e.name: e for e in [
@@ -245,6 +250,20 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
     _e("return_played", "p:player flag:name:card", "none",
        "a played development card goes back (it no longer counts as played)",
        "return_played player army", "{p} gives back a played {flag} card"),
+    # Chance, names and repetition (issue 12). "roll(N)" in source becomes a "roll" effect
+    # binding a hidden name around the effect that reads it; "let" and "roll" scope over a body.
+    _e("let", "var:name value:any body:effects", "none",
+       "name a value for the rest of the block (evaluated once)",
+       "let best = max(p in players: vp(p))", "let {var} be {value}"),
+    _e("roll", "var:name sides:int body:effects", "none",
+       "one fair die with N sides from the game's seeded chance, logged and replayed",
+       "let d = roll(6)", "a {sides}-sided die is rolled"),
+    _e("choose_random", "var:name from:set cond:bool body:effects else:effects", "none",
+       "a uniformly random element of a set (a chance node, logged); else when it is empty",
+       "choose v in vertices at random where owner(v) >= 0 { remove v }",
+       "{var} is picked at random"),
+    _e("repeat", "n:int body:effects", "none", "run the block N times, one after the other",
+       "repeat 2 { gain 1 choice }", "{n} times"),
     # Added with the rules-language front end (issue 4):
     _e("set_aside", "special:name:special", "none",
        "nobody holds the special card now; its policy awards it again from scratch",

@@ -255,6 +255,17 @@ class ItemReturned(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class RandomChosen(Event):
+    """A rule's chance: a die with ``sides`` sides showed ``value`` (what == "die"), or ``value``
+    (a player, hex, intersection, path or resource id) was picked at random."""
+
+    player: int | None
+    what: str
+    value: int
+    sides: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class ItemRevealed(Event):
     item: str
 

@@ -20,7 +20,7 @@ from catan_dsl.engine.base import awards, building, cards, setup, trade, turn_fl
 from catan_dsl.engine.board import Board
 from catan_dsl.engine.events import Event, GameStalled, GameWon
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, TERMINAL, Prompt
-from catan_dsl.engine.rules import executor, player_actions, runtime, stocks, votes
+from catan_dsl.engine.rules import chance, executor, player_actions, runtime, stocks, votes
 
 SETUP, PRE_ROLL, MAIN, OVER = 0, 1, 2, 3
 _AUTO = executor.AUTO
@@ -38,6 +38,7 @@ PROMPT_LEGAL: dict[str, Callable] = {**turn_flow.PROMPT_LEGAL, **cards.PROMPT_LE
 PROMPT_CHANCE: dict[str, Callable] = {**turn_flow.PROMPT_CHANCE, **cards.PROMPT_CHANCE,
                                       stocks.DRAW_ITEM: stocks.draw_outcomes,
                                       stocks.RANDOM: stocks.random_outcomes,
+                                      chance.RANDOM_CHOICE: chance.random_outcomes,
                                       START: runtime.start_outcomes}
 PROMPT_APPLY: dict[str, Callable] = {**turn_flow.PROMPT_APPLY, **cards.PROMPT_APPLY,
                                      **trade.PROMPT_APPLY,
@@ -45,6 +46,7 @@ PROMPT_APPLY: dict[str, Callable] = {**turn_flow.PROMPT_APPLY, **cards.PROMPT_AP
                                      votes.VOTE: votes.apply_vote,
                                      stocks.DRAW_ITEM: stocks.apply_draw,
                                      stocks.RANDOM: stocks.apply_random,
+                                     chance.RANDOM_CHOICE: chance.apply_random,
                                      START: runtime.apply_start}
 # Action type → apply, for the acting player's own free actions (no prompt open).
 TURN_APPLY: dict[type, Callable] = {

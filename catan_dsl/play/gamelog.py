@@ -21,6 +21,20 @@ def _element(ir: dict, on: str, at: int) -> str:
     return f"{on} {at}" + (f" ({key})" if key else "")
 
 
+def _random_chosen(e: Any, w: Any, ir: dict) -> str:
+    if e.what == "die":
+        return f"{w(e.player)} rolled a d{e.sides}: {e.value}"
+    if e.what == "player":
+        return f"{w(e.value)} was picked at random"
+    if e.what == "hex":
+        return f"{_hex(ir, e.value)} was picked at random"
+    if e.what in ("vertex", "edge"):
+        return f"{_element(ir, e.what, e.value)} was picked at random"
+    if e.what == "resource":
+        return f"{ir.get('resources', ['?'] * (e.value + 1))[e.value]} was picked at random"
+    return f"{e.what} {e.value} was picked at random"
+
+
 def _hex(ir: dict, h: int | None) -> str:
     hexes = ir.get("board", {}).get("hexes", [])
     if isinstance(h, int) and 0 <= h < len(hexes):
@@ -121,6 +135,7 @@ DESCRIBE: dict[str, Describe] = {
     "ItemDrawn": lambda e, w, ir: f"{w(e.player)} drew a token from {e.deck}",
     "ItemReturned": lambda e, w, ir: f"{w(e.player)} returned {_title(e.item)} to {e.deck}",
     "ItemRevealed": lambda e, w, ir: f"{_title(e.item)} is revealed",
+    "RandomChosen": _random_chosen,
     "ItemGiven": lambda e, w, ir: f"{w(e.giver)} handed {_title(e.item)} to {w(e.receiver)}",
     "PieceRemoved": lambda e, w, ir: f"{w(e.player)}'s {e.piece} at {_place(ir, e.piece, e.at)} "
     "was removed",

@@ -7,6 +7,7 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from catan_dsl.core.source import Span
+from catan_dsl.core.vocab import COMPREHENSIONS as COMPREHENSION_HEADS
 from catan_dsl.syntax import ast as A
 from catan_dsl.syntax import rules_ast as R
 
@@ -239,11 +240,21 @@ class RulesMixin(Transformer):
         return R.NameRef(self._s(meta), ch[0].value)
 
     def call(self, meta, ch):
-        return R.Call(self._s(meta), ch[0], tuple(ch[1:]))
-
-    def comprehension(self, meta, ch):
-        tags = dict(c for c in ch[3:])
-        return R.Comp(self._s(meta), ch[0], ch[1], ch[2], tags.get("where"), tags.get("value"))
+        args = [c for c in ch[1:] if not isinstance(c, tuple)]
+        tags = dict(c for c in ch[1:] if isinstance(c, tuple))
+        first = args[0] if len(args) == 1 else None
+        if isinstance(first, R.Op) and first.op == "in" and isinstance(first.args[0], R.NameRef) \
+                and (ch[0].value in COMPREHENSION_HEADS or tags):
+            # count(x in SET where COND): the comprehension's binding, read as a membership.
+            var = A.Ident(first.args[0].span, first.args[0].name)
+            return R.Comp(self._s(meta), ch[0], var, first.args[1], tags.get("where"),
+                          tags.get("value"))
+        if tags:
+            # where/':' only belong to comprehensions; keep them so the checker can say so.
+            return R.Comp(self._s(meta), ch[0], A.Ident(self._s(meta), "?"),
+                          args[0] if args else R.NameRef(self._s(meta), "?"),
+                          tags.get("where"), tags.get("value"))
+        return R.Call(self._s(meta), ch[0], tuple(args))
 
     def comp_where(self, meta, ch):
         return ("where", ch[0])
@@ -314,7 +325,17 @@ class RulesMixin(Transformer):
     def eff_choose(self, meta, ch):
         tags = dict(c for c in ch[2:] if isinstance(c, tuple))
         return self._eff("choose", meta, var=ch[0], set=ch[1], by=tags.get("by"),
-                         where=tags.get("where"), body=tags["block"], other=tags.get("else"))
+                         random=tags.get("random"), where=tags.get("where"), body=tags["block"],
+                         other=tags.get("else"))
+
+    def at_random(self, meta, ch):
+        return ("random", True)
+
+    def eff_let(self, meta, ch):
+        return self._eff("let", meta, var=ch[0], value=ch[1])
+
+    def eff_repeat(self, meta, ch):
+        return self._eff("repeat", meta, n=ch[0], body=ch[1][1])
 
     def by_clause(self, meta, ch):
         return ("by", ch[0])

@@ -97,6 +97,7 @@ class CompiledRules:
         self.n_hexes = len(b["hexes"])
         self.hex_edges = tuple(tuple(h.get("edges", ())) for h in b["hexes"])
         self.edge_hexes = tuple(tuple(e.get("hexes", ())) for e in b["edges"])
+        self.vertex_hexes_static = tuple(tuple(v.get("hexes", ())) for v in b["vertices"])
         self.coast = {"vertex": tuple(bool(v.get("coast")) for v in b["vertices"]),
                       "edge": tuple(bool(e.get("coast")) for e in b["edges"]),
                       "hex": tuple(bool(h.get("coast")) for h in b["hexes"])}

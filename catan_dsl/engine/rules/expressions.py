@@ -339,6 +339,11 @@ def _not(args, ctx):
     return (lambda s, env: not f(s, env)), "bool"
 
 
+def _member(args, ctx):
+    a, b = compile_expr(args[0], ctx)[0], compile_expr(args[1], ctx)[0]
+    return (lambda s, env: a(s, env) in b(s, env)), "bool"
+
+
 def _ite(args, ctx):
     c = compile_expr(args[0], ctx)[0]
     (a, ta), (b, _) = compile_expr(args[1], ctx), compile_expr(args[2], ctx)
@@ -357,7 +362,7 @@ def _var_op(args, ctx):
 
 
 OPERATORS: dict[str, Callable] = {
-    "and": _and, "or": _or, "not": _not, "if": _ite, "var": _var_op, "-": _minus,
+    "and": _and, "or": _or, "not": _not, "if": _ite, "var": _var_op, "-": _minus, "in": _member,
     "==": _compare("=="), "!=": _compare("!="), "<": _compare("<"), "<=": _compare("<="),
     ">": _compare(">"), ">=": _compare(">="),
     "+": _op2(lambda x, y: x + y, "int"), "*": _op2(lambda x, y: x * y, "int"),

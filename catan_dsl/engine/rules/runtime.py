@@ -381,7 +381,7 @@ class RulesRuntime(CompiledRules):
             return
         if self.counters_only:
             # Every dynamic award counts a counter: nothing else can move them (a trade of cards,
-            # a road, a roll without gold do not).
+            # a road, a roll that pays no counter do not).
             key = tuple(map(tuple, rules_state.counters))
             if key != rules_state.fingerprint:
                 rules_state.fingerprint = key

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from catan_dsl.engine.rules import board_effects, chains, effects, functions, stocks, votes
+from catan_dsl.engine.rules import board_effects, chains, chance, effects, functions, stocks, votes
 
 # IR effect head → factory (node, ctx) → Eff; one entry per vocab.EFFECTS name.
 EFFECTS: dict[str, Callable] = {**effects.EFFECTS, **board_effects.EFFECTS, **chains.EFFECTS,
-                                **votes.EFFECTS}
+                                **votes.EFFECTS, **chance.EFFECTS}
 # vocab.FUNCTIONS name → factory (ctx, compiled args, raw args) → (closure, type).
 FUNCTIONS: dict[str, Callable] = {**functions.FUNCTIONS, **chains.FUNCTIONS}
 # Continuations named in plain data inside prompts and work items (so clones and transcripts

@@ -10,6 +10,7 @@ from catan_dsl.engine.events import StockChanged
 from catan_dsl.engine.rules import (
     board_effects,
     chains,
+    chance,
     effects,
     executor,
     functions,
@@ -28,7 +29,7 @@ def test_interpreter_covers_the_vocabulary_exactly() -> None:
     assert set(tables.FUNCTIONS) == set(vocab.FUNCTIONS)
     assert set(tables.EFFECTS) == set(vocab.EFFECTS)
     # No module's entry silently replaces another's when the tables are merged.
-    parts = (effects.EFFECTS, board_effects.EFFECTS, chains.EFFECTS, votes.EFFECTS)
+    parts = (effects.EFFECTS, board_effects.EFFECTS, chains.EFFECTS, votes.EFFECTS, chance.EFFECTS)
     assert sum(map(len, parts)) == len(tables.EFFECTS)
     assert len(functions.FUNCTIONS) + len(chains.FUNCTIONS) == len(tables.FUNCTIONS)
     assert len(board_effects.CALLS) + len(stocks.CALLS) == len(tables.CALLS)

@@ -1,0 +1,101 @@
+"""IR naming, chance and repetition effects (let, roll, choose at random, repeat) → effect
+records, and the chance prompt a die or a random pick opens (uniform, seeded by the caller)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from catan_dsl.engine.events import RandomChosen
+from catan_dsl.engine.prompts import CHANCE, Prompt
+from catan_dsl.engine.rules.executor import Eff, apply_choose, compile_effects, emit, envt
+from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, elem_type, ordered
+
+RANDOM_CHOICE = "rule_random_choice"   # chance: params (what, options, continuation, player, sides)
+MAX_SIDES = 1000                        # a die beyond this is a mistake, not a game (docs/limits.md)
+
+
+def fx_let(node, ctx: Ctx) -> Eff:
+    _, var, value_node, body = node
+    value, typ = compile_expr(value_node, ctx)
+    children = (compile_effects(body, ctx.bind(var, typ)),)
+
+    def run_(s, env, ri, addr):
+        inner = dict(env)
+        inner[var] = value(s, env)          # evaluated once, read as often as the body likes
+        return [("fx", ri, addr + (0,), 0, envt(inner))]
+    return Eff("let", run_, children)
+
+
+def fx_roll(node, ctx: Ctx) -> Eff:
+    _, var, sides_node, body = node
+    sides = compile_expr(sides_node, ctx)[0]
+    children = (compile_effects(body, ctx.bind(var, "int")),)
+
+    def run_(s, env, ri, addr):
+        n = max(0, min(MAX_SIDES, int(sides(s, env) or 0)))
+        if n <= 1:                          # nothing to roll: a d1 shows 1, a d0 shows 0
+            inner = dict(env)
+            inner[var] = n
+            return [("fx", ri, addr + (0,), 0, envt(inner))]
+        _push(s, "die", tuple(range(1, n + 1)), ("fx", ri, addr, var, envt(env)),
+              env.get("player"), n)
+        return None
+    return Eff("roll", run_, children)
+
+
+def fx_choose_random(node, ctx: Ctx) -> Eff:
+    _, var, set_node, cond_node, body, other = node
+    set_fn, set_t = compile_expr(set_node, ctx)
+    what = elem_type(set_t)
+    inner = ctx.bind(var, what)
+    cond = compile_cond(cond_node, inner)
+    children = (compile_effects(body, inner), compile_effects(other, ctx))
+
+    def run_(s, env, ri, addr):
+        options = []
+        probe = dict(env)
+        for x in ordered(s, set_fn(s, env), set_t, env):
+            probe[var] = x
+            if cond is None or cond(s, probe):
+                options.append(x)
+        s.game.rules.execution.tick(len(options) + 1)
+        if not options:
+            return [("fx", ri, addr + (1,), 0, envt(env))]
+        _push(s, what, tuple(options), ("fx", ri, addr, var, envt(env)), env.get("player"), 0)
+        return None
+    return Eff("choose_random", run_, children)
+
+
+def fx_repeat(node, ctx: Ctx) -> Eff:
+    _, n_node, body = node
+    times = compile_expr(n_node, ctx)[0]
+    children = (compile_effects(body, ctx),)
+
+    def run_(s, env, ri, addr):
+        n = max(0, int(times(s, env) or 0))
+        s.game.rules.execution.tick(n)
+        # Work items form a stack: n copies of the body run one after the other.
+        return [("fx", ri, addr + (0,), 0, envt(env))] * n or None
+    return Eff("repeat", run_, children)
+
+
+def _push(s, what: str, options: tuple, cont: tuple, player, sides: int) -> None:
+    s.prompts.append(Prompt(RANDOM_CHOICE, CHANCE, (what, options, cont, player, sides)))
+
+
+def random_outcomes(s, prompt: Prompt) -> list:
+    what, options = prompt.params[0], prompt.params[1]
+    rules = s.game.rules
+    p = 1.0 / len(options)
+    return [(rules.choice(what, x), p) for x in options]
+
+
+def apply_random(s, a, prompt: Prompt) -> None:
+    what, _, cont, player, sides = prompt.params
+    emit(s, cont[1], RandomChosen(player, what, a.id, sides))
+    apply_choose(s, a, Prompt(prompt.kind, prompt.player, (what, (), cont)))
+
+
+EFFECTS: dict[str, Callable[[list, Ctx], Eff]] = {
+    "let": fx_let, "roll": fx_roll, "choose_random": fx_choose_random, "repeat": fx_repeat,
+}
