@@ -13,6 +13,7 @@ from catan_dsl import __version__
 # the pack tools.
 COMMAND_MODULES = {
     "check": "frontend", "compile": "frontend", "schema": "frontend", "explain": "frontend",
+    "reference": "frontend",
     "render": "render_cmd", "play": "game", "replay": "game", "playtest": "game",
     "pack": "pack_cmd",
 }

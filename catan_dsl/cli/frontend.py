@@ -138,6 +138,17 @@ def schema() -> None:
     sys.exit(EXIT_OK)
 
 
+@click.command("reference")
+@click.option("--format", "fmt", type=click.Choice(["markdown", "json"]), default="markdown",
+              show_default=True, help="Markdown (docs/reference.md) or JSON.")
+def reference(fmt: str) -> None:
+    """Print every trigger, function, effect, prohibition, modifier and set of the rules language."""
+    from catan_dsl.core import reference as ref
+
+    click.echo(ref.to_json() if fmt == "json" else ref.to_markdown(), nl=False)
+    sys.exit(EXIT_OK)
+
+
 @click.command("explain")
 @click.argument("file", type=ScenarioArg())
 @click.option("--with", "with_", multiple=True, callback=resolve_variants,
@@ -164,4 +175,4 @@ def explain(file: str, with_: tuple[str, ...], board: str | None) -> None:
 
 
 compile_.name = "compile"
-COMMANDS = [check, compile_, schema, explain]
+COMMANDS = [check, compile_, schema, explain, reference]

@@ -157,3 +157,25 @@ def test_shadowing_a_visible_name_is_an_error(tmp_path: Path, body: str, code: s
     path.write_text(SCENARIO.format(body=body), encoding="utf-8")
     ir, report = compile_file(str(path))
     assert ir is None and [d.code for d in report.errors] == [code]
+
+
+def test_what_runs_when_facts_about_remove_and_marks(tmp_path: Path) -> None:
+    """docs/language.md "What runs when": after `remove v` the place has no owner (-1) and no
+    piece and loses its marks; a mark on a settlement survives its upgrade to a city."""
+    from catan_dsl.engine.base import building
+    from catan_dsl.engine.rules import executor
+
+    body = ("    each v in vertices where owner(v) == player and piece(v) == settlement"
+            " { mark v scorched }")
+    g = _game(tmp_path, body)
+    s = empty_main(g)
+    put(s, 0, "settlement", 10)
+    put(s, 0, "settlement", 30)
+    executor.run(s, [("rule", 0, executor.envt({"player": 0}))])
+    assert s.rules_state.marks == {"v10": ("scorched",), "v30": ("scorched",)}
+    building.place(s, 0, g.piece_names.index("city"), 10, free=True)
+    assert s.rules_state.marks["v10"] == ("scorched",)                 # survives the upgrade
+    from catan_dsl.engine.rules.board_effects import remove_piece
+
+    remove_piece(s, False, 30, 0)
+    assert s.v_owner[30] == -1 and s.v_kind[30] == -1 and "v30" not in s.rules_state.marks
