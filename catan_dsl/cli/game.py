@@ -393,11 +393,14 @@ def _uses_table(summary: Any) -> list[str]:
     rows = [(f"action {k}", v) for k, v in getattr(summary, "mean_actions", {}).items()]
     rows += [(f"card {k}", v) for k, v in getattr(summary, "mean_cards", {}).items()]
     rows += [(f"placed by rules: {k}", v) for k, v in getattr(summary, "mean_placed", {}).items()]
-    if not rows:
-        return []
-    width = max(len(k) for k, _ in rows)
-    return ["", f"{'uses per game':<{width + 2}}{'mean':>8}"] + [
-        f"  {k:<{width}}{v:>8.2f}" for k, v in rows]
+    shared = [(f"{k} (shared counter)", v) for k, v in getattr(summary, "mean_shared", {}).items()]
+    out: list[str] = []
+    for title, table in (("uses per game", rows), ("at the end, once per game", shared)):
+        if table:
+            width = max(len(k) for k, _ in table)
+            out += ["", f"{title:<{width + 2}}{'mean':>8}"] + [
+                f"  {k:<{width}}{v:>8.2f}" for k, v in table]
+    return out
 
 
 COMMANDS = [play, replay, playtest]

@@ -68,6 +68,10 @@ class Env:
                 return k
         return None
 
+    def shared(self, name: str) -> bool:
+        """A counter declared ``shared``: one value for the game, not one per player."""
+        return bool(getattr(self.kinds["counter"].get(name), "shared", False))
+
     def piece_on(self, name: str) -> str:
         p = self.kinds["piece"].get(name)
         for prop in getattr(p, "props", ()):
@@ -199,6 +203,8 @@ class Lowerer:
         if fn is not None and not fn.params:
             return [n], fn.returns
         kind = self.env.kind_of(n)
+        if kind == "counter" and self.env.shared(n):
+            return ["shared_value", n], "int"          # a track: its bare name is its value
         if kind is not None:
             return n, f"name:{kind}"
         if n in self.env.bound_somewhere:
@@ -307,179 +313,3 @@ class Lowerer:
 
     def cond(self, e: A.Node | None, scope: dict[str, str]) -> object:
         return True if e is None else self.expr(e, scope)[0]
-
-    # --- effects --------------------------------------------------------------------------
-    def block(self, effs: Iterable[R.Eff], scope: dict[str, str]) -> list:
-        """Effects in order. A ``let`` scopes over the rest of its block, so it is lowered as
-        ["let", name, value, [rest...]]; an effect reading roll(N) is wrapped in
-        ["roll", hidden, N, [effect]] (the die is rolled when that effect starts)."""
-        effs = list(effs)
-        out: list = []
-        for i, f in enumerate(effs):
-            outer, self.rolls = self.rolls, []
-            try:
-                if f.kind == "let":
-                    var: A.Ident = f.get("var")  # type: ignore[assignment]
-                    self.fresh_name(var, scope)
-                    value = f.get("value")
-                    if isinstance(value, R.Call) and value.name.value == "roll" and \
-                            "roll" not in V.FUNCTIONS and len(value.args) == 1:
-                        self.roll(value, scope)
-                        hidden, sides = self.rolls.pop()
-                        rest = self.block(effs[i + 1:], {**scope, var.value: "int"})
-                        lowered = ["roll", var.value, sides, rest]
-                    else:
-                        v, t = self.expr(value, scope)  # type: ignore[arg-type]
-                        rest = self.block(effs[i + 1:], {**scope, var.value: t})
-                        lowered = ["let", var.value, v, rest]
-                    out.append(self.wrap_rolls(lowered, self.rolls))
-                    return out
-                x = self.effect(f, scope)
-                if x is not None:
-                    out.append(self.wrap_rolls(x, self.rolls))
-            finally:
-                self.rolls = outer
-        return out
-
-    @staticmethod
-    def wrap_rolls(effect: list, rolls: list[tuple[str, object]]) -> list:
-        for var, sides in reversed(rolls):
-            effect = ["roll", var, sides, [effect]]
-        return effect
-
-    def who(self, f: R.Eff, key: str, scope: dict[str, str]) -> object:
-        e = f.get(key)
-        return ["var", "player"] if e is None else self.expr(e, scope)[0]  # type: ignore[arg-type]
-
-    def stock(self, ident: A.Ident, giving: bool) -> object:
-        n = ident.value
-        if n == "choice":
-            return {"choice": "held" if giving else "resource"}
-        if n == "random" and giving:
-            return {"random": "held"}
-        if self.env.has("resource", n):
-            return {"resource": n}
-        if self.env.has("counter", n):
-            return {"counter": n}
-        self.declared(ident, ("resource", "counter"))
-        return {"resource": n}
-
-    def effect(self, f: R.Eff, scope: dict[str, str]) -> list | None:
-        k, g = f.kind, f.get
-        ex = lambda key: self.expr(g(key), scope)[0]  # noqa: E731
-        if k in ("gain", "lose"):
-            return [k, self.who(f, "p", scope), ex("n"), self.stock(g("stock"), False)]  # type: ignore[arg-type]
-        if k == "give" and self.env.has("item", g("stock").value):  # type: ignore[union-attr]
-            # A deck item changes hands as itself (the old boot): "give 1 old_boot to p".
-            return ["give_item", self.who(f, "p", scope), ex("to"), g("stock").value]  # type: ignore[union-attr]
-        if k == "give":
-            return ["transfer", self.who(f, "p", scope), ex("to"), ex("n"), self.stock(g("stock"), True)]  # type: ignore[arg-type]
-        if k == "draw":
-            self.declared(g("deck"), ("deck",))  # type: ignore[arg-type]
-            return ["draw", self.who(f, "p", scope), ex("n"), g("deck").value]  # type: ignore[union-attr]
-        if k == "repeat":
-            n, t = self.expr(g("n"), scope)  # type: ignore[arg-type]
-            if not compatible(t, "int"):
-                self.err("E406", g("n").span, message=f"repeat N: N must be a number, got {t}")  # type: ignore[union-attr]
-            return ["repeat", n, self.block(g("body"), scope)]  # type: ignore[arg-type]
-        if k in ("choose", "each"):
-            var: A.Ident = g("var")  # type: ignore[assignment]
-            s, st = self.expr(g("set"), scope)  # type: ignore[arg-type]
-            if not st.startswith("set:") and st != "any":
-                self.err("E406", g("set").span, message=f"{k} {var.value} in X: X must be a set, got {st}")  # type: ignore[union-attr]
-            inner = {**scope, var.value: st[4:] if st.startswith("set:") else "any"}
-            cond = self.cond(g("where"), inner)  # type: ignore[arg-type]
-            body = self.block(g("body"), inner)  # type: ignore[arg-type]
-            if k == "each":
-                return ["each", var.value, s, cond, body]
-            if g("random"):
-                return ["choose_random", var.value, s, cond, body,
-                        self.block(g("other") or (), scope)]  # type: ignore[arg-type]
-            return ["choose", var.value, self.who(f, "by", scope), s, cond, body,
-                    self.block(g("other") or (), scope)]  # type: ignore[arg-type]
-        if k == "if":
-            return ["if", ex("cond"), self.block(g("body"), scope),  # type: ignore[arg-type]
-                    self.block(g("other") or (), scope)]  # type: ignore[arg-type]
-        if k == "move_robber":
-            to = g("to")
-            if isinstance(to, R.NameRef) and to.name in MOVE_ROBBER_WORDS and to.name not in scope:
-                return ["move_robber", to.name]
-            v, t = self.expr(to, scope)  # type: ignore[arg-type]
-            if not compatible(t, "hex"):
-                self.err("E406", to.span, message=f"move robber to: expected choice, off_board, home "  # type: ignore[union-attr]
-                         f"or a hex, got {t}")
-            return ["move_robber", v]
-        if k == "steal":
-            return ["steal", ["var", "player"], ex("set"), ex("n")]
-        if k == "discard_half":
-            return ["discard_half", ex("n")]
-        if k == "place":
-            self.declared(g("kind"), ("piece",), "E203")  # type: ignore[arg-type]
-            at = g("at")
-            at_ir = "choice" if at is None or (isinstance(at, R.NameRef) and at.name == "choice") \
-                else self.expr(at, scope)[0]  # type: ignore[arg-type]
-            return ["place", ex("p"), g("kind").value, at_ir, self.who(f, "by", scope)]  # type: ignore[union-attr]
-        if k in ("mark", "unmark"):
-            if k == "unmark":  # a mark is declared by the rule that puts it
-                self.declared(g("mark"), ("mark",))  # type: ignore[arg-type]
-            return [k, ex("at"), g("mark").value]  # type: ignore[union-attr]
-        if k == "build_free":
-            self.declared(g("kind"), ("piece",), "E203")  # type: ignore[arg-type]
-            return ["build_free", ex("p"), g("kind").value, ex("n")]  # type: ignore[union-attr]
-        if k == "reroll":
-            return ["reroll"]
-        if k == "reshuffle":
-            self.declared(g("deck"), ("deck",))  # type: ignore[arg-type]
-            return ["reshuffle", g("deck").value]  # type: ignore[union-attr]
-        if k == "set_yield":
-            self.declared(g("kind"), ("piece",), "E203")  # type: ignore[arg-type]
-            return ["set_yield", g("kind").value, ex("n")]  # type: ignore[union-attr]
-        if k in ("award", "set_aside"):
-            self.declared(g("special"), ("special",), "E410")  # type: ignore[arg-type]
-            return [k, g("special").value]  # type: ignore[union-attr]
-        if k == "return_played":
-            self.declared(g("flag"), ("flag", "card"))  # type: ignore[arg-type]
-            return ["return_played", ex("p"), g("flag").value]  # type: ignore[union-attr]
-        if k == "take_development":
-            return ["take_development", ex("p")]
-        if k == "remove":
-            return ["remove", ex("at")]
-        if k == "reveal":
-            self.declared(g("item"), ("item",))  # type: ignore[arg-type]
-            return ["reveal", g("item").value]  # type: ignore[union-attr]
-        if k in ("extend", "vote"):
-            return self.chain_effect(f, scope)
-        return None  # pragma: no cover - the grammar builds no other effect
-
-    def chain_effect(self, f: R.Eff, scope: dict[str, str]) -> list:
-        """``extend CHAIN at EDGE`` and ``vote x in SET paying R, ... [winner w] { } [deadlock { }]``."""
-        g = f.get
-        if f.kind == "extend":
-            chain = g("chain")
-            self.declared(chain, ("chain",))
-            at, t = self.expr(g("at"), scope)
-            if not compatible(t, "edge"):
-                self.err("E406", g("at").span, message=f"extend {chain.value} at X: X must be a path "
-                        f"(an edge), got {t}")
-            return ["extend", self.chain_name(chain.value), at]
-        var: A.Ident = g("var")  # type: ignore[assignment]
-        s, st = self.expr(g("set"), scope)
-        if not st.startswith("set:") and st != "any":
-            self.err("E406", g("set").span, message=f"vote {var.value} in X: X must be a set, got {st}")
-        pay = []
-        for r in g("pay") or ():
-            if self.declared(r, ("resource",)):
-                pay.append(r.value)
-        winner = g("winner")
-        inner = {**scope, var.value: st[4:] if st.startswith("set:") else "any"}
-        wname = winner.value if winner is not None else HIDDEN_WINNER
-        inner[wname] = "player"
-        body = self.block(g("body"), inner)
-        other = g("other")
-        return ["vote", var.value, wname, s, pay, body,
-                self.block(other, inner) if other is not None else None]
-
-    def chain_name(self, name: str) -> str:
-        """A chain named by its piece ("extend camel") is the declaration's own name in the IR."""
-        c = self.env.kinds["chain"].get(name)
-        return c.name.value if isinstance(c, R.Chain) else name

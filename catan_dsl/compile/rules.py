@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from catan_dsl.check.load import Model
 from catan_dsl.compile.chains import chains_ir
+from catan_dsl.compile.effects import EffectLowerer
 from catan_dsl.compile.lowering import FORBID_PREP, Lowerer, did_you_mean, walk_nodes
 from catan_dsl.core import geometry as g
 from catan_dsl.core import vocab as V
@@ -14,7 +15,7 @@ from catan_dsl.syntax import ast as A
 from catan_dsl.syntax import rules_ast as R
 
 
-class RuleCompiler(Lowerer):
+class RuleCompiler(EffectLowerer):
     """Numbers rules ``<unit>.<n>`` in composition order and lowers each one."""
 
     def rules(self) -> list[dict]:
@@ -332,9 +333,13 @@ def extend_ir(model: Model, ir: dict, lowered: LoweredRules) -> None:
 
 
 def _counter(c: R.Counter) -> dict:
-    return {"start": c.start.value if c.start else 0,
-            "supply": c.supply.value if c.supply else None,
-            "tradeable": c.tradeable, "label": c.label or c.name.value}
+    out = {"start": c.start.value if c.start else 0,
+           "supply": c.supply.value if c.supply else None,
+           "tradeable": c.tradeable, "label": c.label or c.name.value}
+    if c.shared:        # only then: the IR of scenarios without shared counters is unchanged
+        out["shared"] = True
+        out["max"] = c.max.value if c.max else None
+    return out
 
 
 def _deck(d: R.Deck) -> dict:

@@ -266,6 +266,16 @@ class RandomChosen(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SharedCounterSet(Event):
+    """A shared counter (one value for the game) became ``value``; ``asked`` differs when the
+    value set was outside 0..max and was clamped."""
+
+    counter: str
+    value: int
+    asked: int
+
+
+@dataclass(frozen=True, slots=True)
 class ItemRevealed(Event):
     item: str
 

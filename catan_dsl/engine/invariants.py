@@ -111,6 +111,12 @@ def _counters(s) -> list[str]:
     rules, rs, out = s.game.rules, s.rules_state, []
     for i, c in enumerate(rules.counters):
         held = [rs.counters[p][i] for p in range(rules.n_total)]
+        if c.shared:
+            top = c.max if c.max is not None else rs.shared[i]
+            if any(held) or not 0 <= rs.shared[i] <= top:
+                out.append(f"counter {c.name}: shared value {rs.shared[i]} outside 0..{c.max}, "
+                           f"or held by players {held}")
+            continue
         if min(held, default=0) < 0:
             out.append(f"counter {c.name}: a negative count {held}")
         if c.supply is not None and rs.supply[i] + sum(held) != c.supply:

@@ -50,6 +50,16 @@ class GameResult:
     actions: dict = field(default_factory=dict)
     cards: dict = field(default_factory=dict)
     placed: dict = field(default_factory=dict)
+    # Final value of each shared counter (one value for the game, not per seat).
+    shared: dict = field(default_factory=dict)
+
+
+def shared_values(state) -> dict[str, int]:
+    """A state's shared counters (tracks) by name; empty when the scenario has none."""
+    rules = state.game.rules
+    if rules is None or not rules.any_shared:
+        return {}
+    return {c.name: state.rules_state.shared[i] for i, c in enumerate(rules.counters) if c.shared}
 
 
 class UseTally:
@@ -149,7 +159,8 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
         vp_breakdown=tuple(dict(state.vp_breakdown(q)) for q in range(n)),
         decisions=decisions, steps=steps, seconds=seconds,
         transcript=rec.finish(state) if rec is not None else None,
-        actions=tally.actions, cards=tally.cards, placed=tally.placed)
+        actions=tally.actions, cards=tally.cards, placed=tally.placed,
+        shared=shared_values(state))
 
 
 def _run_chunk(args: tuple[dict, tuple[str, ...], int, list[int], int | None]) -> list[GameResult]:
@@ -208,6 +219,7 @@ class PlaytestSummary:
     mean_actions: dict[str, float] = field(default_factory=dict)
     mean_cards: dict[str, float] = field(default_factory=dict)
     mean_placed: dict[str, float] = field(default_factory=dict)
+    mean_shared: dict[str, float] = field(default_factory=dict)
     results: list[GameResult] = field(repr=False, default_factory=list)
     timing: dict[str, float] = field(default_factory=dict)
 
@@ -221,6 +233,8 @@ class PlaytestSummary:
             "mean_decisions": self.mean_decisions,
             "mean_actions": dict(self.mean_actions), "mean_cards": dict(self.mean_cards),
             "mean_placed": dict(self.mean_placed),
+            # Shared counters once for the run (not per seat); only when the scenario has any.
+            **({"mean_shared": dict(self.mean_shared)} if self.mean_shared else {}),
         }
 
     def to_dict(self) -> dict:
@@ -256,7 +270,7 @@ def summarize(results: list[GameResult], bot_names: list[str] | tuple[str, ...],
         cap_share=sum(1 for r in results if r.capped) / n if n else 0.0,
         mean_decisions=decisions / n if n else 0.0, mean_actions=_mean_uses(results, "actions"),
         mean_cards=_mean_uses(results, "cards"), mean_placed=_mean_uses(results, "placed"),
-        results=results, timing=timing)
+        mean_shared=_mean_uses(results, "shared"), results=results, timing=timing)
 
 
 def _mean_uses(results: list[GameResult], what: str) -> dict[str, float]:

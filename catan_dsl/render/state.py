@@ -44,6 +44,8 @@ class StateView:
     # One legend label per seat (e.g. "Red 7 VP"); empty → "player N" for seats with pieces.
     player_labels: tuple[str, ...] = ()
     robber_off_board: bool = False  # draw the robber beside the board, labelled as such
+    # Shared counters (tracks), once for the game, e.g. "pollution 3 of 5".
+    shared_labels: tuple[str, ...] = ()
     caption: str = ""  # e.g. "end of turn 12", added to the picture's subtitle
 
 
@@ -261,6 +263,9 @@ def draw_state(
         label = view.player_labels[p] if p < len(view.player_labels) else f"player {p}"
         handles.append(Line2D([], [], marker="s", linestyle="", markersize=9,
                               markeredgecolor="#212121", color=_color(colors, p), label=label))
+    for text in view.shared_labels:
+        handles.append(Line2D([], [], linestyle="", marker="D", markersize=7, color="#9e9e9e",
+                              markeredgecolor="#212121", label=text))
     for kind, idx in sorted(used_kinds.items(), key=lambda kv: kv[1]):
         if _is_route(ir, kind):
             handles.append(Line2D([], [], color="#616161", linewidth=4,

@@ -109,7 +109,7 @@ def _counters(state: State, p: int) -> list[tuple[str, int | str]]:
     decl = state.game.ir.get("counters") or {}
     out: list[tuple[str, int | str]] = [
         ((decl.get(c.name) or {}).get("label") or c.name.replace("_", " "), rules_state.counters[p][i])
-        for i, c in enumerate(getattr(rules, "counters", ()))]
+        for i, c in enumerate(getattr(rules, "counters", ())) if not c.shared]
     for di, d in enumerate(getattr(rules, "decks", ())):
         if d.kind != "tokens":
             continue
@@ -152,9 +152,12 @@ def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) ->
             labels.append(f"{who} {state.vp(p)} VP" + (f" ({', '.join(held)})" if held else "")
                           + "".join(f" · {c}" for c in counts)
                           + (" — winner" if state.winner() == p else ""))
+    shared = tuple(f"{c.label} {rules_state.shared[i]}" + (f" of {c.max}" if c.max is not None else "")
+                   for i, c in enumerate(g.rules.counters) if c.shared) \
+        if rules_state is not None and g.rules.any_shared else ()
     return StateView(pieces_on_vertices=verts, pieces_on_edges=edges, robber_hex=robber,
                      player_colors=colors, more_on_edges=more, marks=marks, player_labels=tuple(labels),
-                     robber_off_board=robber is None)
+                     robber_off_board=robber is None, shared_labels=shared)
 
 
 def caption(at: StateAt) -> str:

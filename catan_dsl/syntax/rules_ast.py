@@ -79,6 +79,8 @@ class Counter(Node):
     start: Num | None
     supply: Num | None
     tradeable: bool
+    shared: bool = False
+    max: Num | None = None
 
 
 @dataclass(frozen=True)

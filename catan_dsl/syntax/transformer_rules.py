@@ -53,7 +53,8 @@ class RulesMixin(Transformer):
     def counter(self, meta, ch):
         props = dict(c for c in ch[1:] if isinstance(c, tuple))
         return R.Counter(self._s(meta), ch[0], label_of(ch[1:]), props.get("start"),
-                         props.get("supply"), "tradeable" in props)
+                         props.get("supply"), "tradeable" in props, "shared" in props,
+                         props.get("max"))
 
     def counter_start(self, meta, ch):
         return ("start", ch[0])
@@ -63,6 +64,15 @@ class RulesMixin(Transformer):
 
     def counter_tradeable(self, meta, ch):
         return ("tradeable", True)
+
+    def counter_shared(self, meta, ch):
+        return ("shared", True)
+
+    def counter_max(self, meta, ch):
+        return ("max", ch[0])
+
+    def eff_set(self, meta, ch):
+        return self._eff("set", meta, counter=ch[0], value=ch[1])
 
     def deck(self, meta, ch):
         hidden = any(c == "hidden" for c in ch)

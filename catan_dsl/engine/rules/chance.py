@@ -1,11 +1,12 @@
-"""IR naming, chance and repetition effects (let, roll, choose at random, repeat) → effect
-records, and the chance prompt a die or a random pick opens (uniform, seeded by the caller)."""
+"""IR naming, chance, repetition and shared-counter effects (let, roll, choose at random, repeat,
+set) → effect records, and the chance prompt a die or a random pick opens (uniform, seeded by
+the caller)."""
 
 from __future__ import annotations
 
 from typing import Callable
 
-from catan_dsl.engine.events import RandomChosen
+from catan_dsl.engine.events import RandomChosen, SharedCounterSet
 from catan_dsl.engine.prompts import CHANCE, Prompt
 from catan_dsl.engine.rules.executor import Eff, apply_choose, compile_effects, emit, envt
 from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, elem_type, ordered
@@ -66,6 +67,22 @@ def fx_choose_random(node, ctx: Ctx) -> Eff:
     return Eff("choose_random", run_, children)
 
 
+def fx_set_counter(node, ctx: Ctx) -> Eff:
+    _, name, value_node = node
+    i = ctx.rules.counter_index[name]
+    spec = ctx.rules.counters[i]
+    value = compile_expr(value_node, ctx)[0]
+
+    def run_(s, env, ri, addr):
+        asked = int(value(s, env))
+        top = asked if spec.max is None else min(asked, spec.max)
+        now = max(0, top)
+        s.rules_state.shared[i] = now
+        emit(s, ri, SharedCounterSet(name, now, asked))
+        return None
+    return Eff("set_counter", run_)
+
+
 def fx_repeat(node, ctx: Ctx) -> Eff:
     _, n_node, body = node
     times = compile_expr(n_node, ctx)[0]
@@ -98,4 +115,5 @@ def apply_random(s, a, prompt: Prompt) -> None:
 
 EFFECTS: dict[str, Callable[[list, Ctx], Eff]] = {
     "let": fx_let, "roll": fx_roll, "choose_random": fx_choose_random, "repeat": fx_repeat,
+    "set_counter": fx_set_counter,
 }

@@ -21,6 +21,9 @@ class CounterSpec:
     start: int
     supply: int | None
     tradeable: bool
+    shared: bool = False          # one value for the game (RulesState.shared), not per player
+    max: int | None = None        # a shared counter's top (None: no top)
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -115,8 +118,10 @@ class CompiledRules:
         self.piece_index = {p: i for i, p in enumerate(game.piece_names)}
         self.resource_index = {r: i for i, r in enumerate(game.resources)}
         self.counters = tuple(CounterSpec(n, int(c.get("start", 0)), c.get("supply"),
-                                          bool(c.get("tradeable")))
+                                          bool(c.get("tradeable")), bool(c.get("shared")),
+                                          c.get("max"), c.get("label") or n)
                               for n, c in (ir.get("counters") or {}).items())
+        self.any_shared = any(c.shared for c in self.counters)
         self.counter_index = {c.name: i for i, c in enumerate(self.counters)}
         opts = {k: bool(v.get("default", False)) for k, v in (ir.get("options") or {}).items()}
         opts.update({k: bool(v) for k, v in (ir.get("meta", {}).get("options") or {}).items()})

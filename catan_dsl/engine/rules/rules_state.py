@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-_LISTS = ("supply", "pile", "spent", "box", "drawn", "chains")
+_LISTS = ("supply", "pile", "spent", "box", "drawn", "chains", "shared")
 _NESTED = ("counters", "multi")
 _DEEP = ("held",)
 _SCALARS = ("robber_forced", "rerolled", "built_turn", "start", "resolving")
@@ -17,9 +17,13 @@ class RulesState:
     def __init__(self, rules) -> None:
         n = rules.n_total
         g = rules.game
-        self.counters = [[c.start if p < rules.n_real else 0 for c in rules.counters] for p in range(n)]
+        # A shared counter (a track) has one value, here; its per-player entries stay 0.
+        self.counters = [[c.start if p < rules.n_real and not c.shared else 0
+                          for c in rules.counters] for p in range(n)]
+        self.shared = [c.start if c.shared else 0 for c in rules.counters] \
+            if rules.any_shared else []
         # Counter supply: None = unlimited; the per-player start comes out of the supply.
-        self.supply = [None if c.supply is None else c.supply - c.start * rules.n_real
+        self.supply = [None if c.supply is None or c.shared else c.supply - c.start * rules.n_real
                        for c in rules.counters]
         self.pile = [list(d.counts) for d in rules.decks]          # items still to draw
         self.spent = [[0] * len(d.items) for d in rules.decks]     # spent / discarded items
@@ -69,4 +73,6 @@ class RulesState:
         for f in _DICTS:
             d[f] = {k: (list(v) if isinstance(v, tuple) else v)
                     for k, v in sorted(getattr(self, f).items(), key=lambda kv: str(kv[0]))}
+        if not self.shared:
+            del d["shared"]      # no shared counters: the digests of existing games stay as they were
         return d
