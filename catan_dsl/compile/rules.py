@@ -211,6 +211,13 @@ class RuleCompiler(EffectLowerer):
         if entry is None:
             self.err("E405", m.what.span, name=what,
                      hint=did_you_mean(what, V.MODIFIERS) or "modifiers: " + ", ".join(V.MODIFIERS))
+        elif m.for_player:
+            if what != "vp":
+                self.err("E406", m.var.span, message=f"'for player' belongs to 'modifier vp', "
+                         f"not to 'modifier {what}'")
+            d["what"] = what = "player_vp"
+            d["bind"] = {"p": m.var.value}
+            scope[m.var.value] = "player"
         elif what == "cost":
             if self.env.has("action", m.var.value):
                 d["filter"] = {"action": m.var.value}
@@ -226,6 +233,8 @@ class RuleCompiler(EffectLowerer):
             v = -v if isinstance(v, int) else ["-", 0, v]
         d["when"] = self.cond(m.where, scope)
         d["value"] = v
+        if m.label:
+            d["label"] = m.label
         return d
 
 

@@ -32,6 +32,7 @@ CONSULTED = {
     "trade": "while bank trades and domestic offers are listed",
     "target": "in the victory check after every action",
     "vp": "whenever a player's VP are counted (the victory check after every action)",
+    "player_vp": "whenever a player's VP are counted (the victory check after every action)",
     "route_weight": "when longest routes are measured, after pieces or marks change",
     "yield": "at production, for each building on a producing hex",
     "cost": "while a rule action's legality is listed and when it is paid",

@@ -306,6 +306,11 @@ MODIFIERS: dict[str, Entry] = {e.name: e for e in [
     _e("vp", "x:vertex|edge", "int", "extra VP for the piece there",
        "modifier vp + 1 for v where count(e in edges_of(v) where occupied(e, camel)) >= 2",
        "a building there is worth {value} more VP"),
+    _e("player_vp", "p:player", "int",
+       "extra VP for a player, not for a piece (`modifier vp ... for player p`); `label` names "
+       "the VP source in playtest",
+       "modifier vp + 1 for player p where count_of(p, gold) >= 10 label \"Treasury\"",
+       "{p} gets {value} VP"),
     _e("route_weight", "e:edge", "int", "how much a route piece counts for the longest route",
        "modifier route_weight 2 for e where occupied(e, camel)", "a road there counts {value}"),
     _e("yield", "x:vertex", "int", "added to what the building there produces",

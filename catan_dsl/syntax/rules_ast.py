@@ -156,6 +156,8 @@ class Modifier(Node):
     value: Node
     var: Ident
     where: Node | None
+    for_player: bool = False     # "for player p": the VP go to a player, not to a piece
+    label: str | None = None     # names the VP source in playtest ("label ...")
 
 
 @dataclass(frozen=True)

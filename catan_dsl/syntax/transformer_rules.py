@@ -235,9 +235,16 @@ class RulesMixin(Transformer):
 
     def modifier(self, meta, ch):
         sign = ch[1] if isinstance(ch[1], str) else None
-        rest = ch[2:] if sign is not None else ch[1:]
-        where = rest[2][1] if len(rest) > 2 else None
-        return R.Modifier(self._s(meta), ch[0], sign, rest[0], rest[1], where)
+        rest = list(ch[2:] if sign is not None else ch[1:])
+        tags = dict(c for c in rest if isinstance(c, tuple))
+        names = [c for c in rest[1:] if isinstance(c, A.Ident)]
+        for_player = len(names) == 2 and names[0].value == "player"
+        var = names[-1]
+        return R.Modifier(self._s(meta), ch[0], sign, rest[0], var, tags.get("where"),
+                          for_player, tags.get("label"))
+
+    def mod_label(self, meta, ch):
+        return ("label", unquote(ch[0]))
 
     def mod_sign(self, meta, ch):
         return str(ch[0])

@@ -113,6 +113,9 @@ def vp_breakdown(s, p: int) -> dict[str, int]:
                 out[g.specials[si].name] = g.specials[si].vp
         extra = rules.extra_vp(s, p) - sum(g.specials[si].vp for si, h in enumerate(s.rules_state.multi)
                                           if p in h)
+        for label, v in rules.player_vp_sources(s, p).items():   # each named by its modifier
+            out[label] = out.get(label, 0) + v
+            extra -= v
         if extra:
             out["modifiers"] = extra
     return out

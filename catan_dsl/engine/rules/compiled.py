@@ -62,6 +62,7 @@ class Rule:
     fallback: tuple = ()
     action: Any = None                      # player_actions.ActionSpec
     const: int | None = None                # a modifier's value when it is a constant
+    label: str = ""                         # a modifier's name as a VP source (playtest)
     reads: tuple = ()                       # the variables its condition may read, sorted
 
 
@@ -233,6 +234,7 @@ class CompiledRules:
             rule.reads = tuple(sorted(read | {"#" + v for v in read}))
             if kind == "modifier":
                 rule.value = compile_expr(r.get("value", 0), ctx)[0]
+                rule.label = r.get("label") or f"{r['what'].replace('_', ' ')} ({prov.rule_id})"
                 raw = r.get("value", 0)
                 rule.const = raw if isinstance(raw, int) and not isinstance(raw, bool) else None
             rule.fallback = tuple(r.get("else") or ())
@@ -320,7 +322,20 @@ class CompiledRules:
                 extra += self.vp_memo.get(s, p, lambda: self.modifier_vp(s, p))
             else:
                 extra += self.modifier_vp(s, p)
+        if "player_vp" in self.modifiers:
+            extra += self.modified(s, "player_vp", p, {"p": p})
         return extra
+
+    def player_vp_sources(self, s, p: int) -> dict[str, int]:
+        """VP that ``modifier vp ... for player`` rules give ``p``, by each rule's label."""
+        out: dict[str, int] = {}
+        for rule in self.modifiers.get("player_vp", ()):
+            env = self._env(rule, p, {"p": p})
+            if env is not None and (rule.when is None or rule.when(s, env)):
+                v = rule.value(s, env)
+                if v:
+                    out[rule.label] = out.get(rule.label, 0) + v
+        return out
 
     def modifier_vp(self, s, p: int) -> int:
         """VP the ``vp`` modifiers give player ``p``'s pieces, evaluated now."""

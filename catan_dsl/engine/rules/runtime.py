@@ -38,7 +38,7 @@ MAIN = 2
 TRIGGERS = ("built", "upgraded", "rolled", "produced", "revealed", "drew", "played",
             "turn_started", "turn_ended", "setup_done")
 FORBIDS = ("robber_move", "steal", "build", "trade")
-MODIFIERS = ("target", "vp", "route_weight", "yield", "cost")
+MODIFIERS = ("target", "vp", "player_vp", "route_weight", "yield", "cost")
 
 
 class RulesRuntime(CompiledRules):
