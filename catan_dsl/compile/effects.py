@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from catan_dsl.compile.lowering import HIDDEN_WINNER, MOVE_ROBBER_WORDS, Lowerer, compatible
+from catan_dsl.compile.lowering import (HIDDEN_WINNER, MOVE_ROBBER_WORDS, Lowerer, compatible,
+                                       did_you_mean)
 from catan_dsl.core import vocab as V
 from catan_dsl.syntax import ast as A
 from catan_dsl.syntax import rules_ast as R
@@ -86,6 +87,8 @@ class EffectLowerer(Lowerer):
         if k == "draw":
             self.declared(g("deck"), ("deck",))  # type: ignore[arg-type]
             return ["draw", self.who(f, "p", scope), ex("n"), g("deck").value]  # type: ignore[union-attr]
+        if k == "call":
+            return self.call_procedure(f, scope)
         if k == "set":
             counter: A.Ident = g("counter")  # type: ignore[assignment]
             v, t = self.expr(g("value"), scope)  # type: ignore[arg-type]
@@ -197,6 +200,44 @@ class EffectLowerer(Lowerer):
         other = g("other")
         return ["vote", var.value, wname, s, pay, body,
                 self.block(other, inner) if other is not None else None]
+
+    def call_procedure(self, f: R.Eff, scope: dict[str, str]) -> list | None:
+        """``NAME(ARG, ...)``: the procedure's body inlined, each parameter bound by a ``let`` to
+        its argument (evaluated once, in the caller's scope). The body is lowered for the
+        argument types of each call, so a type that does not fit is an error at the call."""
+        ident: A.Ident = f.get("name")  # type: ignore[assignment]
+        args: tuple = f.get("args") or ()  # type: ignore[assignment]
+        proc = self.m.named("procedure").get(ident.value)
+        if not isinstance(proc, R.Procedure):
+            self.err("E403", ident.span, name=ident.value,
+                     hint=did_you_mean(ident.value, list(self.m.named("procedure")))
+                     or "declare it: procedure NAME(P, ...) { EFFECTS }")
+            return None
+        if len(args) != len(proc.params):
+            self.err("E406", f.span, message=f"{ident.value}() takes {len(proc.params)} value(s), "
+                     f"got {len(args)}", notes=(("the procedure", proc.name.span),))
+            return None
+        if ident.value in self.calling:
+            chain = " → ".join(self.calling + [ident.value])
+            self.err("E415", ident.span, name=ident.value, chain=chain,
+                     notes=(("the procedure", proc.name.span),))
+            return None
+        lowered = [self.expr(a, scope) for a in args]
+        inner = {"player": "player", **{p.value: t for p, (_, t) in zip(proc.params, lowered)}}
+        before = len(self.r.diagnostics) if self.r is not None else 0
+        self.calling.append(ident.value)
+        try:
+            body = self.block(proc.body, inner)  # type: ignore[arg-type]
+        finally:
+            self.calling.pop()
+        new = [d.code for d in self.r.diagnostics[before:]] if self.r is not None else []
+        if any(c.startswith("E") for c in new) and "E415" not in new:
+            types = ", ".join(f"{p.value}: {t}" for p, (_, t) in zip(proc.params, lowered))
+            self.err("E406", f.span, message=f"this call of {ident.value}({types}) does not fit "
+                     "its body (see the errors there)", notes=(("the procedure", proc.name.span),))
+        for p, (v, _) in reversed(list(zip(proc.params, lowered))):
+            body = [["let", p.value, v, body]]
+        return body[0] if len(body) == 1 else ["if", True, body, []]
 
     def chain_name(self, name: str) -> str:
         """A chain named by its piece ("extend camel") is the declaration's own name in the IR."""

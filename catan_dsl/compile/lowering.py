@@ -139,6 +139,7 @@ class Lowerer:
         # roll(N) met while lowering one effect: (hidden name, sides); None outside effects.
         self.rolls: list[tuple[str, object]] | None = None
         self.roll_count = 0
+        self.calling: list[str] = []        # procedures being inlined (recursion is E415)
 
     def err(self, code: str, span: Span, **kw: object) -> None:
         if self.r is not None:

@@ -171,6 +171,9 @@ _ALL: list[Code] = [
     Code("E414", "roll-outside-effect", "roll() can only be used inside an effect",
          "A die is rolled when an effect runs; conditions of 'on', 'forbid', 'modifier' and "
          "action 'when' are decided without chance. Roll in the block: 'let d = roll(6)'."),
+    Code("E415", "recursive-procedure", "procedure {name} calls itself ({chain})",
+         "Procedures are expanded where they are called, so a procedure may not call itself, "
+         "directly or through others; loop with 'each' or 'repeat' instead."),
     Code("W401", "conflicting-settings", "{what} is set differently by two files of the composition",
          "Two variants or scenarios set the same thing in different ways; the later one wins."),
     Code("W402", "self-trigger", "this rule can trigger itself without end: {how}",

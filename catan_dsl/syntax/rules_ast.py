@@ -182,6 +182,15 @@ class UseBoard(Node):
 
 
 @dataclass(frozen=True)
+class Procedure(Node):
+    """``procedure NAME(P1, P2) { EFFECTS }``: effects with parameters, called as an effect."""
+
+    name: Ident
+    params: tuple[Ident, ...]
+    body: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
 class Chain(Node):
     """``chain NAME { piece P; supply N; start at CORNERS; first e where COND }``."""
 

@@ -164,6 +164,14 @@ class RulesMixin(Transformer):
         return R.OnRule(self._s(meta), ch[0], names, tags.get("at"), tags.get("where"),
                         tags["block"])
 
+    def procedure(self, meta, ch):
+        params = tuple(c for c in ch[1:] if isinstance(c, A.Ident))
+        body = next(c for c in ch[1:] if isinstance(c, tuple))[1]
+        return R.Procedure(self._s(meta), ch[0], params, body)
+
+    def eff_call(self, meta, ch):
+        return self._eff("call", meta, name=ch[0], args=tuple(ch[1:]))
+
     def on_at(self, meta, ch):
         return ("at", ch[0])
 
