@@ -58,8 +58,10 @@ class EffectLowerer(Lowerer):
         e = f.get(key)
         return ["var", "player"] if e is None else self.expr(e, scope)[0]  # type: ignore[arg-type]
 
-    def stock(self, ident: A.Ident, giving: bool) -> object:
+    def stock(self, ident: A.Ident, giving: bool, scope: dict[str, str] | None = None) -> object:
         n = ident.value
+        if scope is not None and scope.get(n) == "resource":
+            return {"var": n}               # a variable bound to a resource (choose r in resources)
         if self.env.shared(n):
             self.err("E406", ident.span, message=f"{n} is a shared counter: it belongs to nobody",
                      hint=f"change it with 'set {n} = {n} + 1'")
@@ -78,12 +80,12 @@ class EffectLowerer(Lowerer):
         k, g = f.kind, f.get
         ex = lambda key: self.expr(g(key), scope)[0]  # noqa: E731
         if k in ("gain", "lose"):
-            return [k, self.who(f, "p", scope), ex("n"), self.stock(g("stock"), False)]  # type: ignore[arg-type]
+            return [k, self.who(f, "p", scope), ex("n"), self.stock(g("stock"), False, scope)]  # type: ignore[arg-type]
         if k == "give" and self.env.has("item", g("stock").value):  # type: ignore[union-attr]
             # A deck item changes hands as itself (the old boot): "give 1 old_boot to p".
             return ["give_item", self.who(f, "p", scope), ex("to"), g("stock").value]  # type: ignore[union-attr]
         if k == "give":
-            return ["transfer", self.who(f, "p", scope), ex("to"), ex("n"), self.stock(g("stock"), True)]  # type: ignore[arg-type]
+            return ["transfer", self.who(f, "p", scope), ex("to"), ex("n"), self.stock(g("stock"), True, scope)]  # type: ignore[arg-type]
         if k == "draw":
             self.declared(g("deck"), ("deck",))  # type: ignore[arg-type]
             return ["draw", self.who(f, "p", scope), ex("n"), g("deck").value]  # type: ignore[union-attr]

@@ -125,7 +125,7 @@ def compatible(actual: str, expected: str) -> bool:
     else:
         got = set(actual.split("|"))
     if "stock" in want:
-        want |= {"name:resource", "name:counter", "name:item"}
+        want |= {"name:resource", "name:counter", "name:item", "resource"}
     return bool(got & want)
 
 

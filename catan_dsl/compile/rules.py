@@ -110,9 +110,11 @@ class RuleCompiler(EffectLowerer):
                 self.err("E406", set_.span, message=f"target {var.value} in X: X must be a set, got {st}")
             scope[var.value] = st[4:] if st.startswith("set:") else "any"
             d["target"] = {"var": var.value, "from": s, "where": self.cond(where, scope)}
+        target_var = d["target"]["var"] if d["target"] and scope.get(d["target"]["var"]) == "resource" \
+            else None
         for key, val, span in a.props:
             if key == "cost":
-                d["cost"] = self.cost(a, val)
+                d["cost"] = self.cost(a, val, target_var)
             elif key == "phase":
                 d["phase"] = val
             elif key in ("limit_turn", "limit_game"):
@@ -125,12 +127,15 @@ class RuleCompiler(EffectLowerer):
                 d["do"] = self.block(val, scope)
         return d
 
-    def cost(self, a: R.Action, items: tuple) -> dict:
+    def cost(self, a: R.Action, items: tuple, target_var: str | None = None) -> dict:
         out: dict = {}
         bank = self.m.get("bank")
         for ident, n, tokens in items:
             name = ident.value
-            if tokens:
+            if name == target_var and not tokens:
+                # "target r in resources ... cost r 3": 3 of whichever resource is the target.
+                out["target_resource"] = n.value
+            elif tokens:
                 if self.declared(ident, ("deck",)):
                     out["tokens"] = {"deck": name, "value": n.value}
                     self.tokens_payable(a, self.env.kinds["deck"][name], n.value)

@@ -102,6 +102,9 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
     _e("real", "p:player", "bool", "p is a real (not neutral) player", "real(player)",
        "{p} is a real player"),
     _e("hexes", "", "set:hex", "every land hex", "hexes()", "every land hex"),
+    _e("resources", "", "set:resource", "every resource, in declared order (a variable bound to "
+       "one stands wherever a resource name can: gain 1 r, count_of(p, r), cost r 3)",
+       "choose r in resources where r != ore { gain 1 r }", "every resource"),
     _e("shared_value", "c:name:counter", "int",
        "the value of a shared counter (in source: its bare name)", "pollution >= 5",
        "the {c} track"),

@@ -86,7 +86,13 @@ def _marked(ev: Any, who: Callable[[Any], str], ir: dict) -> str:
 
 def _rule_action(ev: Any, who: Callable[[Any], str], ir: dict) -> str:
     text = f"{who(ev.player)} used \"{_action_label(ir, ev.action)}\""
-    return text + (f" (target {ev.target})" if ev.target is not None else "")
+    if ev.target is None:
+        return text
+    spec = next((r for r in ir.get("rules", ()) if r.get("kind") == "action"
+                 and r.get("name") == ev.action), {})
+    if (spec.get("target") or {}).get("from") == ["resources"]:
+        return text + f" ({ir['resources'][ev.target]})"      # a resource target by its name
+    return text + f" (target {ev.target})"
 
 
 DESCRIBE: dict[str, Describe] = {

@@ -376,6 +376,8 @@ class CompiledRules:
         return self.game.piece_vp[k] + extra
 
     def count_of(self, s, p: int, stock: Any) -> int:
+        if isinstance(stock, int) and not isinstance(stock, bool):
+            return s.hand[p][stock]                  # a resource variable holds its index
         if isinstance(stock, dict):
             stock = next(iter(stock.values()))
         if stock in self.resource_index:

@@ -44,7 +44,11 @@ def _stock_move(node, ctx, op: str) -> Eff:
         if p is None or p < 0 or k <= 0:
             return None
         q = to(s, env) if to is not None else None
-        stocks.move(s, op, p, q, k, form, ri)
+        here = form
+        if form[0] == "var":                 # a resource variable: the resource it holds now
+            r = env[form[1]]
+            here = ("resource", r, rules.game.resources[r])
+        stocks.move(s, op, p, q, k, here, ri)
         return None
     return Eff(node[0], run_)
 

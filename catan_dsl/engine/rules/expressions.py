@@ -299,11 +299,14 @@ def _compare(op: str):
     """A comparison closure specialised by operator and by a constant right-hand side (the
     common ``terrain(h) == desert``, ``n == 7``): one call less per evaluation than _op2."""
     def make(args, ctx):
-        a = compile_expr(args[0], ctx)[0]
+        a, ta = compile_expr(args[0], ctx)
         right = args[1]
         if isinstance(right, (bool, int)) or right is None or \
                 (isinstance(right, str) and right not in ctx.types):
             k = right
+            if ta == "resource" and isinstance(k, str):
+                # A resource variable holds the resource's index; "r != ore" names it.
+                k = ctx.rules.resource_index.get(k, k)
             return {
                 "==": lambda s, env: a(s, env) == k, "!=": lambda s, env: a(s, env) != k,
                 "<": lambda s, env: a(s, env) < k, "<=": lambda s, env: a(s, env) <= k,

@@ -82,6 +82,11 @@ def f_hexes(ctx, a, raw):
     return (lambda s, env: r), "set:hex"
 
 
+def f_resources(ctx, a, raw):
+    r = tuple(range(len(ctx.rules.game.resources)))      # a resource value is its index
+    return (lambda s, env: r), "set:resource"
+
+
 def f_shared_value(ctx, a, raw):
     i = ctx.rules.counter_index[raw[0]]
     return (lambda s, env: s.rules_state.shared[i]), "int"
@@ -314,7 +319,7 @@ FUNCTIONS: dict[str, Callable] = {
     "vp": f_vp, "public_vp": f_public_vp, "round": f_round, "turn": f_turn, "current": f_current,
     "left": f_left, "players": f_players, "opponents": f_opponents, "neutrals": f_neutrals,
     "real": f_real, "hexes": f_hexes, "vertices": f_vertices, "edges": f_edges,
-    "shared_value": f_shared_value,
+    "shared_value": f_shared_value, "resources": f_resources,
     "vertices_of": f_vertices_of, "edges_of": f_edges_of,
     "hexes_of": f_hexes_of, "touching": f_touching, "terrain": f_terrain,
     "has_number": f_has_number, "coast": f_coast, "harbor": f_harbor, "feature": f_feature,

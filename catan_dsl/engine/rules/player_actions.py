@@ -27,6 +27,7 @@ class ActionSpec:
     target: tuple | None                   # (var, set fn, set type, where fn)
     do: list
     rule_index: int                        # its place in CompiledRules.compiled
+    target_cost: int = 0                   # "cost r N" where the target r is a resource
 
 
 def compile_action(rules, r: dict, ri: int) -> ActionSpec:
@@ -48,7 +49,8 @@ def compile_action(rules, r: dict, ri: int) -> ActionSpec:
         per_turn=lim.get("per_turn"), per_game=lim.get("per_game"),
         key=lim.get("group") or r["name"], group=lim.get("group"),
         when=compile_cond(r.get("when"), Ctx(rules, {"player": "player"})),
-        target=tgt, do=executor.compile_effects(r.get("do") or [], ctx), rule_index=ri)
+        target=tgt, do=executor.compile_effects(r.get("do") or [], ctx), rule_index=ri,
+        target_cost=int(cost.get("target_resource", 0)))
 
 
 def minimal_payments(held: list[int], values: tuple[int, ...], cost: int) -> list[tuple[int, ...]]:
@@ -155,6 +157,8 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
             targets = []
             for x in ordered(s, set_fn(s, env), set_t, env):
                 env[var] = x
+                if spec.target_cost and hand[x] < spec.target_cost:
+                    continue                 # "cost r N": N of this target resource
                 if where is None or where(s, env):
                     targets.append(x)
         for x in targets:
@@ -178,6 +182,9 @@ def apply(s, a) -> None:
             rules_state.supply[c] += n
     if token is not None and a.pay:
         stocks.pay_items(s, token[0], p, a.pay, a.rule)
+    if spec.target_cost and a.target >= 0:
+        s.hand[p][a.target] -= spec.target_cost
+        s.bank[a.target] += spec.target_cost
     rules_state.uses_turn[spec.key] = rules_state.uses_turn.get(spec.key, 0) + 1
     rules_state.uses_game[spec.key] = rules_state.uses_game.get(spec.key, 0) + 1
     executor.emit(s, a.rule, RuleActionTaken(p, spec.name, a.target if a.target >= 0 else None))

@@ -23,7 +23,7 @@ def stock_form(rules, stock: Any) -> tuple:
     """IR STOCK → ("resource"|"counter", index, name) | ("choice"|"random", what)."""
     if isinstance(stock, dict):
         (key, val), = stock.items()
-        if key in ("choice", "random"):
+        if key in ("choice", "random", "var"):
             return (key, val)
         stock = val
     if stock in rules.resource_index:
