@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from catan_dsl.check.context import CheckContext
 from catan_dsl.core import geometry as g
 from catan_dsl.core.source import Span
-from catan_dsl.core.topology import land_is_connected
+from catan_dsl.core.topology import islands_of
 from catan_dsl.syntax import ast as A
 
 MAX_LAND = 400  # far beyond any published board; keeps a typo from building a huge topology
@@ -106,22 +106,32 @@ class _BoardChecker:
         self.info.land = sorted(hexes, key=g.sort_key_hex)
         self.land_set = set(hexes)
         self.coast = {h for h in hexes if any(n not in self.land_set for n in g.neighbors(h))}
-        if not land_is_connected(hexes):
-            first = self.info.land[0]
-            reach = {first}
-            todo = [first]
-            while todo:
-                for n in g.neighbors(todo.pop()):
-                    if n in self.land_set and n not in reach:
-                        reach.add(n)
-                        todo.append(n)
-            cut = next(h for h in self.info.land if h not in reach)
-            span = lay.span  # type: ignore[union-attr]
-            if isinstance(lay, A.LayoutHexes):
-                span = next(cd.span for cd in lay.coords if cd.hex == cut)
-            self.r.error("E304", span, hex=g.fmt_hex(cut),
-                         hint="every land hex must touch another land hex of the island")
+        self.check_islands(lay)
         return True
+
+    def check_islands(self, lay: A.Node | None) -> None:
+        """E304 unless the land forms as many islands as ``islands N`` says (default 1); each
+        island too many is named by its hexes, the smallest first."""
+        decl = self.one(A.Islands)
+        want = decl.count.value if isinstance(decl, A.Islands) else 1  # type: ignore[union-attr]
+        islands = islands_of(self.info.land)
+        if len(islands) == want:
+            return
+        span = decl.span if decl is not None and len(islands) < want else lay.span  # type: ignore[union-attr]
+        if len(islands) < want:
+            self.r.error("E304", span, what=f"the land forms {len(islands)} island"
+                         f"{'s' if len(islands) != 1 else ''}, not {want}",
+                         hint="separate the islands by at least one sea hex, or say 'islands "
+                              f"{len(islands)}'")
+            return
+        for extra in reversed(islands[want:]):           # the smallest first
+            if isinstance(lay, A.LayoutHexes):
+                span = next(cd.span for cd in lay.coords if cd.hex == extra[0])
+            hexes = ", ".join(g.fmt_hex(h) for h in extra)
+            self.r.error("E304", span, what=f"land is not connected: hex{'es' if len(extra) > 1 else ''} "
+                         f"{hexes} form{'s' if len(extra) == 1 else ''} an island of "
+                         f"{len(extra)} beyond the {want} the board has",
+                         hint=f"join them to the land, or say 'islands {len(islands)}'")
 
     def sea(self) -> None:
         sea = self.one(A.SeaRing, A.SeaHexes)

@@ -100,8 +100,9 @@ _ALL: list[Code] = [
          "A harbor must sit on a side between a land hex and a frame sea hex."),
     Code("E303", "never-on-coast", "{terrain} may never lie on the coast, but hex {hex} is coastal",
          "Terrains declared never_on_coast must be inner hexes."),
-    Code("E304", "disconnected-land", "land is not connected: hex {hex} is cut off",
-         "All land hexes must form one island reachable through land neighbours."),
+    Code("E304", "disconnected-land", "{what}",
+         "The land must form as many islands as the board's 'islands N' says (one when it says "
+         "nothing); the message names the hexes of each island too many, the smallest first."),
     Code("E305", "pool-mismatch", "pool \"{name}\" has {tiles} tiles for {slots} slots",
          "A shuffled pool must hold exactly one tile per slot it fills."),
     Code("E306", "token-count", "{tokens} number tokens for {hexes} token-bearing hexes",

@@ -119,6 +119,26 @@ def _side_sort_key(s: g.Side) -> tuple[float, float]:
     return g.sort_key_point(((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2))
 
 
+def islands_of(land: Iterable[g.Hex]) -> list[list[g.Hex]]:
+    """The land split into islands (connected through land neighbours), largest first, then by
+    their first hex in reading order; each island's hexes in reading order."""
+    left = set(land)
+    out = []
+    for start in sorted(left, key=g.sort_key_hex):
+        if start not in left:
+            continue
+        left.discard(start)
+        island, todo = [start], [start]
+        while todo:
+            for n in g.neighbors(todo.pop()):
+                if n in left:
+                    left.discard(n)
+                    island.append(n)
+                    todo.append(n)
+        out.append(sorted(island, key=g.sort_key_hex))
+    return sorted(out, key=lambda i: (-len(i), g.sort_key_hex(i[0])))
+
+
 def land_is_connected(land: Iterable[g.Hex]) -> bool:
     """True when every land hex can reach every other through land neighbours."""
     land_set = set(land)

@@ -261,6 +261,13 @@ class LayoutHexagon(Node):
 
 
 @dataclass(frozen=True)
+class Islands(Node):
+    """``islands N``: the land forms N separate islands (default 1)."""
+
+    count: Num
+
+
+@dataclass(frozen=True)
 class SeaRing(Node):
     pass
 

@@ -266,6 +266,9 @@ class ToAst(ChainsMixin, RulesMixin):
     def layout_hexagon(self, meta, ch):
         return A.LayoutHexagon(self._s(meta), ch[0])
 
+    def islands(self, meta, ch):
+        return A.Islands(self._s(meta), ch[0])
+
     def sea_ring(self, meta, ch):
         return A.SeaRing(self._s(meta))
 
