@@ -12,16 +12,23 @@ from catan_dsl.syntax import ast as A
 from catan_dsl.syntax import rules_ast as R
 
 
+# Functions that read who or what stands on a place: meaningless right after removing it.
+PLACE_READERS = ("owner", "piece", "occupied", "marked", "yield_of", "vp_of")
+
+
 class EffectLowerer(Lowerer):
     """Lowers effect blocks (on top of the expression lowering it inherits)."""
 
     # --- effects --------------------------------------------------------------------------
-    def block(self, effs: Iterable[R.Eff], scope: dict[str, str]) -> list:
+    def block(self, effs: Iterable[R.Eff], scope: dict[str, str],
+              removed: dict[str, object] | None = None) -> list:
         """Effects in order. A ``let`` scopes over the rest of its block, so it is lowered as
         ["let", name, value, [rest...]]; an effect reading roll(N) is wrapped in
-        ["roll", hidden, N, [effect]] (the die is rolled when that effect starts)."""
+        ["roll", hidden, N, [effect]] (the die is rolled when that effect starts). ``removed``:
+        the place variables a ``remove`` of this block emptied (W404 when read again)."""
         effs = list(effs)
         out: list = []
+        removed = dict(removed or {})
         for i, f in enumerate(effs):
             outer, self.rolls = self.rolls, []
             try:
@@ -33,20 +40,42 @@ class EffectLowerer(Lowerer):
                             "roll" not in V.FUNCTIONS and len(value.args) == 1:
                         self.roll(value, scope)
                         hidden, sides = self.rolls.pop()
-                        rest = self.block(effs[i + 1:], {**scope, var.value: "int"})
+                        rest = self.block(effs[i + 1:], {**scope, var.value: "int"}, removed)
                         lowered = ["roll", var.value, sides, rest]
                     else:
                         v, t = self.expr(value, scope)  # type: ignore[arg-type]
-                        rest = self.block(effs[i + 1:], {**scope, var.value: t})
+                        self.read_after_remove(f, v, removed)
+                        rest = self.block(effs[i + 1:], {**scope, var.value: t}, removed)
                         lowered = ["let", var.value, v, rest]
                     out.append(self.wrap_rolls(lowered, self.rolls))
                     return out
                 x = self.effect(f, scope)
                 if x is not None:
+                    self.read_after_remove(f, x, removed)
                     out.append(self.wrap_rolls(x, self.rolls))
+                at = f.get("at") if f.kind == "remove" else None
+                if isinstance(at, R.NameRef) and at.name in scope:
+                    removed[at.name] = at.span
             finally:
                 self.rolls = outer
         return out
+
+    def read_after_remove(self, f: R.Eff, lowered: object, removed: dict[str, object]) -> None:
+        """W404 when an effect reads who or what stands on a place this block already emptied
+        (``owner(v)`` is -1 and ``piece(v)`` names nothing after ``remove v``)."""
+        if not removed:
+            return
+        stack = [lowered]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, list):
+                if len(n) >= 2 and n[0] in PLACE_READERS and n[1] in (["var", v] for v in removed):
+                    var = n[1][1]
+                    self.err("W404", f.span, name=var, what=f"{n[0]}({var})",
+                             notes=(("removed here", removed[var]),),
+                             hint=f"read {n[0]}({var}) with 'let' before 'remove {var}'")
+                    return
+                stack.extend(n)
 
     @staticmethod
     def wrap_rolls(effect: list, rolls: list[tuple[str, object]]) -> list:

@@ -185,6 +185,9 @@ _ALL: list[Code] = [
          "A variant chooses another board (the tournament variant picks the base game's random "
          "board), so the scenario's own board, with its special hexes, is not played; a "
          "scenario keeps its board with 'if with VARIANT { use board NAME }'."),
+    Code("W404", "read-after-remove", "{what} is read after 'remove {name}' in the same block",
+         "After 'remove v' the place is empty: owner(v) is -1 and piece(v) names nothing, so a "
+         "later effect of the block reading them does nothing useful; read them first with let."),
     Code("W202", "unproduced-resource", "no terrain produces resource \"{name}\"",
          "A resource that nothing produces can only come from rules or trades."),
 ]
