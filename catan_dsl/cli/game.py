@@ -146,22 +146,38 @@ def _prepare(ctx: click.Context, file: str, board: str | None, with_: tuple[str,
 @click.argument("file", type=ScenarioArg())
 @_with_common
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON transcript instead of the log.")
+@click.option("--strict", is_flag=True,
+              help="Stop at the first rule effect that did nothing in full, naming its rule.")
 @click.pass_context
 def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, players: int | None,
          max_turns: int | None, board: str | None, with_: tuple[str, ...],
-         options: tuple[str, ...], as_json: bool) -> None:
+         options: tuple[str, ...], as_json: bool, strict: bool) -> None:
     """Play one seeded bot game of FILE and print its log (or transcript)."""
     from catan_dsl.engine import Game
+    from catan_dsl.engine.events import EffectSkipped
     from catan_dsl.play.playtest import play_game
 
     ir, names, cap = _prepare(ctx, file, board, with_, options, bots_text, players, max_turns)
     log = None if as_json else GameLog(ir, names, click.echo)
+
+    def on_events(events: list) -> None:
+        if log is not None:
+            log.on_events(events)
+        skipped = next((e for e in events if isinstance(e, EffectSkipped)), None)
+        if strict and skipped is not None:
+            raise _StrictStop(skipped)
+
     with engine_guard(file):
         game = Game(ir, num_players=len(names))
         if log is not None:
             log.start(seed, cap)
-        result = play_game(game, names, seed, cap, record=as_json, source=file, ir=ir,
-                           on_events=None if log is None else log.on_events)
+        try:
+            result = play_game(game, names, seed, cap, record=as_json, source=file, ir=ir,
+                               on_events=on_events if (log is not None or strict) else None)
+        except _StrictStop as stop:
+            e = stop.args[0]
+            fail(f"{e.rule.where if e.rule else file}: --strict: '{e.effect}' did nothing in "
+                 f"full: {e.reason}")
     if as_json:
         from catan_dsl.play.transcript import dumps
 
@@ -256,11 +272,13 @@ def transcript_ir(doc: dict, transcript_path: str, scenario: str | None = None) 
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes to play on; results do not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
+@click.option("--strict", is_flag=True,
+              help="Fail (exit 1) naming the first game and rule whose effect did nothing in full.")
 @click.pass_context
 def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: str | None,
              players: int | None, max_turns: int | None, board: str | None,
              with_: tuple[str, ...], options: tuple[str, ...], workers: int,
-             as_json: bool) -> None:
+             as_json: bool, strict: bool) -> None:
     """Play many seeded bot games of FILE and report win rates, game length and VP sources."""
     from catan_dsl.play.playtest import run_games
 
@@ -273,6 +291,12 @@ def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: st
         with engine_guard(file):
             summary = run_games(ir, names, games, seed, workers=workers, max_turns=cap,
                                 progress=bar.update)
+    first = next((r for r in summary.results if r.noops), None) if strict else None
+    if first is not None:
+        rule, n = next(iter(first.noops.items()))
+        fail(f"{rule}: --strict: a rule effect did nothing in full ({n} time(s)) in game "
+             f"{first.index} (seed {first.seed}); 'catan-dsl play {file} --seed {first.seed} "
+             "--strict' shows where")
     if as_json:
         click.echo(json.dumps(summary.to_dict(), indent=2, sort_keys=True))
         return
@@ -388,14 +412,20 @@ def summary_table(summary: Any, title: str) -> str:
     return "\n".join(out)
 
 
+class _StrictStop(Exception):
+    """play --strict met a rule effect that did nothing in full (carries the event)."""
+
+
 def _uses_table(summary: Any) -> list[str]:
     """How often the bots used what the rules offer: mean uses per game, by name."""
     rows = [(f"action {k}", v) for k, v in getattr(summary, "mean_actions", {}).items()]
     rows += [(f"card {k}", v) for k, v in getattr(summary, "mean_cards", {}).items()]
     rows += [(f"placed by rules: {k}", v) for k, v in getattr(summary, "mean_placed", {}).items()]
     shared = [(f"{k} (shared counter)", v) for k, v in getattr(summary, "mean_shared", {}).items()]
+    noops = [(k, v) for k, v in getattr(summary, "mean_noops", {}).items()]
     out: list[str] = []
-    for title, table in (("uses per game", rows), ("at the end, once per game", shared)):
+    for title, table in (("uses per game", rows), ("at the end, once per game", shared),
+                         ("effects that did nothing in full, per game", noops)):
         if table:
             width = max(len(k) for k, _ in table)
             out += ["", f"{title:<{width + 2}}{'mean':>8}"] + [

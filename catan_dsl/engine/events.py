@@ -266,6 +266,14 @@ class RandomChosen(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class EffectSkipped(Event):
+    """A rule's effect did nothing, or less than it said (``effect`` its IR head): why."""
+
+    effect: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class SharedCounterSet(Event):
     """A shared counter (one value for the game) became ``value``; ``asked`` differs when the
     value set was outside 0..max and was clamped."""

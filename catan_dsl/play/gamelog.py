@@ -142,6 +142,7 @@ DESCRIBE: dict[str, Describe] = {
     "ItemReturned": lambda e, w, ir: f"{w(e.player)} returned {_title(e.item)} to {e.deck}",
     "ItemRevealed": lambda e, w, ir: f"{_title(e.item)} is revealed",
     "RandomChosen": _random_chosen,
+    "EffectSkipped": lambda e, w, ir: f"'{e.effect}' did nothing in full: {e.reason}",
     "SharedCounterSet": lambda e, w, ir: f"{_label(ir, e.counter)} is now {e.value}"
     + (f" (warning: {e.asked} is outside 0..{(ir.get('counters') or {}).get(e.counter, {}).get('max')}, clamped)"
        if e.asked != e.value else ""),

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from catan_dsl.bots import make_bot
 from catan_dsl.engine import CHANCE, Game
-from catan_dsl.engine.events import DevelopmentCardPlayed, PieceBuilt, RuleActionTaken
+from catan_dsl.engine.events import DevelopmentCardPlayed, EffectSkipped, PieceBuilt, RuleActionTaken
 from catan_dsl.play.transcript import record as start_recording
 
 DEFAULT_MAX_TURNS = 500
@@ -52,6 +52,8 @@ class GameResult:
     placed: dict = field(default_factory=dict)
     # Final value of each shared counter (one value for the game, not per seat).
     shared: dict = field(default_factory=dict)
+    # Effects that did nothing (or less than they said), by the rule's "id at file:line".
+    noops: dict = field(default_factory=dict)
 
 
 def shared_values(state) -> dict[str, int]:
@@ -69,6 +71,7 @@ class UseTally:
         self.actions: dict[str, int] = {}
         self.cards: dict[str, int] = {}
         self.placed: dict[str, int] = {}
+        self.noops: dict[str, int] = {}
 
     def add(self, events: list, in_setup: bool) -> None:
         for e in events:
@@ -79,6 +82,9 @@ class UseTally:
                 self.cards[e.card] = self.cards.get(e.card, 0) + 1
             elif t is PieceBuilt and e.rule is not None and not in_setup:
                 self.placed[e.piece] = self.placed.get(e.piece, 0) + 1
+            elif t is EffectSkipped:
+                where = e.rule.where if e.rule is not None else "?"
+                self.noops[where] = self.noops.get(where, 0) + 1
 
 
 def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
@@ -160,7 +166,7 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
         decisions=decisions, steps=steps, seconds=seconds,
         transcript=rec.finish(state) if rec is not None else None,
         actions=tally.actions, cards=tally.cards, placed=tally.placed,
-        shared=shared_values(state))
+        shared=shared_values(state), noops=tally.noops)
 
 
 def _run_chunk(args: tuple[dict, tuple[str, ...], int, list[int], int | None]) -> list[GameResult]:
@@ -220,6 +226,7 @@ class PlaytestSummary:
     mean_cards: dict[str, float] = field(default_factory=dict)
     mean_placed: dict[str, float] = field(default_factory=dict)
     mean_shared: dict[str, float] = field(default_factory=dict)
+    mean_noops: dict[str, float] = field(default_factory=dict)
     results: list[GameResult] = field(repr=False, default_factory=list)
     timing: dict[str, float] = field(default_factory=dict)
 
@@ -235,6 +242,8 @@ class PlaytestSummary:
             "mean_placed": dict(self.mean_placed),
             # Shared counters once for the run (not per seat); only when the scenario has any.
             **({"mean_shared": dict(self.mean_shared)} if self.mean_shared else {}),
+            # Rule effects that did nothing in full, per rule (only when some did).
+            **({"mean_noops": dict(self.mean_noops)} if self.mean_noops else {}),
         }
 
     def to_dict(self) -> dict:
@@ -270,7 +279,8 @@ def summarize(results: list[GameResult], bot_names: list[str] | tuple[str, ...],
         cap_share=sum(1 for r in results if r.capped) / n if n else 0.0,
         mean_decisions=decisions / n if n else 0.0, mean_actions=_mean_uses(results, "actions"),
         mean_cards=_mean_uses(results, "cards"), mean_placed=_mean_uses(results, "placed"),
-        mean_shared=_mean_uses(results, "shared"), results=results, timing=timing)
+        mean_shared=_mean_uses(results, "shared"), mean_noops=_mean_uses(results, "noops"),
+        results=results, timing=timing)
 
 
 def _mean_uses(results: list[GameResult], what: str) -> dict[str, float]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from catan_dsl.engine.base import awards, building, turn_flow
 from catan_dsl.engine.events import (
+    EffectSkipped,
     PieceMarked,
     PieceRemoved,
     PlayedCardReturned,
@@ -98,19 +99,29 @@ def fx_place(node, ctx):
     at_fn = None if at == "choice" else _x(at, ctx)[0]
     on_edge = ctx.rules.game.piece_on_edge[k]
 
+    name = node[2]
+
     def run_(s, env, ri, addr):
         owner = p(s, env)
-        if owner is None or owner < 0 or not s.supply[owner][k]:
+        if owner is None or owner < 0:
+            emit(s, ri, EffectSkipped("place", f"no player to place a {name} for"))
+            return None
+        if not s.supply[owner][k]:
+            emit(s, ri, EffectSkipped("place", f"player {owner} has no {name} left in supply"))
             return None
         if at_fn is None:
             spots = place_spots(s, owner, k)
             if spots:
                 push_choice(s, chooser(s, env), "edge" if on_edge else "vertex", spots,
                             ("call", "place_at", (owner, k, ri)))
+            else:
+                emit(s, ri, EffectSkipped("place", f"no legal spot for a {name}"))
             return None
         x = at_fn(s, env)
         if x is not None and x >= 0 and (s.e_owner if on_edge else s.v_owner)[x] < 0:
             _place(s, x, owner, k, ri)
+        else:
+            emit(s, ri, EffectSkipped("place", f"the spot for the {name} is taken or missing"))
         return None
     return run_
 

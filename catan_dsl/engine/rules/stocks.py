@@ -6,6 +6,7 @@ from typing import Any
 
 from catan_dsl.engine.events import (
     DeckReshuffled,
+    EffectSkipped,
     ItemDrawn,
     ItemGiven,
     ItemReturned,
@@ -54,6 +55,8 @@ def move(s, op: str, p: int, q: int | None, k: int, form: tuple, ri: int) -> Non
         src_bank = s.bank
         have = src_bank[i] if op == "gain" else s.hand[p][i]
         amt = min(k, have)
+        if amt < k and op == "gain":
+            emit(s, ri, EffectSkipped(op, f"the bank holds {max(have, 0)} {name}, not {k}"))
         if amt <= 0:
             return
         if op == "gain":
