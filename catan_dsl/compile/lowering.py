@@ -22,6 +22,15 @@ WHAT = {"resource": "resource", "terrain": "terrain", "piece": "piece", "counter
         "event": "event", "action": "action", "group": "action group", "chain": "chain"}
 
 
+# Words a designer may reach for → the vocabulary function that means it (E402's hint).
+SYNONYMS = {"corner": "vertices_of", "intersection": "vertices_of", "vertice": "vertices_of",
+            "vertex": "vertices_of", "path": "edges_of", "side": "edges_of", "edge": "edges_of",
+            "tile": "hexes_of", "hex": "hexes_of", "neighbour": "touching", "neighbor": "touching",
+            "adjacent": "touching", "points": "vp", "victory_point": "vp", "score": "vp",
+            "hand": "cards", "resource_count": "count_of", "amount": "count_of",
+            "building": "piece", "structure": "piece", "player_count": "num_players"}
+
+
 def did_you_mean(name: str, known: Iterable[str]) -> str | None:
     close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
     return f'did you mean "{close[0]}"?' if close else None
@@ -213,9 +222,11 @@ class Lowerer:
                      "block; bind it here (e.g. 'each x in ...') or use that one's body")
         else:
             known = list(scope) + [k for k, f in V.FUNCTIONS.items() if not f.params]
+            sets = [k for k, f in V.FUNCTIONS.items() if not f.params and f.returns.startswith("set:")]
             self.err("E407", e.span, what="name", name=n,
                      hint=did_you_mean(n, known + [x for d in self.env.kinds.values() for x in d])
-                     or "not a variable, a function or a declared name")
+                     or "not a variable, a function or a declared name; the sets are "
+                        + ", ".join(sets))
         return n, "any"
 
     def name_arg(self, e: A.Node, ptype: str, scope: dict[str, str]) -> tuple[object, str]:
@@ -241,8 +252,9 @@ class Lowerer:
             if name in V.COMPREHENSIONS:
                 self.err("E406", e.span, message=f"{name} needs the form {name}(x in SET where COND)")
             else:
-                self.err("E402", e.name.span, name=name,
-                         hint=did_you_mean(name, list(V.FUNCTIONS) + list(V.COMPREHENSIONS)))
+                types = [self.expr(a, scope)[1] for a in e.args]
+                self.err("E402", e.name.span, name=name, hint=self.function_hint(name, types))
+                return [name], "any"
             for a in e.args:
                 self.expr(a, scope)
             return [name], "any"
@@ -260,6 +272,20 @@ class Lowerer:
                          f"got {t}", hint=f"e.g. {fn.example}")
             out.append(v)
         return out, fn.returns
+
+    @staticmethod
+    def function_hint(name: str, types: list[str]) -> str | None:
+        """Did-you-mean by spelling or by meaning, and the functions taking these arguments."""
+        meant = SYNONYMS.get(name.lower().rstrip("s")) or SYNONYMS.get(name.lower())
+        guess = f'did you mean "{meant}"?' if meant is not None else \
+            did_you_mean(name, list(V.FUNCTIONS) + list(V.COMPREHENSIONS))
+        fits = [f.name for f in V.FUNCTIONS.values() if len(f.params) == len(types) and types
+                and all(compatible(t, p.type) and t != "any" for t, p in zip(types, f.params))]
+        if fits:
+            taking = ", ".join(types)
+            more = f"functions taking ({taking}): {', '.join(fits[:8])}"
+            return f"{guess} {more}" if guess else more
+        return guess
 
     def roll(self, e: R.Call, scope: dict[str, str]) -> tuple[object, str]:
         """``roll(N)``: a die rolled when the enclosing effect starts; the expression reads it

@@ -274,6 +274,10 @@ def f_option(ctx, a, raw):
     return (lambda s, env: bool(opts.get(name(s, env), False))), "bool"
 
 
+def f_setup(ctx, a, raw):
+    return (lambda s, env: s.phase == 0), "bool"        # State.SETUP; the engine's phase 0
+
+
 def f_robber_forced(ctx, a, raw):
     return (lambda s, env: s.rules_state.robber_forced), "bool"
 
@@ -319,7 +323,7 @@ FUNCTIONS: dict[str, Callable] = {
     "vp": f_vp, "public_vp": f_public_vp, "round": f_round, "turn": f_turn, "current": f_current,
     "left": f_left, "players": f_players, "opponents": f_opponents, "neutrals": f_neutrals,
     "real": f_real, "hexes": f_hexes, "vertices": f_vertices, "edges": f_edges,
-    "shared_value": f_shared_value, "resources": f_resources,
+    "shared_value": f_shared_value, "resources": f_resources, "setup": f_setup,
     "vertices_of": f_vertices_of, "edges_of": f_edges_of,
     "hexes_of": f_hexes_of, "touching": f_touching, "terrain": f_terrain,
     "has_number": f_has_number, "coast": f_coast, "harbor": f_harbor, "feature": f_feature,
