@@ -9,7 +9,7 @@ from typing import Callable
 from catan_dsl.engine.events import RandomChosen, SharedCounterSet
 from catan_dsl.engine.prompts import CHANCE, Prompt
 from catan_dsl.engine.rules.executor import Eff, apply_choose, compile_effects, emit, envt
-from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, elem_type, ordered
+from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, elem_type, qualifying
 
 RANDOM_CHOICE = "rule_random_choice"   # chance: params (what, options, continuation, player, sides)
 MAX_SIDES = 1000                        # a die beyond this is a mistake, not a game (docs/limits.md)
@@ -53,12 +53,7 @@ def fx_choose_random(node, ctx: Ctx) -> Eff:
     children = (compile_effects(body, inner), compile_effects(other, ctx))
 
     def run_(s, env, ri, addr):
-        options = []
-        probe = dict(env)
-        for x in ordered(s, set_fn(s, env), set_t, env):
-            probe[var] = x
-            if cond is None or cond(s, probe):
-                options.append(x)
+        options = qualifying(s, env, set_fn, set_t, var, cond)
         s.game.rules.execution.tick(len(options) + 1)
         if not options:
             return [("fx", ri, addr + (1,), 0, envt(env))]

@@ -7,7 +7,7 @@ from typing import Any, Callable
 from catan_dsl.engine.events import ItemRevealed
 from catan_dsl.engine.rules import stocks
 from catan_dsl.engine.rules.executor import Eff, compile_effects, emit, envt, push_choice
-from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, elem_type, ordered
+from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, elem_type, qualifying
 
 
 def _x(node: Any, ctx: Ctx):
@@ -83,12 +83,7 @@ def fx_choose(node, ctx):
     children = (compile_effects(body, inner), compile_effects(rest[0] if rest else [], ctx))
 
     def run_(s, env, ri, addr):
-        options = []
-        for x in ordered(s, set_fn(s, env), set_t, env):
-            env[var] = x
-            if cond is None or cond(s, env):
-                options.append(x)
-        env.pop(var, None)
+        options = qualifying(s, env, set_fn, set_t, var, cond)
         s.game.rules.execution.tick(len(options) + 1)
         if not options:
             return [("fx", ri, addr + (1,), 0, envt(env))]
@@ -106,16 +101,7 @@ def fx_each(node, ctx):
     def run_(s, env, ri, addr):
         # The elements are chosen when the loop starts ("each player who holds a card gives
         # one"): a body that changes the state can't add or drop later elements.
-        items = ordered(s, set_fn(s, env), set_t, env)
-        if cond is not None:
-            probe = dict(env)
-            chosen = []
-            for x in items:
-                probe[var] = x
-                if cond(s, probe):
-                    chosen.append(x)
-            items = chosen
-        items = tuple(items)
+        items = tuple(qualifying(s, env, set_fn, set_t, var, cond))
         return [("each", ri, addr, var, items, envt(env))] if items else None
     return Eff("each", run_, (compile_effects(body, inner),), None, var)
 

@@ -198,6 +198,21 @@ def ordered(s, items, typ: str, env: dict) -> list:
     return items
 
 
+def qualifying(s, env: dict, set_fn: Fn, set_t: str, var: str, cond: Fn | None) -> list:
+    """The elements of a set (in ``ordered`` order) meeting ``cond`` with ``var`` bound to each;
+    ``env`` is left as it was (each, choose and choose-at-random pick their elements so)."""
+    items = ordered(s, set_fn(s, env), set_t, env)
+    if cond is None:
+        return list(items)
+    probe = dict(env)
+    chosen = []
+    for x in items:
+        probe[var] = x
+        if cond(s, probe):
+            chosen.append(x)
+    return chosen
+
+
 def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
     var = node[1]
     set_fn, set_t = compile_expr(node[2], ctx)
