@@ -255,20 +255,23 @@ class EffectLowerer(Lowerer):
             return None
         lowered = [self.expr(a, scope) for a in args]
         inner = {"player": "player", **{p.value: t for p, (_, t) in zip(proc.params, lowered)}}
-        before = len(self.r.diagnostics) if self.r is not None else 0
+        before = len(self.raised)
         self.calling.append(ident.value)
         try:
             body = self.block(proc.body, inner)  # type: ignore[arg-type]
         finally:
             self.calling.pop()
-        new = [d.code for d in self.r.diagnostics[before:]] if self.r is not None else []
+        new = self.raised[before:]
         if any(c.startswith("E") for c in new) and "E415" not in new:
             types = ", ".join(f"{p.value}: {t}" for p, (_, t) in zip(proc.params, lowered))
             self.err("E406", f.span, message=f"this call of {ident.value}({types}) does not fit "
                      "its body (see the errors there)", notes=(("the procedure", proc.name.span),))
         for p, (v, _) in reversed(list(zip(proc.params, lowered))):
             body = [["let", p.value, v, body]]
-        return body[0] if len(body) == 1 else ["if", True, body, []]
+        # "via" only names where the body came from, for the log (the call's line and the
+        # procedure's): it runs the body as it is.
+        at = f"{proc.name.span.path}:{proc.name.span.line}"
+        return ["via", ident.value, f"{f.span.path}:{f.span.line}", at, body]
 
     def chain_name(self, name: str) -> str:
         """A chain named by its piece ("extend camel") is the declaration's own name in the IR."""

@@ -138,6 +138,10 @@ def compatible(actual: str, expected: str) -> bool:
     return bool(got & want)
 
 
+# Codes about a name: reported once per name, however often the name is used.
+ONE_PER_NAME = frozenset({"E402", "E403", "E407"})
+
+
 class Lowerer:
     """Lowers one model's rules; with a report it also checks (the compiler passes none)."""
 
@@ -149,8 +153,18 @@ class Lowerer:
         self.rolls: list[tuple[str, object]] | None = None
         self.roll_count = 0
         self.calling: list[str] = []        # procedures being inlined (recursion is E415)
+        self.raised: list[str] = []         # every error code raised, reported or not
+        self.reported: set[tuple[str, str]] = set()
+        # A modifier's or rule's variable → what binds it, said when it is used as another kind.
+        self.origins: dict[str, str] = {}
 
     def err(self, code: str, span: Span, **kw: object) -> None:
+        self.raised.append(code)
+        if code in ONE_PER_NAME and isinstance(kw.get("name"), str):
+            # One error per unknown name, not one per use: the first use is the one to fix.
+            if (code, kw["name"]) in self.reported:
+                return
+            self.reported.add((code, kw["name"]))  # type: ignore[arg-type]
         if self.r is not None:
             self.r.error(code, span, **kw)
 
@@ -267,9 +281,12 @@ class Lowerer:
                 v, t = self.name_arg(a, p.type, scope)
             else:
                 v, t = self.expr(a, scope)
-            if not compatible(t, p.type) and not ("name:" in p.type and t.startswith("name:")):
+            origin = self.origins.get(a.name) if isinstance(a, R.NameRef) else None
+            if not compatible(t, p.type) and not ("name:" in p.type and t.startswith("name:")) \
+                    and origin != "":
                 self.err("E406", a.span, message=f"{name}(): {p.name} must be {p.type.replace('|', ' or ')}, "
-                         f"got {t}", hint=f"e.g. {fn.example}")
+                         f"got {t}" + (f" ({a.name} is {origin})" if origin else ""),
+                         hint=f"e.g. {fn.example}")
             out.append(v)
         return out, fn.returns
 

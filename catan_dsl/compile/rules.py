@@ -216,10 +216,15 @@ class RuleCompiler(EffectLowerer):
         if entry is None:
             self.err("E405", m.what.span, name=what,
                      hint=did_you_mean(what, V.MODIFIERS) or "modifiers: " + ", ".join(V.MODIFIERS))
-        elif m.for_player:
-            if what != "vp":
-                self.err("E406", m.var.span, message=f"'for player' belongs to 'modifier vp', "
-                         f"not to 'modifier {what}'")
+            entry = None
+        elif m.kind is not None and not _kind_fits(what, m.kind.value):
+            self.err("E406", m.kind.span, message=f"modifier {what} binds {MODIFIER_BINDS[what]}, "
+                     f"not a {m.kind.value}", hint=f"write 'for {m.var.value}'"
+                     + (" ('for player p' belongs to modifier vp and modifier target)"
+                        if m.kind.value == "player" else ""))
+        if entry is None:
+            pass
+        elif m.for_player and what == "vp":
             d["what"] = what = "player_vp"
             d["bind"] = {"p": m.var.value}
             scope[m.var.value] = "player"
@@ -233,14 +238,37 @@ class RuleCompiler(EffectLowerer):
         else:
             d["bind"] = {entry.params[0].name: m.var.value}
             scope[m.var.value] = entry.params[0].type
-        v, t = self.expr(m.value, scope)
+        if m.kind is not None and not _kind_fits(what, m.kind.value):
+            self.origins[m.var.value] = ""        # said once at the kind word: no cascade
+        elif entry is not None:
+            self.origins[m.var.value] = f"what modifier {d['what']} binds: " + \
+                MODIFIER_BINDS.get(d["what"], MODIFIER_BINDS["vp"])
+        try:
+            v, t = self.expr(m.value, scope)
+            d["when"] = self.cond(m.where, scope)
+        finally:
+            self.origins.pop(m.var.value, None)
         if m.sign == "-":
             v = -v if isinstance(v, int) else ["-", 0, v]
-        d["when"] = self.cond(m.where, scope)
         d["value"] = v
         if m.label:
             d["label"] = m.label
         return d
+
+
+# What each modifier's variable binds, in words, and the kind words that fit it.
+MODIFIER_BINDS = {
+    "target": "a player", "player_vp": "a player",
+    "vp": "the place of a piece, an intersection or a path ('for player p' binds a player)",
+    "route_weight": "a path", "yield": "the intersection of a producing building",
+    "cost": "an action or group name",
+}
+_KIND_WORDS = {"target": {"player"}, "vp": {"vertex", "edge", "player"}, "route_weight": {"edge"},
+               "yield": {"vertex"}, "cost": {"action", "group"}}
+
+
+def _kind_fits(what: str, kind: str) -> bool:
+    return kind in _KIND_WORDS.get(what, {kind})
 
 
 def _bank_of(bank: A.Node | None, res: str) -> int | None:

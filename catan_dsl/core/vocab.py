@@ -274,6 +274,10 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
     _e("set_counter", "counter:name:counter value:int", "none",
        "set a shared counter (one value for the whole game), clamped to 0..its max",
        "set pollution = pollution + 1", "{counter} becomes {value}"),
+    _e("via", "procedure:name call:name at:name body:effects", "none",
+       "a procedure's body inlined at a call (the compiler writes it): log lines of its "
+       "effects name the call's file:line and the procedure's",
+       "erupt(h)", "{procedure}() runs"),
     _e("repeat", "n:int body:effects", "none", "run the block N times, one after the other",
        "repeat 2 { gain 1 choice }", "{n} times"),
     # Added with the rules-language front end (issue 4):

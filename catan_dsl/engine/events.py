@@ -11,6 +11,7 @@ class Provenance:
 
     rule_id: str
     where: str
+    via: str = ""        # "erupt() at FILE:LINE" when the effect came from a procedure's body
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -168,5 +168,5 @@ def describe_event(ev: Any, names: list[str], ir: dict) -> str:
     text = describe(ev, who, ir) if describe else str(ev)
     rule = getattr(ev, "rule", None)
     if rule is not None:
-        text += f"  [{rule.where}]"
+        text += f"  [{rule.where}, in {rule.via}]" if rule.via else f"  [{rule.where}]"
     return text

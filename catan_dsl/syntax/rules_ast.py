@@ -158,6 +158,7 @@ class Modifier(Node):
     where: Node | None
     for_player: bool = False     # "for player p": the VP go to a player, not to a piece
     label: str | None = None     # names the VP source in playtest ("label ...")
+    kind: Ident | None = None    # "for KIND v": the kind the designer expects v to be
 
 
 @dataclass(frozen=True)

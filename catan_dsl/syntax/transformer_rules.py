@@ -246,10 +246,11 @@ class RulesMixin(Transformer):
         rest = list(ch[2:] if sign is not None else ch[1:])
         tags = dict(c for c in rest if isinstance(c, tuple))
         names = [c for c in rest[1:] if isinstance(c, A.Ident)]
-        for_player = len(names) == 2 and names[0].value == "player"
+        kind = names[0] if len(names) == 2 else None
+        for_player = kind is not None and kind.value == "player"
         var = names[-1]
         return R.Modifier(self._s(meta), ch[0], sign, rest[0], var, tags.get("where"),
-                          for_player, tags.get("label"))
+                          for_player, tags.get("label"), kind)
 
     def mod_label(self, meta, ch):
         return ("label", unquote(ch[0]))

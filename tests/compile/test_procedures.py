@@ -63,3 +63,23 @@ def test_a_later_file_replaces_a_procedure_by_name(tmp_path: Path) -> None:
     g = Game(ir, num_players=4)
     s = _run_first_rule(g)
     assert s.hand[1][res(g, "brick")] == 1 and s.hand[1][res(g, "wool")] == 0
+
+
+def test_log_lines_of_a_procedures_effects_name_the_call_and_the_procedure(tmp_path: Path) -> None:
+    """A procedure's effects log the calling line and the procedure's own line; the calling
+    rule's other effects keep the rule's line."""
+    from catan_dsl.play.gamelog import describe_event
+
+    path = _write(tmp_path, "pr", REWARD.replace(
+        "  on turn_started { reward(left(player), 1 + 1) }",
+        "  on turn_started {\n    player gains 1 brick\n    reward(left(player), 1)\n  }"))
+    ir, report = compile_file(path)
+    assert ir is not None, report.render_text()
+    g = Game(ir, num_players=4)
+    s = _run_first_rule(g)
+    lines = [describe_event(e, ["Red", "Blue", "White", "Orange"], ir) for e in s.drain_events()
+             if type(e).__name__ == "StockChanged"]
+    brick = [x for x in lines if "brick" in x]
+    wool = [x for x in lines if "wool" in x]
+    assert brick and brick[0].endswith(f"[{path}:3]")
+    assert wool and wool[0].endswith(f"[{path}:5, in reward() at {path}:2]")

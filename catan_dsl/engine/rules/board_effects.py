@@ -129,7 +129,8 @@ def fx_place(node, ctx):
 def _place(s, at: int, owner: int, k: int, ri: int) -> None:
     execution = s.game.rules.execution
     saved = execution.prov
-    execution.prov = s.game.rules.compiled[ri].prov if ri >= 0 else saved
+    if ri >= 0 and (saved is None or saved.rule_id != s.game.rules.compiled[ri].prov.rule_id):
+        execution.prov = s.game.rules.compiled[ri].prov
     try:
         building.place(s, owner, k, at, free=True)
     finally:

@@ -8,7 +8,7 @@ from typing import Callable
 
 from catan_dsl.engine.events import RandomChosen, SharedCounterSet
 from catan_dsl.engine.prompts import CHANCE, Prompt
-from catan_dsl.engine.rules.executor import Eff, apply_choose, compile_effects, emit, envt
+from catan_dsl.engine.rules.executor import VIA, Eff, apply_choose, compile_effects, emit, envt
 from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, elem_type, qualifying
 
 RANDOM_CHOICE = "rule_random_choice"   # chance: params (what, options, continuation, player, sides)
@@ -25,6 +25,19 @@ def fx_let(node, ctx: Ctx) -> Eff:
         inner[var] = value(s, env)          # evaluated once, read as often as the body likes
         return [("fx", ri, addr + (0,), 0, envt(inner))]
     return Eff("let", run_, children)
+
+
+def fx_via(node, ctx: Ctx) -> Eff:
+    _, name, call, at, body = node
+    children = (compile_effects(body, ctx),)
+    # The body runs as it is; a hidden name carries where it came from, for the log.
+    tag = f"{call}|{name}() at {at}"
+
+    def run_(s, env, ri, addr):
+        inner = dict(env)
+        inner[VIA] = tag
+        return [("fx", ri, addr + (0,), 0, envt(inner))]
+    return Eff("via", run_, children)
 
 
 def fx_roll(node, ctx: Ctx) -> Eff:
@@ -110,5 +123,5 @@ def apply_random(s, a, prompt: Prompt) -> None:
 
 EFFECTS: dict[str, Callable[[list, Ctx], Eff]] = {
     "let": fx_let, "roll": fx_roll, "choose_random": fx_choose_random, "repeat": fx_repeat,
-    "set_counter": fx_set_counter,
+    "set_counter": fx_set_counter, "via": fx_via,
 }

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Callable
 
+from catan_dsl.engine.events import Provenance
 from catan_dsl.engine.prompts import Prompt
 from catan_dsl.engine.rules.expressions import MAX_DEPTH, Ctx, RuleBudgetExceeded, check_effect_args
 
 AUTO = -2                      # a prompt nobody answers: State._after runs it (a continuation)
 RESUME = "rule_resume"         # params (work items,)
 CHOOSE = "rule_choose"         # params (what, options, continuation)
+VIA = "@via"                   # hidden name: inside a procedure's body, "CALL_AT|NAME() at LINE"
 
 
 
@@ -38,13 +40,22 @@ def envt(env: dict) -> tuple:
     return tuple(sorted(env.items()))
 
 
+def via_prov(p: Provenance, tag: str) -> Provenance:
+    """A rule's provenance inside a procedure: the call's file:line, and the procedure's."""
+    call, via = tag.split("|", 1)
+    return Provenance(p.rule_id, call, via)
+
+
 def prov(s, ri: int):
     return s.game.rules.compiled[ri].prov if ri >= 0 else None
 
 
 def emit(s, ri: int, event) -> None:
-    """Emit ``event`` stamped with the rule that caused it."""
+    """Emit ``event`` stamped with the rule that caused it (and the procedure, inside one)."""
     p = prov(s, ri)
+    running = s.game.rules.execution.prov
+    if p is not None and running is not None and running.via and running.rule_id == p.rule_id:
+        p = running
     if p is not None and event.rule is None:
         object.__setattr__(event, "rule", p)
     s.emit(event)
@@ -107,6 +118,8 @@ def run(s, items: list) -> None:
                 lst = _resolve(rules, ri, addr)
                 env = dict(et)
                 execution.prov = rules.compiled[ri].prov
+                if VIA in env:
+                    execution.prov = via_prov(execution.prov, env[VIA])
                 while i < len(lst):
                     eff = lst[i]
                     i += 1
