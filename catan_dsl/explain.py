@@ -55,6 +55,8 @@ class Describer:
             return f" {head} ".join(self.expr(a) for a in args)
         if head == "not":
             return self.negate(args[0])
+        if head == "in":
+            return f"{self.expr(args[0])} is among {self.expr(args[1])}"
         if head == "real":
             return f"{self.expr(args[0])} is a real player"
         if head == ">" and args[1] == 0 and isinstance(args[0], list) and args[0][0] == "cards":
@@ -164,6 +166,18 @@ class Describer:
         if h == "if":
             out = f"if {x(a[0])}, {self.effects(a[1])}"
             return out + (f"; otherwise {self.effects(a[2])}" if a[2] else "")
+        if h == "let":
+            return f"with {a[0]} = {x(a[1])}: {self.effects(a[2])}"
+        if h == "roll":
+            return f"a {x(a[1])}-sided die is rolled ({a[0]}): {self.effects(a[2])}"
+        if h == "choose_random":
+            where = "" if a[2] is True else f" where {x(a[2])}"
+            out = f"{self.one(a[0], a[1])}{where} is picked at random: {self.effects(a[3])}"
+            return out + (f" (if there is none: {self.effects(a[4])})" if a[4] else "")
+        if h == "repeat":
+            return f"{x(a[0])} times: {self.effects(a[1])}"
+        if h == "via":                     # a procedure's body, inlined at its call
+            return f"{words(a[0])}: {self.effects(a[3])}"
         if h == "move_robber":
             to = a[0]
             return {"choice": "the player moves the robber to a hex of their choice and robs a "
@@ -189,7 +203,8 @@ class Describer:
             return out + (f" (in a deadlock instead: {self.effects(a[5])})" if a[5] is not None else "")
         entry = V.EFFECTS.get(h)
         if entry is not None:
-            vals = {p.name: (words(v) if isinstance(v, str) else x(v)) for p, v in zip(entry.params, a)}
+            vals = {p.name: (self.effects(v) if p.type == "effects" else words(v)
+                             if isinstance(v, str) else x(v)) for p, v in zip(entry.params, a)}
             return entry.describe.format(**{**{p.name: "" for p in entry.params}, **vals})
         return words(h)
 

@@ -267,7 +267,8 @@ class EffectLowerer(Lowerer):
             self.err("E406", f.span, message=f"this call of {ident.value}({types}) does not fit "
                      "its body (see the errors there)", notes=(("the procedure", proc.name.span),))
         for p, (v, _) in reversed(list(zip(proc.params, lowered))):
-            body = [["let", p.value, v, body]]
+            if v != ["var", p.value]:        # the caller's variable of the same name
+                body = [["let", p.value, v, body]]   # is bound already: nothing to rename
         # "via" only names where the body came from, for the log (the call's line and the
         # procedure's): it runs the body as it is.
         at = f"{proc.name.span.path}:{proc.name.span.line}"

@@ -83,3 +83,25 @@ def test_log_lines_of_a_procedures_effects_name_the_call_and_the_procedure(tmp_p
     wool = [x for x in lines if "wool" in x]
     assert brick and brick[0].endswith(f"[{path}:3]")
     assert wool and wool[0].endswith(f"[{path}:5, in reward() at {path}:2]")
+
+
+def test_explain_reads_the_designer_forms_in_english(tmp_path: Path) -> None:
+    """`explain` describes let, roll, choose at random, repeat and a procedure's body instead
+    of failing on them."""
+    from catan_dsl.explain import explain
+
+    path = _write(tmp_path, "ex", """scenario ex extends base {
+  counter lava "Lava" { shared; start 0; max 5 }
+  procedure erupt(h) { each v in vertices_of(h) where owner(v) >= 0 { remove v } }
+  on turn_ended {
+    let d = roll(6)
+    repeat 2 { set lava = lava + 1 }
+    choose h in hexes at random where has_number(h, d + 6) { erupt(h) }
+  }
+}
+""")
+    ir, report = compile_file(path)
+    assert ir is not None, report.render_text()
+    text = explain(ir)
+    assert "-sided die is rolled" in text and "2 times:" in text
+    assert "is picked at random" in text and "erupt: for each" in text

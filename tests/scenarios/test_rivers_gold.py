@@ -73,8 +73,8 @@ def test_riv_41_four_identical_resources_for_one_gold() -> None:
     """RIV-41: a player may give the bank 4 identical resource cards for 1 gold (seed 000)."""
     s = main(game())
     set_hand(s, 0, wool=3, ore=4)
-    assert "do sell_wool" not in texts(s) and "do sell_ore" in texts(s)
-    act(s, "do sell_ore")
+    assert "do sell wool" not in texts(s) and "do sell ore" in texts(s)
+    act(s, "do sell ore")
     assert gold(s, 0) == 1 and s.hand[0] == [0, 0, 3, 0, 0]
 
 
@@ -88,7 +88,7 @@ def test_riv_42_three_for_one_gold_at_a_3_to_1_harbor() -> None:
     s = main(g)
     put(s, 0, "settlement", harbor_vertex(g, 3))
     set_hand(s, 0, brick=3)
-    act(s, "do sell_brick")
+    act(s, "do sell brick")
     assert gold(s, 0) == 1 and sum(s.hand[0]) == 0
 
 
@@ -103,11 +103,11 @@ def test_riv_43_a_2_to_1_harbor_gives_no_gold_discount() -> None:
     s.hand[0][res] = 3
     s.bank[res] -= 3
     s._legal = None
-    assert f"do sell_{h['resource']}" not in texts(s)
+    assert f"do sell {h['resource']}" not in texts(s)
     s.hand[0][res] += 1
     s.bank[res] -= 1
     s._legal = None
-    act(s, f"do sell_{h['resource']}")
+    act(s, f"do sell {h['resource']}")
     assert gold(s, 0) == 1 and s.hand[0][res] == 0
 
 
@@ -206,7 +206,7 @@ def test_riv_50_holder_loses_it_when_another_player_catches_up() -> None:
     assert holders(s, "wealthiest_settler") == [0]
     s.cur = 1
     set_hand(s, 1, ore=4)
-    act(s, "do sell_ore")
+    act(s, "do sell ore")
     assert gold(s, 1) == 2 and holders(s, "wealthiest_settler") == []
 
 
@@ -238,7 +238,7 @@ def test_riv_54_a_player_who_gains_above_an_opponent_returns_poor_settler() -> N
     s = awarded([0, 0, 2, 2])
     assert holders(s, "poor_settler") == [0, 1]
     set_hand(s, 0, grain=4)
-    act(s, "do sell_grain")
+    act(s, "do sell grain")
     assert holders(s, "poor_settler") == [1]
 
 

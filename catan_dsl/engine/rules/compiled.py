@@ -159,6 +159,7 @@ class CompiledRules:
 
         self.chains = Chains(self, ir)          # before the rules: effects and functions use it
         self.compiled: list[Rule] = []
+        self.blocks: dict = {}              # (rule, address) → a nested effect list (executor)
         self.by_trigger: dict[str, list[int]] = {}
         self.forbids: dict[str, list[Rule]] = {}
         self.modifiers: dict[str, list[Rule]] = {}

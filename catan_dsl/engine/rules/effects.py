@@ -109,8 +109,12 @@ def fx_each(node, ctx):
 def fx_if(node, ctx):
     cond = _x(node[1], ctx)
     children = (compile_effects(node[2], ctx), compile_effects(node[3] if len(node) > 3 else [], ctx))
-    return Eff("if", lambda s, env, ri, addr:
-               [("fx", ri, addr + (0 if cond(s, env) else 1,), 0, envt(env))], children)
+
+    def run_(s, env, ri, addr):
+        branch = 0 if cond(s, env) else 1
+        # An empty branch (most "if"s have no else) is nothing to run: no work item for it.
+        return [("fx", ri, addr + (branch,), 0, envt(env))] if children[branch] else None
+    return Eff("if", run_, children)
 
 
 EFFECTS: dict[str, Callable[[list, Ctx], Eff]] = {

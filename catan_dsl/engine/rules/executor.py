@@ -40,10 +40,14 @@ def envt(env: dict) -> tuple:
     return tuple(sorted(env.items()))
 
 
-def via_prov(p: Provenance, tag: str) -> Provenance:
+def via_prov(execution, p: Provenance, tag: str) -> Provenance:
     """A rule's provenance inside a procedure: the call's file:line, and the procedure's."""
-    call, via = tag.split("|", 1)
-    return Provenance(p.rule_id, call, via)
+    key = (p.rule_id, tag)
+    got = execution.vias.get(key)
+    if got is None:
+        call, via = tag.split("|", 1)
+        got = execution.vias[key] = Provenance(p.rule_id, call, via)
+    return got
 
 
 def prov(s, ri: int):
@@ -63,9 +67,16 @@ def emit(s, ri: int, event) -> None:
 
 # ---- the executor ---------------------------------------------------------------------------
 def _resolve(rules, ri: int, addr: tuple) -> list[Eff]:
-    lst = rules.compiled[ri].do
-    for k in range(0, len(addr), 2):
-        lst = lst[addr[k]].children[addr[k + 1]]
+    """The effect list at ``addr`` (pairs of effect index, child block) in rule ``ri``."""
+    if not addr:
+        return rules.compiled[ri].do
+    key = (ri, addr)
+    lst = rules.blocks.get(key)
+    if lst is None:
+        lst = rules.compiled[ri].do
+        for k in range(0, len(addr), 2):
+            lst = lst[addr[k]].children[addr[k + 1]]
+        rules.blocks[key] = lst
     return lst
 
 
@@ -119,7 +130,7 @@ def run(s, items: list) -> None:
                 env = dict(et)
                 execution.prov = rules.compiled[ri].prov
                 if VIA in env:
-                    execution.prov = via_prov(execution.prov, env[VIA])
+                    execution.prov = via_prov(execution, execution.prov, env[VIA])
                 while i < len(lst):
                     eff = lst[i]
                     i += 1
@@ -127,6 +138,16 @@ def run(s, items: list) -> None:
                     n0 = len(prompts)
                     sub = eff.run(s, env, ri, addr + (i - 1,))
                     if sub or len(prompts) > n0:
+                        if i == len(lst) and len(prompts) == n0 and len(sub) == 1 \
+                                and sub[0][0] == "fx":
+                            # A block ending in one nested block (let, if, a procedure's
+                            # body): go straight into it, nothing is left here to come back to.
+                            _, ri, addr, i, et = sub[0]
+                            lst = _resolve(rules, ri, addr)
+                            env = dict(et)
+                            if VIA in env:
+                                execution.prov = via_prov(execution, execution.prov, env[VIA])
+                            continue
                         if i < len(lst):
                             items.append(("fx", ri, addr, i, envt(env)))
                         if sub:

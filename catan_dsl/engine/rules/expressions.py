@@ -23,7 +23,7 @@ class RuleBudgetExceeded(RuntimeError):
 class Execution:
     """Transient per-game evaluation bookkeeping (never part of a state: reset each action)."""
 
-    __slots__ = ("steps", "stamp", "chain", "prov", "depth")
+    __slots__ = ("steps", "stamp", "chain", "prov", "depth", "vias")
 
     def __init__(self) -> None:
         self.steps = 0
@@ -31,6 +31,7 @@ class Execution:
         self.chain: list[str] = []
         self.prov = None
         self.depth = 0
+        self.vias: dict = {}      # (rule id, procedure tag) → its provenance, made once
 
     def begin(self, s) -> None:
         """Reset the budget when a new applied action starts evaluating rules."""

@@ -113,14 +113,16 @@ def _costs(rules, s, spec: ActionSpec, p: int):
     delta = rules.modified(s, "cost", p, {"action": spec.name, "group": spec.group, "p": p}) \
         if _cost_modifiable(rules, spec)[0] else 0
     token = spec.token
-    res, counters = spec.res, spec.counters
+    res, counters, target_cost = spec.res, spec.counters, spec.target_cost
     if delta:
-        # Added to each amount of the cost (docs/ir.md, modifier cost).
+        # Added to each amount of the cost (docs/ir.md, modifier cost), the target's too.
         if token:
             token = (token[0], max(0, token[1] + delta))
         counters = tuple((c, max(0, n + delta)) for c, n in counters)
         res = tuple((r, max(0, n + delta)) for r, n in res)
-    return res, counters, token
+        if target_cost:
+            target_cost = max(0, target_cost + delta)
+    return res, counters, token, target_cost
 
 
 def legal(s, p: int, out: list, before_roll: bool) -> None:
@@ -139,7 +141,7 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
         modifiable, lowest = _cost_modifiable(rules, spec)
         if modifiable and lowest is not None and _surely_unaffordable(s, spec, p, lowest):
             continue
-        res, counters, token = _costs(rules, s, spec, p)
+        res, counters, token, target_cost = _costs(rules, s, spec, p)
         hand = s.hand[p]
         if any(hand[r] < n for r, n in res) or any(rules_state.counters[p][c] < n for c, n in counters):
             continue
@@ -157,7 +159,7 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
             targets = []
             for x in ordered(s, set_fn(s, env), set_t, env):
                 env[var] = x
-                if spec.target_cost and hand[x] < spec.target_cost:
+                if target_cost and hand[x] < target_cost:
                     continue                 # "cost r N": N of this target resource
                 if where is None or where(s, env):
                     targets.append(x)
@@ -172,7 +174,7 @@ def apply(s, a) -> None:
     p = s.cur
     ar = rules.compiled[a.rule]
     spec: ActionSpec = ar.action
-    res, counters, token = _costs(rules, s, spec, p)
+    res, counters, token, target_cost = _costs(rules, s, spec, p)
     for r, n in res:
         s.hand[p][r] -= n
         s.bank[r] += n
@@ -182,9 +184,9 @@ def apply(s, a) -> None:
             rules_state.supply[c] += n
     if token is not None and a.pay:
         stocks.pay_items(s, token[0], p, a.pay, a.rule)
-    if spec.target_cost and a.target >= 0:
-        s.hand[p][a.target] -= spec.target_cost
-        s.bank[a.target] += spec.target_cost
+    if target_cost and a.target >= 0:
+        s.hand[p][a.target] -= target_cost
+        s.bank[a.target] += target_cost
     rules_state.uses_turn[spec.key] = rules_state.uses_turn.get(spec.key, 0) + 1
     rules_state.uses_game[spec.key] = rules_state.uses_game.get(spec.key, 0) + 1
     executor.emit(s, a.rule, RuleActionTaken(p, spec.name, a.target if a.target >= 0 else None))

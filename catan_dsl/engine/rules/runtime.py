@@ -93,8 +93,9 @@ class RulesRuntime(CompiledRules):
         if a is None:
             spec = self.compiled[ri].action
             text = f"do {spec.name}"
-            if target >= 0:
-                text += f" {effects_elem(spec)} {target}"
+            if target >= 0:                 # "do sell ore" for a resource, "do go hex 7" else
+                elem = effects_elem(spec)
+                text += f" {self.game.resources[target]}" if elem == "resource" else f" {elem} {target}"
             if any(pay):
                 d = self.decks[spec.token[0]]
                 text += " pay " + " ".join(d.items[i] for i, k in enumerate(pay) for _ in range(k))
@@ -114,7 +115,9 @@ class RulesRuntime(CompiledRules):
         spec = self.compiled[ri].action
         rest = w[2:]
         target = -1
-        if rest and rest[0] != "pay":
+        if rest and rest[0] in self.resource_index:
+            target, rest = self.resource_index[rest[0]], rest[1:]
+        elif rest and rest[0] != "pay":
             target, rest = int(rest[1]), rest[2:]
         pay: tuple = ()
         if spec.token is not None:

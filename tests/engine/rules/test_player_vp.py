@@ -54,7 +54,8 @@ def test_playtest_names_the_source_by_its_label(tmp_path: Path) -> None:
     assert all("modifiers" not in seat["mean_vp_by_source"] for seat in seats)
 
 
-def test_for_player_belongs_to_vp_modifiers_only(tmp_path: Path) -> None:
+def test_for_player_belongs_to_vp_and_target_modifiers_only(tmp_path: Path) -> None:
     _, g, report = _game(tmp_path, SOURCE.replace("modifier vp + 2", "modifier yield + 2"))
-    assert g is None and any("'for player' belongs to 'modifier vp'" in d.message
-                             for d in report.errors)
+    assert g is None and any(d.message == "modifier yield binds the intersection of a producing "
+                             "building, not a player" and "'for player p' belongs to modifier vp"
+                             in d.hint for d in report.errors)
