@@ -36,9 +36,10 @@ ALLOWED: dict[str, set[str]] = {
     "explain": {"core", "ir"},
     "api": {"core", "syntax", "check", "compile", "ir"},
     "packs": {"core", "api"},
+    "editor": {"core", "syntax", "check", "compile", "ir", "api", "explain"},
     "__main__": {"cli"},
     "cli": {"core", "syntax", "check", "compile", "ir", "engine", "engine.model", "bots", "play",
-            "render", "explain", "api", "packs"},
+            "render", "explain", "api", "packs", "editor"},
 }
 ENGINE_MODEL = {"actions", "events", "prompts", "board"}
 

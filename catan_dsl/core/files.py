@@ -47,9 +47,10 @@ def umask() -> int:
     return mask
 
 
-def write_atomic(path: str | os.PathLike, data: bytes) -> None:
+def write_atomic(path: str | os.PathLike, data: bytes, mode: int | None = None) -> None:
     """Write beside the target, then rename: readers see the old file or the whole new one,
-    never half of it; the file gets the mode the user's umask gives (mkstemp's is 0600)."""
+    never half of it; the file gets ``mode`` (a rewritten file keeps its own), else the mode
+    the user's umask gives (mkstemp's is 0600)."""
     import tempfile
     from pathlib import Path
 
@@ -59,7 +60,7 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-        os.chmod(tmp, 0o666 & ~umask())
+        os.chmod(tmp, mode if mode is not None else 0o666 & ~umask())
         os.replace(tmp, p)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -1,0 +1,1 @@
+"""Editor support: canonical formatting, syntax colouring and the language server."""
