@@ -3,7 +3,6 @@ trailing comments); tokens, comments and line breaks are kept, so the IR cannot 
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,7 +12,8 @@ from lark import Token, Tree
 from catan_dsl.check.load import read_source
 from catan_dsl.core.diagnostics import Diagnostic, Report, make
 from catan_dsl.core.source import SourceFile
-from catan_dsl.syntax.parser import grammar_dir, parse
+from catan_dsl.syntax.keywords import grammar_keywords
+from catan_dsl.syntax.parser import parse
 
 INDENT = "  "
 CONTINUATION = 4                 # extra indent of a continued line that had none of its own
@@ -58,7 +58,7 @@ def format_source(src: SourceFile) -> tuple[str | None, list[Diagnostic]]:
     for ln in lines:
         ln.facts = (tight, calls, unary)
         ln.code = _layout(ln.toks, tight, calls, unary)
-    _align_tables(lines, keywords())
+    _align_tables(lines, grammar_keywords())
     text = "\n".join(_with_comments(lines)).rstrip("\n") + "\n"
     # Only spaces may change: the same tokens, comments and lines, or no output at all.
     if _tokens(text) != _tokens(src.text):
@@ -70,16 +70,6 @@ def format_source(src: SourceFile) -> tuple[str | None, list[Diagnostic]]:
 def _tokens(text: str) -> list[tuple[int, str]]:
     return [(n, m.group(0).rstrip()) for n, line in enumerate(text.rstrip("\n").split("\n"))
             for m in _TOKEN.finditer(line)]
-
-
-@functools.lru_cache(maxsize=1)
-def keywords() -> frozenset[str]:
-    """Every word the grammar spells out (``"terrain"``, ``"at"``, ``"x"``), read from the
-    grammar files so the formatter and the highlighters never fall behind the language."""
-    words: set[str] = set()
-    for path in grammar_dir().glob("*.lark"):
-        words.update(re.findall(r'"([a-z_]+)"', path.read_text(encoding="utf-8")))
-    return frozenset(words)
 
 
 def _tree_facts(tree: Tree) -> tuple[dict[int, int], set[int], set[int]]:

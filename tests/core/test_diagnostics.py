@@ -144,7 +144,7 @@ def test_docs_list_every_code_and_keyword() -> None:
 def test_language_tour_example_compiles(tmp_path: Path) -> None:
     """The first example of docs/language.md is valid source."""
     lang = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
-    example = lang.split("```\n", 2)[1]
+    example = lang.split("```catan\n", 1)[1].split("```\n", 1)[0]
     p = tmp_path / "tiny.catan"
     p.write_text(example, encoding="utf-8")
     ir, report = api.compile_file(str(p), seed=3)
