@@ -84,12 +84,13 @@ def _guarded(report: Report, fn, *args, **kw):  # type: ignore[no-untyped-def]
     return None
 
 
-def _load_and_check(path: str, with_: tuple[str, ...], board: str | None, complete: bool
+def _load_and_check(path: str, with_: tuple[str, ...], board: str | None, complete: bool,
+                    texts: dict[Path, str] | None = None
                     ) -> tuple[Model | None, dict[str, BoardInfo], str | None, LoweredRules | None,
                                Report]:
     """Load, check, then lower the rules language once (lowering is where rules are typed)."""
     report = Report()
-    loaded = _guarded(report, load_model, path, tuple(with_), report)
+    loaded = _guarded(report, load_model, path, tuple(with_), report, texts)
     model = loaded[0] if loaded else None
     if model is None or report.has_errors and not model.decls:
         return model, {}, None, None, report
@@ -103,9 +104,11 @@ def _load_and_check(path: str, with_: tuple[str, ...], board: str | None, comple
     return model, boards, chosen, lowered, report
 
 
-def check_file(path: str, *, with_: tuple[str, ...] = (), board: str | None = None) -> Report:
+def check_file(path: str, *, with_: tuple[str, ...] = (), board: str | None = None,
+               texts: dict[Path, str] | None = None) -> Report:
     """All diagnostics for ``path`` and everything it extends, imports and combines; a compiled
-    ``.json`` IR is checked against the IR schema instead."""
+    ``.json`` IR is checked against the IR schema instead. ``texts`` maps resolved paths to
+    unsaved text that stands in for those files (the language server's open documents)."""
     if Path(path).suffix == ".json":
         report = Report()
         try:
@@ -113,7 +116,7 @@ def check_file(path: str, *, with_: tuple[str, ...] = (), board: str | None = No
         except ir_mod.IRLoadError as e:
             report.extend(e.diagnostics)
         return report
-    return _load_and_check(path, tuple(with_), board, complete=False)[-1]
+    return _load_and_check(path, tuple(with_), board, complete=False, texts=texts)[-1]
 
 
 def compile_file(path: str, *, seed: int | None = None, board: str | None = None,

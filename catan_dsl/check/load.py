@@ -118,8 +118,9 @@ def _display(p: Path) -> str:
 
 
 class _Loader:
-    def __init__(self, report: Report) -> None:
+    def __init__(self, report: Report, texts: dict[Path, str] | None = None) -> None:
         self.report = report
+        self.texts = texts or {}      # resolved path → unsaved text (an editor's open buffers)
         self.files: dict[Path, A.File | None] = {}
         self.failed = False
         self.with_seen: set[Path] = set()
@@ -127,7 +128,11 @@ class _Loader:
     def file(self, path: Path, shown: str, span: Span | None) -> A.File | None:
         key = path.resolve()
         if key not in self.files:
-            src = read_source(shown, self.report, span)
+            if key in self.texts:
+                src: SourceFile | None = SourceFile(shown, self.texts[key].replace("\r\n", "\n"))
+                self.report.add_source(src)  # type: ignore[arg-type]
+            else:
+                src = read_source(shown, self.report, span)
             self.files[key] = parse_source(src, self.report) if src else None
         return self.files[key]
 
@@ -179,11 +184,12 @@ class _Loader:
         return self.collect(target, _display(target), ident.span, stack, via)
 
 
-def load_model(path: str, with_: tuple[str, ...] = (), report: Report | None = None
-               ) -> tuple[Model | None, Report]:
-    """Read, parse and merge ``path`` with what it extends, imports and the extra variants."""
+def load_model(path: str, with_: tuple[str, ...] = (), report: Report | None = None,
+               texts: dict[Path, str] | None = None) -> tuple[Model | None, Report]:
+    """Read, parse and merge ``path`` with what it extends, imports and the extra variants;
+    ``texts`` (resolved path → text) stands in for files an editor holds unsaved."""
     report = report if report is not None else Report()
-    loader = _Loader(report)
+    loader = _Loader(report, texts)
     files = loader.collect(Path(path), path, None, ())
     root = loader.files.get(Path(path).resolve())
     if root is None:

@@ -15,7 +15,7 @@ COMMAND_MODULES = {
     "check": "frontend", "compile": "frontend", "schema": "frontend", "explain": "frontend",
     "reference": "frontend",
     "render": "render_cmd", "play": "game", "replay": "game", "playtest": "game",
-    "pack": "pack_cmd", "fmt": "editor_cmd",
+    "pack": "pack_cmd", "fmt": "editor_cmd", "lsp": "editor_cmd",
 }
 
 

@@ -81,4 +81,16 @@ def _rewrite(result: Formatted) -> None:
     write_atomic(result.path, result.after.encode("utf-8"), mode=mode)  # type: ignore[union-attr]
 
 
-COMMANDS = [fmt]
+@click.command("lsp")
+def lsp() -> None:
+    """Run the language server on stdin/stdout (for editors: diagnostics, hover, completion,
+    go to definition, outline, formatting). Needs the "editor" extra (pygls)."""
+    try:
+        from catan_dsl.editor.lsp import serve
+    except ImportError as e:
+        fail(f"the language server needs pygls: pip install 'catan-dsl[editor]' ({e.name} is "
+             "missing)")
+    serve()
+
+
+COMMANDS = [fmt, lsp]

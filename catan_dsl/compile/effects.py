@@ -262,7 +262,8 @@ class EffectLowerer(Lowerer):
         finally:
             self.calling.pop()
         new = self.raised[before:]
-        if any(c.startswith("E") for c in new) and "E415" not in new:
+        # Only a type error can depend on the arguments; an unknown name is wrong at any call.
+        if "E406" in new and "E415" not in new:
             types = ", ".join(f"{p.value}: {t}" for p, (_, t) in zip(proc.params, lowered))
             self.err("E406", f.span, message=f"this call of {ident.value}({types}) does not fit "
                      "its body (see the errors there)", notes=(("the procedure", proc.name.span),))

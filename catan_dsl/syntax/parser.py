@@ -135,6 +135,12 @@ def _word(term: str) -> str:
     return base.lower()
 
 
+def terminal_literals() -> dict[str, str]:
+    """Terminal name → literal text for keyword and punctuation terminals (``AT`` → ``at``),
+    for tools that ask the parser what it accepts next (completion)."""
+    return _terminal_patterns()
+
+
 @functools.lru_cache(maxsize=1)
 def _terminal_patterns() -> dict[str, str]:
     """Terminal name → literal text for keyword and punctuation terminals."""
