@@ -17,7 +17,7 @@ from catan_dsl.core.paths import candidates
 from catan_dsl.core.source import SourceFile, Span, file_span
 from catan_dsl.syntax import ast as A
 from catan_dsl.syntax import rules_ast as R
-from catan_dsl.syntax.parser import parse
+from catan_dsl.syntax.recovery import parse_all
 from catan_dsl.syntax.transformer import to_ast
 
 _SCENARIO_DIRS = candidates("scenarios")
@@ -94,7 +94,8 @@ def read_source(path: str, report: Report, span: Span | None = None) -> SourceFi
 
 
 def parse_source(src: SourceFile, report: Report) -> A.File | None:
-    tree, diags = parse(src)
+    """The file's AST, or None with every syntax error of the file in the report."""
+    tree, diags = parse_all(src)
     report.extend(diags)
     if tree is None:
         return None

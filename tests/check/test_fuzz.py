@@ -64,3 +64,20 @@ def test_front_end_never_raises(tmp_path_factory, text: str, raw: bytes, use_raw
 def test_fuzz_ran_examples() -> None:
     """Runs after the fuzzer (file order): records how many examples were tried."""
     print(f"fuzz examples: {EXAMPLES}")
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=_mutations())
+def test_syntax_recovery_never_raises(text: str) -> None:
+    """The recovery after a syntax error (which parse_all guards, keeping the first error if
+    it ever failed) itself raises on no input, and reports each spot once, in file order."""
+    from catan_dsl.core.source import SourceFile
+    from catan_dsl.syntax.parser import parse
+    from catan_dsl.syntax.recovery import _recover
+
+    src = SourceFile("f.catan", text)
+    tree, found = parse(src)
+    if tree is None and found:
+        _recover(src, found)
+        starts = [d.span.start for d in found if d.span is not None]
+        assert len(starts) == len(set(starts))
