@@ -37,9 +37,10 @@ ALLOWED: dict[str, set[str]] = {
     "api": {"core", "syntax", "check", "compile", "ir"},
     "packs": {"core", "api"},
     "editor": {"core", "syntax", "check", "compile", "ir", "api", "explain"},
+    "report": {"core", "ir", "play"},
     "__main__": {"cli"},
     "cli": {"core", "syntax", "check", "compile", "ir", "engine", "engine.model", "bots", "play",
-            "render", "explain", "api", "packs", "editor"},
+            "render", "explain", "api", "packs", "editor", "report"},
 }
 ENGINE_MODEL = {"actions", "events", "prompts", "board"}
 

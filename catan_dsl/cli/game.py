@@ -128,7 +128,7 @@ def _with_common(f: Any) -> Any:
     return f
 
 
-def _prepare(ctx: click.Context, file: str, board: str | None, with_: tuple[str, ...],
+def prepare(ctx: click.Context, file: str, board: str | None, with_: tuple[str, ...],
              options: tuple[str, ...], bots_text: str | None, players: int | None,
              max_turns: int | None) -> tuple[dict, list[str], int]:
     """What play and playtest share: the IR, one bot name per seat, and the turn cap."""
@@ -157,7 +157,7 @@ def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, player
     from catan_dsl.engine.events import EffectSkipped
     from catan_dsl.play.playtest import play_game
 
-    ir, names, cap = _prepare(ctx, file, board, with_, options, bots_text, players, max_turns)
+    ir, names, cap = prepare(ctx, file, board, with_, options, bots_text, players, max_turns)
     log = None if as_json else GameLog(ir, names, click.echo)
 
     def on_events(events: list) -> None:
@@ -274,15 +274,17 @@ def transcript_ir(doc: dict, transcript_path: str, scenario: str | None = None) 
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @click.option("--strict", is_flag=True,
               help="Fail (exit 1) naming the first game and rule whose effect did nothing in full.")
+@click.option("--report", "report_path", type=click.Path(dir_okay=False),
+              help="Also write a report: FILE.html (self-contained, with plots) or FILE.md.")
 @click.pass_context
 def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: str | None,
              players: int | None, max_turns: int | None, board: str | None,
              with_: tuple[str, ...], options: tuple[str, ...], workers: int,
-             as_json: bool, strict: bool) -> None:
+             as_json: bool, strict: bool, report_path: str | None) -> None:
     """Play many seeded bot games of FILE and report win rates, game length and VP sources."""
     from catan_dsl.play.playtest import run_games
 
-    ir, names, cap = _prepare(ctx, file, board, with_, options, bots_text, players, max_turns)
+    ir, names, cap = prepare(ctx, file, board, with_, options, bots_text, players, max_turns)
     # More processes than games or cores only costs start-up time; results do not depend on it.
     workers = max(1, min(workers, games, os.cpu_count() or 1))
     hidden = as_json or not sys.stderr.isatty()
@@ -297,10 +299,16 @@ def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: st
         fail(f"{rule}: --strict: a rule effect did nothing in full ({n} time(s)) in game "
              f"{first.index} (seed {first.seed}); 'catan-dsl play {file} --seed {first.seed} "
              "--strict' shows where")
+    if report_path is not None:
+        from catan_dsl.cli.report_files import write_report
+
+        write_report(report_path, ir, summary, source=file, variants=with_, options=options)
     if as_json:
         click.echo(json.dumps(summary.to_dict(), indent=2, sort_keys=True))
         return
     click.echo(summary_table(summary, _game_name(ir, file)))
+    if report_path is not None:
+        click.echo(f"report: {report_path}")
 
 
 class GameLog:

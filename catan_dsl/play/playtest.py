@@ -12,7 +12,13 @@ from typing import Any, Callable
 
 from catan_dsl.bots import make_bot
 from catan_dsl.engine import CHANCE, Game
-from catan_dsl.engine.events import DevelopmentCardPlayed, EffectSkipped, PieceBuilt, RuleActionTaken
+from catan_dsl.engine.events import (
+    DevelopmentCardPlayed,
+    EffectSkipped,
+    PieceBuilt,
+    ResourcesProduced,
+    RuleActionTaken,
+)
 from catan_dsl.play.transcript import record as start_recording
 
 DEFAULT_MAX_TURNS = 500
@@ -54,6 +60,10 @@ class GameResult:
     shared: dict = field(default_factory=dict)
     # Effects that did nothing (or less than they said), by the rule's "id at file:line".
     noops: dict = field(default_factory=dict)
+    # Rule firings by rule id: the applied actions during which the rule caused an event.
+    fired: dict = field(default_factory=dict)
+    # Resource cards produced per seat by resource (rolls and set-up).
+    income: tuple = ()
 
 
 def shared_values(state) -> dict[str, int]:
@@ -67,16 +77,25 @@ def shared_values(state) -> dict[str, int]:
 class UseTally:
     """Counts, from a game's events, what the bots did with the rules: actions, cards, free pieces."""
 
-    def __init__(self) -> None:
+    def __init__(self, seats: int = 0) -> None:
         self.actions: dict[str, int] = {}
         self.cards: dict[str, int] = {}
         self.placed: dict[str, int] = {}
         self.noops: dict[str, int] = {}
+        self.fired: dict[str, int] = {}
+        self.income: list[dict[str, int]] = [{} for _ in range(seats)]
 
     def add(self, events: list, in_setup: bool) -> None:
+        rules: set[str] = set()
         for e in events:
             t = type(e)
-            if t is RuleActionTaken:
+            if e.rule is not None:
+                rules.add(e.rule.rule_id)
+            if t is ResourcesProduced:
+                got = self.income[e.player] if 0 <= e.player < len(self.income) else {}
+                for res, k in e.amounts:
+                    got[res] = got.get(res, 0) + k
+            elif t is RuleActionTaken:
                 self.actions[e.action] = self.actions.get(e.action, 0) + 1
             elif t is DevelopmentCardPlayed:
                 self.cards[e.card] = self.cards.get(e.card, 0) + 1
@@ -85,6 +104,8 @@ class UseTally:
             elif t is EffectSkipped:
                 where = e.rule.where if e.rule is not None else "?"
                 self.noops[where] = self.noops.get(where, 0) + 1
+        for rule in rules:
+            self.fired[rule] = self.fired.get(rule, 0) + 1
 
 
 def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
@@ -129,7 +150,7 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
     choose = [b.choose for b in bots]
     is_terminal, current, legal_actions = state.is_terminal, state.current_player, state.legal_actions
     apply, sample, drain = state.apply_action, state.sample_chance, state.drain_events
-    tally = UseTally()
+    tally = UseTally(n)
     t0 = time.perf_counter()
     while not is_terminal() and state.turn < cap:
         p = current()
@@ -166,7 +187,8 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
         decisions=decisions, steps=steps, seconds=seconds,
         transcript=rec.finish(state) if rec is not None else None,
         actions=tally.actions, cards=tally.cards, placed=tally.placed,
-        shared=shared_values(state), noops=tally.noops)
+        shared=shared_values(state), noops=tally.noops, fired=tally.fired,
+        income=tuple(tally.income))
 
 
 def _run_chunk(args: tuple[dict, tuple[str, ...], int, list[int], int | None]) -> list[GameResult]:
@@ -227,6 +249,10 @@ class PlaytestSummary:
     mean_placed: dict[str, float] = field(default_factory=dict)
     mean_shared: dict[str, float] = field(default_factory=dict)
     mean_noops: dict[str, float] = field(default_factory=dict)
+    # Mean firings per game by rule id (rules that never fired are absent).
+    mean_fired: dict[str, float] = field(default_factory=dict)
+    # Per seat, mean resource cards produced per game by resource.
+    mean_income: list[dict[str, float]] = field(default_factory=list)
     results: list[GameResult] = field(repr=False, default_factory=list)
     timing: dict[str, float] = field(default_factory=dict)
 
@@ -244,6 +270,8 @@ class PlaytestSummary:
             **({"mean_shared": dict(self.mean_shared)} if self.mean_shared else {}),
             # Rule effects that did nothing in full, per rule (only when some did).
             **({"mean_noops": dict(self.mean_noops)} if self.mean_noops else {}),
+            "mean_fired": dict(self.mean_fired),
+            "mean_income": [dict(x) for x in self.mean_income],
         }
 
     def to_dict(self) -> dict:
@@ -280,7 +308,16 @@ def summarize(results: list[GameResult], bot_names: list[str] | tuple[str, ...],
         mean_decisions=decisions / n if n else 0.0, mean_actions=_mean_uses(results, "actions"),
         mean_cards=_mean_uses(results, "cards"), mean_placed=_mean_uses(results, "placed"),
         mean_shared=_mean_uses(results, "shared"), mean_noops=_mean_uses(results, "noops"),
+        mean_fired=_mean_uses(results, "fired"),
+        mean_income=[_mean_seat(results, p) for p in range(len(bot_names))],
         results=results, timing=timing)
+
+
+def _mean_seat(results: list[GameResult], seat: int) -> dict[str, float]:
+    """Seat ``seat``'s mean resource income per game, by resource."""
+    rows = [r.income[seat] if seat < len(r.income) else {} for r in results]
+    names = sorted({k for row in rows for k in row})
+    return {k: _mean([row.get(k, 0) for row in rows]) for k in names}
 
 
 def _mean_uses(results: list[GameResult], what: str) -> dict[str, float]:

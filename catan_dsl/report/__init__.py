@@ -1,0 +1,1 @@
+"""Playtest results → reports people read: HTML and Markdown, A/B comparisons with tests."""

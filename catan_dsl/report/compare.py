@@ -1,0 +1,107 @@
+"""Two playtest runs on the same seeds → per metric A, B, the difference with its 95% CI and a
+p-value (Fisher's exact test for rates, Mann–Whitney U for per-game values), Holm-corrected
+for the number of metrics compared."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+
+from scipy import stats as sps
+
+from catan_dsl.play.playtest import PlaytestSummary, wilson_interval
+
+ALPHA = 0.05
+_Z = 1.959963984540054
+
+
+@dataclass
+class Metric:
+    name: str
+    a: float
+    b: float
+    diff: float
+    ci_low: float
+    ci_high: float
+    p_raw: float
+    p_value: float = 1.0           # Holm-adjusted over every metric of the comparison
+    test: str = ""
+    significant: bool = False
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _rate(name: str, ka: int, kb: int, n_a: int, n_b: int) -> Metric:
+    """A proportion on each side: Newcombe's interval for the difference (from the two Wilson
+    intervals) and Fisher's exact test."""
+    pa, pb = ka / n_a if n_a else 0.0, kb / n_b if n_b else 0.0
+    la, ua = wilson_interval(ka, n_a)
+    lb, ub = wilson_interval(kb, n_b)
+    d = pb - pa
+    lo = d - math.sqrt((pb - lb) ** 2 + (ua - pa) ** 2)
+    hi = d + math.sqrt((ub - pb) ** 2 + (pa - la) ** 2)
+    p = float(sps.fisher_exact([[ka, n_a - ka], [kb, n_b - kb]])[1]) if n_a and n_b else 1.0
+    return Metric(name, pa, pb, d, lo, hi, p, test="Fisher exact")
+
+
+def _values(name: str, xa: list[float], xb: list[float]) -> Metric:
+    """Per-game values on each side: the difference of means with a normal (Welch) interval,
+    and the Mann–Whitney U test (no assumption about the shape of the distribution)."""
+    ma = sum(xa) / len(xa) if xa else 0.0
+    mb = sum(xb) / len(xb) if xb else 0.0
+    d = mb - ma
+    va = _var(xa)
+    vb = _var(xb)
+    se = math.sqrt(va / max(1, len(xa)) + vb / max(1, len(xb)))
+    if len(xa) < 2 or len(xb) < 2 or (va == 0 and vb == 0):
+        p = 1.0 if ma == mb or not xa or not xb else 0.0
+    else:
+        p = float(sps.mannwhitneyu(xa, xb, alternative="two-sided").pvalue)
+    return Metric(name, ma, mb, d, d - _Z * se, d + _Z * se, p, test="Mann-Whitney U")
+
+
+def _var(xs: list[float]) -> float:
+    if len(xs) < 2:
+        return 0.0
+    m = sum(xs) / len(xs)
+    return sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+
+
+def compare(a: PlaytestSummary, b: PlaytestSummary) -> list[Metric]:
+    """Every metric both runs have, in a stable order, Holm-corrected."""
+    ra, rb = a.results, b.results
+    n_a, n_b = len(ra), len(rb)
+    out: list[Metric] = []
+    for p in range(min(len(a.seats), len(b.seats))):
+        out.append(_rate(f"win rate {a.seats[p].colour}", a.seats[p].wins, b.seats[p].wins,
+                         n_a, n_b))
+    out.append(_rate("no winner (capped)", a.no_winner, b.no_winner, n_a, n_b))
+    out.append(_values("game length (turns)", [r.turns for r in ra], [r.turns for r in rb]))
+    for p in range(min(len(a.seats), len(b.seats))):
+        sources = sorted({k for r in (*ra, *rb) for k in r.vp_breakdown[p]})
+        for src in sources:
+            out.append(_values(f"VP {src} {a.seats[p].colour}",
+                               [r.vp_breakdown[p].get(src, 0) for r in ra],
+                               [r.vp_breakdown[p].get(src, 0) for r in rb]))
+    for what, label in (("actions", "action"), ("cards", "card"), ("placed", "free"),
+                        ("fired", "rule")):
+        names = sorted({k for r in (*ra, *rb) for k in getattr(r, what)})
+        for name in names:
+            out.append(_values(f"{label} {name} per game",
+                               [getattr(r, what).get(name, 0) for r in ra],
+                               [getattr(r, what).get(name, 0) for r in rb]))
+    _holm(out)
+    return out
+
+
+def _holm(metrics: list[Metric]) -> None:
+    """Holm–Bonferroni: the k-th smallest of m p-values is multiplied by (m − k + 1), made
+    monotone; controls the chance of any false alarm among all metrics at ALPHA."""
+    m = len(metrics)
+    order = sorted(range(m), key=lambda i: metrics[i].p_raw)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * metrics[i].p_raw))
+        metrics[i].p_value = running
+        metrics[i].significant = running < ALPHA

@@ -1,0 +1,139 @@
+"""A playtest summary + its IR → the report's sections as plain data (tables and series), so
+the HTML and Markdown versions say the same numbers as ``playtest --json``."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+
+from catan_dsl.play.playtest import PlaytestSummary, wilson_interval
+
+# Rules that act by being consulted, not by firing: coverage cannot count them.
+CONSULTED = {"forbid", "modifier"}
+
+
+@dataclass
+class Report:
+    """Every section of a playtest report."""
+
+    title: str
+    inputs: dict[str, object]
+    seats: list[dict]                     # colour, bot, wins, win_rate, ci_low, ci_high, mean_vp
+    lengths: list[int]                    # turns per game, in game order
+    length_stats: dict[str, float]
+    vp_sources: list[str]
+    vp_by_source: list[dict[str, float]]  # per seat
+    first_seat: dict[str, float]
+    uses: list[tuple[str, float]]         # ("action chase_robber", mean per game)
+    coverage: list[dict]                  # id, kind, what, where, mean_fired, never
+    income: list[dict[str, float]]        # per seat
+    resources: list[str]
+    stats: dict = field(default_factory=dict)   # the run's `playtest --json` statistics
+
+
+def ir_hash(ir: dict) -> str:
+    return hashlib.sha256(json.dumps(ir, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def build(ir: dict, summary: PlaytestSummary, *, source: str, variants: tuple[str, ...] = (),
+          options: tuple[str, ...] = ()) -> Report:
+    """The report of one run of ``summary.games`` games of ``ir``."""
+    meta = ir.get("meta", {})
+    n = summary.games
+    seats = [{"colour": s.colour, "bot": s.bot, "wins": s.wins, "win_rate": s.win_rate,
+              "ci_low": s.ci_low, "ci_high": s.ci_high, "mean_vp": s.mean_vp}
+             for s in summary.seats]
+    sources = sorted({k for s in summary.seats for k in s.mean_vp_by_source})
+    lengths = [r.turns for r in summary.results]
+    wins0 = summary.seats[0].wins if summary.seats else 0
+    lo, hi = wilson_interval(wins0, n)
+    fair = 1 / len(summary.seats) if summary.seats else 0.0
+    uses = [(f"action {k}", v) for k, v in summary.mean_actions.items()] + \
+        [(f"card {k}", v) for k, v in summary.mean_cards.items()] + \
+        [(f"free {k}", v) for k, v in summary.mean_placed.items()]
+    coverage = []
+    for r in ir.get("rules", []):
+        kind = r.get("kind", "?")
+        what = r.get("event") or r.get("what") or r.get("name") or ""
+        fired = summary.mean_fired.get(r.get("id", ""), 0.0)
+        coverage.append({"id": r.get("id", "?"), "kind": kind, "what": what,
+                         "where": r.get("span", ""), "mean_fired": fired,
+                         "never": kind not in CONSULTED and fired == 0.0,
+                         "consulted": kind in CONSULTED})
+    return Report(
+        title=str(meta.get("title") or meta.get("id") or source),
+        inputs={"scenario": source, "ir_sha256": ir_hash(ir), "board": meta.get("board"),
+                "variants": ", ".join(variants) or "none", "options": ", ".join(options) or "none",
+                "bots": ", ".join(summary.bots), "seed": summary.seed, "games": n,
+                "turn cap": summary.max_turns},
+        seats=seats, lengths=lengths,
+        length_stats={"mean": summary.mean_turns, "median": summary.median_turns,
+                      "min": float(min(lengths, default=0)), "max": float(max(lengths, default=0)),
+                      "capped share": summary.cap_share, "no winner": summary.no_winner},
+        vp_sources=sources,
+        vp_by_source=[{k: s.mean_vp_by_source.get(k, 0.0) for k in sources} for s in summary.seats],
+        first_seat={"win_rate": summary.seats[0].win_rate if summary.seats else 0.0,
+                    "ci_low": lo, "ci_high": hi, "fair_share": fair,
+                    "advantage": (summary.seats[0].win_rate - fair) if summary.seats else 0.0},
+        uses=uses, coverage=coverage, income=summary.mean_income,
+        resources=list(ir.get("resources", [])), stats=summary.stats())
+
+
+@dataclass
+class Section:
+    """One section of a report: a heading, a table and a sentence that reads it."""
+
+    key: str
+    heading: str
+    columns: list[str]
+    rows: list[list[object]]
+    note: str = ""
+
+
+def sections(rep: Report) -> list[Section]:
+    """The report's sections in order; both renderers lay out exactly these."""
+    pct = "{:.1%}".format
+    out = [Section("inputs", "Run", ["input", "value"],
+                   [[k, v] for k, v in rep.inputs.items()])]
+    out.append(Section("seats", "Win rate per seat", ["seat", "bot", "wins", "win rate",
+                                                      "95% CI", "mean VP"],
+                       [[s["colour"], s["bot"], s["wins"], pct(s["win_rate"]),
+                         f"{pct(s['ci_low'])} – {pct(s['ci_high'])}", f"{s['mean_vp']:.2f}"]
+                        for s in rep.seats]))
+    fs = rep.first_seat
+    verdict = ("no evidence of a first-seat advantage" if fs["ci_low"] <= fs["fair_share"] <= fs["ci_high"]
+               else "the first seat wins more than its share" if fs["ci_low"] > fs["fair_share"]
+               else "the first seat wins less than its share")
+    out.append(Section("first_seat", "First-seat advantage", ["first seat wins", "95% CI",
+                                                              "fair share", "difference"],
+                       [[pct(fs["win_rate"]), f"{pct(fs['ci_low'])} – {pct(fs['ci_high'])}",
+                         pct(fs["fair_share"]), f"{fs['advantage']:+.1%}"]],
+                       f"The fair share lies {'inside' if 'no evidence' in verdict else 'outside'} "
+                       f"the interval: {verdict}."))
+    out.append(Section("lengths", "Game length (turns)", list(rep.length_stats),
+                       [[pct(v) if k == "capped share" else f"{v:.2f}" if isinstance(v, float)
+                         else v for k, v in rep.length_stats.items()]]))
+    out.append(Section("vp", "VP by source (mean at the end)", ["seat", *rep.vp_sources],
+                       [[s["colour"], *[f"{row.get(k, 0.0):.2f}" for k in rep.vp_sources]]
+                        for s, row in zip(rep.seats, rep.vp_by_source)]))
+    out.append(Section("uses", "Actions and cards used (mean per game)", ["what", "per game"],
+                       [[k, f"{v:.2f}"] for k, v in rep.uses],
+                       "" if rep.uses else "No scenario action, development card or free piece "
+                       "was used."))
+    never = [c for c in rep.coverage if c["never"]]
+    out.append(Section("coverage", "Rule coverage", ["rule", "kind", "on", "where",
+                                                     "fired per game", ""],
+                       [[c["id"], c["kind"], c["what"], c["where"],
+                         "consulted" if c["consulted"] else f"{c['mean_fired']:.2f}",
+                         "NEVER FIRED" if c["never"] else ""] for c in rep.coverage],
+                       (f"{len(never)} of {len(rep.coverage)} rules never fired: "
+                        + ", ".join(f"{c['id']} ({c['where']})" for c in never) + "."
+                        if never else "Every rule that can fire did.")
+                       + " Prohibitions and modifiers act when they are consulted and are not "
+                       "counted."))
+    out.append(Section("income", "Resource income per seat (cards per game)",
+                       ["seat", *rep.resources, "total"],
+                       [[s["colour"], *[f"{row.get(r, 0.0):.1f}" for r in rep.resources],
+                         f"{sum(row.values()):.1f}"] for s, row in zip(rep.seats, rep.income)]))
+    return out
