@@ -9,6 +9,7 @@ from catan_dsl import ir as ir_mod
 from catan_dsl.check.board import BoardInfo
 from catan_dsl.check.checker import check_model, suggest
 from catan_dsl.check.load import Model, load_model, parse_source, read_source, resolve_name
+from catan_dsl.check.params import resolve_params
 from catan_dsl.compile.rules import LoweredRules, lower_rules
 from catan_dsl.core.diagnostics import Report, make
 from catan_dsl.syntax import ast as A
@@ -85,17 +86,24 @@ def _guarded(report: Report, fn, *args, **kw):  # type: ignore[no-untyped-def]
 
 
 def _load_and_check(path: str, with_: tuple[str, ...], board: str | None, complete: bool,
-                    texts: dict[Path, str] | None = None
+                    texts: dict[Path, str] | None = None, params: dict[str, int] | None = None
                     ) -> tuple[Model | None, dict[str, BoardInfo], str | None, LoweredRules | None,
                                Report]:
-    """Load, check, then lower the rules language once (lowering is where rules are typed)."""
+    """Load, fill in parameters (``--set``), check, then lower the rules language once
+    (lowering is where rules are typed)."""
     report = Report()
     loaded = _guarded(report, load_model, path, tuple(with_), report, texts)
     model = loaded[0] if loaded else None
     if model is None or report.has_errors and not model.decls:
         return model, {}, None, None, report
+    _guarded(report, resolve_params, model, dict(params or {}), report)
+    unknown = {(d.span.path, d.span.start) for d in report.diagnostics
+               if d.code == "E219" and d.span is not None}
     boards = _guarded(report, check_model, model, report, complete=complete) or {}
     lowered = _guarded(report, lower_rules, model, report)
+    if unknown:      # an unknown parameter's slot holds no number: say so once, not twice
+        report.diagnostics[:] = [d for d in report.diagnostics if d.code == "E219" or d.span is None
+                                 or (d.span.path, d.span.start) not in unknown]
     chosen = board or model.default_board or next(iter(boards), None)
     if board is not None and board not in boards:
         report.error("E204", model.root.name.span, name=board,
@@ -105,7 +113,8 @@ def _load_and_check(path: str, with_: tuple[str, ...], board: str | None, comple
 
 
 def check_file(path: str, *, with_: tuple[str, ...] = (), board: str | None = None,
-               texts: dict[Path, str] | None = None) -> Report:
+               texts: dict[Path, str] | None = None,
+               params: dict[str, int] | None = None) -> Report:
     """All diagnostics for ``path`` and everything it extends, imports and combines; a compiled
     ``.json`` IR is checked against the IR schema instead. ``texts`` maps resolved paths to
     unsaved text that stands in for those files (the language server's open documents)."""
@@ -116,11 +125,13 @@ def check_file(path: str, *, with_: tuple[str, ...] = (), board: str | None = No
         except ir_mod.IRLoadError as e:
             report.extend(e.diagnostics)
         return report
-    return _load_and_check(path, tuple(with_), board, complete=False, texts=texts)[-1]
+    return _load_and_check(path, tuple(with_), board, complete=False, texts=texts,
+                           params=params)[-1]
 
 
 def compile_file(path: str, *, seed: int | None = None, board: str | None = None,
-                 with_: tuple[str, ...] = ()) -> tuple[dict | None, Report]:
+                 with_: tuple[str, ...] = (), params: dict[str, int] | None = None
+                 ) -> tuple[dict | None, Report]:
     """Compile to IR (validated against the schema); ``None`` when there are errors.
 
     Args:
@@ -128,12 +139,13 @@ def compile_file(path: str, *, seed: int | None = None, board: str | None = None
         seed: realise pools and number tokens with ``realize.realize(ir, seed)``.
         board: a named board; default is the one marked ``default`` (else the first).
         with_: extra variants to combine, by name.
+        params: parameter values by name (``--set NAME=V``), over the declared ones.
 
     Returns:
         ``(ir, report)``; ``ir`` is None exactly when ``report.has_errors``.
     """
     model, boards, chosen, lowered, report = _load_and_check(path, tuple(with_), board,
-                                                             complete=True)
+                                                             complete=True, params=params)
     if report.has_errors or model is None or chosen is None or lowered is None:
         if not report.has_errors:
             report.error("E208", model.root.name.span if model else None, section="board")

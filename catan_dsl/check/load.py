@@ -42,6 +42,7 @@ class Model:
     units: list[A.Unit] = field(default_factory=list)  # every merged file's unit, in order
     players_by_unit: list[tuple[str, A.Players]] = field(default_factory=list)
     use_board: R.UseBoard | None = None  # "use board NAME" (the last one wins)
+    param_values: dict[str, int] = field(default_factory=dict)  # after --set (check/params.py)
 
     def get(self, *key: str) -> A.Node | None:
         return self.decls.get(tuple(key))
@@ -294,7 +295,7 @@ def _extends_chain(root: A.File, path: Path, loader: _Loader) -> list[str]:
 
 _NAMED = {A.Terrain: "terrain", A.Piece: "piece", A.Special: "special", A.Board: "board",
           R.Option: "option", R.Counter: "counter", R.Deck: "deck", R.Chain: "chain",
-          R.Procedure: "procedure"}
+          R.Procedure: "procedure", R.Param: "param"}
 _SINGLE = {A.Players: "players", A.Resources: "resources", A.BankEach: "bank",
            A.BankList: "bank", A.Tokens: "tokens", A.Victory: "victory", R.Neutral: "neutral"}
 _RULES = (R.OnRule, R.Action, R.Forbid, R.Modifier)

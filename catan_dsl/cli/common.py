@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from typing import Iterator, NoReturn
+from typing import Callable, Iterator, NoReturn
 
 import click
 
@@ -84,3 +84,29 @@ def resolve_variants(ctx: click.Context, param: click.Parameter, values: tuple[s
                      ) -> tuple[str, ...]:
     """``--with`` values: variant names stay names; ``PACK:VARIANT`` becomes the variant's file."""
     return tuple(_pack_path(v) or v for v in values)
+
+
+def parse_sets(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
+               ) -> dict[str, int]:
+    """``--set NAME=VALUE`` (repeatable) → {name: integer value}; a malformed one is a usage
+    error naming it."""
+    out: dict[str, int] = {}
+    for text in values:
+        name, eq, value = text.partition("=")
+        name = name.strip()
+        try:
+            number = int(value.strip())
+        except ValueError:
+            number = None
+        if not eq or not name.isidentifier() or number is None:
+            raise click.BadParameter(f"{text!r}: write NAME=INTEGER, e.g. --set vp_target=12",
+                                     param=param)
+        out[name] = number
+    return out
+
+
+def set_option(flag: str = "--set", dest: str = "params", side: str = "") -> Callable:
+    """The ``--set NAME=VALUE`` option every command that reads a scenario takes."""
+    return click.option(flag, dest, multiple=True, callback=parse_sets, metavar="NAME=VALUE",
+                        help=f"Give a parameter ('param NAME = V' in the scenario) a value"
+                             f"{side} (repeatable).")

@@ -11,7 +11,7 @@ import click
 from catan_dsl import api
 from catan_dsl import ir as ir_mod
 from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_OK, EXIT_USAGE, ScenarioArg,
-                              playable_diagnostics, resolve_variants)
+                              playable_diagnostics, resolve_variants, set_option)
 from catan_dsl.core.diagnostics import Report, report_json
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -52,8 +52,9 @@ def _emit(report: Report, fmt: str, summary: str | None, to_stderr: bool = True)
 @click.argument("paths", nargs=-1, required=True, type=ScenarioArg())
 @click.option("--with", "with_", multiple=True, callback=resolve_variants,
               help="Combine a variant (repeatable; NAME or PACK:VARIANT).")
+@set_option()
 @_FORMAT
-def check(paths: tuple[str, ...], with_: tuple[str, ...], fmt: str) -> None:
+def check(paths: tuple[str, ...], with_: tuple[str, ...], params: dict[str, int], fmt: str) -> None:
     """Check .catan files (folders: every *.catan below them) or compiled .json IR files."""
     files = _collect(paths)
     if not files:
@@ -63,7 +64,7 @@ def check(paths: tuple[str, ...], with_: tuple[str, ...], fmt: str) -> None:
     total = Report()
     for f in files:
         try:
-            report = api.check_file(f, with_=with_)
+            report = api.check_file(f, with_=with_, params=params or None)
             if f.endswith(".json") and not report.has_errors:
                 report.extend(playable_diagnostics(api.load_ir(f), f))
             total.extend(report)
@@ -89,12 +90,15 @@ def check(paths: tuple[str, ...], with_: tuple[str, ...], fmt: str) -> None:
               help="Combine a variant (repeatable; NAME or PACK:VARIANT).")
 @click.option("--option", "options", multiple=True, metavar="NAME",
               help="Turn on a named option of the scenario (repeatable).")
+@set_option()
 @_FORMAT
 def compile_(file: str, output: str | None, seed: int | None, board: str | None,
-             with_: tuple[str, ...], options: tuple[str, ...], fmt: str) -> None:
+             with_: tuple[str, ...], options: tuple[str, ...], params: dict[str, int],
+             fmt: str) -> None:
     """Compile a .catan file to JSON IR."""
     try:
-        ir, report = api.compile_file(file, seed=seed, board=board, with_=with_)
+        ir, report = api.compile_file(file, seed=seed, board=board, with_=with_,
+                                      params=params or None)
     except Exception as e:  # noqa: BLE001
         ir, report = None, Report()
         _internal(report, e)
@@ -154,12 +158,13 @@ def reference(fmt: str) -> None:
 @click.option("--with", "with_", multiple=True, callback=resolve_variants,
               help="Combine a variant (repeatable; NAME or PACK:VARIANT).")
 @click.option("--board", default=None, help="Explain with this named board.")
-def explain(file: str, with_: tuple[str, ...], board: str | None) -> None:
+@set_option()
+def explain(file: str, with_: tuple[str, ...], board: str | None, params: dict[str, int]) -> None:
     """Print in plain English what FILE (with its variants) changes against the base game."""
     from catan_dsl import explain as explain_mod
 
     try:
-        ir, report = api.compile_file(file, board=board, with_=with_)
+        ir, report = api.compile_file(file, board=board, with_=with_, params=params or None)
         base = None
         base_path = api.resolve_name("base", Path(file).parent)
         if ir is not None and base_path is not None:

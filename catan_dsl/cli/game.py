@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -11,7 +10,9 @@ from typing import Any, NoReturn
 import click
 
 from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, ScenarioArg,
-                              engine_guard, fail, playable_diagnostics, resolve_variants)
+                              engine_guard, fail, playable_diagnostics, resolve_variants,
+                              set_option)
+from catan_dsl.cli.runs import EXIT_INTERRUPTED, play_many, run_options
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.play.gamelog import describe_event
 
@@ -27,7 +28,7 @@ def _render_load_error(exc: BaseException) -> str:
 
 
 def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = (),
-                  options: tuple[str, ...] = ()) -> dict:
+                  options: tuple[str, ...] = (), params: dict[str, int] | None = None) -> dict:
     """Path (.catan or .json IR) → validated IR dict; prints diagnostics and exits 1 on failure.
 
     ``board`` and ``with_`` choose a named board and extra variants; they need the source.
@@ -39,10 +40,12 @@ def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = 
         fail(f"cannot read {path}: no such file")
     is_json = Path(path).suffix == ".json"
     try:
-        if is_json or not (board or with_):
+        if is_json and params:
+            fail(f"--set applies to a .catan source; {path} is compiled already")
+        if is_json or not (board or with_ or params):
             ir = api.load_ir(path)
         else:
-            ir, report = api.compile_file(path, board=board, with_=tuple(with_))
+            ir, report = api.compile_file(path, board=board, with_=tuple(with_), params=params)
             if ir is None:
                 click.echo(_render_load_error(api.CompileError(report)), err=True)
                 sys.exit(EXIT_ERRORS)
@@ -119,6 +122,7 @@ _common = [
                  help="Combine a variant (repeatable), e.g. --with harbormaster or PACK:VARIANT."),
     click.option("--option", "options", metavar="NAME", multiple=True,
                  help="Turn on a named option of the scenario (repeatable), e.g. czech_reading."),
+    set_option(),
 ]
 
 
@@ -130,11 +134,12 @@ def _with_common(f: Any) -> Any:
 
 def prepare(ctx: click.Context, file: str, board: str | None, with_: tuple[str, ...],
              options: tuple[str, ...], bots_text: str | None, players: int | None,
-             max_turns: int | None) -> tuple[dict, list[str], int]:
+             max_turns: int | None, params: dict[str, int] | None = None
+             ) -> tuple[dict, list[str], int]:
     """What play and playtest share: the IR, one bot name per seat, and the turn cap."""
     from catan_dsl.play.playtest import DEFAULT_MAX_TURNS
 
-    ir = load_scenario(file, board, with_, options)
+    ir = load_scenario(file, board, with_, options, params or None)
     try:
         names = parse_bots(bots_text, players, ir)
     except click.BadParameter as exc:
@@ -151,13 +156,14 @@ def prepare(ctx: click.Context, file: str, board: str | None, with_: tuple[str, 
 @click.pass_context
 def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, players: int | None,
          max_turns: int | None, board: str | None, with_: tuple[str, ...],
-         options: tuple[str, ...], as_json: bool, strict: bool) -> None:
+         options: tuple[str, ...], params: dict[str, int], as_json: bool, strict: bool) -> None:
     """Play one seeded bot game of FILE and print its log (or transcript)."""
     from catan_dsl.engine import Game
     from catan_dsl.engine.events import EffectSkipped
     from catan_dsl.play.playtest import play_game
 
-    ir, names, cap = prepare(ctx, file, board, with_, options, bots_text, players, max_turns)
+    ir, names, cap = prepare(ctx, file, board, with_, options, bots_text, players, max_turns,
+                             params)
     log = None if as_json else GameLog(ir, names, click.echo)
 
     def on_events(events: list) -> None:
@@ -269,8 +275,7 @@ def transcript_ir(doc: dict, transcript_path: str, scenario: str | None = None) 
 @click.argument("file", type=ScenarioArg())
 @click.option("--games", type=click.IntRange(min=1), required=True, help="Number of games.")
 @_with_common
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes to play on; results do not depend on it.")
+@run_options
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @click.option("--strict", is_flag=True,
               help="Fail (exit 1) naming the first game and rule whose effect did nothing in full.")
@@ -279,20 +284,17 @@ def transcript_ir(doc: dict, transcript_path: str, scenario: str | None = None) 
 @click.pass_context
 def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: str | None,
              players: int | None, max_turns: int | None, board: str | None,
-             with_: tuple[str, ...], options: tuple[str, ...], workers: int,
-             as_json: bool, strict: bool, report_path: str | None) -> None:
+             with_: tuple[str, ...], options: tuple[str, ...], params: dict[str, int],
+             workers: int, backend: str, scheduler: str | None, as_json: bool, strict: bool,
+             report_path: str | None) -> None:
     """Play many seeded bot games of FILE and report win rates, game length and VP sources."""
-    from catan_dsl.play.playtest import run_games
-
-    ir, names, cap = prepare(ctx, file, board, with_, options, bots_text, players, max_turns)
-    # More processes than games or cores only costs start-up time; results do not depend on it.
-    workers = max(1, min(workers, games, os.cpu_count() or 1))
-    hidden = as_json or not sys.stderr.isatty()
-    with click.progressbar(length=games, label="playing", file=sys.stderr,
-                           hidden=hidden) as bar:
-        with engine_guard(file):
-            summary = run_games(ir, names, games, seed, workers=workers, max_turns=cap,
-                                progress=bar.update)
+    ir, names, cap = prepare(ctx, file, board, with_, options, bots_text, players, max_turns,
+                             params)
+    with engine_guard(file):
+        summary = play_many(ir, names, games, seed, cap, workers=workers, backend=backend,
+                            scheduler=scheduler, quiet=as_json)
+    if not summary.games:
+        fail("stopped by Ctrl-C before any game finished", EXIT_INTERRUPTED)
     first = next((r for r in summary.results if r.noops), None) if strict else None
     if first is not None:
         rule, n = next(iter(first.noops.items()))
@@ -305,10 +307,12 @@ def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: st
         write_report(report_path, ir, summary, source=file, variants=with_, options=options)
     if as_json:
         click.echo(json.dumps(summary.to_dict(), indent=2, sort_keys=True))
-        return
-    click.echo(summary_table(summary, _game_name(ir, file)))
-    if report_path is not None:
-        click.echo(f"report: {report_path}")
+    else:
+        click.echo(summary_table(summary, _game_name(ir, file)))
+        if report_path is not None:
+            click.echo(f"report: {report_path}")
+    if summary.partial:
+        ctx.exit(EXIT_INTERRUPTED)
 
 
 class GameLog:
@@ -394,6 +398,8 @@ def summary_table(summary: Any, title: str) -> str:
     """A ``PlaytestSummary`` → the text report: seats, game length, VP sources, then timing."""
     out = [f"{title}: {summary.games} games, seed {summary.seed}, "
            f"turn cap {summary.max_turns}", ""]
+    if summary.partial:
+        out[0] += f" — PARTIAL: stopped by Ctrl-C after {summary.games} of {summary.requested}"
     out.append(f"{'seat':<8} {'bot':<8} {'wins':>5} {'win rate':>9} {'95% CI':>15} {'mean VP':>8}")
     for s in summary.seats:
         ci = f"[{s.ci_low:5.1%}, {s.ci_high:5.1%}]"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from catan_dsl.cli.common import EXIT_ERRORS, ScenarioArg, engine_guard, resolve_variants
+from catan_dsl.cli.common import EXIT_ERRORS, ScenarioArg, engine_guard, resolve_variants, set_option
 
 PICTURE_SUFFIXES = (".svg", ".png")
 INPUT_SUFFIXES = (".catan", ".json")
@@ -19,12 +19,13 @@ class _InputError(Exception):
     """The input cannot be turned into an IR; the message (diagnostics) is already worded."""
 
 
-def _load(path: Path, board: str | None, with_: tuple[str, ...] = ()) -> dict:
+def _load(path: Path, board: str | None, with_: tuple[str, ...] = (),
+          params: dict[str, int] | None = None) -> dict:
     """Compile or load ``path`` into an IR; raise _InputError with printable text on failure."""
     from catan_dsl import api
 
     if path.suffix == ".catan":
-        ir, report = api.compile_file(str(path), board=board, with_=with_)
+        ir, report = api.compile_file(str(path), board=board, with_=with_, params=params)
         if ir is None or report.has_errors:
             raise _InputError(report.render_text())
         return ir
@@ -97,9 +98,10 @@ def _state_figure(file: Path, turn: int | None, scenario: str | None, coords: bo
                    "default: the end of the game).")
 @click.option("--scenario", type=ScenarioArg(), default=None,
               help="Transcripts: the scenario file it was played with (default: the IR it carries).")
+@set_option()
 def render(file: Path, out: Path, seed: int | None, coords: bool, board: str | None,
            with_: tuple[str, ...] = (), turn: int | None = None,
-           scenario: str | None = None) -> None:
+           scenario: str | None = None, params: dict[str, int] | None = None) -> None:
     """Draw the board of FILE as SVG or PNG.
 
     FILE is a .catan source, a compiled .json IR, or a .json transcript written by
@@ -132,7 +134,7 @@ def render(file: Path, out: Path, seed: int | None, coords: bool, board: str | N
             raise click.UsageError(f"{opt} needs a transcript (catan-dsl play --json > game.json), "
                                    f"but {file.name!r} is a scenario")
     try:
-        ir = _load(file, board, with_)
+        ir = _load(file, board, with_, params or None)
         fig = rnd.draw_board(ir, seed=seed, coords=coords)
     except _InputError as exc:
         click.echo(str(exc).rstrip("\n"), err=True)

@@ -4,14 +4,12 @@ seeds → a table of metrics with differences, CIs and corrected p-values (or HT
 from __future__ import annotations
 
 import json
-import os
-import sys
-
 import click
 
-from catan_dsl.cli.common import ScenarioArg, fail, resolve_variants
+from catan_dsl.cli.common import ScenarioArg, fail, resolve_variants, set_option
 from catan_dsl.cli.game import load_scenario, parse_bots
 from catan_dsl.cli.report_files import write_text
+from catan_dsl.cli.runs import EXIT_INTERRUPTED, play_many, run_options
 
 
 @click.command("compare")
@@ -29,46 +27,58 @@ from catan_dsl.cli.report_files import write_text
 @click.option("--option", "options", multiple=True, help="An option for both sides.")
 @click.option("--option-a", "options_a", multiple=True, help="Side A only.")
 @click.option("--option-b", "options_b", multiple=True, help="Side B only.")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@set_option()
+@set_option("--set-a", "params_a", " on side A only")
+@set_option("--set-b", "params_b", " on side B only")
+@run_options
 @click.option("--json", "as_json", is_flag=True, help="Print the metrics as JSON.")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False),
               help="Also write FILE.html or FILE.md.")
 def compare(file_a: str, file_b: str | None, games: int, seed: int, bots_text: str | None,
             players: int | None, max_turns: int | None, with_: tuple[str, ...],
             with_a: tuple[str, ...], with_b: tuple[str, ...], options: tuple[str, ...],
-            options_a: tuple[str, ...], options_b: tuple[str, ...], workers: int,
-            as_json: bool, report_path: str | None) -> None:
+            options_a: tuple[str, ...], options_b: tuple[str, ...], params: dict[str, int],
+            params_a: dict[str, int], params_b: dict[str, int], workers: int, backend: str,
+            scheduler: str | None, as_json: bool, report_path: str | None) -> None:
     """Play the same seeds on two versions of a scenario (two files, or one file with other
     --with-a/-b or --option-a/-b per side) and test every metric for a difference."""
-    from catan_dsl.play.playtest import DEFAULT_MAX_TURNS, run_games
+    from catan_dsl.play.playtest import DEFAULT_MAX_TURNS
     from catan_dsl.report.compare import compare as compare_runs
     from catan_dsl.report.render import compare_html, compare_markdown
 
     file_b = file_b or file_a
-    if file_b == file_a and not (with_a or with_b or options_a or options_b):
-        fail("A and B are the same: give two files, or --with-a/-b or --option-a/-b")
+    if file_b == file_a and not (with_a or with_b or options_a or options_b) and \
+            params_a == params_b:
+        fail("A and B are the same: give two files, or --with-a/-b, --option-a/-b or "
+             "--set-a/-b")
     sides = []
-    for path, extra_with, extra_opts in ((file_a, with_a, options_a), (file_b, with_b, options_b)):
-        ir = load_scenario(path, None, (*with_, *extra_with), (*options, *extra_opts))
+    for path, extra_with, extra_opts, extra_set in ((file_a, with_a, options_a, params_a),
+                                                    (file_b, with_b, options_b, params_b)):
+        ir = load_scenario(path, None, (*with_, *extra_with), (*options, *extra_opts),
+                           {**params, **extra_set} or None)
         try:
             names = parse_bots(bots_text, players, ir)
         except click.BadParameter as exc:
             fail(exc.format_message())
         sides.append((ir, names))
     cap = DEFAULT_MAX_TURNS if max_turns is None else max_turns
-    workers = max(1, min(workers, games, os.cpu_count() or 1))
-    hidden = as_json or not sys.stderr.isatty()
     summaries = []
     for label, (ir, names) in zip("AB", sides):
-        with click.progressbar(length=games, label=f"playing {label}", file=sys.stderr,
-                               hidden=hidden) as bar:
-            summaries.append(run_games(ir, names, games, seed, workers=workers, max_turns=cap,
-                                       progress=bar.update))
+        summaries.append(play_many(ir, names, games, seed, cap, workers=workers, backend=backend,
+                                   scheduler=scheduler, label=f"playing {label}", quiet=as_json))
+        if summaries[-1].partial:
+            break
+    if len(summaries) < 2 or not summaries[0].games or not summaries[1].games:
+        fail("stopped by Ctrl-C before both sides had games: nothing to compare",
+             EXIT_INTERRUPTED)
     metrics = compare_runs(*summaries)
-    inputs = {"A": _side(file_a, (*with_, *with_a), (*options, *options_a)),
-              "B": _side(file_b, (*with_, *with_b), (*options, *options_b)),
+    inputs = {"A": _side(file_a, (*with_, *with_a), (*options, *options_a), {**params, **params_a}),
+              "B": _side(file_b, (*with_, *with_b), (*options, *options_b), {**params, **params_b}),
               "games per side": games, "seed": seed, "bots": ", ".join(sides[0][1]),
               "turn cap": cap}
+    partial = summaries[1].partial
+    if partial:
+        inputs["partial"] = f"stopped by Ctrl-C: B has {summaries[1].games} of {games} games"
     title = f"{inputs['A']} vs {inputs['B']}"
     if report_path is not None:
         write_text(report_path, lambda md: (compare_markdown if md else compare_html)(title, inputs,
@@ -76,6 +86,7 @@ def compare(file_a: str, file_b: str | None, games: int, seed: int, bots_text: s
     if as_json:
         click.echo(json.dumps({"inputs": inputs, "metrics": [m.to_dict() for m in metrics]},
                               indent=2, sort_keys=True))
+        _stop_if(partial)
         return
     from catan_dsl.report.render import compare_rows
 
@@ -87,11 +98,102 @@ def compare(file_a: str, file_b: str | None, games: int, seed: int, bots_text: s
     flagged = [m.name for m in metrics if m.significant]
     click.echo(f"\n{len(flagged)} of {len(metrics)} metrics differ at 5% (Holm-corrected)"
                + (": " + ", ".join(flagged) if flagged else ""))
+    _stop_if(partial)
 
 
-def _side(path: str, with_: tuple[str, ...], options: tuple[str, ...]) -> str:
-    extra = "".join(f" --with {w}" for w in with_) + "".join(f" --option {o}" for o in options)
+def _stop_if(partial: bool) -> None:
+    # A run stopped by Ctrl-C printed what it had; its exit code still says it was stopped.
+    if partial:
+        raise SystemExit(EXIT_INTERRUPTED)
+
+
+def _side(path: str, with_: tuple[str, ...], options: tuple[str, ...],
+          params: dict[str, int]) -> str:
+    extra = "".join(f" --with {w}" for w in with_) + "".join(f" --option {o}" for o in options) \
+        + "".join(f" --set {k}={v}" for k, v in params.items())
     return path + extra
 
 
-COMMANDS = [compare]
+def _grid_axes(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
+               ) -> list[tuple[str, list[int]]]:
+    axes = []
+    for text in values:
+        name, eq, rest = text.partition("=")
+        try:
+            nums = [int(x) for x in rest.split(",") if x.strip()]
+        except ValueError:
+            nums = []
+        if not eq or not name.strip().isidentifier() or not nums:
+            raise click.BadParameter(f"{text!r}: write NAME=V1,V2,..., e.g. --set vp_target=8,10,12",
+                                     param=param)
+        axes.append((name.strip(), nums))
+    return axes
+
+
+@click.command("sweep")
+@click.argument("file", type=ScenarioArg())
+@click.option("--set", "axes", multiple=True, required=True, callback=_grid_axes,
+              metavar="NAME=V1,V2,...", help="A parameter and its values (repeat for a grid).")
+@click.option("--games", type=click.IntRange(min=1), required=True, help="Games per grid point.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The same seeds at every point.")
+@click.option("--bots", "bots_text", metavar="LIST", help="Bots per seat, as for playtest.")
+@click.option("--players", type=click.IntRange(min=1), help="Number of seats.")
+@click.option("--max-turns", type=click.IntRange(min=1), default=None, help="Turn cap per game.")
+@click.option("--with", "with_", multiple=True, callback=resolve_variants, help="A variant.")
+@click.option("--option", "options", multiple=True, help="An option of the scenario.")
+@run_options
+@click.option("--json", "as_json", is_flag=True, help="Print the grid as JSON.")
+@click.option("--report", "report_path", type=click.Path(dir_okay=False),
+              help="Also write FILE.html (with a plot per metric) or FILE.md.")
+def sweep(file: str, axes: list[tuple[str, list[int]]], games: int, seed: int,
+          bots_text: str | None, players: int | None, max_turns: int | None,
+          with_: tuple[str, ...], options: tuple[str, ...], workers: int, backend: str,
+          scheduler: str | None, as_json: bool, report_path: str | None) -> None:
+    """Play FILE at every point of a parameter grid (the same seeds at each) and show how win
+    rates, game length and VP move with the parameters."""
+    import itertools
+
+    from catan_dsl.play.playtest import DEFAULT_MAX_TURNS
+    from catan_dsl.report.sweep import point_metrics, sweep_html, sweep_markdown, sweep_rows
+
+    cap = DEFAULT_MAX_TURNS if max_turns is None else max_turns
+    names = [n for n, _ in axes]
+    grid = []
+    points = list(itertools.product(*(vals for _, vals in axes)))
+    partial = False
+    for k, values in enumerate(points, 1):
+        params = dict(zip(names, values))
+        ir = load_scenario(file, None, with_, options, params)
+        try:
+            bots = parse_bots(bots_text, players, ir)
+        except click.BadParameter as exc:
+            fail(exc.format_message())
+        label = " ".join(f"{n}={v}" for n, v in params.items()) + f" ({k}/{len(points)})"
+        summary = play_many(ir, bots, games, seed, cap, workers=workers, backend=backend,
+                            scheduler=scheduler, label=label, quiet=as_json)
+        partial = summary.partial
+        if summary.games:
+            grid.append({"params": params, "metrics": point_metrics(summary),
+                         **({"partial": True, "games": summary.games} if partial else {})})
+        if partial:
+            break
+    if not grid:
+        fail("stopped by Ctrl-C before a grid point had games", EXIT_INTERRUPTED)
+    inputs = {"scenario": file, "games per point": games, "seed": seed, "turn cap": cap}
+    if report_path is not None:
+        write_text(report_path, lambda md: (sweep_markdown if md else sweep_html)(inputs, grid))
+    if as_json:
+        click.echo(json.dumps({"inputs": inputs, "grid": grid}, indent=2, sort_keys=True))
+        _stop_if(partial)
+        return
+    cols, rows = sweep_rows(grid)
+    widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(cols)]
+    for row in [cols, *rows]:
+        click.echo("  ".join(x.ljust(w) for x, w in zip(row, widths)).rstrip())
+    if partial:
+        click.echo(f"(partial: stopped by Ctrl-C; the last point has {grid[-1]['games']} of "
+                   f"{games} games)")
+    _stop_if(partial)
+
+
+COMMANDS = [compare, sweep]

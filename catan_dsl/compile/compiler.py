@@ -29,6 +29,8 @@ def compile_model(model: Model, board: BoardInfo, lowered: LoweredRules) -> dict
             "board": board.name,
             "seed": None,
             "options": {},
+            # Parameters with the values this IR was compiled with (declared or --set).
+            **({"params": dict(sorted(model.param_values.items()))} if model.param_values else {}),
         },
         "players": _players(model),
         "resources": _resources(model),

@@ -226,6 +226,8 @@ class Lowerer:
         fn = V.FUNCTIONS.get(n)
         if fn is not None and not fn.params:
             return [n], fn.returns
+        if n in self.m.param_values:
+            return self.m.param_values[n], "int"     # a parameter reads as its number
         kind = self.env.kind_of(n)
         if kind == "counter" and self.env.shared(n):
             return ["shared_value", n], "int"          # a track: its bare name is its value

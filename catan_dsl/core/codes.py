@@ -93,6 +93,12 @@ _ALL: list[Code] = [
          "Only one board may be the default; the others are selected with --board."),
     Code("E218", "unknown-card", "unknown {what} \"{name}\"",
          "A name refers to a development card, special card or flag that is not declared."),
+    Code("E219", "unknown-param", "parameter \"{name}\" is not declared",
+         "A number slot or --set names a parameter that no file of the composition declares "
+         "with 'param NAME = VALUE'."),
+    Code("E220", "param-out-of-range", "parameter {name} = {value} is outside {low}..{high}",
+         "A parameter's value (declared, or given with --set) lies outside the range its "
+         "declaration allows."),
     # --- E3xx: board ------------------------------------------------------------------------
     Code("E301", "hex-outside-layout", "hex {hex} is not a land hex of this board's layout",
          "Tiles, harbors and features may only refer to hexes in the layout."),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
 import statistics
 import time
@@ -11,6 +10,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
 from catan_dsl.bots import make_bot
+from catan_dsl.play.backends import map_chunks
 from catan_dsl.engine import CHANCE, Game
 from catan_dsl.engine.events import (
     DevelopmentCardPlayed,
@@ -191,10 +191,15 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
         income=tuple(tally.income))
 
 
-def _run_chunk(args: tuple[dict, tuple[str, ...], int, list[int], int | None]) -> list[GameResult]:
+def play_chunk(job: tuple[dict, tuple[str, ...], int, list[int], int | None]) -> list[GameResult]:
     """Worker entry point: plays the games whose indices are given (top level so spawn can pickle it)."""
-    ir, bot_names, base_seed, indices, max_turns = args
-    game = Game(ir, num_players=len(bot_names))
+    ir, bot_names, base_seed, indices, max_turns = job
+    return _play_indices(Game(ir, num_players=len(bot_names)), bot_names, base_seed, indices,
+                         max_turns)
+
+
+def _play_indices(game: Game, bot_names: tuple[str, ...], base_seed: int, indices: list[int],
+                  max_turns: int | None) -> list[GameResult]:
     return [play_game(game, bot_names, game_seed(base_seed, i), max_turns, index=i)
             for i in indices]
 
@@ -255,6 +260,13 @@ class PlaytestSummary:
     mean_income: list[dict[str, float]] = field(default_factory=list)
     results: list[GameResult] = field(repr=False, default_factory=list)
     timing: dict[str, float] = field(default_factory=dict)
+    # Games asked for; more than ``games`` when the run was stopped early.
+    requested: int = 0
+
+    @property
+    def partial(self) -> bool:
+        """True when the run was stopped (Ctrl-C) before every game asked for had finished."""
+        return self.games < self.requested
 
     def stats(self) -> dict:
         """Everything except timing, as JSON-able data (identical for any worker count)."""
@@ -272,6 +284,8 @@ class PlaytestSummary:
             **({"mean_noops": dict(self.mean_noops)} if self.mean_noops else {}),
             "mean_fired": dict(self.mean_fired),
             "mean_income": [dict(x) for x in self.mean_income],
+            # Only a stopped run says so, with how many games were asked for.
+            **({"partial": True, "games_requested": self.requested} if self.partial else {}),
         }
 
     def to_dict(self) -> dict:
@@ -280,8 +294,10 @@ class PlaytestSummary:
 
 
 def summarize(results: list[GameResult], bot_names: list[str] | tuple[str, ...], seed: int,
-              max_turns: int | None, seconds: float = 0.0) -> PlaytestSummary:
-    """Fold per-game results (in index order) into a ``PlaytestSummary``."""
+              max_turns: int | None, seconds: float = 0.0,
+              requested: int | None = None) -> PlaytestSummary:
+    """Fold per-game results (in index order) into a ``PlaytestSummary``; ``requested`` is the
+    number of games asked for, when fewer finished (a run stopped by Ctrl-C)."""
     n = len(results)
     seats = []
     for p, bot in enumerate(bot_names):
@@ -310,7 +326,7 @@ def summarize(results: list[GameResult], bot_names: list[str] | tuple[str, ...],
         mean_shared=_mean_uses(results, "shared"), mean_noops=_mean_uses(results, "noops"),
         mean_fired=_mean_uses(results, "fired"),
         mean_income=[_mean_seat(results, p) for p in range(len(bot_names))],
-        results=results, timing=timing)
+        results=results, timing=timing, requested=n if requested is None else requested)
 
 
 def _mean_seat(results: list[GameResult], seat: int) -> dict[str, float]:
@@ -332,6 +348,9 @@ def _mean(xs: list[int] | list[float]) -> float:
 
 
 def _chunks(games: int, workers: int) -> list[list[int]]:
+    if workers <= 1:
+        # One game per chunk in this process: progress moves per game, and Ctrl-C loses nothing.
+        return [[i] for i in range(games)]
     # Several chunks per worker keeps the progress bar moving and balances long games.
     size = max(1, min(50, games // (workers * 4) or 1))
     return [list(range(i, min(games, i + size))) for i in range(0, games, size)]
@@ -339,42 +358,48 @@ def _chunks(games: int, workers: int) -> list[list[int]]:
 
 def run_games(ir: dict, bot_names: list[str] | tuple[str, ...], games: int, seed: int = 0,
               workers: int = 1, max_turns: int | None = DEFAULT_MAX_TURNS,
-              progress: Callable[[int], Any] | None = None) -> PlaytestSummary:
-    """Play ``games`` seeded games and summarise them; the result does not depend on ``workers``.
+              progress: Callable[[int], Any] | None = None, backend: str = "local",
+              scheduler: str | None = None) -> PlaytestSummary:
+    """Play ``games`` seeded games and summarise them; the result does not depend on ``workers``
+    or on the backend.
 
     Args:
         ir: a validated IR dict (sent to workers as data, never as live objects).
         bot_names: bot per seat; the seat count is ``len(bot_names)``.
         games: how many games.
         seed: base seed; game ``i`` uses ``game_seed(seed, i)``.
-        workers: processes to use (1 = in this process).
+        workers: processes to use (1 = in this process; with dask, the local cluster's size).
         max_turns: turn cap per game, or None.
         progress: called with the number of games just finished, after each chunk.
+        backend: "local" (this process or a process pool) or "dask" (``play.backends``).
+        scheduler: with dask, the address of a running scheduler instead of a local cluster.
 
     Returns:
-        A ``PlaytestSummary`` with results in game-index order.
+        A ``PlaytestSummary`` with results in game-index order. Ctrl-C (KeyboardInterrupt) ends
+        the run early: the games finished so far are summarised and the summary is ``partial``.
+
+    Raises:
+        BackendError: the backend cannot run (dask missing, scheduler unreachable).
     """
     for name in bot_names:
         make_bot(name)  # fail fast on an unknown name, before any worker starts
     names = tuple(bot_names)
-    chunks = _chunks(games, max(1, workers))
+    local = backend != "dask"
+    jobs = [(ir, names, seed, chunk, max_turns)
+            for chunk in _chunks(games, max(1, workers) if local else 2 * max(1, workers))]
     results: list[GameResult] = []
     t0 = time.perf_counter()
-    if workers <= 1 or len(chunks) <= 1:
-        for chunk in chunks:
-            done = _run_chunk((ir, names, seed, chunk, max_turns))
+    play: Callable[[tuple], list[GameResult]] = play_chunk
+    if local and workers <= 1:
+        game = Game(ir, num_players=len(names))   # built once: every chunk here is one game
+        play = lambda job: _play_indices(game, names, seed, job[3], max_turns)  # noqa: E731
+    try:
+        for done in map_chunks(play, jobs, workers, backend, scheduler):
             results.extend(done)
             if progress is not None:
                 progress(len(done))
-    else:
-        # spawn: the same behaviour on every OS, and no inherited state from the parent.
-        ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(processes=workers) as pool:
-            jobs = [(ir, names, seed, chunk, max_turns) for chunk in chunks]
-            for done in pool.imap_unordered(_run_chunk, jobs):
-                results.extend(done)
-                if progress is not None:
-                    progress(len(done))
+    except KeyboardInterrupt:
+        pass  # keep what finished; the summary says it is partial
     seconds = time.perf_counter() - t0
     results.sort(key=lambda r: r.index)
-    return summarize(results, names, seed, max_turns, seconds)
+    return summarize(results, names, seed, max_turns, seconds, requested=games)

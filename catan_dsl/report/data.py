@@ -65,7 +65,11 @@ def build(ir: dict, summary: PlaytestSummary, *, source: str, variants: tuple[st
         title=str(meta.get("title") or meta.get("id") or source),
         inputs={"scenario": source, "ir_sha256": ir_hash(ir), "board": meta.get("board"),
                 "variants": ", ".join(variants) or "none", "options": ", ".join(options) or "none",
-                "bots": ", ".join(summary.bots), "seed": summary.seed, "games": n,
+                "parameters": ", ".join(f"{k}={v}" for k, v in (meta.get("params") or {}).items())
+                or "none",
+                "bots": ", ".join(summary.bots), "seed": summary.seed,
+                "games": n if not summary.partial else
+                f"{n} of {summary.requested} (partial: stopped by Ctrl-C)",
                 "turn cap": summary.max_turns},
         seats=seats, lengths=lengths,
         length_stats={"mean": summary.mean_turns, "median": summary.median_turns,

@@ -8,7 +8,7 @@ import html
 from catan_dsl.report import plots
 from catan_dsl.report.data import Report, Section, sections
 
-_CSS = """body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:980px;margin:2em auto;
+CSS = """body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:980px;margin:2em auto;
 padding:0 1em;color:#222}h1{font-size:1.6em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ddd}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left}
 th{background:#f5f5f5}tr.never td{background:#fff3e0}.note{color:#555}svg{max-width:100%;height:auto}"""
@@ -19,7 +19,7 @@ _PLOTS = {"seats": plots.win_rates, "lengths": plots.lengths, "vp": plots.vp_sou
 
 def to_html(rep: Report) -> str:
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-           f"<title>Playtest: {html.escape(rep.title)}</title>", f"<style>{_CSS}</style>",
+           f"<title>Playtest: {html.escape(rep.title)}</title>", f"<style>{CSS}</style>",
            "</head><body>", f"<h1>Playtest: {html.escape(rep.title)}</h1>"]
     for sec in sections(rep):
         out.append(f'<h2 id="{sec.key}">{html.escape(sec.heading)}</h2>')
@@ -68,7 +68,7 @@ def compare_html(title: str, inputs: dict, metrics: list) -> str:
     sec = Section("compare", "Metrics", cols, rows)
     flagged = [m.name for m in metrics if m.significant]
     lines = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-             f"<title>Compare: {html.escape(title)}</title>", f"<style>{_CSS}</style>",
+             f"<title>Compare: {html.escape(title)}</title>", f"<style>{CSS}</style>",
              "</head><body>", f"<h1>Compare: {html.escape(title)}</h1>",
              _html_table(Section("inputs", "Run", ["input", "value"],
                                  [[k, v] for k, v in inputs.items()])),

@@ -21,6 +21,7 @@ class Ident(Node):
 @dataclass(frozen=True)
 class Num(Node):
     value: int
+    ref: str | None = None   # a parameter's name standing for the number (resolved on load)
 
 
 @dataclass(frozen=True)

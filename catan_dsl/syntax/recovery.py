@@ -113,11 +113,14 @@ def _repair(text: str, at: int, code: str) -> tuple[str, bool]:
 
 
 def _blank_previous(text: str, at: int) -> str:
-    """``text`` with the statement just before offset ``at`` blanked, when ``at`` is the first
-    token of its line and a statement of the same block precedes it; else ``text``."""
+    """``text`` with the statement just before the one holding offset ``at`` blanked, when that
+    one starts its line and a statement of the same block precedes it; else ``text``."""
     toks = _tokens(text)
     i = next((k for k, (pos, _) in enumerate(toks) if pos >= at), len(toks))
-    if i < 2 or i == len(toks) or toks[i - 1][1] != "\n":
+    if i == len(toks):
+        return text
+    i = _statement_start(toks, i)          # the statement holding the error, from its start
+    if i < 2 or toks[i - 1][1] != "\n":
         return text
     prev = max((k for k in range(i) if toks[k][1] != "\n"), default=None)
     if prev is None or toks[prev][1] in ("{", "}", ";"):

@@ -183,6 +183,16 @@ class UseBoard(Node):
 
 
 @dataclass(frozen=True)
+class Param(Node):
+    """``param NAME = VALUE [in LO..HI]``: a number the designer tunes (``--set NAME=V``)."""
+
+    name: Ident
+    value: Num
+    low: Num | None = None
+    high: Num | None = None
+
+
+@dataclass(frozen=True)
 class Procedure(Node):
     """``procedure NAME(P1, P2) { EFFECTS }``: effects with parameters, called as an effect."""
 

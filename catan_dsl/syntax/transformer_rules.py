@@ -164,6 +164,16 @@ class RulesMixin(Transformer):
         return R.OnRule(self._s(meta), ch[0], names, tags.get("at"), tags.get("where"),
                         tags["block"])
 
+    def param(self, meta, ch):
+        rng = ch[2] if len(ch) > 2 else (None, None)
+        return R.Param(self._s(meta), ch[0], ch[1], rng[0], rng[1])
+
+    def param_range(self, meta, ch):
+        return (ch[0], ch[1])
+
+    def param_ref(self, meta, ch):
+        return A.Num(self._s(meta), 0, ch[0].value)
+
     def procedure(self, meta, ch):
         params = tuple(c for c in ch[1:] if isinstance(c, A.Ident))
         body = next(c for c in ch[1:] if isinstance(c, tuple))[1]

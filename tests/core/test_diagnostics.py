@@ -94,12 +94,12 @@ def test_render_unknown_resource_verbatim(tmp_path: Path) -> None:
 
 
 def test_render_syntax_error_says_what_was_expected(tmp_path: Path) -> None:
-    out = _render(tmp_path, "scenario t extends base {\n  piece wall { limit many }\n}\n")
+    out = _render(tmp_path, 'scenario t extends base {\n  piece wall { limit "many" }\n}\n')
     assert out == (
-        "s.catan:2:22: error[E100]: expected a number after 'limit', found 'many'\n"
+        "s.catan:2:22: error[E100]: expected a name or a number after 'limit', found '\"many\"'\n"
         "  |\n"
-        "2 |   piece wall { limit many }\n"
-        "  |                      ^~~~\n"
+        '2 |   piece wall { limit "many" }\n'
+        "  |                      ^~~~~~\n"
     )
 
 

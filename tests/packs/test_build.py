@@ -30,7 +30,7 @@ def test_build_is_reproducible(source: Path, tmp_path: Path) -> None:
 def test_a_failing_scenario_stops_the_build_with_its_diagnostic(source: Path,
                                                                  tmp_path: Path) -> None:
     bad = source / "scenarios" / "broken.catan"
-    bad.write_text('scenario broken "Broken" extends base {\n  victory ten\n}\n')
+    bad.write_text('scenario broken "Broken" extends base {\n  victory = 10\n}\n')
     with pytest.raises(PackError) as e:
         build(source, tmp_path / "out")
     assert "broken.catan:2:11: error[E100]" in str(e.value)

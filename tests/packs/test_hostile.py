@@ -120,5 +120,5 @@ def test_a_pack_whose_scenario_does_not_check_is_not_installed(tmp_path: Path,
                                                                home: Path) -> None:
     (tmp_path / "p").mkdir()
     path = write_zip(tmp_path / "p" / "bad.catanpack",
-                     {**FILES, "scenarios/bad.catan": b"scenario bad extends base {\n  victory ten\n}\n"})
+                     {**FILES, "scenarios/bad.catan": b"scenario bad extends base {\n  victory = 10\n}\n"})
     _refused(path, home, r"bad.catan:2:11: error\[E100\]")

@@ -60,7 +60,7 @@ def test_catan_sources_compile_through_the_front_end(tmp_path: Path) -> None:
         assert res.exit_code == EXIT_OK, res.output
         assert out.stat().st_size > 0
     broken = tmp_path / "broken.catan"
-    broken.write_text("scenario broken extends base {\n  victory ten\n}\n", encoding="utf-8")
+    broken.write_text("scenario broken extends base {\n  victory = 10\n}\n", encoding="utf-8")
     res = _run(str(broken), "-o", str(tmp_path / "broken.svg"))
     assert res.exit_code == EXIT_ERRORS
     assert "broken.catan:2:" in res.output and "error[E1" in res.output

@@ -43,6 +43,16 @@ def test_one_file_with_an_option_per_side() -> None:
     assert r.exit_code == 1 and "A and B are the same" in r.output
 
 
+def test_one_file_with_a_parameter_value_per_side() -> None:
+    r = run("compare", "scenarios/base.catan", "--set-a", "vp_target=6", "--set-b", "vp_target=12",
+            "--games", "8", "--bots", "random", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["inputs"]["A"] != data["inputs"]["B"]
+    length = next(m for m in data["metrics"] if m["name"] == "game length (turns)")
+    assert length["b"] > length["a"]
+
+
 def test_a_null_change_is_rarely_flagged() -> None:
     """The same rules on independent seeds: with Holm's correction any metric is flagged in
     at most 5% of comparisons in expectation; allow 1 of 6 (the chance of 2 or more is ~3%)."""

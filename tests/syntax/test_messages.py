@@ -37,7 +37,7 @@ def test_carriage_return_and_mixed_line_ends_read_correctly(tmp_path: Path) -> N
     for nl in (b"\r", b"\r\n", b"\n"):
         text = b"scenario t extends base {" + nl + b"  victory 8" + nl + b"}" + nl
         assert _check(tmp_path, text) == ""
-    bad = b"scenario t extends base {\r  victory ten\r}\r"
+    bad = b"scenario t extends base {\r  victory = 10\r}\r"
     assert ":2:11: error[E100]" in _check(tmp_path, bad)
 
 

@@ -1,0 +1,122 @@
+"""Running many games (issue 17 items 4 and 5): Ctrl-C keeps the finished games and marks the
+summary partial; the progress bar appears only on a terminal; the Dask backend gives the same
+numbers as this process."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from catan_dsl import api
+from catan_dsl.cli import main
+from catan_dsl.play.playtest import run_games
+
+BOTS = ["random"] * 4
+
+
+@pytest.fixture(scope="module")
+def base_ir() -> dict:
+    return api.load_ir("scenarios/base.catan")
+
+
+def _interrupt_after(games: int):
+    done = [0]
+
+    def progress(n: int) -> None:
+        done[0] += n
+        if done[0] >= games:
+            raise KeyboardInterrupt
+    return progress
+
+
+def test_ctrl_c_keeps_the_games_finished_and_says_partial(base_ir: dict) -> None:
+    stopped = run_games(base_ir, BOTS, 50, seed=4, progress=_interrupt_after(3))
+    assert stopped.partial and (stopped.games, stopped.requested) == (3, 50)
+    stats = stopped.stats()
+    assert stats["partial"] is True and stats["games_requested"] == 50
+    # The three games are the first three of the run, with the numbers they always have.
+    full = run_games(base_ir, BOTS, 3, seed=4)
+    assert not full.partial and "partial" not in full.stats()
+    assert {k: v for k, v in stats.items() if k not in ("partial", "games_requested")} \
+        == full.stats()
+
+
+def test_ctrl_c_stops_a_process_pool_without_waiting_for_the_rest(base_ir: dict) -> None:
+    t0 = time.perf_counter()
+    stopped = run_games(base_ir, BOTS, 400, seed=1, workers=2, progress=_interrupt_after(1))
+    assert stopped.partial and 0 < stopped.games < 400
+    assert time.perf_counter() - t0 < 60   # 400 games would take minutes
+
+
+def _cli(*args: str, **kw) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "catan_dsl", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_playtest_interrupted_by_ctrl_c_reports_what_finished(workers: str) -> None:
+    # A new session, signalled as a group: what a terminal's Ctrl-C does to the command and
+    # every worker it started.
+    proc = _cli("playtest", "scenarios/base.catan", "--games", "100000", "--bots", "random",
+                "--json", "--workers", workers, start_new_session=True)
+    time.sleep(6)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "stopped by Ctrl-C" in err
+    stats = json.loads(out)
+    assert stats["partial"] is True and stats["games_requested"] == 100000
+    assert 0 < stats["games"] < 100000 and stats["games"] == sum(
+        s["wins"] for s in stats["seats"]) + stats["no_winner"]
+
+
+def test_progress_bar_only_on_a_terminal() -> None:
+    args = ["playtest", "scenarios/base.catan", "--games", "3", "--bots", "random"]
+    piped = CliRunner().invoke(main, args)
+    assert piped.exit_code == 0 and "games/s" in piped.output   # the summary's timing line
+    assert "playing" not in piped.output
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "catan_dsl", *args],
+                            stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    seen = b""
+    while True:
+        ready, _, _ = select.select([master], [], [], 60)
+        if not ready:
+            break
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:   # the other end closed: the command has finished
+            break
+        if not chunk:
+            break
+        seen += chunk
+    proc.communicate(timeout=60)
+    os.close(master)
+    text = seen.decode("utf-8", "replace")
+    assert proc.returncode == 0 and "playing" in text and "3/3" in text
+    with_json = _cli(*args, "--json")
+    out, err = with_json.communicate(timeout=60)
+    assert with_json.returncode == 0 and err == "" and json.loads(out)["games"] == 3
+
+
+def test_scheduler_needs_the_dask_backend() -> None:
+    r = CliRunner().invoke(main, ["playtest", "scenarios/base.catan", "--games", "2",
+                                  "--scheduler", "tcp://127.0.0.1:8786"])
+    assert r.exit_code == 2 and "--scheduler needs --backend dask" in r.output
+
+
+def test_dask_backend_gives_the_numbers_of_this_process(base_ir: dict) -> None:
+    pytest.importorskip("distributed")
+    here = run_games(base_ir, BOTS, 10, seed=7)
+    on_dask = run_games(base_ir, BOTS, 10, seed=7, workers=2, backend="dask")
+    assert on_dask.stats() == here.stats() and [r.index for r in on_dask.results] == list(range(10))
