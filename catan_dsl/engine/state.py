@@ -270,7 +270,8 @@ class State:
                 score = self.board_vp[p] + self.card_vp[p]   # vp(p), inlined: runs every action
             else:
                 score = self.vp(p)
-            if score >= (g.target if rules is None else rules.target(self, p)):
+            target = g.target if rules is None else rules.fixed_target
+            if score >= (target if target is not None else rules.target(self, p)):
                 self.winner_ = p
                 self.phase = OVER
                 self._legal = None
@@ -279,12 +280,13 @@ class State:
     def emit(self, event: Event) -> None:
         """Every state change passes here, so compiled rules can hook any event."""
         rules = self.game.rules
+        self._events.append(event)
         if rules is not None:          # the base game has no rules: nothing to stamp or fire
-            rules.stamp(event)
-            self._events.append(event)
-            rules.dispatch(self, event)
-        else:
-            self._events.append(event)
+            prov = rules.execution.prov   # stamped with the rule running now, if any
+            if prov is not None and event.rule is None:
+                object.__setattr__(event, "rule", prov)
+            if rules.listened.get(type(event)):
+                rules.dispatch(self, event)
 
     def is_terminal(self) -> bool:
         if self.phase == OVER:
@@ -323,8 +325,9 @@ class State:
             for si, h in enumerate(self.holders):
                 if h == p:
                     total += self.game.specials[si].vp
-        if self.game.rules is not None:
-            total += self.game.rules.extra_vp(self, p)
+        rules = self.game.rules
+        if rules is not None and rules.adds_vp:
+            total += rules.extra_vp(self, p)
         return total
 
     def vp_breakdown(self, p: int) -> dict[str, int]:

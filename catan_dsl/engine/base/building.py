@@ -99,6 +99,8 @@ def place(s, p: int, k: int, at: int, free: bool, announce: bool = True) -> None
         pay(s, p, g.piece_cost[k])
     s.supply[p][k] -= 1
     replaced = None
+    if s.rules_state is not None:
+        s.rules_state.piece_moves += 1
     if g.piece_on_edge[k]:
         s.e_owner[at] = p
         s.e_kind[at] = k

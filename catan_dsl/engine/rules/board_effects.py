@@ -158,6 +158,7 @@ def remove_piece(s, edge: bool, at: int, ri: int) -> None:
         return
     k = (s.e_kind if edge else s.v_kind)[at]
     s.supply[owner][k] += 1
+    s.rules_state.piece_moves += 1
     if edge:
         s.e_owner[at] = s.e_kind[at] = -1
         if at in s.route_edges[owner]:

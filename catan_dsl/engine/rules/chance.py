@@ -9,7 +9,7 @@ from typing import Callable
 from catan_dsl.engine.events import RandomChosen, SharedCounterSet
 from catan_dsl.engine.prompts import CHANCE, Prompt
 from catan_dsl.engine.rules.executor import VIA, Eff, apply_choose, compile_effects, emit, envt
-from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, elem_type, qualifying
+from catan_dsl.engine.rules.expressions import Ctx, compile_domain, compile_expr, elem_type, qualifying
 
 RANDOM_CHOICE = "rule_random_choice"   # chance: params (what, options, continuation, player, sides)
 MAX_SIDES = 1000                        # a die beyond this is a mistake, not a game (docs/limits.md)
@@ -59,10 +59,8 @@ def fx_roll(node, ctx: Ctx) -> Eff:
 
 def fx_choose_random(node, ctx: Ctx) -> Eff:
     _, var, set_node, cond_node, body, other = node
-    set_fn, set_t = compile_expr(set_node, ctx)
+    set_fn, set_t, inner, cond = compile_domain(set_node, var, cond_node, ctx)
     what = elem_type(set_t)
-    inner = ctx.bind(var, what)
-    cond = compile_cond(cond_node, inner)
     children = (compile_effects(body, inner), compile_effects(other, ctx))
 
     def run_(s, env, ri, addr):

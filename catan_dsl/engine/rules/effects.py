@@ -7,7 +7,8 @@ from typing import Any, Callable
 from catan_dsl.engine.events import ItemRevealed
 from catan_dsl.engine.rules import stocks
 from catan_dsl.engine.rules.executor import Eff, compile_effects, emit, envt, push_choice
-from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, elem_type, qualifying
+from catan_dsl.engine.rules.expressions import (Ctx, compile_domain, compile_expr,
+                                               elem_type, qualifying)
 
 
 def _x(node: Any, ctx: Ctx):
@@ -75,10 +76,8 @@ def fx_reveal(node, ctx):
 
 def fx_choose(node, ctx):
     _, var, chooser, set_node, cond_node, body, *rest = node
-    set_fn, set_t = compile_expr(set_node, ctx)
+    set_fn, set_t, inner, cond = compile_domain(set_node, var, cond_node, ctx)
     what = elem_type(set_t)
-    inner = ctx.bind(var, what)
-    cond = compile_cond(cond_node, inner)
     who = _player(chooser, ctx)
     children = (compile_effects(body, inner), compile_effects(rest[0] if rest else [], ctx))
 
@@ -94,9 +93,7 @@ def fx_choose(node, ctx):
 
 def fx_each(node, ctx):
     _, var, set_node, cond_node, body = node
-    set_fn, set_t = compile_expr(set_node, ctx)
-    inner = ctx.bind(var, elem_type(set_t))
-    cond = compile_cond(cond_node, inner)
+    set_fn, set_t, inner, cond = compile_domain(set_node, var, cond_node, ctx)
 
     def run_(s, env, ri, addr):
         # The elements are chosen when the loop starts ("each player who holds a card gives

@@ -66,6 +66,15 @@ class RulesRuntime(CompiledRules):
         self.measure_memo = MeasureMemo(frozenset(
             si for si, sp in enumerate((ir.get("special_cards") or {}).values())
             if sp["measure"]["kind"] == "expr" and board_only(sp["measure"]["expr"], self.functions)))
+        # Every measure to keep up to date reads only the board (and routes, marks and chains
+        # at most): after an action, only a moved piece, mark or chain can change one.
+        self.board_measures_only = not self.counters_only and self.dynamic_any and all(
+            si in self.measure_memo.specials for si, _, _ in self.dynamic)
+        # What the engine asks after every action, decided once: whether any rule can add VP
+        # beyond pieces, cards and awards, and the victory target when no modifier moves it.
+        self.adds_vp = self.vp_modified or "player_vp" in self.modifiers or any(
+            policy == "all_min" for _, policy, _ in self.dynamic)
+        self.fixed_target = None if "target" in self.modifiers else self.game.target + self.bonus
         # Counters players may put into domestic offers (base/trade.py), and those offers interned.
         self.tradeable_counters = tuple(i for i, c in enumerate(self.counters) if c.tradeable)
         self.counter_offer_cache: dict = {}
@@ -158,11 +167,6 @@ class RulesRuntime(CompiledRules):
 
     def home_hex(self, s) -> int | None:
         return self._where(s, self.robber_home or ["robber_start_terrain"])
-
-    def stamp(self, event) -> None:
-        prov = self.execution.prov
-        if prov is not None and event.rule is None:
-            object.__setattr__(event, "rule", prov)
 
     def dispatch(self, s, event) -> None:
         t = type(event)
@@ -390,6 +394,17 @@ class RulesRuntime(CompiledRules):
                 rules_state.fingerprint = key
                 for si, _, _ in self.dynamic:
                     self.award(s, si)
+            return
+        if self.board_measures_only:
+            key = (rules_state.piece_moves, len(rules_state.marks),
+                   tuple(rules_state.chains[:self.chains.n_specs]))
+            if key == rules_state.fingerprint:
+                return
+            rules_state.fingerprint = key
+            for si, _, _ in self.dynamic:
+                self.award(s, si)
+            if self.route_weighted:
+                awards.route_changed(s, tuple(range(self.n_total)))
             return
         # Measures read the board, hands, counters, items and cards: skip the recomputation when
         # none of those moved (most actions), which keeps expression measures cheap.

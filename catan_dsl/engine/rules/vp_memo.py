@@ -28,15 +28,26 @@ class VpMemo:
         self.values: dict[int, tuple[Any, dict[tuple, dict[int, int]]]] = {}
 
     def get(self, s, p: int, compute: Callable[[], int]) -> int:
-        memo = position_memo(self.values, s.board)
         rules_state = s.rules_state
-        key = (tuple(s.v_owner), tuple(s.v_kind), tuple(s.e_owner), tuple(s.e_kind),
-               tuple(rules_state.chains), tuple(sorted(rules_state.marks.items())) if rules_state.marks else ())
-        vals = memo.get(key)
-        if vals is None:
-            if len(memo) >= LIMIT:
-                memo.clear()
-            vals = memo[key] = {}
+        chains = tuple(rules_state.chains)
+        marks = tuple(sorted(rules_state.marks.items())) if rules_state.marks else ()
+        # This state's last position first: no piece, chain or mark moved since (most actions)
+        # means the same values, without building the whole position key. The cache travels
+        # with clones; a clone that moves a piece counts a move and misses it.
+        last = rules_state.vp_cache
+        if last is not None and last[0] == rules_state.piece_moves and last[1] == chains \
+                and last[2] == marks:
+            vals = last[3]
+        else:
+            memo = position_memo(self.values, s.board)
+            key = (tuple(s.v_owner), tuple(s.v_kind), tuple(s.e_owner), tuple(s.e_kind), chains,
+                   marks)
+            vals = memo.get(key)
+            if vals is None:
+                if len(memo) >= LIMIT:
+                    memo.clear()
+                vals = memo[key] = {}
+            rules_state.vp_cache = (rules_state.piece_moves, chains, marks, vals)
         v = vals.get(p)
         if v is None:
             v = vals[p] = compute()
