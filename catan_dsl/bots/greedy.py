@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from catan_dsl.engine import CHANCE, Action, State
+from catan_dsl.engine.actions import OfferTrade
 
 VP_WEIGHT = 100.0
 PIP_WEIGHT = 180.0        # per unit of expected cards per roll
@@ -227,8 +228,17 @@ class GreedyBot:
         end = state.game.actions.end_turn
         best: list[Action] = []
         best_score = float("-inf")
+        offer_value = None
         for a in legal:
-            v = search.value(state, a, OWN_DECISIONS, 1)
+            if type(a) is OfferTrade:
+                # An offer moves no card until another player answers it, and answers are not
+                # looked through, so every offer scores what the first one does (no triggers
+                # fire on offers; no chance, so the rng is not touched): score it once.
+                if offer_value is None:
+                    offer_value = search.value(state, a, OWN_DECISIONS, 1)
+                v = offer_value
+            else:
+                v = search.value(state, a, OWN_DECISIONS, 1)
             if a is end:
                 v += 0.5   # ending the turn wins ties, so the bot never dithers
             if v > best_score + 1e-9:

@@ -204,6 +204,9 @@ def f_pieces(ctx, a, raw):
         q = p(s, env)
         kk = k if k >= 0 else rules.piece_index[kf(s, env)]
         if rules.game.piece_on_edge[kk]:
+            if rules.game.piece_route[kk] and 0 <= q < len(s.route_edges):
+                # A route piece is listed in its owner's route edges: no scan of every edge.
+                return sorted(e for e in s.route_edges[q] if s.e_kind[e] == kk)
             return [e for e in range(s.board.n_edges) if s.e_owner[e] == q and s.e_kind[e] == kk]
         return sorted(v for v in s.buildings[q] if s.v_kind[v] == kk)
     return pieces, ("set:edge" if on_edge else "set:vertex")

@@ -128,6 +128,7 @@ def _costs(rules, s, spec: ActionSpec, p: int):
 def legal(s, p: int, out: list, before_roll: bool) -> None:
     rules = s.game.rules
     rules_state = s.rules_state
+    worths: dict[int, int] = {}
     for ar in rules.actions:
         spec: ActionSpec = ar.action
         if spec.phase != "any" and (spec.phase == "before_roll") != before_roll:
@@ -143,12 +144,22 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
             continue
         res, counters, token, target_cost = _costs(rules, s, spec, p)
         hand = s.hand[p]
-        if any(hand[r] < n for r, n in res) or any(rules_state.counters[p][c] < n for c, n in counters):
+        if res and any(hand[r] < n for r, n in res) or \
+                counters and any(rules_state.counters[p][c] < n for c, n in counters):
             continue
-        pays = [()] if token is None else minimal_payments(
-            rules_state.held[token[0]][p], rules.decks[token[0]].values, token[1])
-        if not pays:
-            continue
+        if token is None:
+            pays = [()]
+        else:
+            di = token[0]
+            worth = worths.get(di)
+            if worth is None:           # what the player's items of this deck are worth in all
+                worth = worths[di] = sum(k * v for k, v in zip(rules_state.held[di][p],
+                                                                rules.decks[di].values) if v > 0)
+            if worth < token[1]:
+                continue                # most listings of a token action end here
+            pays = minimal_payments(rules_state.held[di][p], rules.decks[di].values, token[1])
+            if not pays:
+                continue
         env = {"player": p}
         if spec.when is not None and not spec.when(s, env):
             continue

@@ -78,6 +78,7 @@ class RulesRuntime(CompiledRules):
         # Counters players may put into domestic offers (base/trade.py), and those offers interned.
         self.tradeable_counters = tuple(i for i, c in enumerate(self.counters) if c.tradeable)
         self.counter_offer_cache: dict = {}
+        self.deal_outcomes: dict[tuple, tuple] = {}   # (deck, pile left) → draws and chances
 
     # ---- interned actions -------------------------------------------------------------------
     def choice(self, what: str, x: int) -> Choose:
@@ -250,8 +251,16 @@ class RulesRuntime(CompiledRules):
             pile = s.rules_state.pile[di]
             if (d.after is not None and s.rules_state.drawn[di] >= d.after) or not any(pile):
                 pile = d.counts
-            total = sum(pile)
-            return [(self.deal(di, i), k / total) for i, k in enumerate(pile) if k]
+            # Asked on every roll, twice (listing, sampling): by what is left, the same answer.
+            key = (di, tuple(pile))
+            outcomes = self.deal_outcomes.get(key)
+            if outcomes is None:
+                if len(self.deal_outcomes) >= 4096:
+                    self.deal_outcomes.clear()
+                total = sum(pile)
+                outcomes = self.deal_outcomes[key] = tuple(
+                    (self.deal(di, i), k / total) for i, k in enumerate(pile) if k)
+            return outcomes
         outcomes = self.game.roll_actions
         if prompt.params and self.distinct:
             first = prompt.params[1]
@@ -296,6 +305,9 @@ class RulesRuntime(CompiledRules):
 
     def produce(self, s, total: int) -> None:
         """Base production, except that neutral players never produce and yields can change."""
+        if not self.yield_modified and self.n_total == self.n_real and not s.rules_state.yield_now:
+            turn_flow.produce(s, total)      # nothing differs from the base game's production
+            return
         g, b = self.game, s.board
         hexes = b.number_hexes[total] if 0 <= total < len(b.number_hexes) else ()
         n, nr = self.n_real, g.n_resources
