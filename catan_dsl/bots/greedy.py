@@ -136,6 +136,21 @@ def award_progress(s: State, p: int) -> float:
     return total
 
 
+def board_terms(s: State) -> tuple[tuple[float, ...], dict[int, int]]:
+    """Every player's production and (filled on demand) reach: they read only the pieces and
+    the robber, so they are kept in the state's analysis memo, which clones share, and reused
+    until a piece moves or the robber does (most of the actions a bot weighs move neither)."""
+    key = (s.piece_moves, s.robber)
+    memo = s.analysis_memo
+    if memo is not None and memo[0] == key:
+        return memo[1], memo[2]
+    pips = _pips(s)
+    prods = tuple(production(s, q, pips) for q in range(s.game.n_real))
+    reaches: dict[int, int] = {}
+    s.analysis_memo = (key, prods, reaches)
+    return prods, reaches
+
+
 def evaluate(s: State, p: int) -> float:
     """Score of ``s`` for ``p``: generic in what the engine exposes, so unknown actions are valued
     by what they yield."""
@@ -144,16 +159,19 @@ def evaluate(s: State, p: int) -> float:
         return 1e6 if s.winner() == p else -1e6
     cards = sum(s.hand[p])
     over = max(0, cards - g.discard_above)
-    pips = _pips(s)
-    own = (VP_WEIGHT * s.vp(p) + PIP_WEIGHT * production(s, p, pips) + CARD_WEIGHT * cards
+    prods, reaches = board_terms(s)
+    r = reaches.get(p)
+    if r is None:
+        r = reaches[p] = reach(s, p)
+    own = (VP_WEIGHT * s.vp(p) + PIP_WEIGHT * prods[p] + CARD_WEIGHT * cards
            - OVER_LIMIT_PENALTY * over + SPOT_WEIGHT * min(len(s.vertex_spots[p]), 3)
-           + REACH_WEIGHT * min(reach(s, p), 3)
+           + REACH_WEIGHT * min(r, 3)
            + DEV_WEIGHT * sum(s.dev_hand[p]) + READY_WEIGHT * readiness(s, p)
            + holdings(s, p) + (award_progress(s, p) if g.specials else 0.0))
     rival = None
     for q in range(g.n_real):
         if q != p:
-            v = VP_WEIGHT * s.vp(q) + PIP_WEIGHT * production(s, q, pips)
+            v = VP_WEIGHT * s.vp(q) + PIP_WEIGHT * prods[q]
             if rival is None or v > rival:
                 rival = v
     return own - OPPONENT_WEIGHT * (0.0 if rival is None else rival)
@@ -162,11 +180,13 @@ def evaluate(s: State, p: int) -> float:
 class _Search:
     """One decision's look-ahead: the acting player, the bot's rng (for large chance nodes)."""
 
-    __slots__ = ("p", "rng", "root_kind")
+    __slots__ = ("p", "rng", "root_kind", "past_turn")
 
-    def __init__(self, p: int, rng: random.Random, root_kind: str | None) -> None:
+    def __init__(self, p: int, rng: random.Random, root_kind: str | None,
+                 past_turn: bool = False) -> None:
         self.p = p
         self.rng = rng
+        self.past_turn = past_turn
         # A prompt of the kind being answered now (discard one more card, place the next free
         # road) continues this decision: it is decided on its own turn, not looked through.
         self.root_kind = root_kind
@@ -183,9 +203,14 @@ class _Search:
         if c.is_terminal():
             return evaluate(c, p)
         if c.is_chance_node():
-            if chances <= 0:
+            # Chance within the player's own turn (his roll, a steal) is averaged; chance after
+            # it has passed (the next player's roll after ending the turn) is not looked
+            # through: it is the next player's, and averaging its 11 totals was most of the
+            # bot's time (bench/greedy_strength.py: no weaker for it).
+            if chances <= 0 or (c.cur != p and not self.past_turn):
                 return evaluate(c, p)
             outcomes = c.chance_outcomes()
+            board_terms(c)
             if len(outcomes) > MAX_CHANCE_OUTCOMES:
                 return self.value(c, c.sample_chance(self.rng), decisions, chances - 1)
             return sum(pr * self.value(c, o, decisions, chances - 1) for o, pr in outcomes)
@@ -198,6 +223,7 @@ class _Search:
         """The value of the best option at an own prompt, expanding only the WIDTH best by a
         static (one-action) score so deep prompts stay cheap."""
         p = self.p
+        board_terms(c)
         if len(legal) <= WIDTH:
             return max(self.value(c, a, decisions, chances) for a in legal)
         scored = []
@@ -216,6 +242,8 @@ class GreedyBot:
     Ties go to ending the turn."""
 
     name = "greedy"
+    # True: also average the chance after the turn has passed (the bot before 2026-12-03).
+    look_past_turn = False
 
     def choose(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -224,7 +252,9 @@ class GreedyBot:
         if p == CHANCE:
             return state.sample_chance(rng)
         top = state.prompts[-1] if state.prompts else None
-        search = _Search(p, rng, top.kind if top is not None and top.player == p else None)
+        search = _Search(p, rng, top.kind if top is not None and top.player == p else None,
+                         self.look_past_turn)
+        board_terms(state)      # filled once here, read by every clone that moves no piece
         end = state.game.actions.end_turn
         best: list[Action] = []
         best_score = float("-inf")

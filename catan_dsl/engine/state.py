@@ -69,7 +69,8 @@ class State:
     """One game in progress. All mutable data is flat lists of ints; the board is shared."""
 
     __slots__ = ("game", "board", *_LIST_FIELDS, *_NESTED_FIELDS, *_SET_FIELDS, *_SCALARS,
-                 "_history", "_hlen", "_events", "_legal", "rules_state", "stalled")
+                 "_history", "_hlen", "_events", "_legal", "rules_state", "stalled",
+                 "spots_shared", "piece_moves", "analysis_memo")
 
     def __init__(self, game, board: Board, seed: int) -> None:
         g = game
@@ -107,6 +108,15 @@ class State:
         self.route_edges: list[list[int]] = [[] for _ in range(n)]
         self.edge_spots: list[set[int]] = [set() for _ in range(n)]
         self.vertex_spots: list[set[int]] = [set() for _ in range(n)]
+        # The spot sets are shared with clones until one side places a piece (copy on write:
+        # bots clone for every action they weigh, and most actions build nothing).
+        self.spots_shared = False
+        # Pieces placed, upgraded or removed so far in this state's line (clones inherit it):
+        # what reads only the pieces on the board is unchanged while it is. Not in to_dict.
+        self.piece_moves = 0
+        # Read-only analyses of this position (bots' production tables...), keyed by what they
+        # read; shared with clones, which check the key before using it.
+        self.analysis_memo: tuple | None = None
         self.winner_ = -1
         # The actions applied so far as an immutable chain (earlier chain, last action): a clone
         # shares it instead of copying a list that grows with the game (history() unrolls it).
@@ -357,8 +367,9 @@ class State:
         c.measure = [row[:] for row in self.measure]
         c.buildings = [row[:] for row in self.buildings]
         c.route_edges = [row[:] for row in self.route_edges]
-        c.edge_spots = [x.copy() for x in self.edge_spots]
-        c.vertex_spots = [x.copy() for x in self.vertex_spots]
+        c.edge_spots, c.vertex_spots = self.edge_spots, self.vertex_spots
+        c.spots_shared = self.spots_shared = True   # building.own_spots copies before a change
+        c.piece_moves, c.analysis_memo = self.piece_moves, self.analysis_memo
         c._events = self._events[:]
         c.rules_state = self.rules_state.clone() if self.rules_state is not None else None
         return c

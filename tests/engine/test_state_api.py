@@ -85,14 +85,28 @@ def test_clone_copies_every_slot_and_shares_no_mutable_container(game: Game) -> 
     for slot in State.__slots__:
         assert hasattr(c, slot), f"clone leaves {slot} unset"
         mine, theirs = getattr(s, slot), getattr(c, slot)
-        # The legal list is shared on purpose: it is replaced, never changed in place.
-        if isinstance(mine, (list, set, dict)) and slot != "_legal":
+        # The legal list is shared on purpose: it is replaced, never changed in place; the spot
+        # sets are shared until either side places a piece (copy on write, checked below).
+        if isinstance(mine, (list, set, dict)) and slot not in ("_legal", "edge_spots",
+                                                                "vertex_spots"):
             assert mine is not theirs, f"clone shares {slot}"
             if isinstance(mine, list) and mine and isinstance(mine[0], (list, set)):
                 assert all(a is not b for a, b in zip(mine, theirs)), f"clone shares rows of {slot}"
         else:
             assert mine == theirs, slot
     assert c.history() == s.history() and len(s.history()) == 120
+    # Copy on write: a piece placed on the clone changes no spot of the original, and back.
+    before = (s.to_dict()["edge_spots"], s.to_dict()["vertex_spots"])
+    from catan_dsl.engine.base import building
+    p = c.cur
+    road = next(k for k in range(len(game.piece_names)) if game.piece_on_edge[k])
+    spot = min(c.edge_spots[p])
+    building.place(c, p, road, spot, free=True)
+    assert spot not in c.edge_spots[p] and spot in s.edge_spots[p]
+    assert (s.to_dict()["edge_spots"], s.to_dict()["vertex_spots"]) == before
+    c2 = s.clone()
+    building.place(s, p, road, spot, free=True)
+    assert spot in c2.edge_spots[p] and spot not in s.edge_spots[p]
 
 
 def test_illegal_actions_raise_and_leave_state_unchanged(game: Game) -> None:

@@ -92,15 +92,23 @@ def place_quiet(s, p: int, k: int, at: int) -> None:
     place(s, p, k, at, free=True, announce=False)
 
 
+def own_spots(s) -> None:
+    """Give ``s`` its own spot sets before changing them (a clone shares them: State.clone)."""
+    if s.spots_shared:
+        s.edge_spots = [x.copy() for x in s.edge_spots]
+        s.vertex_spots = [x.copy() for x in s.vertex_spots]
+        s.spots_shared = False
+
+
 def place(s, p: int, k: int, at: int, free: bool, announce: bool = True) -> None:
     """Put piece ``k`` of ``p`` at ``at``, paying unless ``free``, and update every cache."""
     g, b = s.game, s.board
+    own_spots(s)
     if not free:
         pay(s, p, g.piece_cost[k])
     s.supply[p][k] -= 1
     replaced = None
-    if s.rules_state is not None:
-        s.rules_state.piece_moves += 1
+    s.piece_moves += 1
     if g.piece_on_edge[k]:
         s.e_owner[at] = p
         s.e_kind[at] = k

@@ -158,7 +158,7 @@ def remove_piece(s, edge: bool, at: int, ri: int) -> None:
         return
     k = (s.e_kind if edge else s.v_kind)[at]
     s.supply[owner][k] += 1
-    s.rules_state.piece_moves += 1
+    s.piece_moves += 1
     if edge:
         s.e_owner[at] = s.e_kind[at] = -1
         if at in s.route_edges[owner]:
@@ -186,6 +186,7 @@ def remove_piece(s, edge: bool, at: int, ri: int) -> None:
 def rebuild_spots(s) -> None:
     """Recompute the incremental building-spot caches from the board (after a removal)."""
     b = s.board
+    building.own_spots(s)
     for p in range(s.game.num_players):
         s.edge_spots[p] = {e for e in range(b.n_edges) if building.can_route(s, p, e)}
         s.vertex_spots[p] = {v for v in range(b.n_vertices) if building.can_settle(s, p, v)}

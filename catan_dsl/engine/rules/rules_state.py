@@ -12,8 +12,7 @@ _DICTS = ("marks", "uses_turn", "uses_game", "yield_now", "revealed")
 class RulesState:
     """Everything the rules add to a State; absent (None) for the base game."""
 
-    __slots__ = (*_LISTS, *_NESTED, *_DEEP, *_SCALARS, *_DICTS, "fingerprint",
-                 "piece_moves", "vp_cache")
+    __slots__ = (*_LISTS, *_NESTED, *_DEEP, *_SCALARS, *_DICTS, "fingerprint", "vp_cache")
 
     def __init__(self, rules) -> None:
         n = rules.n_total
@@ -43,10 +42,7 @@ class RulesState:
         self.built_turn = False
         self.start = 0
         self.fingerprint: tuple = ()                          # inputs of the last measure update
-        # Pieces placed, upgraded or removed so far: measures that read only the board change
-        # only when this does. Not part of to_dict (no game's digest depends on it).
-        self.piece_moves = 0
-        # (piece_moves, chains, marks) → the VP modifiers' values at that position (vp_memo.py).
+        # (State.piece_moves, chains, marks) → the VP modifiers' values there (vp_memo.py).
         self.vp_cache: tuple | None = None
         self.resolving = ""                                     # card whose effect is under way
         self.marks: dict[str, tuple[str, ...]] = {}            # "v12"/"e3" -> marks
@@ -69,7 +65,6 @@ class RulesState:
         for f in _DICTS:
             setattr(c, f, dict(getattr(self, f)))
         c.fingerprint = self.fingerprint
-        c.piece_moves = self.piece_moves
         c.vp_cache = self.vp_cache
         return c
 

@@ -408,7 +408,7 @@ class RulesRuntime(CompiledRules):
                     self.award(s, si)
             return
         if self.board_measures_only:
-            key = (rules_state.piece_moves, len(rules_state.marks),
+            key = (s.piece_moves, len(rules_state.marks),
                    tuple(rules_state.chains[:self.chains.n_specs]))
             if key == rules_state.fingerprint:
                 return

@@ -35,7 +35,7 @@ class VpMemo:
         # means the same values, without building the whole position key. The cache travels
         # with clones; a clone that moves a piece counts a move and misses it.
         last = rules_state.vp_cache
-        if last is not None and last[0] == rules_state.piece_moves and last[1] == chains \
+        if last is not None and last[0] == s.piece_moves and last[1] == chains \
                 and last[2] == marks:
             vals = last[3]
         else:
@@ -47,7 +47,7 @@ class VpMemo:
                 if len(memo) >= LIMIT:
                     memo.clear()
                 vals = memo[key] = {}
-            rules_state.vp_cache = (rules_state.piece_moves, chains, marks, vals)
+            rules_state.vp_cache = (s.piece_moves, chains, marks, vals)
         v = vals.get(p)
         if v is None:
             v = vals[p] = compute()
