@@ -56,6 +56,8 @@ TURN_APPLY: dict[type, Callable] = {
     OfferTrade: trade.apply_offer, RuleAction: player_actions.apply,
 }
 
+_copy = list.copy          # rows are copied with map(_copy, ...): the fastest spelling in CPython
+
 _LIST_FIELDS = ("bank", "v_owner", "v_kind", "v_blocked", "e_owner", "e_kind", "deck",
                 "board_vp", "card_vp", "holders", "last_vertex", "prompts")
 _NESTED_FIELDS = ("hand", "supply", "dev_hand", "dev_new", "dev_played", "ratio", "measure",
@@ -358,15 +360,15 @@ class State:
         c.e_owner, c.e_kind = self.e_owner[:], self.e_kind[:]
         c.board_vp, c.card_vp, c.holders = self.board_vp[:], self.card_vp[:], self.holders[:]
         c.last_vertex = self.last_vertex[:]
-        c.hand = [row[:] for row in self.hand]
-        c.supply = [row[:] for row in self.supply]
-        c.dev_hand = [row[:] for row in self.dev_hand]
-        c.dev_new = [row[:] for row in self.dev_new]
-        c.dev_played = [row[:] for row in self.dev_played]
-        c.ratio = [row[:] for row in self.ratio]
-        c.measure = [row[:] for row in self.measure]
-        c.buildings = [row[:] for row in self.buildings]
-        c.route_edges = [row[:] for row in self.route_edges]
+        c.hand = [*map(_copy, self.hand)]
+        c.supply = [*map(_copy, self.supply)]
+        c.dev_hand = [*map(_copy, self.dev_hand)]
+        c.dev_new = [*map(_copy, self.dev_new)]
+        c.dev_played = [*map(_copy, self.dev_played)]
+        c.ratio = [*map(_copy, self.ratio)]
+        c.measure = [*map(_copy, self.measure)]
+        c.buildings = [*map(_copy, self.buildings)]
+        c.route_edges = [*map(_copy, self.route_edges)]
         c.edge_spots, c.vertex_spots = self.edge_spots, self.vertex_spots
         c.spots_shared = self.spots_shared = True   # building.own_spots copies before a change
         c.piece_moves, c.analysis_memo = self.piece_moves, self.analysis_memo

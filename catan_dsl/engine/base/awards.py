@@ -5,26 +5,58 @@ from __future__ import annotations
 from catan_dsl.engine.events import SpecialCardAwarded, SpecialCardSetAside
 
 
+# id(board) → (board, {(edges with weights, stopping vertices): longest trail}): the trail is a
+# pure function of the board's graph and these, and bots ask again for every road they weigh.
+_TRAILS: dict[int, tuple] = {}
+_TRAILS_LIMIT = 8192
+MEMO_FROM = 6         # fewer edges: walking them costs less than the memo's key
+
+
 def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
     """Longest trail over ``p``'s edges of ``kinds``; an opponent's building ends it (BASE-69)."""
     e_kind, e_owner = s.e_kind, s.e_owner
-    mine = {e for e in s.route_edges[p] if e_kind[e] in kinds and e_owner[e] == p}
+    mine = [e for e in s.route_edges[p] if e_kind[e] in kinds and e_owner[e] == p]
     if not mine:
         return 0
     edge_vertices, v_owner = s.board.edge_vertices, s.v_owner
     rules = s.game.rules
     weighted = rules is not None and rules.route_weighted
+    weights = tuple(rules.route_weight(s, e) for e in mine) if weighted else None
+    stops = {v for e in mine for v in edge_vertices[e] if v_owner[v] >= 0 and v_owner[v] != p}
+    if len(mine) < MEMO_FROM:
+        return _trail(edge_vertices, mine, weights, stops)
+    order = sorted(range(len(mine)), key=mine.__getitem__)
+    mine = [mine[i] for i in order]
+    if weights is not None:
+        weights = tuple(weights[i] for i in order)
+    board = s.board
+    entry = _TRAILS.get(id(board))
+    if entry is None or entry[0] is not board:
+        if len(_TRAILS) >= 8:
+            _TRAILS.clear()
+        entry = _TRAILS[id(board)] = (board, {})
+    memo = entry[1]
+    key = (tuple(mine), weights, tuple(sorted(stops)))
+    best = memo.get(key)
+    if best is None:
+        if len(memo) >= _TRAILS_LIMIT:
+            memo.clear()
+        best = memo[key] = _trail(edge_vertices, mine, weights, stops)
+    return best
+
+
+def _trail(edge_vertices, mine: list[int], weights: tuple[int, ...] | None,
+           stops: set[int]) -> int:
     # Adjacency over p's own edges only, each edge as one bit of an int (cheap "used" sets).
     adj: dict[int, list[tuple[int, int, int]]] = {}
     full = 0
-    for e in mine:
-        w = rules.route_weight(s, e) if weighted else 1
+    for i, e in enumerate(mine):
+        w = weights[i] if weights is not None else 1
         full += w
         a, c = edge_vertices[e]
         bit = 1 << e
         adj.setdefault(a, []).append((bit, c, w))
         adj.setdefault(c, []).append((bit, a, w))
-    stops = {v for v in adj if v_owner[v] >= 0 and v_owner[v] != p}
 
     def walk(v: int, length: int, used: int) -> int:
         if length and v in stops:
