@@ -75,6 +75,22 @@ class RulesRuntime(CompiledRules):
         self.adds_vp = self.vp_modified or "player_vp" in self.modifiers or any(
             policy == "all_min" for _, policy, _ in self.dynamic)
         self.fixed_target = None if "target" in self.modifiers else self.game.target + self.bonus
+        # A build ban whose condition never reads the spot (Event Cards: "a player with a
+        # damaged road builds nothing") is the same for every spot of a piece kind.
+        self.build_ban_by_kind = all(
+            not any(k in ("at", "#at") for k, _ in r.filter)
+            and not any(param == "at" and (var in r.reads or "#" + var in r.reads)
+                        for param, var in r.bind)
+            for r in self.forbids.get("build", ()))
+        # "forbid trade of X" with no condition bans the same stocks for everyone, always:
+        # decided here once instead of on every listing.
+        trade_rules = self.forbids.get("trade", ())
+        self.static_trade_ban = None
+        if trade_rules and all(r.when is None and r.bind == () and
+                               all(k == "stock" for k, _ in r.filter) for r in trade_rules):
+            names = self.game.resources + tuple(c.name for c in self.counters)
+            self.static_trade_ban = tuple(
+                any(all(v == n for _, v in r.filter) for r in trade_rules) for n in names)
         # Counters players may put into domestic offers (base/trade.py), and those offers interned.
         self.tradeable_counters = tuple(i for i, c in enumerate(self.counters) if c.tradeable)
         self.counter_offer_cache: dict = {}
@@ -359,11 +375,20 @@ class RulesRuntime(CompiledRules):
             banned = self.trade_banned(s, p) if self.trade_forbids else ()
             columns = [r for r, b in enumerate(banned) if b]
             keep = []
+            by_kind: dict[int, bool] | None = {} if self.build_ban_by_kind else None
             for a in out:
                 t = type(a)
                 if t is Build:
-                    if self.build_forbids and self.build_forbidden(s, p, a.kind, a.at):
-                        continue
+                    if self.build_forbids:
+                        if by_kind is None:
+                            banned_here = self.build_forbidden(s, p, a.kind, a.at)
+                        else:
+                            banned_here = by_kind.get(a.kind)
+                            if banned_here is None:
+                                banned_here = by_kind[a.kind] = self.build_forbidden(
+                                    s, p, a.kind, a.at)
+                        if banned_here:
+                            continue
                 elif t is OfferTrade and columns:
                     give, get = a.give, a.get
                     if any(give[r] or get[r] for r in columns if r < len(give)):
@@ -374,6 +399,8 @@ class RulesRuntime(CompiledRules):
 
     def trade_banned(self, s, p: int) -> tuple[bool, ...]:
         """Per stock (resources, then counters, as in an offer): may ``p`` not trade it now?"""
+        if self.static_trade_ban is not None:
+            return self.static_trade_ban
         names = self.game.resources + tuple(c.name for c in self.counters)
         return tuple(self.forbidden(s, "trade", p, {"stock": n}) is not None for n in names)
 
