@@ -106,7 +106,8 @@ def _surely_unaffordable(s, spec: ActionSpec, p: int, lowest: int) -> bool:
     the exact cost need not be computed (most listings of a modified action end here)."""
     hand, counters = s.hand[p], s.rules_state.counters[p]
     return any(hand[r] < n + lowest for r, n in spec.res) or \
-        any(counters[c] < n + lowest for c, n in spec.counters)
+        any(counters[c] < n + lowest for c, n in spec.counters) or \
+        bool(spec.target_cost) and max(hand) < spec.target_cost + lowest   # "cost r N"
 
 
 def _costs(rules, s, spec: ActionSpec, p: int):
