@@ -425,7 +425,8 @@ def _board_and_pieces(ir: dict, base: dict | None) -> list[str]:
             out.append(f"{title(name)} now measures the longest route of "
                        f"{' and '.join(words(x) + 's' for x in sc['measure']['pieces'])}.")
     for a in ir["board"]["numbers"].get("aside") or ():
-        out.append(f"Number token {a['letter']} is set aside; after the others are laid it joins the "
+        token = a["letter"] if "letter" in a else f"{a['number']}"
+        out.append(f"Number token {token} is set aside; after the others are laid it joins the "
                    f"hex with {a['joins']}, which then produces on both numbers.")
     return out
 

@@ -287,6 +287,32 @@ class _BoardChecker:
             out.append({"letter": letter.value, "joins": joins.value})
         return out
 
+    def random_aside(self, aside, tokens: list[int]) -> list[dict]:
+        """``aside N joins M`` of a random deal → IR entries: each N must be a token of the list,
+        and each M a number dealt to a hex, with one such hex per aside token that joins it."""
+        out, rest = [], list(tokens)
+        for number, joins in aside:
+            self.c.token_number(number)
+            self.c.token_number(joins)
+            if number.value not in rest:
+                self.r.error("E206", number.span,
+                             message=f"there is no {number.value} token left to set aside",
+                             hint="set aside numbers of the board's token list, each token once")
+                continue
+            rest.remove(number.value)
+            out.append({"number": number.value, "joins": joins.value})
+        for entry in out:
+            wanted = sum(1 for e in out if e["joins"] == entry["joins"])
+            if rest.count(entry["joins"]) < wanted:
+                span = next(j.span for n, j in aside if j.value == entry["joins"])
+                self.r.error("E206", span,
+                             message=f"{wanted} token(s) join a {entry['joins']}, but only "
+                                     f"{rest.count(entry['joins'])} {entry['joins']} token(s) "
+                                     "are dealt to hexes",
+                             hint="each set-aside token joins its own hex")
+                return []
+        return out
+
     def numbers(self) -> None:
         info, c = self.info, self.c
         spec = self.one(A.NumbersSpiral, A.NumbersRandom, A.NumbersFixed)
@@ -303,7 +329,7 @@ class _BoardChecker:
                              hint="drop the numbers from tiles, or use 'numbers fixed'")
             bearing = self.token_bearing()
             # Tokens set aside (numbers spiral ... aside B joins 12) take no hex of their own.
-            aside = spec.aside if isinstance(spec, A.NumbersSpiral) else ()
+            aside = spec.aside
             if len(tokens) - len(aside) != bearing:
                 self.r.error("E306", spec.span, tokens=len(tokens), hexes=bearing,
                              hint="the token list is 'tokens ...' in the scenario or the board")
@@ -325,6 +351,8 @@ class _BoardChecker:
                     c.token_number(n)
                 info.numbers_spec = {"method": "random", "tokens": sorted(tokens),
                                      "no_adjacent": sorted({n.value for n in spec.apart})}
+                if aside:
+                    info.numbers_spec["aside"] = self.random_aside(aside, tokens)
             return
         if info.pools and self.token_bearing() and not any(info.numbers.values()):
             self.r.error("E207", self.b.name.span,

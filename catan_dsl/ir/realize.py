@@ -94,6 +94,9 @@ def realize_board(ir: dict, seed: int) -> RealizedBoard:
     elif method == "random":
         slots = [i for i in range(len(hexes)) if takes_token(i)]
         tokens = list(spec["tokens"])
+        aside_random = spec.get("aside") or ()
+        for a in aside_random:
+            tokens.remove(a["number"])        # dealt to no hex; joins one below
         if len(tokens) != len(slots):
             raise BoardGenError(f"{len(tokens)} tokens for {len(slots)} token-bearing hexes")
         hot = set(spec.get("no_adjacent") or ())
@@ -106,6 +109,16 @@ def realize_board(ir: dict, seed: int) -> RealizedBoard:
             raise BoardGenError("no arrangement keeps the constrained numbers apart")
         for i, n in placed.items():
             numbers[i] = (n,)
+        joined: set[int] = set()
+        for a in aside_random:
+            # The first hex (by id) carrying the number that no set-aside token joined yet:
+            # the deal was shuffled, so which one it is was random already.
+            target = next((i for i in slots if numbers[i] == (a["joins"],) and i not in joined),
+                          None)
+            if target is None:
+                raise BoardGenError(f"no hex carries {a['joins']} for the {a['number']} to join")
+            joined.add(target)
+            numbers[target] = numbers[target] + (a["number"],)
     elif method != "fixed":
         raise BoardGenError(f"unknown number method {method!r}")
 

@@ -323,6 +323,7 @@ class NumbersSpiral(Node):
 @dataclass(frozen=True)
 class NumbersRandom(Node):
     apart: tuple[Num, ...]
+    aside: tuple[tuple[Num, Num], ...] = ()  # (number, joins): dealt to no hex, then joins one
 
 
 @dataclass(frozen=True)

@@ -317,7 +317,11 @@ class ToAst(ChainsMixin, RulesMixin):
         return True
 
     def numbers_random(self, meta, ch):
-        return A.NumbersRandom(self._s(meta), tuple(ch))
+        return A.NumbersRandom(self._s(meta), tuple(c for c in ch if not isinstance(c, tuple)),
+                               tuple(c for c in ch if isinstance(c, tuple)))
+
+    def random_aside(self, meta, ch):
+        return (ch[0], ch[1])
 
     def numbers_fixed(self, meta, ch):
         return A.NumbersFixed(self._s(meta), tuple(ch))

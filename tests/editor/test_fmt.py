@@ -18,7 +18,7 @@ from catan_dsl.core.source import SourceFile
 from catan_dsl.editor.fmt import format_source
 
 REPO = Path(__file__).resolve().parents[2]
-SHIPPED = sorted([*REPO.glob("scenarios/*.catan"), *REPO.glob("docs/examples/**/*.catan")])
+SHIPPED = sorted([*REPO.glob("scenarios/**/*.catan"), *REPO.glob("docs/examples/**/*.catan")])
 CORPUS = sorted({*SHIPPED, *REPO.glob("tests/fixtures/*.catan")})
 
 

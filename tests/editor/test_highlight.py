@@ -16,7 +16,7 @@ from catan_dsl.editor.textmate import dumps, textmate_grammar
 from catan_dsl.syntax.keywords import DECLARATIONS, grammar_keywords
 
 REPO = Path(__file__).resolve().parents[2]
-SHIPPED = sorted([*REPO.glob("scenarios/*.catan"), *REPO.glob("docs/examples/**/*.catan")])
+SHIPPED = sorted([*REPO.glob("scenarios/**/*.catan"), *REPO.glob("docs/examples/**/*.catan")])
 TM_FILE = REPO / "editors" / "vscode" / "syntaxes" / "catan.tmLanguage.json"
 
 PYGMENTS_CLASS = [(Comment, "comment"), (Keyword.Declaration, "declaration"), (Keyword, "keyword"),

@@ -16,7 +16,7 @@ from catan_dsl.cli import main
 from catan_dsl.ir import semantics
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = sorted((ROOT / "scenarios").glob("*.catan"))
+SCENARIOS = sorted((ROOT / "scenarios").rglob("*.catan"))
 
 
 @pytest.fixture(scope="module")

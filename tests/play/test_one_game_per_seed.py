@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from catan_dsl.cli import main
 
-SCENARIOS = sorted((Path(__file__).resolve().parents[2] / "scenarios").glob("*.catan"))
+SCENARIOS = sorted((Path(__file__).resolve().parents[2] / "scenarios").rglob("*.catan"))
 
 
 def _play(path: str, extra: tuple[str, ...]) -> dict:

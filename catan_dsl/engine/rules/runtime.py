@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from catan_dsl.engine import prompts
 from catan_dsl.engine.actions import Build, Choose, DeckDraw, OfferTrade, RuleAction
-from catan_dsl.engine.base import awards, building, turn_flow
+from catan_dsl.engine.base import building, turn_flow
 from catan_dsl.engine.events import (
     CardRevealed,
     DeckReshuffled,
@@ -15,22 +14,18 @@ from catan_dsl.engine.events import (
     PieceBuilt,
     RollCancelled,
     SetupDone,
-    SpecialCardAwarded,
-    SpecialCardSetAside,
     StartPlayerChosen,
     TurnEnded,
     TurnStarted,
 )
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, Prompt
-from catan_dsl.engine.rules import executor, player_actions
+from catan_dsl.engine.rules import executor, player_actions, special_cards
 from catan_dsl.engine.rules.compiled import CompiledRules
 from catan_dsl.engine.rules.expressions import elem_type
 from catan_dsl.engine.rules.measure_memo import MeasureMemo, board_only
 from catan_dsl.engine.rules.rules_state import RulesState
+from catan_dsl.engine.rules.special_cards import CARD_PROMPTS
 
-# Prompts a development card's effect leaves open (while one is, the card is "resolving").
-CARD_PROMPTS = frozenset({prompts.PLACE_FREE, prompts.MOVE_ROBBER, prompts.TAKE, prompts.MONOPOLY,
-                          prompts.CHOOSE_VICTIM, prompts.STEAL})
 MAIN = 2
 
 
@@ -418,94 +413,12 @@ class RulesRuntime(CompiledRules):
                                               "#at": "edge" if g.piece_on_edge[k] else "vertex"}) \
             is not None
 
-    # ---- special cards --------------------------------------------------------------------------
+    # ---- special cards (special_cards.py) -------------------------------------------------------
     def after_action(self, s) -> None:
-        rules_state = s.rules_state
-        if rules_state.resolving and not any(pr.kind in CARD_PROMPTS for pr in s.prompts):
-            rules_state.resolving = ""
-        if not self.dynamic_any:
-            return
-        if self.counters_only:
-            # Every dynamic award counts a counter: nothing else can move them (a trade of cards,
-            # a road, a roll that pays no counter do not).
-            key = tuple(map(tuple, rules_state.counters))
-            if key != rules_state.fingerprint:
-                rules_state.fingerprint = key
-                for si, _, _ in self.dynamic:
-                    self.award(s, si)
-            return
-        if self.board_measures_only:
-            key = (s.piece_moves, len(rules_state.marks),
-                   tuple(rules_state.chains[:self.chains.n_specs]))
-            if key == rules_state.fingerprint:
-                return
-            rules_state.fingerprint = key
-            for si, _, _ in self.dynamic:
-                self.award(s, si)
-            if self.route_weighted:
-                awards.route_changed(s, tuple(range(self.n_total)))
-            return
-        # Measures read the board, hands, counters, items and cards: skip the recomputation when
-        # none of those moved (most actions), which keeps expression measures cheap.
-        key = (s.turn, s.robber, tuple(s.board_vp), tuple(map(sum, s.supply)), tuple(map(sum, s.hand)),
-               tuple(map(tuple, rules_state.counters)), tuple(sum(map(sum, d)) for d in rules_state.held),
-               tuple(map(sum, s.dev_played)), len(rules_state.marks), len(s.prompts),
-               tuple(rules_state.chains[:self.chains.n_specs]))
-        if key == rules_state.fingerprint:
-            return
-        old = rules_state.fingerprint
-        rules_state.fingerprint = key
-        for si, _, _ in self.dynamic:
-            self.award(s, si)
-        # Route weights are read from the board: re-measure routes only when pieces, marks or
-        # chain pieces changed, not on every change of a hand (the walk is the costly part).
-        if self.route_weighted and (not old or old[3] != key[3] or old[8] != key[8]
-                                    or old[10] != key[10]):
-            awards.route_changed(s, tuple(range(self.n_total)))
+        special_cards.after_action(self, s)
 
     def award(self, s, si: int) -> None:
-        entry = next((d for d in self.dynamic if d[0] == si), None)
-        if entry is None:
-            awards.update_award(s, si)
-            return
-        _, policy, measure = entry
-        m = (self.measure_memo.measure(s, si, lambda: self._measure(s, measure))
-             if measure is not None else s.measure[si])
-        s.measure[si] = m
-        sp = self.game.specials[si]
-        if policy == "first_then_strictly_more":
-            awards.update_award(s, si)
-        elif policy == "sole_max":
-            best = max(m[:self.n_real])
-            leaders = [p for p in range(self.n_real) if m[p] == best]
-            new = leaders[0] if len(leaders) == 1 and best >= sp.min else -1
-            old = s.holders[si]
-            if new != old:
-                s.holders[si] = new
-                s.emit(SpecialCardAwarded(sp.name, new, old if old >= 0 else None) if new >= 0
-                       else SpecialCardSetAside(sp.name, old))
-        else:  # all_min
-            low = min(m[:self.n_real])
-            copies = self.ir["special_cards"][sp.name].get("copies") or self.n_real
-            new = [p for p in range(self.n_real) if m[p] == low][:copies]
-            old = s.rules_state.multi[si]
-            if new != old:
-                s.rules_state.multi[si] = new
-                for p in new:
-                    if p not in old:
-                        s.emit(SpecialCardAwarded(sp.name, p, None))
-                for p in old:
-                    if p not in new:
-                        s.emit(SpecialCardSetAside(sp.name, p))
-
-    def _measure(self, s, measure) -> list[int]:
-        var, fn = measure
-        if var == "#c":
-            return [s.rules_state.counters[p][fn] if p < self.n_real else 0 for p in range(self.n_total)]
-        out = []
-        for p in range(self.n_total):
-            out.append(fn(s, {var: p, "player": p}) if p < self.n_real else 0)
-        return out
+        special_cards.award(self, s, si)
 
 
 def effects_elem(spec) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from catan_dsl.engine.rules import special_cards
 from catan_dsl.engine.rules.functions import FUNCTIONS
 from catan_dsl.engine.rules.measure_memo import board_only
 from tests.engine.helpers import act, give, put
@@ -27,7 +28,7 @@ def test_memoised_measure_follows_every_piece_change_and_clone() -> None:
 
     def fresh() -> list[int]:
         _, _, measure = next(d for d in rules.dynamic if d[0] == si)
-        return rules._measure(s, measure)
+        return special_cards.measure_now(rules, s, measure)
 
     put(s, 0, "settlement", 0)
     assert s.measure[si][0] == 1 == fresh()[0]

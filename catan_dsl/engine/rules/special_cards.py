@@ -1,0 +1,104 @@
+"""Rules runtime + state after an action → special cards re-measured and re-awarded by policy."""
+
+from __future__ import annotations
+
+from catan_dsl.engine import prompts
+from catan_dsl.engine.base import awards
+from catan_dsl.engine.events import SpecialCardAwarded, SpecialCardSetAside
+
+# Prompts a development card's effect leaves open (while one is, the card is "resolving").
+CARD_PROMPTS = frozenset({prompts.PLACE_FREE, prompts.MOVE_ROBBER, prompts.TAKE, prompts.MONOPOLY,
+                          prompts.CHOOSE_VICTIM, prompts.STEAL})
+
+
+def after_action(rules, s) -> None:
+    """After every action: a card's resolution ends with its prompts, and the special cards
+    whose measures may have moved are awarded again (skipped when what they read is unchanged)."""
+    rules_state = s.rules_state
+    if rules_state.resolving and not any(pr.kind in CARD_PROMPTS for pr in s.prompts):
+        rules_state.resolving = ""
+    if not rules.dynamic_any:
+        return
+    if rules.counters_only:
+        # Every dynamic award counts a counter: nothing else can move them (a trade of cards,
+        # a road, a roll that pays no counter do not).
+        key = tuple(map(tuple, rules_state.counters))
+        if key != rules_state.fingerprint:
+            rules_state.fingerprint = key
+            for si, _, _ in rules.dynamic:
+                award(rules, s, si)
+        return
+    if rules.board_measures_only:
+        key = (s.piece_moves, len(rules_state.marks),
+               tuple(rules_state.chains[:rules.chains.n_specs]))
+        if key == rules_state.fingerprint:
+            return
+        rules_state.fingerprint = key
+        for si, _, _ in rules.dynamic:
+            award(rules, s, si)
+        if rules.route_weighted:
+            awards.route_changed(s, tuple(range(rules.n_total)))
+        return
+    # Measures read the board, hands, counters, items and cards: skip the recomputation when
+    # none of those moved (most actions), which keeps expression measures cheap.
+    key = (s.turn, s.robber, tuple(s.board_vp), tuple(map(sum, s.supply)), tuple(map(sum, s.hand)),
+           tuple(map(tuple, rules_state.counters)), tuple(sum(map(sum, d)) for d in rules_state.held),
+           tuple(map(sum, s.dev_played)), len(rules_state.marks), len(s.prompts),
+           tuple(rules_state.chains[:rules.chains.n_specs]))
+    if key == rules_state.fingerprint:
+        return
+    old = rules_state.fingerprint
+    rules_state.fingerprint = key
+    for si, _, _ in rules.dynamic:
+        award(rules, s, si)
+    # Route weights are read from the board: re-measure routes only when pieces, marks or
+    # chain pieces changed, not on every change of a hand (the walk is the costly part).
+    if rules.route_weighted and (not old or old[3] != key[3] or old[8] != key[8]
+                                or old[10] != key[10]):
+        awards.route_changed(s, tuple(range(rules.n_total)))
+
+def award(rules, s, si: int) -> None:
+    """Recompute special card ``si``'s measure and holder(s) by its policy."""
+    entry = next((d for d in rules.dynamic if d[0] == si), None)
+    if entry is None:
+        awards.update_award(s, si)
+        return
+    _, policy, measure = entry
+    m = (rules.measure_memo.measure(s, si, lambda: measure_now(rules, s, measure))
+         if measure is not None else s.measure[si])
+    s.measure[si] = m
+    sp = rules.game.specials[si]
+    if policy == "first_then_strictly_more":
+        awards.update_award(s, si)
+    elif policy == "sole_max":
+        best = max(m[:rules.n_real])
+        leaders = [p for p in range(rules.n_real) if m[p] == best]
+        new = leaders[0] if len(leaders) == 1 and best >= sp.min else -1
+        old = s.holders[si]
+        if new != old:
+            s.holders[si] = new
+            s.emit(SpecialCardAwarded(sp.name, new, old if old >= 0 else None) if new >= 0
+                   else SpecialCardSetAside(sp.name, old))
+    else:  # all_min
+        low = min(m[:rules.n_real])
+        copies = rules.ir["special_cards"][sp.name].get("copies") or rules.n_real
+        new = [p for p in range(rules.n_real) if m[p] == low][:copies]
+        old = s.rules_state.multi[si]
+        if new != old:
+            s.rules_state.multi[si] = new
+            for p in new:
+                if p not in old:
+                    s.emit(SpecialCardAwarded(sp.name, p, None))
+            for p in old:
+                if p not in new:
+                    s.emit(SpecialCardSetAside(sp.name, p))
+
+def measure_now(rules, s, measure) -> list[int]:
+    """The values of an expression (or counter) measure for every seat, computed from ``s``."""
+    var, fn = measure
+    if var == "#c":
+        return [s.rules_state.counters[p][fn] if p < rules.n_real else 0 for p in range(rules.n_total)]
+    out = []
+    for p in range(rules.n_total):
+        out.append(fn(s, {var: p, "player": p}) if p < rules.n_real else 0)
+    return out
