@@ -10,7 +10,12 @@ from catan_dsl.engine.events import Provenance
 from catan_dsl.engine.rules import executor, player_actions, tables
 from catan_dsl.engine.rules.chains import Chains
 from catan_dsl.engine.rules.expressions import Ctx, Execution, compile_cond, compile_expr, reads
+from catan_dsl.engine.rules.measure_memo import BOARD_FUNCTIONS, board_only
 from catan_dsl.engine.rules.vp_memo import VpMemo, memoisable
+
+# Functions whose value a board-static rule may depend on: the board and the pieces on it.
+STATIC_FUNCTIONS = BOARD_FUNCTIONS | {"harbor_ratio"}
+LOOP_HEADS = frozenset({"any", "all", "count", "sum", "max", "min", "first"})
 
 RULE_KEYS = ("counters", "decks", "options", "chains")
 
@@ -64,6 +69,14 @@ class Rule:
     const: int | None = None                # a modifier's value when it is a constant
     label: str = ""                         # a modifier's name as a VP source (playtest)
     reads: tuple = ()                       # the variables its condition may read, sorted
+    board_static: bool = False              # condition and value read only the board and pieces
+
+
+def _loops(expr: Any) -> bool:
+    """True when an IR expression contains a comprehension (a loop over a set)."""
+    if isinstance(expr, list):
+        return (bool(expr) and expr[0] in LOOP_HEADS) or any(_loops(x) for x in expr[1:])
+    return False
 
 
 def needs_rules(ir: dict) -> bool:
@@ -233,6 +246,10 @@ class CompiledRules:
             # "#x" tags travel with "x" (place_kind reads them beside the variable).
             read = reads(r.get("when"), ctx) | reads(r.get("value", 0), ctx)
             rule.reads = tuple(sorted(read | {"#" + v for v in read}))
+            # Only a condition with a loop is worth keeping: a lookup costs about what a
+            # simple test does (a terrain test per hex was slower memoised).
+            rule.board_static = _loops(r.get("when")) and all(
+                board_only(r.get(k), self.functions, STATIC_FUNCTIONS) for k in ("when", "value"))
             if kind == "modifier":
                 rule.value = compile_expr(r.get("value", 0), ctx)[0]
                 rule.label = r.get("label") or f"{r['what'].replace('_', ' ')} ({prov.rule_id})"
@@ -262,16 +279,29 @@ class CompiledRules:
                 env["#" + var] = params["#" + param]
         return env
 
+    def memo_for(self, s, rule: Rule) -> dict | None:
+        """Where a rule's condition and value may be kept for ``s``: while no piece moves for a
+        rule that reads only the board and its pieces (a discount for owning a harbor);
+        while one state's legal actions are listed for any other; None otherwise."""
+        if rule.board_static:
+            rules_state = s.rules_state
+            memo = rules_state.board_memo
+            if memo is None or memo[0] != s.piece_moves:
+                memo = rules_state.board_memo = (s.piece_moves, {})
+            return memo[1]
+        # Only the state being listed: a rule may probe a clone (can_place), which differs.
+        return self.listing_memo if s is self.listing_state else None
+
     def forbidden(self, s, what: str, player: int, params: dict) -> Rule | None:
         """The first forbid rule of ``what`` matching ``params``, or None."""
-        # Only the state being listed: a rule may probe a clone (can_place), which differs.
-        memo = self.listing_memo if s is self.listing_state else None
         for rule in self.forbids.get(what, ()):
             env = self._env(rule, player, params)
             if env is None:
                 continue
             if rule.when is None:
                 return rule
+            memo = self.memo_for(s, rule) if rule.board_static else \
+                self.listing_memo if s is self.listing_state else None
             if memo is None:
                 hit = rule.when(s, env)
             else:
@@ -287,11 +317,12 @@ class CompiledRules:
 
     def modified(self, s, what: str, player: int, params: dict, first: bool = False) -> int | None:
         total, hit = 0, False
-        memo = self.listing_memo if s is self.listing_state else None
         for rule in self.modifiers.get(what, ()):
             env = self._env(rule, player, params)
             if env is None:
                 continue
+            memo = self.memo_for(s, rule) if rule.board_static else \
+                self.listing_memo if s is self.listing_state else None
             if memo is not None:             # as in forbidden(): once per value of what it reads
                 key = (id(rule), tuple(env.get(v) for v in rule.reads))
                 v = memo.get(key, memo)

@@ -12,7 +12,8 @@ _DICTS = ("marks", "uses_turn", "uses_game", "yield_now", "revealed")
 class RulesState:
     """Everything the rules add to a State; absent (None) for the base game."""
 
-    __slots__ = (*_LISTS, *_NESTED, *_DEEP, *_SCALARS, *_DICTS, "fingerprint", "vp_cache")
+    __slots__ = (*_LISTS, *_NESTED, *_DEEP, *_SCALARS, *_DICTS, "fingerprint", "vp_cache",
+                 "board_memo")
 
     def __init__(self, rules) -> None:
         n = rules.n_total
@@ -44,6 +45,9 @@ class RulesState:
         self.fingerprint: tuple = ()                          # inputs of the last measure update
         # (State.piece_moves, chains, marks) → the VP modifiers' values there (vp_memo.py).
         self.vp_cache: tuple | None = None
+        # (State.piece_moves, {rule and values read: result}) for conditions that read only the
+        # board and its pieces (CompiledRules.memo_for); a clone starts without one.
+        self.board_memo: tuple | None = None
         self.resolving = ""                                     # card whose effect is under way
         self.marks: dict[str, tuple[str, ...]] = {}            # "v12"/"e3" -> marks
         self.uses_turn: dict[str, int] = {}
@@ -66,6 +70,7 @@ class RulesState:
             setattr(c, f, dict(getattr(self, f)))
         c.fingerprint = self.fingerprint
         c.vp_cache = self.vp_cache
+        c.board_memo = None
         return c
 
     def to_dict(self) -> dict:

@@ -70,7 +70,7 @@ class RulesRuntime(CompiledRules):
         self.adds_vp = self.vp_modified or "player_vp" in self.modifiers or any(
             policy == "all_min" for _, policy, _ in self.dynamic)
         self.fixed_target = None if "target" in self.modifiers else self.game.target + self.bonus
-        # A build ban whose condition never reads the spot (Event Cards: "a player with a
+        # A build ban whose condition never reads the spot (e.g. "a player with a
         # damaged road builds nothing") is the same for every spot of a piece kind.
         self.build_ban_by_kind = all(
             not any(k in ("at", "#at") for k, _ in r.filter)
