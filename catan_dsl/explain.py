@@ -301,6 +301,8 @@ def describe_rule(rule: dict, d: Describer, cost_mods: list[dict]) -> str:
             text = f"{title(rule['filter']['stock'])} may not be traded"
         elif rule["what"] == "steal":
             text = f"A player {var} may not be robbed"
+        elif rule["what"] == "produce":
+            text = f"A hex {var} produces nothing"
         else:
             text = entry.describe.format(to=f"a hex {var}")[0].upper() + entry.describe.format(to=f"a hex {var}")[1:]
         fb = ""

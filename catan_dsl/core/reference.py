@@ -30,6 +30,7 @@ CONSULTED = {
     "steal": "while the victims of a robber move are listed",
     "build": "while build spots are listed (free placements by rules included)",
     "trade": "while bank trades and domestic offers are listed",
+    "produce": "at production, for each hex showing the number (the robber's hex never produces)",
     "target": "in the victory check after every action",
     "vp": "whenever a player's VP are counted (the victory check after every action)",
     "player_vp": "whenever a player's VP are counted (the victory check after every action)",

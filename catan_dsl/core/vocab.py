@@ -307,6 +307,8 @@ FORBIDS: dict[str, Entry] = {e.name: e for e in [
        "forbid build road at e where feature(e, bridge_site)", "no {kind} may be built at {at}"),
     _e("trade", "stock:stock", "bool", "a stock may not be traded between players",
        "forbid trade of fish", "{stock} may not be traded"),
+    _e("produce", "at:hex", "bool", "the hex produces nothing when its number comes up",
+       "forbid produce at h where feature(h, scorched)", "{at} produces nothing"),
 ]}
 
 # --- modifiers: values the engine asks for and the scenario adjusts -------------------------

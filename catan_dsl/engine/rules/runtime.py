@@ -32,7 +32,7 @@ MAIN = 2
 # The vocabulary entries this module and compiled.py implement (a test compares with vocab).
 TRIGGERS = ("built", "upgraded", "rolled", "produced", "revealed", "drew", "played",
             "turn_started", "turn_ended", "setup_done")
-FORBIDS = ("robber_move", "steal", "build", "trade")
+FORBIDS = ("robber_move", "steal", "build", "trade", "produce")
 MODIFIERS = ("target", "vp", "player_vp", "route_weight", "yield", "cost")
 
 
@@ -316,7 +316,9 @@ class RulesRuntime(CompiledRules):
 
     def produce(self, s, total: int) -> None:
         """Base production, except that neutral players never produce and yields can change."""
-        if not self.yield_modified and self.n_total == self.n_real and not s.rules_state.yield_now:
+        banned = self.forbids.get("produce")
+        if not (self.yield_modified or banned) and self.n_total == self.n_real \
+                and not s.rules_state.yield_now:
             turn_flow.produce(s, total)      # nothing differs from the base game's production
             return
         g, b = self.game, s.board
@@ -326,6 +328,8 @@ class RulesRuntime(CompiledRules):
         for h in hexes:
             r = b.hex_resource[h]
             if r < 0 or h == s.robber:
+                continue
+            if banned and self.forbidden(s, "produce", s.cur, {"at": h}) is not None:
                 continue
             for v in b.hex_vertices[h]:
                 o = s.v_owner[v]
