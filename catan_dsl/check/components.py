@@ -18,6 +18,14 @@ def check_components(model: Model, report: Report, boards: dict[str, BoardInfo])
         if c.start and c.supply and c.start.value > c.supply.value:
             report.error("E207", c.start.span, message=f"counter {c.name.value} starts at "
                          f"{c.start.value} per player but its supply is only {c.supply.value}")
+    for m in model.named("marker").values():
+        assert isinstance(m, R.Marker)
+        if m.on is not None and m.on.value != "hex":
+            report.error("E206", m.on.span, message=f"marker {m.name.value} is on "
+                         f"{m.on.value}: markers lie on hexes", hint="write 'on hex'")
+        if m.max is not None and m.max.value < 1:
+            report.error("E206", m.max.span, message="a hex must hold at least 1 marker",
+                         hint="drop 'max' for no limit")
     for d in model.named("deck").values():
         _deck(d, report, model)  # type: ignore[arg-type]
     if model.use_board is not None and model.use_board.name.value not in boards:

@@ -172,6 +172,13 @@ class EffectLowerer(Lowerer):
             at_ir = "choice" if at is None or (isinstance(at, R.NameRef) and at.name == "choice") \
                 else self.expr(at, scope)[0]  # type: ignore[arg-type]
             return ["place", ex("p"), g("kind").value, at_ir, self.who(f, "by", scope)]  # type: ignore[union-attr]
+        if k in ("put_markers", "take_markers"):
+            self.declared(g("marker"), ("marker",))  # type: ignore[arg-type]
+            at, t = self.expr(g("at"), scope)  # type: ignore[arg-type]
+            if not compatible(t, "hex"):
+                self.err("E406", g("at").span,  # type: ignore[union-attr]
+                         message=f"markers lie on hexes; got {t}")
+            return [k, ex("n"), g("marker").value, at]  # type: ignore[union-attr]
         if k in ("mark", "unmark"):
             if k == "unmark":  # a mark is declared by the rule that puts it
                 self.declared(g("mark"), ("mark",))  # type: ignore[arg-type]

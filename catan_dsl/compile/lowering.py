@@ -19,7 +19,8 @@ HIDDEN_WINNER = "#winner"     # the vote's decider when the source does not name
 WHAT = {"resource": "resource", "terrain": "terrain", "piece": "piece", "counter": "counter",
         "deck": "deck", "card": "card", "special": "special card", "feature": "feature",
         "mark": "mark", "option": "option", "item": "deck item", "flag": "card flag",
-        "event": "event", "action": "action", "group": "action group", "chain": "chain"}
+        "event": "event", "action": "action", "group": "action group", "chain": "chain",
+        "marker": "marker"}
 
 
 # Words a designer may reach for → the vocabulary function that means it (E402's hint).
@@ -43,7 +44,8 @@ class Env:
         res = model.get("resources")
         self.kinds: dict[str, dict[str, object]] = {k: {} for k in WHAT}
         self.kinds["resource"] = {i.value: i for i in res.names} if isinstance(res, A.Resources) else {}
-        for kind in ("terrain", "piece", "card", "special", "option", "counter", "deck", "action"):
+        for kind in ("terrain", "piece", "card", "special", "option", "counter", "deck", "action",
+                     "marker"):
             self.kinds[kind] = dict(model.named(kind))
         self.kinds["flag"] = {f: f for f in CARD_FLAGS}
         for d in model.named("deck").values():
@@ -72,7 +74,7 @@ class Env:
 
     def kind_of(self, name: str) -> str | None:
         for k in ("resource", "terrain", "piece", "counter", "deck", "special", "card", "event",
-                  "item", "flag", "feature", "mark", "option", "chain"):
+                  "item", "flag", "feature", "mark", "option", "chain", "marker"):
             if name in self.kinds[k]:
                 return k
         return None

@@ -366,6 +366,9 @@ def extend_ir(model: Model, ir: dict, lowered: LoweredRules) -> None:
     counters = {n: _counter(c) for n, c in model.named("counter").items()}  # type: ignore[arg-type]
     if counters:
         ir["counters"] = counters
+    markers = {n: _marker(m) for n, m in model.named("marker").items()}  # type: ignore[arg-type]
+    if markers:
+        ir["markers"] = markers
     decks = {n: _deck(d) for n, d in model.named("deck").items()}  # type: ignore[arg-type]
     if decks:
         ir["decks"] = decks
@@ -382,6 +385,11 @@ def _counter(c: R.Counter) -> dict:
         out["shared"] = True
         out["max"] = c.max.value if c.max else None
     return out
+
+
+def _marker(m: R.Marker) -> dict:
+    return {"label": m.label or m.name.value, "on": m.on.value if m.on else "hex",
+            "supply": m.supply.value if m.supply else None, "max": m.max.value if m.max else None}
 
 
 def _deck(d: R.Deck) -> dict:

@@ -192,6 +192,11 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
        "chain_of(y) != chain_of(x)", "the chain at {e}"),
     _e("chain_supply", "chain:name:chain", "int", "pieces of the chain still in the supply",
        "chain_supply(trail) > 0", "the {chain} pieces left"),
+    _e("markers", "h:hex marker:name:marker", "int", "how many markers of a kind lie on the hex",
+       "markers(h, barbarian) >= 3", "the {marker}s on {h}"),
+    _e("marker_supply", "marker:name:marker", "int",
+       "markers of a kind still in the supply (a large number when the supply is unlimited)",
+       "marker_supply(barbarian) > 0", "the {marker}s left in the supply"),
 ]}
 
 # Comprehension heads bind a variable over a set (see module docstring).
@@ -285,6 +290,12 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
        "nobody holds the special card now; its policy awards it again from scratch",
        "set_aside largest_army", "{special} is set aside"),
     # Chains of pieces and votes (engine/chains.py, engine/votes.py):
+    _e("put_markers", "n:int marker:name:marker at:hex", "none",
+       "put N markers from the supply on a hex (fewer when the supply or the hex's max runs out; "
+       "the log says so)", "put 1 barbarian on h", "put {n} {marker} on {at}"),
+    _e("take_markers", "n:int marker:name:marker at:hex", "none",
+       "take N markers off a hex back to the supply (as many as lie there)",
+       "take 1 barbarian from h", "take {n} {marker} off {at}"),
     _e("extend", "chain:name:chain at:edge", "none",
        "the chain's next piece goes on the path (one of chain_spots; merges chains meeting there)",
        "extend trail at x", "a {chain} piece goes on {at}"),

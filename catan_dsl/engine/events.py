@@ -275,6 +275,16 @@ class EffectSkipped(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class MarkersMoved(Event):
+    """``n`` markers went onto hex ``hex`` (taken off when negative); ``now`` lie there."""
+
+    marker: str
+    hex: int
+    n: int
+    now: int
+
+
+@dataclass(frozen=True, slots=True)
 class SharedCounterSet(Event):
     """A shared counter (one value for the game) became ``value``; ``asked`` differs when the
     value set was outside 0..max and was clamped."""

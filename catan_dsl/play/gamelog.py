@@ -64,6 +64,11 @@ def _card(ir: dict, deck: str, card: str) -> str:
     return _title(item.get("event") or card)
 
 
+def _marker(ir: dict, name: str, n: int) -> str:
+    label = ((ir.get("markers") or {}).get(name) or {}).get("label") or name.replace("_", " ")
+    return label if n == 1 else label + "s"
+
+
 def _action_label(ir: dict, name: str) -> str:
     for rule in ir.get("rules", []):
         if rule.get("kind") == "action" and rule.get("name") == name:
@@ -146,6 +151,9 @@ DESCRIBE: dict[str, Describe] = {
     "SharedCounterSet": lambda e, w, ir: f"{_label(ir, e.counter)} is now {e.value}"
     + (f" (warning: {e.asked} is outside 0..{(ir.get('counters') or {}).get(e.counter, {}).get('max')}, clamped)"
        if e.asked != e.value else ""),
+    "MarkersMoved": lambda e, w, ir: (
+        f"{e.n} {_marker(ir, e.marker, e.n)} placed on {_hex(ir, e.hex)}" if e.n > 0 else
+        f"{-e.n} {_marker(ir, e.marker, -e.n)} taken from {_hex(ir, e.hex)}") + f" (now {e.now})",
     "ItemGiven": lambda e, w, ir: f"{w(e.giver)} handed {_title(e.item)} to {w(e.receiver)}",
     "PieceRemoved": lambda e, w, ir: f"{w(e.player)}'s {e.piece} at {_place(ir, e.piece, e.at)} "
     "was removed",

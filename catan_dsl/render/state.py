@@ -41,6 +41,8 @@ class StateView:
     # Further pieces sharing an edge with the one in pieces_on_edges (drawn side by side).
     more_on_edges: dict[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
     marks: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "v12" / "e3" → marks
+    # Markers lying on hexes: hex id → ((label, count), ...), e.g. {7: (("barbarian", 3),)}.
+    hex_markers: dict[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
     # One legend label per seat (e.g. "Red 7 VP"); empty → "player N" for seats with pieces.
     player_labels: tuple[str, ...] = ()
     robber_off_board: bool = False  # draw the robber beside the board, labelled as such
@@ -248,6 +250,14 @@ def draw_state(
         marks = view.marks.get(f"v{vid}")
         if marks:
             _mark_label(ax, (x, y), marks, f"mark-v{vid}")
+
+    for h, counts in sorted(view.hex_markers.items()):
+        cx, cy = hex_centers[h]
+        text = "\n".join(f"{n} × {label}" for label, n in counts)
+        t = ax.text(cx, cy + 0.55, text, ha="center", va="center", fontsize=7, zorder=8.6,
+                    color="white", bbox={"boxstyle": "round,pad=0.2", "facecolor": "#4e342e",
+                                         "edgecolor": "white", "linewidth": 0.8})
+        t.set_gid(f"markers-h{h}")
 
     handles: list[Line2D] = []
     if view.robber_hex is not None:

@@ -129,10 +129,16 @@ def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) ->
     verts = {v: (names[k], state.v_owner[v]) for v, k in enumerate(state.v_kind) if k >= 0}
     edges = {e: (names[k], state.e_owner[e]) for e, k in enumerate(state.e_kind) if k >= 0}
     marks: dict[str, tuple[str, ...]] = {}
+    hex_markers: dict[int, tuple[tuple[str, int], ...]] = {}
     more: dict[int, tuple[tuple[str, int], ...]] = {}
     rules_state: Any = state.rules_state
     if rules_state is not None:
         marks = {str(k): tuple(v) for k, v in sorted(rules_state.marks.items(), key=lambda kv: str(kv[0]))}
+        labels_of = {n: (m.get("label") or n) for n, m in (g.ir.get("markers") or {}).items()}
+        for i, (name, _, _) in enumerate(g.rules.marker_specs):
+            for h, n in enumerate(rules_state.markers[i]):
+                if n:
+                    hex_markers[h] = hex_markers.get(h, ()) + ((labels_of.get(name, name), n),)
         for e, kind in _chain_pieces(state).items():
             # A chain piece owns no seat (-1) and may share its path with a player's piece.
             if e in edges:
@@ -157,7 +163,8 @@ def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) ->
         if rules_state is not None and g.rules.any_shared else ()
     return StateView(pieces_on_vertices=verts, pieces_on_edges=edges, robber_hex=robber,
                      player_colors=colors, more_on_edges=more, marks=marks, player_labels=tuple(labels),
-                     robber_off_board=robber is None, shared_labels=shared)
+                     robber_off_board=robber is None, shared_labels=shared,
+                     hex_markers=hex_markers)
 
 
 def caption(at: StateAt) -> str:

@@ -73,6 +73,17 @@ class Option(Node):
 
 
 @dataclass(frozen=True)
+class Marker(Node):
+    """``marker NAME "label" { on hex; supply N; max N }``: counts per hex, from a supply."""
+
+    name: Ident
+    label: str | None
+    on: Ident | None
+    supply: Num | None
+    max: Num | None
+
+
+@dataclass(frozen=True)
 class Counter(Node):
     name: Ident
     label: str | None

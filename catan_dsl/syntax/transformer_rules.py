@@ -56,6 +56,20 @@ class RulesMixin(Transformer):
                          props.get("supply"), "tradeable" in props, "shared" in props,
                          props.get("max"))
 
+    def marker(self, meta, ch):
+        props = dict(c for c in ch[1:] if isinstance(c, tuple))
+        return R.Marker(self._s(meta), ch[0], label_of(ch[1:]), props.get("on"),
+                        props.get("supply"), props.get("max"))
+
+    def marker_on(self, meta, ch):
+        return ("on", ch[0])
+
+    def marker_supply(self, meta, ch):
+        return ("supply", ch[0])
+
+    def marker_max(self, meta, ch):
+        return ("max", ch[0])
+
     def counter_start(self, meta, ch):
         return ("start", ch[0])
 
@@ -437,4 +451,10 @@ class RulesMixin(Transformer):
 
     def eff_reveal(self, meta, ch):
         return self._eff("reveal", meta, item=ch[0])
+
+    def eff_put(self, meta, ch):
+        return self._eff("put_markers", meta, n=ch[0], marker=ch[1], at=ch[2])
+
+    def eff_take(self, meta, ch):
+        return self._eff("take_markers", meta, n=ch[0], marker=ch[1], at=ch[2])
 

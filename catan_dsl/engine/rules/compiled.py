@@ -17,7 +17,7 @@ from catan_dsl.engine.rules.vp_memo import VpMemo, memoisable
 STATIC_FUNCTIONS = BOARD_FUNCTIONS | {"harbor_ratio"}
 LOOP_HEADS = frozenset({"any", "all", "count", "sum", "max", "min", "first"})
 
-RULE_KEYS = ("counters", "decks", "options", "chains")
+RULE_KEYS = ("counters", "decks", "options", "chains", "markers")
 
 
 @dataclass(frozen=True)
@@ -137,6 +137,10 @@ class CompiledRules:
                               for n, c in (ir.get("counters") or {}).items())
         self.any_shared = any(c.shared for c in self.counters)
         self.counter_index = {c.name: i for i, c in enumerate(self.counters)}
+        # Markers on hexes: (name, supply or None, max per hex or None), in declared order.
+        self.marker_specs = tuple((n, m.get("supply"), m.get("max"))
+                                  for n, m in (ir.get("markers") or {}).items())
+        self.marker_index = {m[0]: i for i, m in enumerate(self.marker_specs)}
         opts = {k: bool(v.get("default", False)) for k, v in (ir.get("options") or {}).items()}
         opts.update({k: bool(v) for k, v in (ir.get("meta", {}).get("options") or {}).items()})
         self.options = opts

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-_LISTS = ("supply", "pile", "spent", "box", "drawn", "chains", "shared")
-_NESTED = ("counters", "multi")
+_LISTS = ("supply", "pile", "spent", "box", "drawn", "chains", "shared", "marker_supply")
+_NESTED = ("counters", "multi", "markers")
 _DEEP = ("held",)
 _SCALARS = ("robber_forced", "rerolled", "built_turn", "start", "resolving")
 _DICTS = ("marks", "uses_turn", "uses_game", "yield_now", "revealed")
@@ -36,6 +36,9 @@ class RulesState:
                     self.pile[di][i] -= k
         self.drawn = [0] * len(rules.decks)                        # draws since the last shuffle
         self.chains = rules.chains.initial()                       # engine/chains.py layout
+        # Markers per kind per hex, and each kind's supply (None: unlimited).
+        self.markers = [[0] * len(rules.hex_edges) for _ in rules.marker_specs]
+        self.marker_supply = [m[1] for m in rules.marker_specs]
         self.box = [0] * len(g.cards)                           # played cards given back
         self.multi = [[] for _ in g.specials]                   # all_min holders per special
         self.robber_forced = False
@@ -83,4 +86,6 @@ class RulesState:
                     for k, v in sorted(getattr(self, f).items(), key=lambda kv: str(kv[0]))}
         if not self.shared:
             del d["shared"]      # no shared counters: the digests of existing games stay as they were
+        if not self.markers:
+            del d["markers"], d["marker_supply"]      # likewise without markers
         return d

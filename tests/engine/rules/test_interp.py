@@ -14,6 +14,7 @@ from catan_dsl.engine.rules import (
     effects,
     executor,
     functions,
+    markers,
     runtime,
     stocks,
     tables,
@@ -29,9 +30,11 @@ def test_interpreter_covers_the_vocabulary_exactly() -> None:
     assert set(tables.FUNCTIONS) == set(vocab.FUNCTIONS)
     assert set(tables.EFFECTS) == set(vocab.EFFECTS)
     # No module's entry silently replaces another's when the tables are merged.
-    parts = (effects.EFFECTS, board_effects.EFFECTS, chains.EFFECTS, votes.EFFECTS, chance.EFFECTS)
+    parts = (effects.EFFECTS, board_effects.EFFECTS, chains.EFFECTS, votes.EFFECTS, chance.EFFECTS,
+             markers.EFFECTS)
     assert sum(map(len, parts)) == len(tables.EFFECTS)
-    assert len(functions.FUNCTIONS) + len(chains.FUNCTIONS) == len(tables.FUNCTIONS)
+    assert len(functions.FUNCTIONS) + len(chains.FUNCTIONS) + len(markers.FUNCTIONS) \
+        == len(tables.FUNCTIONS)
     assert len(board_effects.CALLS) + len(stocks.CALLS) == len(tables.CALLS)
     assert not set(runtime.CALLS) & set(tables.CALLS)
     assert set(runtime.TRIGGERS) == set(vocab.TRIGGERS)
