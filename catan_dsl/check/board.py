@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from catan_dsl.check.board_numbers import NumberChecks
 from catan_dsl.check.context import CheckContext
 from catan_dsl.core import geometry as g
 from catan_dsl.core.source import Span
@@ -36,7 +37,7 @@ class BoardInfo:
     ok: bool = True
 
 
-class _BoardChecker:
+class _BoardChecker(NumberChecks):
     def __init__(self, b: A.Board, c: CheckContext) -> None:
         self.b, self.c, self.r = b, c, c.r
         self.info = BoardInfo(b.name.value)
@@ -261,122 +262,6 @@ class _BoardChecker:
 
     def never_on_coast(self, name: str) -> bool:
         return self.terrain_prop(name, A.NeverOnCoast) is not None
-
-    def token_bearing(self) -> int:
-        n = sum(1 for h, t in self.info.terrain.items() if t is not None and self.takes_token(t))
-        for _, _, tiles in self.info.pools:
-            n += sum(k for t, k in tiles.items() if self.takes_token(t))
-        return n
-
-    def aside(self, aside, letters: str, tokens: list[int]) -> list[dict]:
-        """``aside L joins N`` → IR entries; the letter must exist and N be another token's number."""
-        out = []
-        for letter, joins in aside:
-            self.c.token_number(joins)
-            if letter.value not in letters or len(letter.value) != 1:
-                self.r.error("E206", letter.span,
-                             message=f"there is no token {letter.value} to set aside",
-                             hint=f"the tokens are lettered {letters[:1]}..{letters[-1:]}")
-                continue
-            rest = [n for k, n in enumerate(tokens) if letters[k:k + 1] not in {a.value for a, _ in aside}]
-            if joins.value not in rest:
-                self.r.error("E206", joins.span,
-                             message=f"no token {joins.value} stays on the board for {letter.value} to join",
-                             hint="name the number of a token the spiral lays")
-                continue
-            out.append({"letter": letter.value, "joins": joins.value})
-        return out
-
-    def random_aside(self, aside, tokens: list[int]) -> list[dict]:
-        """``aside N joins M`` of a random deal → IR entries: each N must be a token of the list,
-        and each M a number dealt to a hex, with one such hex per aside token that joins it."""
-        out, rest = [], list(tokens)
-        for number, joins in aside:
-            self.c.token_number(number)
-            self.c.token_number(joins)
-            if number.value not in rest:
-                self.r.error("E206", number.span,
-                             message=f"there is no {number.value} token left to set aside",
-                             hint="set aside numbers of the board's token list, each token once")
-                continue
-            rest.remove(number.value)
-            out.append({"number": number.value, "joins": joins.value})
-        for entry in out:
-            wanted = sum(1 for e in out if e["joins"] == entry["joins"])
-            if rest.count(entry["joins"]) < wanted:
-                span = next(j.span for n, j in aside if j.value == entry["joins"])
-                self.r.error("E206", span,
-                             message=f"{wanted} token(s) join a {entry['joins']}, but only "
-                                     f"{rest.count(entry['joins'])} {entry['joins']} token(s) "
-                                     "are dealt to hexes",
-                             hint="each set-aside token joins its own hex")
-                return []
-        return out
-
-    def numbers(self) -> None:
-        info, c = self.info, self.c
-        spec = self.one(A.NumbersSpiral, A.NumbersRandom, A.NumbersFixed)
-        tok = self.one(A.Tokens) or self.c.m.get("tokens")
-        tokens = [n.value for n in tok.values] if isinstance(tok, A.Tokens) else []
-        if isinstance(tok, A.Tokens) and tok in self.b.items:
-            for n in tok.values:
-                c.token_number(n)
-        if isinstance(spec, (A.NumbersSpiral, A.NumbersRandom)):
-            fixed_nums = [(h, ns) for h, ns in info.numbers.items() if ns]
-            for h, _ in fixed_nums[:1]:
-                self.r.error("E206", self.tile_span[h],
-                             message="this tile has a number, but the board lays numbers itself",
-                             hint="drop the numbers from tiles, or use 'numbers fixed'")
-            bearing = self.token_bearing()
-            # Tokens set aside (numbers spiral ... aside B joins 12) take no hex of their own.
-            aside = spec.aside
-            if len(tokens) - len(aside) != bearing:
-                self.r.error("E306", spec.span, tokens=len(tokens), hexes=bearing,
-                             hint="the token list is 'tokens ...' in the scenario or the board")
-            if isinstance(spec, A.NumbersSpiral):
-                start: object = "random"
-                if spec.start is not None:
-                    if spec.start.value > 5:
-                        self.r.error("E206", spec.start.span,
-                                     message=f"corner {spec.start.value} does not exist",
-                                     hint="corners are numbered 0..5 (E, NE, NW, W, SW, SE)")
-                    start = spec.start.value
-                letters = "".join(chr(ord("A") + i) for i in range(min(len(tokens), 26)))
-                info.numbers_spec = {"method": "spiral", "sequence": tokens, "letters": letters,
-                                     "start": start, "clockwise": spec.clockwise}
-                if aside:
-                    info.numbers_spec["aside"] = self.aside(aside, letters, tokens)
-            else:
-                for n in spec.apart:
-                    c.token_number(n)
-                info.numbers_spec = {"method": "random", "tokens": sorted(tokens),
-                                     "no_adjacent": sorted({n.value for n in spec.apart})}
-                if aside:
-                    info.numbers_spec["aside"] = self.random_aside(aside, tokens)
-            return
-        if info.pools and self.token_bearing() and not any(info.numbers.values()):
-            self.r.error("E207", self.b.name.span,
-                         message=f"board {self.b.name.value} shuffles terrain but fixes no numbers",
-                         hint="add 'numbers spiral from random corner' or 'numbers random'")
-            return
-        for h in info.land:
-            t = info.terrain.get(h)
-            if t is not None and self.takes_token(t) and not info.numbers.get(h) and any(info.numbers.values()):
-                self.r.error("E306", self.tile_span.get(h, self.b.name.span), tokens=0, hexes=1,
-                             hint=f"give the {t} at {g.fmt_hex(h)} a number")
-        apart = {n.value for n in spec.apart} if isinstance(spec, A.NumbersFixed) else set()
-        for n in (spec.apart if isinstance(spec, A.NumbersFixed) else ()):
-            c.token_number(n)
-        for h in info.land:
-            for n2 in g.neighbors(h):
-                if g.sort_key_hex(n2) <= g.sort_key_hex(h) or n2 not in self.land_set:
-                    continue
-                a = set(info.numbers.get(h, [])) & apart
-                b = set(info.numbers.get(n2, [])) & apart
-                if a and b:
-                    self.r.error("E307", self.tile_span.get(n2, self.b.name.span), a=min(b), b=min(a),
-                                 hex_a=g.fmt_hex(n2), hex_b=g.fmt_hex(h),
-                                 hint="swap one of them with a number that is not kept apart")
 
     def harbors(self) -> None:
         seen: dict[g.Hex, A.Harbor] = {}

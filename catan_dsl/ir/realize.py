@@ -93,7 +93,15 @@ def realize_board(ir: dict, seed: int) -> RealizedBoard:
             numbers[target] = numbers[target] + (spec["sequence"][pos],)
     elif method == "random":
         slots = [i for i in range(len(hexes)) if takes_token(i)]
-        tokens = list(spec["tokens"])
+        groups = []
+        for grp in spec.get("groups") or ():
+            # A group's hexes get its own tokens; a surplus token stays out, chosen at random.
+            mine = [i for i in slots if bool(hexes[i].get("coast")) == (grp["on"] == "coast")]
+            if len(grp["tokens"]) < len(mine):
+                raise BoardGenError(f"{len(grp['tokens'])} {grp['on']} tokens for {len(mine)} hexes")
+            groups.append((mine, list(grp["tokens"])))
+            slots = [i for i in slots if i not in mine]
+        tokens = list(spec["tokens"]) if slots or not groups else []
         aside_random = spec.get("aside") or ()
         for a in aside_random:
             tokens.remove(a["number"])        # dealt to no hex; joins one below
@@ -103,6 +111,9 @@ def realize_board(ir: dict, seed: int) -> RealizedBoard:
         for _ in range(MAX_NUMBER_TRIES):
             rng.shuffle(tokens)
             placed = dict(zip(slots, tokens))
+            for mine, group_tokens in groups:
+                rng.shuffle(group_tokens)
+                placed.update(zip(mine, group_tokens))
             if not hot or _no_hot_neighbours(hexes, placed, hot):
                 break
         else:

@@ -324,6 +324,7 @@ class NumbersSpiral(Node):
 class NumbersRandom(Node):
     apart: tuple[Num, ...]
     aside: tuple[tuple[Num, Num], ...] = ()  # (number, joins): dealt to no hex, then joins one
+    groups: tuple[tuple[Ident, tuple[Num, ...]], ...] = ()  # ("coast"|"inner", its tokens)
 
 
 @dataclass(frozen=True)

@@ -318,10 +318,14 @@ class ToAst(ChainsMixin, RulesMixin):
 
     def numbers_random(self, meta, ch):
         return A.NumbersRandom(self._s(meta), tuple(c for c in ch if not isinstance(c, tuple)),
-                               tuple(c for c in ch if isinstance(c, tuple)))
+                               tuple(c[1:] for c in ch if isinstance(c, tuple) and c[0] == "aside"),
+                               tuple(c[1:] for c in ch if isinstance(c, tuple) and c[0] == "group"))
 
     def random_aside(self, meta, ch):
-        return (ch[0], ch[1])
+        return ("aside", ch[0], ch[1])
+
+    def random_group(self, meta, ch):
+        return ("group", ch[0], tuple(ch[1:]))
 
     def numbers_fixed(self, meta, ch):
         return A.NumbersFixed(self._s(meta), tuple(ch))
