@@ -192,6 +192,10 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
        "chain_of(y) != chain_of(x)", "the chain at {e}"),
     _e("chain_supply", "chain:name:chain", "int", "pieces of the chain still in the supply",
        "chain_supply(trail) > 0", "the {chain} pieces left"),
+    _e("clockwise_from", "h:hex", "set:hex",
+       "the coastal land hexes in clockwise order around the island, starting at h (a sweep "
+       "along the coast; from the first coastal hex when h is inland)",
+       "each x in clockwise_from(h) { ... }", "the coastal hexes clockwise from {h}"),
     _e("markers", "h:hex marker:name:marker", "int", "how many markers of a kind lie on the hex",
        "markers(h, barbarian) >= 3", "the {marker}s on {h}"),
     _e("marker_supply", "marker:name:marker", "int",

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
+from catan_dsl.core import geometry
 from catan_dsl.engine.base import building
 
 Fn = Callable[[Any, dict], Any]
@@ -80,6 +82,27 @@ def f_real(ctx, a, raw):
 def f_hexes(ctx, a, raw):
     r = tuple(range(ctx.rules.n_hexes))
     return (lambda s, env: r), "set:hex"
+
+
+def f_clockwise_from(ctx, a, raw):
+    h, ring = a[0][0], _coast_ring(ctx.rules.ir["board"]["hexes"])
+
+    def clockwise(s, env):
+        start = h(s, env)
+        i = ring.index(start) if start in ring else 0
+        return ring[i:] + ring[:i]
+    return clockwise, "set:hex"
+
+
+def _coast_ring(hexes: list[dict]) -> list[int]:
+    """The coastal land hexes clockwise (on screen) around the land's centre, by angle."""
+    centres = [geometry.hex_center((h["q"], h["r"])) for h in hexes]
+    cx = sum(x for x, _ in centres) / len(centres)
+    cy = sum(y for _, y in centres) / len(centres)
+    coastal = [i for i, h in enumerate(hexes) if h.get("coast")]
+    # y grows downward on screen, so a growing angle turns clockwise; ids break exact ties.
+    return sorted(coastal, key=lambda i: (round(math.atan2(centres[i][1] - cy,
+                                                           centres[i][0] - cx), 9), i))
 
 
 def f_resources(ctx, a, raw):
@@ -326,6 +349,7 @@ FUNCTIONS: dict[str, Callable] = {
     "vp": f_vp, "public_vp": f_public_vp, "round": f_round, "turn": f_turn, "current": f_current,
     "left": f_left, "players": f_players, "opponents": f_opponents, "neutrals": f_neutrals,
     "real": f_real, "hexes": f_hexes, "vertices": f_vertices, "edges": f_edges,
+    "clockwise_from": f_clockwise_from,
     "shared_value": f_shared_value, "resources": f_resources, "setup": f_setup,
     "vertices_of": f_vertices_of, "edges_of": f_edges_of,
     "hexes_of": f_hexes_of, "touching": f_touching, "terrain": f_terrain,
