@@ -168,6 +168,8 @@ class Describer:
             return out + (f"; otherwise {self.effects(a[2])}" if a[2] else "")
         if h == "let":
             return f"with {a[0]} = {x(a[1])}: {self.effects(a[2])}"
+        if h == "roll" and isinstance(a[1], str):
+            return f"the {words(a[1])} die is rolled ({a[0]} is the face shown): {self.effects(a[2])}"
         if h == "roll":
             return f"a {x(a[1])}-sided die is rolled ({a[0]}): {self.effects(a[2])}"
         if h == "choose_random":

@@ -38,9 +38,9 @@ class EffectLowerer(Lowerer):
                     value = f.get("value")
                     if isinstance(value, R.Call) and value.name.value == "roll" and \
                             "roll" not in V.FUNCTIONS and len(value.args) == 1:
-                        self.roll(value, scope)
+                        _, shows = self.roll(value, scope)
                         hidden, sides = self.rolls.pop()
-                        rest = self.block(effs[i + 1:], {**scope, var.value: "int"}, removed)
+                        rest = self.block(effs[i + 1:], {**scope, var.value: shows}, removed)
                         lowered = ["roll", var.value, sides, rest]
                     else:
                         v, t = self.expr(value, scope)  # type: ignore[arg-type]

@@ -20,7 +20,7 @@ WHAT = {"resource": "resource", "terrain": "terrain", "piece": "piece", "counter
         "deck": "deck", "card": "card", "special": "special card", "feature": "feature",
         "mark": "mark", "option": "option", "item": "deck item", "flag": "card flag",
         "event": "event", "action": "action", "group": "action group", "chain": "chain",
-        "marker": "marker"}
+        "marker": "marker", "die": "die", "face": "die face"}
 
 
 # Words a designer may reach for → the vocabulary function that means it (E402's hint).
@@ -45,7 +45,7 @@ class Env:
         self.kinds: dict[str, dict[str, object]] = {k: {} for k in WHAT}
         self.kinds["resource"] = {i.value: i for i in res.names} if isinstance(res, A.Resources) else {}
         for kind in ("terrain", "piece", "card", "special", "option", "counter", "deck", "action",
-                     "marker"):
+                     "marker", "die"):
             self.kinds[kind] = dict(model.named(kind))
         self.kinds["flag"] = {f: f for f in CARD_FLAGS}
         for d in model.named("deck").values():
@@ -63,6 +63,9 @@ class Env:
                     if key == "group":
                         self.kinds["group"][val.value] = val
         self.kinds["mark"] = {m: m for m in _marks(model)}
+        for d in model.named("die").values():      # a face reads as its name: c == red
+            for face in d.faces:  # type: ignore[attr-defined]
+                self.kinds["face"].setdefault(face.value, face)
         for c in model.named("chain").values():   # a chain is named by itself or by its piece
             self.kinds["chain"][c.name.value] = c  # type: ignore[attr-defined]
             if c.piece is not None:  # type: ignore[attr-defined]
@@ -74,7 +77,8 @@ class Env:
 
     def kind_of(self, name: str) -> str | None:
         for k in ("resource", "terrain", "piece", "counter", "deck", "special", "card", "event",
-                  "item", "flag", "feature", "mark", "option", "chain", "marker"):
+                  "item", "flag", "feature", "mark", "option", "chain", "marker", "die",
+                  "face"):
             if name in self.kinds[k]:
                 return k
         return None
@@ -315,7 +319,17 @@ class Lowerer:
             self.err("E406", e.span, message=f"roll() takes the number of sides, got {len(e.args)} values",
                      hint="e.g. let d = roll(6)")
             return 0, "int"
-        sides, t = self.expr(e.args[0], scope)
+        arg = e.args[0]
+        if isinstance(arg, R.NameRef) and arg.name not in scope and self.env.has("die", arg.name):
+            # A die with named faces: the roll reads as the face it shows (c == red).
+            if self.rolls is None:
+                self.err("E414", e.span)
+                return 0, "name:face"
+            self.roll_count += 1
+            var = f"#roll{self.roll_count}"
+            self.rolls.append((var, arg.name))
+            return ["var", var], "name:face"
+        sides, t = self.expr(arg, scope)
         if not compatible(t, "int"):
             self.err("E406", e.args[0].span, message=f"roll(): the number of sides must be a number, got {t}")
         if self.rolls is None:

@@ -366,6 +366,10 @@ def extend_ir(model: Model, ir: dict, lowered: LoweredRules) -> None:
     counters = {n: _counter(c) for n, c in model.named("counter").items()}  # type: ignore[arg-type]
     if counters:
         ir["counters"] = counters
+    dice = {n: {"label": d.label or n, "faces": [f.value for f in d.faces]}  # type: ignore[attr-defined]
+            for n, d in model.named("die").items()}
+    if dice:
+        ir["dice"] = dice
     markers = {n: _marker(m) for n, m in model.named("marker").items()}  # type: ignore[arg-type]
     if markers:
         ir["markers"] = markers

@@ -273,8 +273,9 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
     _e("let", "var:name value:any body:effects", "none",
        "name a value for the rest of the block (evaluated once)",
        "let best = max(p in players: vp(p))", "let {var} be {value}"),
-    _e("roll", "var:name sides:int body:effects", "none",
-       "one fair die with N sides from the game's seeded chance, logged and replayed",
+    _e("roll", "var:name sides:int|name:die body:effects", "none",
+       "one fair die with N sides from the game's seeded chance, logged and replayed; "
+       "roll(DIE) of a `die` with named faces reads as the face shown",
        "let d = roll(6)", "a {sides}-sided die is rolled"),
     _e("choose_random", "var:name from:set cond:bool body:effects else:effects", "none",
        "a uniformly random element of a set (a chance node, logged); else when it is empty",

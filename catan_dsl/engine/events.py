@@ -258,12 +258,15 @@ class ItemReturned(Event):
 @dataclass(frozen=True, slots=True)
 class RandomChosen(Event):
     """A rule's chance: a die with ``sides`` sides showed ``value`` (what == "die"), or ``value``
-    (a player, hex, intersection, path or resource id) was picked at random."""
+    (a player, hex, intersection, path or resource id) was picked at random; a die with named
+    faces (``die``) showed ``face``."""
 
     player: int | None
     what: str
     value: int
     sides: int = 0
+    die: str = ""
+    face: str = ""
 
 
 @dataclass(frozen=True, slots=True)

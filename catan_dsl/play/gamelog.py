@@ -22,6 +22,9 @@ def _element(ir: dict, on: str, at: int) -> str:
 
 
 def _random_chosen(e: Any, w: Any, ir: dict) -> str:
+    if e.what == "die" and e.die:
+        label = ((ir.get("dice") or {}).get(e.die) or {}).get("label") or e.die
+        return f"{w(e.player)} rolled the {label}: {e.face}"
     if e.what == "die":
         return f"{w(e.player)} rolled a d{e.sides}: {e.value}"
     if e.what == "player":

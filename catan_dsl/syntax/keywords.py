@@ -14,7 +14,7 @@ DECLARATIONS = frozenset({
     "scenario", "variant", "extends", "with", "import", "players", "resources", "bank",
     "tokens", "victory", "terrain", "piece", "development", "special", "robber", "trade",
     "production", "setup", "board", "option", "counter", "deck", "neutral", "on", "action",
-    "forbid", "modifier", "chain", "procedure", "without", "use", "marker", "param",
+    "forbid", "modifier", "chain", "procedure", "without", "use", "marker", "param", "die",
 })
 
 

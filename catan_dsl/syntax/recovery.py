@@ -85,7 +85,7 @@ def _recover(src: SourceFile, found: list[Diagnostic]) -> None:
 # Words that only start a statement of a scenario's body: met inside a rule's block, the
 # block most likely lacks its closing brace.
 _TOP_LEVEL = {"terrain", "piece", "development", "special", "board", "option", "counter",
-              "deck", "neutral", "action", "forbid", "modifier", "chain", "procedure", "marker"}
+              "deck", "neutral", "action", "forbid", "modifier", "chain", "procedure", "marker", "die"}
 
 
 def _repair(text: str, at: int, code: str) -> tuple[str, bool]:

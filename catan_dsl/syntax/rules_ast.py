@@ -73,6 +73,15 @@ class Option(Node):
 
 
 @dataclass(frozen=True)
+class Die(Node):
+    """``die NAME "label" { FACE, FACE, ... }``: a die whose faces are names."""
+
+    name: Ident
+    label: str | None
+    faces: tuple[Ident, ...]
+
+
+@dataclass(frozen=True)
 class Marker(Node):
     """``marker NAME "label" { on hex; supply N; max N }``: counts per hex, from a supply."""
 

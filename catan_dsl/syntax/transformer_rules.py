@@ -56,6 +56,11 @@ class RulesMixin(Transformer):
                          props.get("supply"), "tradeable" in props, "shared" in props,
                          props.get("max"))
 
+    def die(self, meta, ch):
+        label = label_of(ch[1:2])
+        faces = tuple(c for c in ch[1:] if isinstance(c, A.Ident))
+        return R.Die(self._s(meta), ch[0], label, faces)
+
     def marker(self, meta, ch):
         props = dict(c for c in ch[1:] if isinstance(c, tuple))
         return R.Marker(self._s(meta), ch[0], label_of(ch[1:]), props.get("on"),

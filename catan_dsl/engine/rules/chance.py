@@ -8,7 +8,7 @@ from typing import Callable
 
 from catan_dsl.engine.events import RandomChosen, SharedCounterSet
 from catan_dsl.engine.prompts import CHANCE, Prompt
-from catan_dsl.engine.rules.executor import VIA, Eff, apply_choose, compile_effects, emit, envt
+from catan_dsl.engine.rules.executor import VIA, Eff, apply_choose, compile_effects, emit, envt, run
 from catan_dsl.engine.rules.expressions import Ctx, compile_domain, compile_expr, elem_type, qualifying
 
 RANDOM_CHOICE = "rule_random_choice"   # chance: params (what, options, continuation, player, sides)
@@ -42,6 +42,8 @@ def fx_via(node, ctx: Ctx) -> Eff:
 
 def fx_roll(node, ctx: Ctx) -> Eff:
     _, var, sides_node, body = node
+    if isinstance(sides_node, str) and sides_node in ctx.rules.dice:
+        return _roll_named(var, sides_node, body, ctx)
     sides = compile_expr(sides_node, ctx)[0]
     children = (compile_effects(body, ctx.bind(var, "int")),)
 
@@ -53,6 +55,18 @@ def fx_roll(node, ctx: Ctx) -> Eff:
             return [("fx", ri, addr + (0,), 0, envt(inner))]
         _push(s, "die", tuple(range(1, n + 1)), ("fx", ri, addr, var, envt(env)),
               env.get("player"), n)
+        return None
+    return Eff("roll", run_, children)
+
+
+def _roll_named(var: str, die: str, body: list, ctx: Ctx) -> Eff:
+    """``roll(DIE)`` of a die with named faces: a chance node over its faces, binding ``var`` to
+    the face shown (the prompt's ``sides`` slot carries the die's name)."""
+    _, entries = ctx.rules.dice[die]
+    children = (compile_effects(body, ctx.bind(var, "name:face")),)
+
+    def run_(s, env, ri, addr):
+        _push(s, "die", entries, ("fx", ri, addr, var, envt(env)), env.get("player"), die)
         return None
     return Eff("roll", run_, children)
 
@@ -110,11 +124,26 @@ def random_outcomes(s, prompt: Prompt) -> list:
     what, options = prompt.params[0], prompt.params[1]
     rules = s.game.rules
     p = 1.0 / len(options)
+    if len(set(options)) < len(options):
+        # A named die lists a face once per side it is on: one outcome per face, weighted.
+        weights: dict[int, float] = {}
+        for x in options:
+            weights[x] = weights.get(x, 0.0) + p
+        return [(rules.choice(what, x), w) for x, w in weights.items()]
     return [(rules.choice(what, x), p) for x in options]
 
 
 def apply_random(s, a, prompt: Prompt) -> None:
     what, _, cont, player, sides = prompt.params
+    if isinstance(sides, str):              # a die with named faces: bind the face, not its index
+        face = s.game.rules.dice[sides][0][a.id]
+        emit(s, cont[1], RandomChosen(player, what, a.id, 0, sides, face))
+        s.prompts.pop()
+        _, ri, addr, var, et = cont
+        env = dict(et)
+        env[var] = face
+        run(s, [("fx", ri, addr + (0,), 0, envt(env))])
+        return
     emit(s, cont[1], RandomChosen(player, what, a.id, sides))
     apply_choose(s, a, Prompt(prompt.kind, prompt.player, (what, (), cont)))
 

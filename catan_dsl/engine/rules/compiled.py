@@ -17,7 +17,7 @@ from catan_dsl.engine.rules.vp_memo import VpMemo, memoisable
 STATIC_FUNCTIONS = BOARD_FUNCTIONS | {"harbor_ratio"}
 LOOP_HEADS = frozenset({"any", "all", "count", "sum", "max", "min", "first"})
 
-RULE_KEYS = ("counters", "decks", "options", "chains", "markers")
+RULE_KEYS = ("counters", "decks", "options", "chains", "markers", "dice")
 
 
 @dataclass(frozen=True)
@@ -141,6 +141,12 @@ class CompiledRules:
         self.marker_specs = tuple((n, m.get("supply"), m.get("max"))
                                   for n, m in (ir.get("markers") or {}).items())
         self.marker_index = {m[0]: i for i, m in enumerate(self.marker_specs)}
+        # Dice with named faces: name → its distinct faces (first-listed order), and for each
+        # entry of the face list the index of its face (a face listed twice is twice as likely).
+        self.dice: dict[str, tuple[tuple[str, ...], tuple[int, ...]]] = {}
+        for n, d in (ir.get("dice") or {}).items():
+            distinct = tuple(dict.fromkeys(d["faces"]))
+            self.dice[n] = (distinct, tuple(distinct.index(f) for f in d["faces"]))
         opts = {k: bool(v.get("default", False)) for k, v in (ir.get("options") or {}).items()}
         opts.update({k: bool(v) for k, v in (ir.get("meta", {}).get("options") or {}).items()})
         self.options = opts
