@@ -305,6 +305,8 @@ def describe_rule(rule: dict, d: Describer, cost_mods: list[dict]) -> str:
             text = f"A player {var} may not be robbed"
         elif rule["what"] == "produce":
             text = f"A hex {var} produces nothing"
+        elif rule["what"] == "harbor":
+            text = f"The harbor at a building {var} may not be used"
         else:
             text = entry.describe.format(to=f"a hex {var}")[0].upper() + entry.describe.format(to=f"a hex {var}")[1:]
         fb = ""

@@ -14,7 +14,8 @@ from catan_dsl.syntax import rules_ast as R
 
 CARD_FLAGS = ("any_time", "army")
 MOVE_ROBBER_WORDS = ("choice", "off_board", "home")
-FORBID_PREP = {"robber_move": "to", "steal": "from", "build": "at", "trade": "of", "produce": "at"}
+FORBID_PREP = {"robber_move": "to", "steal": "from", "build": "at", "trade": "of", "produce": "at",
+               "harbor": "at"}
 HIDDEN_WINNER = "#winner"     # the vote's decider when the source does not name it
 WHAT = {"resource": "resource", "terrain": "terrain", "piece": "piece", "counter": "counter",
         "deck": "deck", "card": "card", "special": "special card", "feature": "feature",

@@ -137,7 +137,7 @@ _ALL: list[Code] = [
     Code("E403", "unknown-effect", "unknown effect \"{name}\"",
          "A rule's block holds effects of the closed vocabulary (gain, lose, give, choose, ...)."),
     Code("E404", "unknown-forbid", "unknown prohibition \"{name}\"",
-         "'forbid' takes robber_move, steal, build, trade or produce (catan_dsl/core/vocab.py FORBIDS)."),
+         "'forbid' takes robber_move, steal, build, trade, produce or harbor (catan_dsl/core/vocab.py FORBIDS)."),
     Code("E405", "unknown-modifier", "unknown modifier \"{name}\"",
          "'modifier' takes target, vp, route_weight, yield or cost (catan_dsl/core/vocab.py MODIFIERS)."),
     Code("E406", "bad-arguments", "{message}",

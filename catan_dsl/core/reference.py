@@ -31,6 +31,7 @@ CONSULTED = {
     "build": "while build spots are listed (free placements by rules included)",
     "trade": "while bank trades and domestic offers are listed",
     "produce": "at production, for each hex showing the number (the robber's hex never produces)",
+    "harbor": "while a player's bank trades are listed, for each of his buildings on a harbor",
     "target": "in the victory check after every action",
     "vp": "whenever a player's VP are counted (the victory check after every action)",
     "player_vp": "whenever a player's VP are counted (the victory check after every action)",

@@ -325,6 +325,11 @@ FORBIDS: dict[str, Entry] = {e.name: e for e in [
        "forbid trade of fish", "{stock} may not be traded"),
     _e("produce", "at:hex", "bool", "the hex produces nothing when its number comes up",
        "forbid produce at h where feature(h, scorched)", "{at} produces nothing"),
+    _e("harbor", "at:vertex", "bool",
+       "the harbor at the building there may not be used for bank trades (its owner trades at "
+       "the bank's ratio, or another harbor's)",
+       "forbid harbor at v where all(h in hexes_of(v) where markers(h, barbarian) >= 3)",
+       "the harbor at {at} may not be used"),
 ]}
 
 # --- modifiers: values the engine asks for and the scenario adjusts -------------------------

@@ -92,6 +92,21 @@ def place_quiet(s, p: int, k: int, at: int) -> None:
     place(s, p, k, at, free=True, announce=False)
 
 
+def harbor_ratios(s, p: int, usable=None) -> list[int]:
+    """``p``'s bank-trade ratio per resource from the harbors of its buildings (those for which
+    ``usable(v)`` holds, when given), the bank's ratio elsewhere."""
+    g, vertex_harbor = s.game, s.board.vertex_harbor
+    row = [g.bank_ratio] * g.n_resources
+    for v in s.buildings[p]:
+        harbor = vertex_harbor[v]
+        if harbor is not None and (usable is None or usable(v)):
+            ratio, res = harbor
+            for r in range(len(row)) if res < 0 else (res,):
+                if ratio < row[r]:
+                    row[r] = ratio
+    return row
+
+
 def own_spots(s) -> None:
     """Give ``s`` its own spot sets before changing them (a clone shares them: State.clone)."""
     if s.spots_shared:

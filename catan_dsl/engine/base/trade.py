@@ -20,7 +20,10 @@ from catan_dsl.engine.prompts import TRADE_RESPONSE, Prompt
 
 def legal_trades(s, p: int, out: list) -> None:
     g = s.game
-    hand, bank, ratio = s.hand[p], s.bank, s.ratio[p]
+    rules = g.rules
+    # A rule may forbid a harbor for a while (a building lying down): ratios are then read anew.
+    ratio = rules.trade_ratios(s, p) if rules is not None and rules.harbor_forbids else s.ratio[p]
+    hand, bank = s.hand[p], s.bank
     t = g.actions
     # Both menus are memoised by the few facts they depend on (random bots list them ~1,800
     # times a game, nearly always with a signature seen before); the order is unchanged.

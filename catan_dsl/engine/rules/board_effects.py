@@ -169,14 +169,7 @@ def remove_piece(s, edge: bool, at: int, ri: int) -> None:
         s.buildings[owner].remove(at)
         for u in s.board.vertex_adjacent[at]:
             s.v_blocked[u] -= 1
-        row = s.ratio[owner]
-        for r in range(len(row)):
-            row[r] = g.bank_ratio
-        for v in s.buildings[owner]:
-            harbor = s.board.vertex_harbor[v]
-            if harbor is not None:
-                for r in range(len(row)) if harbor[1] < 0 else (harbor[1],):
-                    row[r] = min(row[r], harbor[0])
+        s.ratio[owner] = building.harbor_ratios(s, owner)
     s.rules_state.marks.pop(("e" if edge else "v") + str(at), None)
     rebuild_spots(s)
     awards.route_changed(s, tuple(range(g.num_players)))

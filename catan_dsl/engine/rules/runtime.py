@@ -32,7 +32,7 @@ MAIN = 2
 # The vocabulary entries this module and compiled.py implement (a test compares with vocab).
 TRIGGERS = ("built", "upgraded", "rolled", "produced", "revealed", "drew", "played",
             "turn_started", "turn_ended", "setup_done")
-FORBIDS = ("robber_move", "steal", "build", "trade", "produce")
+FORBIDS = ("robber_move", "steal", "build", "trade", "produce", "harbor")
 MODIFIERS = ("target", "vp", "player_vp", "route_weight", "yield", "cost")
 
 
@@ -46,6 +46,7 @@ class RulesRuntime(CompiledRules):
         self.action_by_name = {r.action.name: i for i, r in enumerate(self.compiled) if r.kind == "action"}
         self.build_forbids = bool(self.forbids.get("build"))
         self.trade_forbids = bool(self.forbids.get("trade"))
+        self.harbor_forbids = bool(self.forbids.get("harbor"))
         self.dynamic_any = bool(self.dynamic) or self.route_weighted
         self.counters_only = bool(self.dynamic) and not self.route_weighted and all(
             m is not None and m[0] == "#c" for _, _, m in self.dynamic)
@@ -395,6 +396,11 @@ class RulesRuntime(CompiledRules):
                 keep.append(a)
             out[:] = keep
         player_actions.legal(s, p, out, before_roll)
+
+    def trade_ratios(self, s, p: int) -> list[int]:
+        """``p``'s bank-trade ratios counting only the harbors no ``forbid harbor`` holds for."""
+        return building.harbor_ratios(
+            s, p, lambda v: self.forbidden(s, "harbor", p, {"at": v, "#at": "vertex"}) is None)
 
     def trade_banned(self, s, p: int) -> tuple[bool, ...]:
         """Per stock (resources, then counters, as in an offer): may ``p`` not trade it now?"""
