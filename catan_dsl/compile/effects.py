@@ -146,8 +146,27 @@ class EffectLowerer(Lowerer):
             if k == "each":
                 return ["each", var.value, s, cond, body]
             if g("random"):
-                return ["choose_random", var.value, s, cond, body,
-                        self.block(g("other") or (), scope)]  # type: ignore[arg-type]
+                out = ["choose_random", var.value, s, cond, body,
+                       self.block(g("other") or (), scope)]  # type: ignore[arg-type]
+                count, weight = g("count"), g("weight")
+                if count is not None or weight is not None:
+                    w = None
+                    if weight is not None:
+                        w, wt = self.expr(weight, inner)  # type: ignore[arg-type]
+                        if not compatible(wt, "int"):
+                            self.err("E406", weight.span,  # type: ignore[union-attr]
+                                     message=f"weighted by: a weight must be a number, got {wt}")
+                    n = count.value if count is not None else 1  # type: ignore[union-attr]
+                    if n < 1:
+                        self.err("E406", count.span,  # type: ignore[union-attr]
+                                 message="choose N ... at random: N must be at least 1")
+                    out += [n, w]
+                return out
+            for part, words in (("count", "'choose N ...' picks N elements"),
+                                ("weight", "'weighted by' weighs a random pick")):
+                if g(part) is not None:
+                    self.err("E406", g(part).span,  # type: ignore[union-attr]
+                             message=f"{words} at random: add 'at random'")
             return ["choose", var.value, self.who(f, "by", scope), s, cond, body,
                     self.block(g("other") or (), scope)]  # type: ignore[arg-type]
         if k == "if":

@@ -196,6 +196,10 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
        "the coastal land hexes in clockwise order around the island, starting at h (a sweep "
        "along the coast; from the first coastal hex when h is inland)",
        "each x in clockwise_from(h) { ... }", "the coastal hexes clockwise from {h}"),
+    _e("pips", "h:hex", "int",
+       "the ways the production dice show one of the hex's numbers (the dots on its token: 5 "
+       "for a 6 or an 8 with two dice; 0 without a token)",
+       "choose 3 h in hexes at random weighted by pips(h) { ... }", "the pips of {h}"),
     _e("markers", "h:hex marker:name:marker", "int", "how many markers of a kind lie on the hex",
        "markers(h, barbarian) >= 3", "the {marker}s on {h}"),
     _e("marker_supply", "marker:name:marker", "int",
@@ -277,8 +281,11 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
        "one fair die with N sides from the game's seeded chance, logged and replayed; "
        "roll(DIE) of a `die` with named faces reads as the face shown",
        "let d = roll(6)", "a {sides}-sided die is rolled"),
-    _e("choose_random", "var:name from:set cond:bool body:effects else:effects", "none",
-       "a uniformly random element of a set (a chance node, logged); else when it is empty",
+    _e("choose_random", "var:name from:set cond:bool body:effects else:effects count:int weight:int",
+       "none",
+       "a uniformly random element of a set (a chance node, logged); else when it is empty; "
+       "`choose N x in S at random weighted by W` picks N different elements one after the "
+       "other, each with a chance in proportion to its weight W (0: never)",
        "choose v in vertices at random where owner(v) >= 0 { remove v }",
        "{var} is picked at random"),
     _e("set_counter", "counter:name:counter value:int", "none",

@@ -378,10 +378,19 @@ class RulesMixin(Transformer):
         return self._eff("draw", meta, p=who, n=n, deck=deck)
 
     def eff_choose(self, meta, ch):
+        count = ch[0][1] if isinstance(ch[0], tuple) and ch[0][0] == "count" else None
+        if count is not None:
+            ch = ch[1:]
         tags = dict(c for c in ch[2:] if isinstance(c, tuple))
         return self._eff("choose", meta, var=ch[0], set=ch[1], by=tags.get("by"),
                          random=tags.get("random"), where=tags.get("where"), body=tags["block"],
-                         other=tags.get("else"))
+                         other=tags.get("else"), count=count, weight=tags.get("weighted"))
+
+    def choose_count(self, meta, ch):
+        return ("count", ch[0])
+
+    def weighted(self, meta, ch):
+        return ("weighted", ch[0])
 
     def at_random(self, meta, ch):
         return ("random", True)

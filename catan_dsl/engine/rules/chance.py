@@ -72,17 +72,30 @@ def _roll_named(var: str, die: str, body: list, ctx: Ctx) -> Eff:
 
 
 def fx_choose_random(node, ctx: Ctx) -> Eff:
-    _, var, set_node, cond_node, body, other = node
+    _, var, set_node, cond_node, body, other, *more = node
     set_fn, set_t, inner, cond = compile_domain(set_node, var, cond_node, ctx)
     what = elem_type(set_t)
     children = (compile_effects(body, inner), compile_effects(other, ctx))
+    count = int(more[0]) if more else 1
+    weight = compile_expr(more[1], inner)[0] if len(more) > 1 and more[1] is not None else None
 
     def run_(s, env, ri, addr):
         options = qualifying(s, env, set_fn, set_t, var, cond)
         s.game.rules.execution.tick(len(options) + 1)
+        weights = None
+        if weight is not None:
+            probe = dict(env)
+            pairs = []
+            for x in options:
+                probe[var] = x
+                w = int(weight(s, probe))
+                if w > 0:
+                    pairs.append((x, w))
+            options, weights = [x for x, _ in pairs], tuple(w for _, w in pairs)
         if not options:
             return [("fx", ri, addr + (1,), 0, envt(env))]
-        _push(s, what, tuple(options), ("fx", ri, addr, var, envt(env)), env.get("player"), 0)
+        _push(s, what, tuple(options), ("fx", ri, addr, var, envt(env)), env.get("player"), 0,
+              weights, count - 1)
         return None
     return Eff("choose_random", run_, children)
 
@@ -116,13 +129,27 @@ def fx_repeat(node, ctx: Ctx) -> Eff:
     return Eff("repeat", run_, children)
 
 
-def _push(s, what: str, options: tuple, cont: tuple, player, sides: int) -> None:
-    s.prompts.append(Prompt(RANDOM_CHOICE, CHANCE, (what, options, cont, player, sides)))
+def _push(s, what: str, options: tuple, cont: tuple, player, sides, weights: tuple | None = None,
+          more: int = 0) -> None:
+    params: tuple = (what, options, cont, player, sides)
+    if weights is not None or more:
+        # Only then: the prompts (and digests) of every other random choice stay as they were.
+        params += ((weights, more),)
+    s.prompts.append(Prompt(RANDOM_CHOICE, CHANCE, params))
+
+
+def random_more(s, what: str, options: tuple, cont: tuple, player, weights, more: int) -> None:
+    """The next pick of ``choose N … at random``, once the body has run for the previous one."""
+    _push(s, what, options, cont, player, 0, weights, more)
 
 
 def random_outcomes(s, prompt: Prompt) -> list:
     what, options = prompt.params[0], prompt.params[1]
     rules = s.game.rules
+    weights = prompt.params[5][0] if len(prompt.params) > 5 else None
+    if weights is not None:
+        total = sum(weights)
+        return [(rules.choice(what, x), w / total) for x, w in zip(options, weights)]
     p = 1.0 / len(options)
     if len(set(options)) < len(options):
         # A named die lists a face once per side it is on: one outcome per face, weighted.
@@ -134,7 +161,25 @@ def random_outcomes(s, prompt: Prompt) -> list:
 
 
 def apply_random(s, a, prompt: Prompt) -> None:
-    what, _, cont, player, sides = prompt.params
+    what, options, cont, player, sides = prompt.params[:5]
+    if len(prompt.params) > 5 and prompt.params[5][1] > 0:
+        # One of N picks: the body runs with this one, then the next pick is offered from the
+        # elements left (without this one).
+        weights, more = prompt.params[5]
+        emit(s, cont[1], RandomChosen(player, what, a.id, sides))
+        s.prompts.pop()
+        i = options.index(a.id)
+        rest = options[:i] + options[i + 1:]
+        left = weights[:i] + weights[i + 1:] if weights is not None else None
+        _, ri, addr, var, et = cont
+        env = dict(et)
+        env[var] = a.id
+        items: list = []
+        if rest:
+            items.append(("call", "random_more", (what, rest, cont, player, left, more - 1)))
+        items.append(("fx", ri, addr + (0,), 0, envt(env)))
+        run(s, items)
+        return
     if isinstance(sides, str):              # a die with named faces: bind the face, not its index
         face = s.game.rules.dice[sides][0][a.id]
         emit(s, cont[1], RandomChosen(player, what, a.id, 0, sides, face))
@@ -147,6 +192,8 @@ def apply_random(s, a, prompt: Prompt) -> None:
     emit(s, cont[1], RandomChosen(player, what, a.id, sides))
     apply_choose(s, a, Prompt(prompt.kind, prompt.player, (what, (), cont)))
 
+
+CALLS: dict[str, Callable] = {"random_more": random_more}
 
 EFFECTS: dict[str, Callable[[list, Ctx], Eff]] = {
     "let": fx_let, "roll": fx_roll, "choose_random": fx_choose_random, "repeat": fx_repeat,

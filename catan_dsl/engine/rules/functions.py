@@ -167,6 +167,13 @@ def f_has_number(ctx, a, raw):
     return (lambda s, env: n(s, env) in s.board.hex_numbers[h(s, env)]), "bool"
 
 
+def f_pips(ctx, a, raw):
+    h, game = a[0][0], ctx.rules.game
+    # Ways per total: a total's probability times the number of dice faces combinations.
+    ways = {t: round(p * 6 ** game.dice) for t, p in game.roll_outcomes}
+    return (lambda s, env: sum(ways.get(n, 0) for n in s.board.hex_numbers[h(s, env)])), "int"
+
+
 def f_coast(ctx, a, raw):
     x, kind, coast = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules.coast
     return (lambda s, env: coast[kind(env)][x(s, env)]), "bool"
@@ -349,7 +356,7 @@ FUNCTIONS: dict[str, Callable] = {
     "vp": f_vp, "public_vp": f_public_vp, "round": f_round, "turn": f_turn, "current": f_current,
     "left": f_left, "players": f_players, "opponents": f_opponents, "neutrals": f_neutrals,
     "real": f_real, "hexes": f_hexes, "vertices": f_vertices, "edges": f_edges,
-    "clockwise_from": f_clockwise_from,
+    "clockwise_from": f_clockwise_from, "pips": f_pips,
     "shared_value": f_shared_value, "resources": f_resources, "setup": f_setup,
     "vertices_of": f_vertices_of, "edges_of": f_edges_of,
     "hexes_of": f_hexes_of, "touching": f_touching, "terrain": f_terrain,

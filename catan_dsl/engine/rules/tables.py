@@ -15,4 +15,4 @@ EFFECTS: dict[str, Callable] = {**effects.EFFECTS, **board_effects.EFFECTS, **ch
 FUNCTIONS: dict[str, Callable] = {**functions.FUNCTIONS, **chains.FUNCTIONS, **markers.FUNCTIONS}
 # Continuations named in plain data inside prompts and work items (so clones and transcripts
 # stay plain data): name → fn(state, *args).
-CALLS: dict[str, Callable] = {**board_effects.CALLS, **stocks.CALLS}
+CALLS: dict[str, Callable] = {**board_effects.CALLS, **stocks.CALLS, **chance.CALLS}

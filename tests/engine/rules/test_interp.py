@@ -35,7 +35,7 @@ def test_interpreter_covers_the_vocabulary_exactly() -> None:
     assert sum(map(len, parts)) == len(tables.EFFECTS)
     assert len(functions.FUNCTIONS) + len(chains.FUNCTIONS) + len(markers.FUNCTIONS) \
         == len(tables.FUNCTIONS)
-    assert len(board_effects.CALLS) + len(stocks.CALLS) == len(tables.CALLS)
+    assert len(board_effects.CALLS) + len(stocks.CALLS) + len(chance.CALLS) == len(tables.CALLS)
     assert not set(runtime.CALLS) & set(tables.CALLS)
     assert set(runtime.TRIGGERS) == set(vocab.TRIGGERS)
     assert set(runtime.FORBIDS) == set(vocab.FORBIDS)
