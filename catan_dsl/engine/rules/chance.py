@@ -11,7 +11,9 @@ from catan_dsl.engine.prompts import CHANCE, Prompt
 from catan_dsl.engine.rules.executor import VIA, Eff, apply_choose, compile_effects, emit, envt, run
 from catan_dsl.engine.rules.expressions import Ctx, compile_domain, compile_expr, elem_type, qualifying
 
-RANDOM_CHOICE = "rule_random_choice"   # chance: params (what, options, continuation, player, sides)
+# chance: params (what, options, continuation, player, sides[, (weights, picks left)]); sides is
+# a die's number of sides, or the name of a die with named faces.
+RANDOM_CHOICE = "rule_random_choice"
 MAX_SIDES = 1000                        # a die beyond this is a mistake, not a game (docs/limits.md)
 
 
@@ -153,10 +155,10 @@ def random_outcomes(s, prompt: Prompt) -> list:
     p = 1.0 / len(options)
     if len(set(options)) < len(options):
         # A named die lists a face once per side it is on: one outcome per face, weighted.
-        weights: dict[int, float] = {}
+        shares: dict[int, float] = {}
         for x in options:
-            weights[x] = weights.get(x, 0.0) + p
-        return [(rules.choice(what, x), w) for x, w in weights.items()]
+            shares[x] = shares.get(x, 0.0) + p
+        return [(rules.choice(what, x), w) for x, w in shares.items()]
     return [(rules.choice(what, x), p) for x in options]
 
 
