@@ -42,8 +42,9 @@ class CatanLexer(RegexLexer):
             (r"-?[0-9]+,-?[0-9]+", Number.Other),   # a hex coordinate q,r
             (r"[0-9]+:[0-9]+", Number.Other),       # a harbor ratio
             (r"[0-9]+", Number.Integer),
-            # A name right before "(" is a call (count(…), a procedure), keyword or not.
-            (r"([A-Za-z_][A-Za-z0-9_]*)(\s*)(\()", bygroups(Name.Function, Text.Whitespace,
+            # A name right before "(" on its line is a call (count(…), a procedure), keyword or
+            # not; across a line break it is not (as in the line-based TextMate grammar).
+            (r"([A-Za-z_][A-Za-z0-9_]*)([ \t]*)(\()", bygroups(Name.Function, Text.Whitespace,
                                                               Punctuation)),
             (words(sorted(DECLARATIONS, key=lambda w: (-len(w), w)), suffix=r"\b"),
              Keyword.Declaration),
