@@ -248,6 +248,11 @@ class RuleCompiler(EffectLowerer):
             d["when"] = self.cond(m.where, scope)
         finally:
             self.origins.pop(m.var.value, None)
+        if d["what"] in ("vp", "player_vp"):
+            for node in walk_nodes((m.value, m.where)):
+                if isinstance(node, R.Call) and node.name.value in VP_READERS:
+                    self.err("E416", node.name.span, what="vp", name=node.name.value)
+                    break
         if m.sign == "-":
             v = -v if isinstance(v, int) else ["-", 0, v]
         d["value"] = v
@@ -255,6 +260,9 @@ class RuleCompiler(EffectLowerer):
             d["label"] = m.label
         return d
 
+
+# Functions that add up the VP modifiers: a VP modifier reading one would ask for itself (E416).
+VP_READERS = frozenset({"vp", "public_vp", "vp_of"})
 
 # What each modifier's variable binds, in words, and the kind words that fit it.
 MODIFIER_BINDS = {

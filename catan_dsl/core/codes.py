@@ -181,6 +181,10 @@ _ALL: list[Code] = [
     Code("E415", "recursive-procedure", "procedure {name} calls itself ({chain})",
          "Procedures are expanded where they are called, so a procedure may not call itself, "
          "directly or through others; loop with 'each' or 'repeat' instead."),
+    Code("E416", "modifier-reads-itself", "modifier {what} reads {name}(), which counts this modifier",
+         "A VP modifier's value or condition may not read vp(), public_vp() or vp_of(): they add "
+         "the VP modifiers up, so the modifier would ask for itself without end. Count the piece "
+         "instead, e.g. '(2 if piece(v) == city else 1)'."),
     Code("W401", "conflicting-settings", "{what} is set differently by two files of the composition",
          "Two variants or scenarios set the same thing in different ways; the later one wins."),
     Code("W402", "self-trigger", "this rule can trigger itself without end: {how}",
