@@ -9,7 +9,7 @@ from catan_dsl.core import vocab as V
 
 _CMP = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
         ">=": "is at least"}
-_ARITH = {"+": "plus", "-": "minus", "*": "times"}
+_ARITH = {"+": "plus", "-": "minus", "*": "times", "/": "divided by (rounded down)"}
 _PHASE = {"after_roll": "after the roll", "before_roll": "before the roll", "any": "at any time in the turn"}
 
 

@@ -255,7 +255,7 @@ class Checker(CheckContext):
                 for v in s.values:
                     if v.value != "off_board":  # type: ignore[union-attr]
                         self.ref(v, self.terrains, "E202")  # type: ignore[arg-type]
-            elif key != "start":
+            elif key not in ("start", "none"):
                 self.num(s.values[0], "the discard limit" if key == "discard" else "cards stolen",  # type: ignore[arg-type]
                          least=0)
         for key, s in self.m.settings("trade").items():
@@ -273,12 +273,16 @@ class Checker(CheckContext):
             elif key != "distinct_rolls":
                 self.num(s.values[0], f"production {key}")  # type: ignore[arg-type]
         setup = self.m.settings("setup")
+        rounds_n = setup["rounds"].values[0].value if "rounds" in setup else 2  # type: ignore[union-attr]
         for key, s in setup.items():
             if key == "order":
                 self.word(s.values[0], SETUP_ORDERS, "setup order")  # type: ignore[arg-type]
             elif key == "start":
                 self.word(s.values[0], START_PLAYERS, "start player")  # type: ignore[arg-type]
-            elif key == "place":
+            elif key == "place" or key.startswith("place_round_"):
+                if key != "place" and rounds_n is not None and int(key[12:]) > rounds_n:
+                    self.r.error("E207", s.span, message=f"placements for round {key[12:]}, but "
+                                 f"set-up has {rounds_n} rounds")
                 for v in s.values:
                     self.ref(v, self.pieces, "E203")  # type: ignore[arg-type]
             elif key == "rounds":

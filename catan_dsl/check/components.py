@@ -26,6 +26,11 @@ def check_components(model: Model, report: Report, boards: dict[str, BoardInfo])
         if m.max is not None and m.max.value < 1:
             report.error("E206", m.max.span, message="a hex must hold at least 1 marker",
                          hint="drop 'max' for no limit")
+    for u in model.named("unit").values():
+        assert isinstance(u, R.Unit)
+        if u.on is not None and u.on.value != "edge":
+            report.error("E206", u.on.span, message=f"unit {u.name.value} is on "
+                         f"{u.on.value}: units stand on paths", hint="write 'on edge'")
     for d in model.named("deck").values():
         _deck(d, report, model)  # type: ignore[arg-type]
     if model.use_board is not None and model.use_board.name.value not in boards:

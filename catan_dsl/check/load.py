@@ -295,7 +295,7 @@ def _extends_chain(root: A.File, path: Path, loader: _Loader) -> list[str]:
 
 _NAMED = {A.Terrain: "terrain", A.Piece: "piece", A.Special: "special", A.Board: "board",
           R.Option: "option", R.Counter: "counter", R.Deck: "deck", R.Chain: "chain",
-          R.Marker: "marker", R.Die: "die",
+          R.Marker: "marker", R.Die: "die", R.Unit: "unit",
           R.Procedure: "procedure", R.Param: "param"}
 _SINGLE = {A.Players: "players", A.Resources: "resources", A.BankEach: "bank",
            A.BankList: "bank", A.Tokens: "tokens", A.Victory: "victory", R.Neutral: "neutral"}
@@ -374,9 +374,11 @@ def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = Non
             continue
         if isinstance(node, R.WithoutActions):
             for ident in node.names:
-                if model.decls.pop(("action", ident.value), None) is None:
-                    report.error("E218", ident.span, what="action", name=ident.value,
-                                 hint="name an action declared by a file merged before this one")
+                if model.decls.pop((node.kind, ident.value), None) is None:
+                    report.error("E218", ident.span, what=node.kind, name=ident.value,
+                                 hint=f"name a {node.kind} declared by a file merged before this one")
+                    continue
+                if node.kind != "action":
                     continue
                 model.rules = [(u, r) for u, r in model.rules
                                if not (isinstance(r, R.Action) and r.name.value == ident.value)]

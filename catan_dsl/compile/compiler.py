@@ -198,11 +198,17 @@ def _trade(model: Model) -> dict:
 def _setup(model: Model) -> dict:
     s = model.settings("setup")
     place = s.get("place")
-    return {"order": _setting(model, "setup", "order", "snake"),
-            "rounds": _setting(model, "setup", "rounds", 2),
-            "place": [v.value for v in place.values] if place else [],
-            "yield_round": _setting(model, "setup", "yield_round", None),
-            "start_player": _setting(model, "setup", "start", "first")}
+    out = {"order": _setting(model, "setup", "order", "snake"),
+           "rounds": _setting(model, "setup", "rounds", 2),
+           "place": [v.value for v in place.values] if place else [],
+           "yield_round": _setting(model, "setup", "yield_round", None),
+           "start_player": _setting(model, "setup", "start", "first")}
+    # "place round 2 city road": only when written, so other scenarios' IR stays as it was.
+    rounds = {k[len("place_round_"):]: [v.value for v in st.values]  # type: ignore[union-attr]
+              for k, st in sorted(s.items()) if k.startswith("place_round_")}
+    if rounds:
+        out["place_rounds"] = rounds
+    return out
 
 
 def compile_board(info: BoardInfo) -> dict:

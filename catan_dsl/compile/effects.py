@@ -105,6 +105,47 @@ class EffectLowerer(Lowerer):
         self.declared(ident, ("resource", "counter"))
         return {"resource": n}
 
+    def edge_arg(self, node: object, scope: dict[str, str], verb: str) -> object:
+        v, t = self.expr(node, scope)  # type: ignore[arg-type]
+        if not compatible(t, "edge"):
+            self.err("E406", node.span, message=f"{verb}: units stand on paths; got {t}")  # type: ignore[attr-defined]
+        return v
+
+    def unit_effect(self, f: R.Eff, scope: dict[str, str]) -> list:
+        """``put 1 knight on e [for p]`` / ``take 1 knight from e``: one unit per path, so the
+        count must be 1."""
+        g = f.get
+        n = g("n")
+        if not (isinstance(n, R.IntLit) and n.value == 1):
+            self.err("E406", n.span, message="a path holds one unit: put or take 1",  # type: ignore[union-attr]
+                     hint="repeat the effect for each path")
+        name = g("marker").value  # type: ignore[union-attr]
+        if f.kind == "take_markers":        # a taken unit goes back to its owner's supply
+            return ["take_unit", name, self.edge_arg(g("at"), scope, "take")]
+        return ["put_unit", name, self.edge_arg(g("at"), scope, "put"), self.who(f, "p", scope)]
+
+    def share(self, f: R.Eff, scope: dict[str, str]) -> list:
+        """``share N among p in SET [where COND] [by RANK] { … } [else { … }]`` → ["share", var, n,
+        set, cond, rank, body, else]; SET is a set of players, RANK a number per player."""
+        g = f.get
+        var: A.Ident = g("var")  # type: ignore[assignment]
+        n, nt = self.expr(g("n"), scope)  # type: ignore[arg-type]
+        if not compatible(nt, "int"):
+            self.err("E406", g("n").span, message=f"share N: N must be a number, got {nt}")  # type: ignore[union-attr]
+        s, st = self.expr(g("set"), scope)  # type: ignore[arg-type]
+        if not compatible(st, "set:player"):
+            self.err("E406", g("set").span, message=f"share among p in X: X must be a set of "  # type: ignore[union-attr]
+                     f"players, got {st}")
+        inner = {**scope, var.value: "player"}
+        cond = self.cond(g("where"), inner)  # type: ignore[arg-type]
+        rank = None
+        if g("by") is not None:
+            rank, rt = self.expr(g("by"), inner)  # type: ignore[arg-type]
+            if not compatible(rt, "int"):
+                self.err("E406", g("by").span, message=f"share ... by RANK: RANK must be a number, got {rt}")  # type: ignore[union-attr]
+        return ["share", var.value, n, s, cond, rank, self.block(g("body"), inner),  # type: ignore[arg-type]
+                self.block(g("other") or (), inner)]  # type: ignore[arg-type]
+
     def effect(self, f: R.Eff, scope: dict[str, str]) -> list | None:
         k, g = f.kind, f.get
         ex = lambda key: self.expr(g(key), scope)[0]  # noqa: E731
@@ -191,7 +232,26 @@ class EffectLowerer(Lowerer):
             at_ir = "choice" if at is None or (isinstance(at, R.NameRef) and at.name == "choice") \
                 else self.expr(at, scope)[0]  # type: ignore[arg-type]
             return ["place", ex("p"), g("kind").value, at_ir, self.who(f, "by", scope)]  # type: ignore[union-attr]
+        if k in ("put_markers", "take_markers") and self.env.has("unit", g("marker").value):  # type: ignore[union-attr]
+            return self.unit_effect(f, scope)
+        if k == "move_unit" and self.env.has("marker", g("unit").value):  # type: ignore[union-attr]
+            ends = []
+            for key in ("frm", "to"):
+                v, t = self.expr(g(key), scope)  # type: ignore[arg-type]
+                if not compatible(t, "hex"):
+                    self.err("E406", g(key).span, message=f"markers lie on hexes; got {t}")  # type: ignore[union-attr]
+                ends.append(v)
+            return ["move_markers", g("unit").value, *ends]  # type: ignore[union-attr]
+        if k == "move_unit":
+            self.declared(g("unit"), ("unit", "marker"))  # type: ignore[arg-type]
+            frm, to = self.edge_arg(g("frm"), scope, "move"), self.edge_arg(g("to"), scope, "move")  # type: ignore[arg-type]
+            return ["move_unit", g("unit").value, frm, to]  # type: ignore[union-attr]
+        if k == "share":
+            return self.share(f, scope)
         if k in ("put_markers", "take_markers"):
+            if g("p") is not None:
+                self.err("E406", g("p").span, message="markers belong to nobody: 'for P' is for "  # type: ignore[union-attr]
+                         "units", hint="drop 'for ...'")
             self.declared(g("marker"), ("marker",))  # type: ignore[arg-type]
             at, t = self.expr(g("at"), scope)  # type: ignore[arg-type]
             if not compatible(t, "hex"):

@@ -21,7 +21,7 @@ WHAT = {"resource": "resource", "terrain": "terrain", "piece": "piece", "counter
         "deck": "deck", "card": "card", "special": "special card", "feature": "feature",
         "mark": "mark", "option": "option", "item": "deck item", "flag": "card flag",
         "event": "event", "action": "action", "group": "action group", "chain": "chain",
-        "marker": "marker", "die": "die", "face": "die face"}
+        "marker": "marker", "die": "die", "face": "die face", "unit": "unit"}
 
 
 # Words a designer may reach for → the vocabulary function that means it (E402's hint).
@@ -46,7 +46,7 @@ class Env:
         self.kinds: dict[str, dict[str, object]] = {k: {} for k in WHAT}
         self.kinds["resource"] = {i.value: i for i in res.names} if isinstance(res, A.Resources) else {}
         for kind in ("terrain", "piece", "card", "special", "option", "counter", "deck", "action",
-                     "marker", "die"):
+                     "marker", "die", "unit"):
             self.kinds[kind] = dict(model.named(kind))
         self.kinds["flag"] = {f: f for f in CARD_FLAGS}
         for d in model.named("deck").values():
@@ -78,7 +78,7 @@ class Env:
 
     def kind_of(self, name: str) -> str | None:
         for k in ("resource", "terrain", "piece", "counter", "deck", "special", "card", "event",
-                  "item", "flag", "feature", "mark", "option", "chain", "marker", "die",
+                  "item", "flag", "feature", "mark", "option", "chain", "marker", "die", "unit",
                   "face"):
             if name in self.kinds[k]:
                 return k
@@ -216,7 +216,7 @@ class Lowerer:
                 self.err("E406", e.args[1].span, message=f"x in X: X must be a set, got {args[1][1]}")
             for a, _t in args[1:]:
                 acc = [e.op, acc, a]
-            if e.op in ("+", "-", "*"):
+            if e.op in ("+", "-", "*", "/"):
                 for (_, t), a in zip(args, e.args):
                     if not compatible(t, "int"):
                         self.err("E406", a.span, message=f"'{e.op}' needs numbers, got {t}")

@@ -356,8 +356,10 @@ def extend_ir(model: Model, ir: dict, lowered: LoweredRules) -> None:
     rob = _settings(model, "robber")
     if "home" in rob:
         ir["robber"]["home"] = [h if h == "off_board" else {"terrain": h} for h in rob["home"]]
-    if "start" in rob:
+    if "start" in rob or "none" in rob:
         ir["robber"]["start"] = "off_board"
+    if "none" in rob:           # no robber piece: a robber number robs any player
+        ir["robber"]["none"] = True
     neutral = model.get("neutral")
     if isinstance(neutral, R.Neutral):
         ids = {v["key"]: v["id"] for v in ir["board"]["vertices"]}
@@ -381,6 +383,10 @@ def extend_ir(model: Model, ir: dict, lowered: LoweredRules) -> None:
     markers = {n: _marker(m) for n, m in model.named("marker").items()}  # type: ignore[arg-type]
     if markers:
         ir["markers"] = markers
+    units = {n: {"label": u.label or n, "on": "edge", "each": u.each.value if u.each else 0}  # type: ignore[attr-defined]
+             for n, u in model.named("unit").items()}
+    if units:
+        ir["units"] = units
     decks = {n: _deck(d) for n, d in model.named("deck").items()}  # type: ignore[arg-type]
     if decks:
         ir["decks"] = decks
@@ -400,8 +406,11 @@ def _counter(c: R.Counter) -> dict:
 
 
 def _marker(m: R.Marker) -> dict:
-    return {"label": m.label or m.name.value, "on": m.on.value if m.on else "hex",
-            "supply": m.supply.value if m.supply else None, "max": m.max.value if m.max else None}
+    out = {"label": m.label or m.name.value, "on": m.on.value if m.on else "hex",
+           "supply": m.supply.value if m.supply else None, "max": m.max.value if m.max else None}
+    if m.no_return:
+        out["no_return"] = True
+    return out
 
 
 def _deck(d: R.Deck) -> dict:
@@ -430,6 +439,8 @@ def _deck(d: R.Deck) -> dict:
             out["reshuffle_spent"] = True
         elif s.key == "tradeable":
             out["tradeable"] = True
+        elif s.key == "at_once":
+            out["at_once"] = True
         elif s.key == "marker":
             out["marker"] = {"id": vals[0], "after": vals[1], "then": vals[2]}
             if len(vals) > 3:  # an option under which the marker is left out of the deck

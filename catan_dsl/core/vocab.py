@@ -22,7 +22,7 @@ TYPES = (
     "int", "bool", "player", "hex", "vertex", "edge", "resource", "stock",
     "set:player", "set:hex", "set:vertex", "set:edge", "set:resource",
     "name:piece", "name:terrain", "name:counter", "name:deck", "name:card", "name:special",
-    "name:feature", "name:mark", "name:option", "name:resource", "name:item",
+    "name:feature", "name:mark", "name:option", "name:resource", "name:item", "name:unit",
 )
 
 
@@ -143,7 +143,7 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
        "the piece on {x}"),
     _e("pieces", "p:player kind:name:piece", "set:vertex|edge", "where p's pieces of a kind stand",
        "pieces(player, road)", "{p}'s {kind}s"),
-    _e("occupied", "x:vertex|edge kind:name:piece|name:chain", "bool",
+    _e("occupied", "x:vertex|edge kind:name:piece|name:chain|name:unit", "bool",
        "a piece of that kind (or of that chain) stands there (any owner)", "occupied(e, camel)",
        "a {kind} stands on {x}"),
     _e("marked", "x:vertex|edge mark:name:mark", "bool", "the piece there carries a mark",
@@ -205,11 +205,30 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
     _e("marker_supply", "marker:name:marker", "int",
        "markers of a kind still in the supply (a large number when the supply is unlimited)",
        "marker_supply(barbarian) > 0", "the {marker}s left in the supply"),
+    # Units: the players' own pieces on paths, one per path (engine/rules/units.py):
+    _e("units", "p:player unit:name:unit", "set:edge", "the paths where p's units of a kind stand",
+       "each e in units(player, knight) { ... }", "the paths of {p}'s {unit}s"),
+    _e("unit_owner", "e:edge unit:name:unit", "player",
+       "whose unit of that kind stands on the path (-1: none)", "unit_owner(e, knight) == player",
+       "the owner of the {unit} on {e}"),
+    _e("unit_supply", "p:player unit:name:unit", "int", "p's units of a kind not on the board",
+       "unit_supply(player, knight) > 0", "{p}'s {unit}s in the supply"),
+    _e("paths_within", "e:edge n:int", "set:edge",
+       "the paths at most N steps from e, e included (a step goes to a path sharing an "
+       "intersection; every path of the board counts, whoever stands on it)",
+       "choose f in paths_within(e, 3) { move knight from e to f }", "the paths within {n} of {e}"),
+    _e("path_distance", "e:edge f:edge", "int",
+       "the fewest steps from path e to path f (0: the same path)",
+       "path_distance(e, f) > 3", "the steps from {e} to {f}"),
+    _e("parallel", "e:edge f:edge", "bool",
+       "the two paths run in the same direction (a hex's opposite sides are parallel)",
+       "any(x in edges where feature(x, red_sides) and parallel(e, x))",
+       "{e} runs parallel to {f}"),
 ]}
 
 # Comprehension heads bind a variable over a set (see module docstring).
 COMPREHENSIONS = ("count", "sum", "any", "all", "max", "min", "first")
-OPERATORS = ("and", "or", "not", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "if", "var",
+OPERATORS = ("and", "or", "not", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/", "if", "var",
              "in")
 
 # --- effects: what a rule does -------------------------------------------------------------
@@ -308,6 +327,25 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
     _e("take_markers", "n:int marker:name:marker at:hex", "none",
        "take N markers off a hex back to the supply (as many as lie there)",
        "take 1 barbarian from h", "take {n} {marker} off {at}"),
+    _e("move_markers", "marker:name:marker from:hex to:hex", "none",
+       "one marker goes from one hex to another, never to a hex at its max (the log says so)",
+       "move barbarian from a to b", "a {marker} moves from {from} to {to}"),
+    _e("put_unit", "unit:name:unit at:edge p:player", "none",
+       "one of p's units of a kind from his supply onto a free path (one unit per path; the log "
+       "says why when it can't)", "put 1 knight on e for p", "{p} puts a {unit} on {at}"),
+    _e("take_unit", "unit:name:unit at:edge", "none",
+       "the unit on the path goes back to its owner's supply", "take 1 knight from e",
+       "the {unit} on {at} goes back to its owner"),
+    _e("move_unit", "unit:name:unit from:edge to:edge", "none",
+       "the unit on one path moves to another, free one (it may pass anything on the way)",
+       "move knight from e to f", "the {unit} on {from} moves to {to}"),
+    _e("share", "var:name n:int from:set cond:bool rank:int body:effects else:effects", "none",
+       "N items handed out to the players of a set, the body running once per item with var "
+       "bound to the receiver: one each while they last; when they run short the players roll "
+       "off for them (a fair random draw, logged); items left after one each go to the one "
+       "player of highest RANK, the tied rolling off; else runs for each player losing a roll-off",
+       "share n among p in fighters by knights(p) { p gains 1 prisoners } else { p gains 3 gold }",
+       "share {n} among {var} in {from}"),
     _e("extend", "chain:name:chain at:edge", "none",
        "the chain's next piece goes on the path (one of chain_spots; merges chains meeting there)",
        "extend trail at x", "a {chain} piece goes on {at}"),

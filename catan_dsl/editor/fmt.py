@@ -23,7 +23,7 @@ _TOKEN = re.compile(r'"([^"\\\n]|\\.)*"|#[^\n]*|[A-Za-z_][A-Za-z0-9_]*|[0-9]+'
 _OPEN, _CLOSE = "{([", "})]"
 # A line that starts with one of these, or follows a line ending with one, continues a
 # statement: its indent is kept relative to the statement's first line.
-_CONTINUES = {"and", "or", "where", "+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "="}
+_CONTINUES = {"and", "or", "where", "+", "-", "*", "/", "==", "!=", "<", "<=", ">", ">=", "="}
 
 
 @dataclass

@@ -51,7 +51,7 @@ class CatanLexer(RegexLexer):
             (words(_OTHER_KEYWORDS, suffix=r"\b"), Keyword),
             (words(_BUILTINS, suffix=r"\b"), Name.Builtin),
             (r"[A-Za-z_][A-Za-z0-9_]*", Name),
-            (r"\.\.|==|!=|<=|>=|[<>=+\-*|]", Operator),
+            (r"\.\.|==|!=|<=|>=|[<>=+\-*/|]", Operator),
             (r"[{}()\[\],;:]", Punctuation),
         ],
     }

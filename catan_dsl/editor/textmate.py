@@ -39,7 +39,7 @@ def textmate_grammar() -> dict:
              "match": rf"\b({_alternation(keywords - DECLARATIONS)})\b"},
             {"name": "support.function.builtin.catan", "match": rf"\b({_alternation(builtins)})\b"},
             {"name": "variable.other.catan", "match": r"\b[A-Za-z_][A-Za-z0-9_]*\b"},
-            {"name": "keyword.operator.catan", "match": r"\.\.|==|!=|<=|>=|[<>=+\-*|]"},
+            {"name": "keyword.operator.catan", "match": r"\.\.|==|!=|<=|>=|[<>=+\-*/|]"},
             {"name": "punctuation.separator.catan", "match": r"[{}()\[\],;:]"},
         ],
     }

@@ -288,6 +288,16 @@ class MarkersMoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class UnitMoved(Event):
+    """``player``'s ``unit`` went from path ``frm`` to path ``to`` (-1: his supply)."""
+
+    unit: str
+    player: int
+    frm: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
 class SharedCounterSet(Event):
     """A shared counter (one value for the game) became ``value``; ``asked`` differs when the
     value set was outside 0..max and was clamped."""

@@ -118,6 +118,7 @@ class Game:
         self.roll_outcomes = _dice_distribution(self.dice)
         self.discard_above = int(ir["robber"]["discard_above"])
         self.steal_n = int(ir["robber"]["steal"])
+        self.no_robber = bool(ir["robber"].get("none"))
         trade = ir["trade"]
         self.bank_ratio = int(trade["bank_ratio"])
         self.domestic = bool(trade["domestic"])
@@ -135,7 +136,7 @@ class Game:
         for rnd in range(int(setup["rounds"])):
             seq = order if setup["order"] != "snake" or rnd % 2 == 0 else order[::-1]
             for p in seq:
-                for piece in setup["place"]:
+                for piece in (setup.get("place_rounds") or {}).get(str(rnd + 1), setup["place"]):
                     steps.append((p, pix[piece], rnd + 1))
         self.setup_steps: tuple[tuple[int, int, int], ...] = tuple(steps)
         self.setup_yield_round = int(setup.get("yield_round", 0) or 0)

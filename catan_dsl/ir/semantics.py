@@ -135,6 +135,10 @@ def _names(ir: dict) -> list[str]:
     for i, name in enumerate((ir.get("setup") or {}).get("place") or ()):
         if name not in pieces:
             out.append(f"/setup/place/{i} names piece {name!r}, which is not declared")
+    for rnd, names in ((ir.get("setup") or {}).get("place_rounds") or {}).items():
+        for i, name in enumerate(names):
+            if name not in pieces:
+                out.append(f"/setup/place_rounds/{rnd}/{i} names piece {name!r}, which is not declared")
     for name, piece in (ir.get("pieces") or {}).items():
         up = piece.get("upgrades") if isinstance(piece, dict) else None
         if up is not None and up not in pieces:

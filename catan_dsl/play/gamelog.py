@@ -38,6 +38,10 @@ def _random_chosen(e: Any, w: Any, ir: dict) -> str:
     return f"{e.what} {e.value} was picked at random"
 
 
+def _unit(ir: dict, name: str) -> str:
+    return ((ir.get("units") or {}).get(name) or {}).get("label") or name.replace("_", " ")
+
+
 def _hex(ir: dict, h: int | None) -> str:
     hexes = ir.get("board", {}).get("hexes", [])
     if isinstance(h, int) and 0 <= h < len(hexes):
@@ -157,6 +161,10 @@ DESCRIBE: dict[str, Describe] = {
     "MarkersMoved": lambda e, w, ir: (
         f"{e.n} {_marker(ir, e.marker, e.n)} placed on {_hex(ir, e.hex)}" if e.n > 0 else
         f"{-e.n} {_marker(ir, e.marker, -e.n)} taken from {_hex(ir, e.hex)}") + f" (now {e.now})",
+    "UnitMoved": lambda e, w, ir: f"{w(e.player)}'s {_unit(ir, e.unit)} " + (
+        f"went on {_element(ir, 'edge', e.to)}" if e.frm < 0 else
+        f"went back to the supply from {_element(ir, 'edge', e.frm)}" if e.to < 0 else
+        f"moved from {_element(ir, 'edge', e.frm)} to {_element(ir, 'edge', e.to)}"),
     "ItemGiven": lambda e, w, ir: f"{w(e.giver)} handed {_title(e.item)} to {w(e.receiver)}",
     "PieceRemoved": lambda e, w, ir: f"{w(e.player)}'s {e.piece} at {_place(ir, e.piece, e.at)} "
     "was removed",

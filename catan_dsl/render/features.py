@@ -48,6 +48,12 @@ def feature_items(raw: object) -> list[tuple[int, dict]]:
     return out
 
 
+# Colour words a feature's name may carry (red_edges), as matplotlib-safe hex colours.
+NAMED_COLORS = {"red": "#d32f2f", "green": "#2e7d32", "blue": "#1565c0", "yellow": "#fbc02d",
+                "orange": "#ef6c00", "white": "#fafafa", "black": "#212121", "purple": "#6a1b9a",
+                "brown": "#6d4c41"}
+
+
 def draw_features(ax: Axes, bd: Board, harbor_seas: set[int]) -> list:
     """Edge lines/arrows, vertex markers, sea circles and hex hatching; returns legend handles."""
     feats = bd.ir["board"].get("features") or {}
@@ -56,6 +62,10 @@ def draw_features(ax: Axes, bd: Board, harbor_seas: set[int]) -> list:
     edges = bd.ir["board"]["edges"]
     for name in sorted(feats.get("edges") or {}):
         color, ls = FEATURE_COLORS[k % len(FEATURE_COLORS)], LINESTYLES[k % len(LINESTYLES)]
+        # A feature named after a colour (the castle's red_edges) is drawn in it, solid.
+        word = next((w for w in name.split("_") if w in NAMED_COLORS), None)
+        if word is not None:
+            color, ls = NAMED_COLORS[word], "-"
         k += 1
         for j, (eid, extra) in enumerate(feature_items(feats["edges"][name])):
             va, vb = edges[eid]["vertices"]

@@ -88,7 +88,8 @@ def draw_board(
     legend += draw_chain_starts(ax, ir, bd.vpts, seed)   # render/chains.py
 
     if state_view is None:
-        start = bd.robber_start()
+        # A game without a robber (robber { none }) draws none.
+        start = None if (ir.get("robber") or {}).get("none") else bd.robber_start()
         if start == OFF_BOARD:
             draw_robber_beside(ax, bd.centers, "robber-start", "robber starts\noff the board")
         elif start is not None:

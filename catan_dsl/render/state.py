@@ -46,6 +46,8 @@ class StateView:
     # One legend label per seat (e.g. "Red 7 VP"); empty → "player N" for seats with pieces.
     player_labels: tuple[str, ...] = ()
     robber_off_board: bool = False  # draw the robber beside the board, labelled as such
+    # Land hexes a rule keeps from producing now (forbid produce: a conquered hex), hatched.
+    idle_hexes: frozenset[int] = frozenset()
     # Shared counters (tracks), once for the game, e.g. "pollution 3 of 5".
     shared_labels: tuple[str, ...] = ()
     caption: str = ""  # e.g. "end of turn 12", added to the picture's subtitle
@@ -133,6 +135,8 @@ def _edge_styles(ir: dict) -> dict[str, int]:
     kinds = [n for n in sorted(pieces) if pieces[n].get("on") == "edge"]
     kinds.sort(key=lambda n: (n not in in_setup, not pieces[n].get("route", False),
                               -int(pieces[n].get("limit", 0) or 0), n))
+    # Units (knights) come after the pieces, by their labels as the view names them.
+    kinds += sorted(u.get("label") or n for n, u in (ir.get("units") or {}).items())
     return {n: i for i, n in enumerate(kinds)}
 
 
@@ -251,6 +255,13 @@ def draw_state(
         if marks:
             _mark_label(ax, (x, y), marks, f"mark-v{vid}")
 
+    hexes = ir["board"]["hexes"]
+    for h in sorted(view.idle_hexes):
+        shade = Polygon([vertex_pts[v] for v in hexes[h]["vertices"]], closed=True,
+                        facecolor="#212121", alpha=0.35, hatch="xx", edgecolor="#eeeeee",
+                        linewidth=0, zorder=2.5)
+        shade.set_gid(f"idle-h{h}")
+        ax.add_patch(shade)
     for h, counts in sorted(view.hex_markers.items()):
         cx, cy = hex_centers[h]
         text = "\n".join(f"{n} × {label}" for label, n in counts)
@@ -285,6 +296,10 @@ def draw_state(
             handles.append(Line2D([], [], color="#616161", linestyle="",
                                   marker=_BEAD_MARKERS[idx % 4], markersize=8,
                                   markeredgecolor="#212121", label=kind))
+    if view.idle_hexes:
+        from matplotlib.patches import Patch
+        handles.append(Patch(facecolor="#212121", alpha=0.35, hatch="xx", edgecolor="#eeeeee",
+                             label="produces nothing now"))
     return handles
 
 

@@ -121,6 +121,16 @@ def _counters(state: State, p: int) -> list[tuple[str, int | str]]:
     return out
 
 
+def _idle_hexes(state: State) -> frozenset[int]:
+    """Producing hexes a ``forbid produce`` holds for now (asked as at production)."""
+    rules = state.game.rules
+    if rules is None or not rules.forbids.get("produce"):
+        return frozenset()
+    b = state.board
+    return frozenset(h for h in range(b.n_hexes) if b.hex_resource[h] >= 0
+                     and rules.forbidden(state, "produce", state.cur, {"at": h}) is not None)
+
+
 def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) -> StateView:
     """Read the engine's public state into a ``StateView``: pieces by kind and owner, the robber
     (None when off the board), marks, and per-seat labels with VP (neutral seats say so)."""
@@ -139,10 +149,20 @@ def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) ->
             for h, n in enumerate(rules_state.markers[i]):
                 if n:
                     hex_markers[h] = hex_markers.get(h, ()) + ((labels_of.get(name, name), n),)
+        for i, (name, _) in enumerate(g.rules.unit_specs):
+            label = ((g.ir.get("units") or {}).get(name) or {}).get("label") or name
+            for e, mark in enumerate(rules_state.units[i]):
+                if not mark:
+                    continue
+                # A unit stands beside whatever road shares its path.
+                if e in edges:
+                    more[e] = more.get(e, ()) + ((label, mark - 1),)
+                else:
+                    edges[e] = (label, mark - 1)
         for e, kind in _chain_pieces(state).items():
             # A chain piece owns no seat (-1) and may share its path with a player's piece.
             if e in edges:
-                more[e] = ((kind, -1),)
+                more[e] = more.get(e, ()) + ((kind, -1),)
             else:
                 edges[e] = (kind, -1)
     robber = state.robber if 0 <= state.robber < state.board.n_hexes else None
@@ -163,8 +183,8 @@ def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) ->
         if rules_state is not None and g.rules.any_shared else ()
     return StateView(pieces_on_vertices=verts, pieces_on_edges=edges, robber_hex=robber,
                      player_colors=colors, more_on_edges=more, marks=marks, player_labels=tuple(labels),
-                     robber_off_board=robber is None, shared_labels=shared,
-                     hex_markers=hex_markers)
+                     robber_off_board=robber is None and not g.no_robber, shared_labels=shared,
+                     hex_markers=hex_markers, idle_hexes=_idle_hexes(state))
 
 
 def caption(at: StateAt) -> str:

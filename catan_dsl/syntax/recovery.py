@@ -16,8 +16,8 @@ MAX_ERRORS = 20          # an editor shows this many; past it the file is not wo
 _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#[^\n]*|[A-Za-z_][A-Za-z0-9_]*|[0-9]+|\.\.|==|!=|<=|>='
                     r'|\n|[^\sA-Za-z0-9_]')
 # A line starting with one of these (or after a line ending with one) continues a statement.
-_CONTINUES = {"and", "or", "where", "+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "=", ",",
-              "else"}
+_CONTINUES = {"and", "or", "where", "+", "-", "*", "/", "==", "!=", "<", "<=", ">", ">=", "=", ",",
+              "else", "label"}
 # Errors after which nothing further can be read reliably.
 _FINAL = {"E101", "E109"}
 
@@ -85,7 +85,7 @@ def _recover(src: SourceFile, found: list[Diagnostic]) -> None:
 # Words that only start a statement of a scenario's body: met inside a rule's block, the
 # block most likely lacks its closing brace.
 _TOP_LEVEL = {"terrain", "piece", "development", "special", "board", "option", "counter",
-              "deck", "neutral", "action", "forbid", "modifier", "chain", "procedure", "marker", "die"}
+              "deck", "neutral", "action", "forbid", "modifier", "chain", "procedure", "marker", "die", "unit"}
 
 
 def _repair(text: str, at: int, code: str) -> tuple[str, bool]:
@@ -101,7 +101,7 @@ def _repair(text: str, at: int, code: str) -> tuple[str, bool]:
         stop = re.search(r"\s*[{};]", text[at + 1:end])
         j = at + 1 + stop.start() if stop else end
         if j > at + 1 and text[j - 1] == " " or stop and text[j] == " ":
-            k = j if text[j] == " " else j - 1
+            k = j if j < len(text) and text[j] == " " else j - 1   # the quote may end the text
             return text[:k] + '"' + text[k + 1:], False
         return text[:j] + '"' + text[j:], False
     word = re.match(r"[A-Za-z_]+", text[at:])

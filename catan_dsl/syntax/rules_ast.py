@@ -90,6 +90,17 @@ class Marker(Node):
     on: Ident | None
     supply: Num | None
     max: Num | None
+    no_return: bool = False          # taken markers leave the game instead of the hex
+
+
+@dataclass(frozen=True)
+class Unit(Node):
+    """``unit NAME "label" { on edge; each N }``: each player's own pieces on paths, one per path."""
+
+    name: Ident
+    label: str | None
+    on: Ident | None
+    each: Num | None
 
 
 @dataclass(frozen=True)
@@ -190,9 +201,11 @@ class IfWith(Node):
 
 @dataclass(frozen=True)
 class WithoutActions(Node):
-    """``without action A, B``: the named actions of the composition are withdrawn."""
+    """``without action|special|card A, B``: the named actions, special cards or development
+    cards of the composition are withdrawn."""
 
     names: tuple[Ident, ...]
+    kind: str = "action"
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from lark.exceptions import VisitError
 from catan_dsl.core.source import Span, span_from_meta, span_from_token
 from catan_dsl.syntax import ast as A
 from catan_dsl.syntax.transformer_chains import ChainsMixin
+from catan_dsl.syntax.transformer_decls import DeclsMixin
 from catan_dsl.syntax.transformer_rules import RulesMixin, unquote
 
 # Numbers longer than this are clamped (the checker reports E212); Python refuses to convert
@@ -24,7 +25,7 @@ def _base(name: str) -> str:
 
 
 @v_args(meta=True)
-class ToAst(ChainsMixin, RulesMixin):
+class ToAst(ChainsMixin, DeclsMixin, RulesMixin):
     """One instance per file: spans need the file's path."""
 
     def __init__(self, path: str) -> None:
@@ -233,6 +234,8 @@ class ToAst(ChainsMixin, RulesMixin):
         return self._setting("rounds", meta, ch)
 
     def place(self, meta, ch):
+        if ch and isinstance(ch[0], A.Num):      # "place round 2 city road": that round only
+            return self._setting(f"place_round_{ch[0].value}", meta, ch[1:])
         return self._setting("place", meta, ch)
 
     def yield_round(self, meta, ch):

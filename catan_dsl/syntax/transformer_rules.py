@@ -37,7 +37,10 @@ class RulesMixin(Transformer):
         return R.UseBoard(self._s(meta), ch[0])
 
     def without_actions(self, meta, ch):
-        return R.WithoutActions(self._s(meta), tuple(ch))
+        return R.WithoutActions(self._s(meta), tuple(ch[1:]), str(ch[0]))
+
+    def without_kind(self, meta, ch):
+        return str(ch[0])
 
     def if_with(self, meta, ch):
         orelse = next((c[1] for c in ch[1:] if isinstance(c, tuple) and c[0] == "else"), ())
@@ -47,135 +50,8 @@ class RulesMixin(Transformer):
     def if_with_else(self, meta, ch):
         return ("else", tuple(c for c in ch if isinstance(c, A.Node)))
 
-    def option(self, meta, ch):
-        return R.Option(self._s(meta), ch[0], label_of(ch[1:]))
-
-    def counter(self, meta, ch):
-        props = dict(c for c in ch[1:] if isinstance(c, tuple))
-        return R.Counter(self._s(meta), ch[0], label_of(ch[1:]), props.get("start"),
-                         props.get("supply"), "tradeable" in props, "shared" in props,
-                         props.get("max"))
-
-    def die(self, meta, ch):
-        label = label_of(ch[1:2])
-        faces = tuple(c for c in ch[1:] if isinstance(c, A.Ident))
-        return R.Die(self._s(meta), ch[0], label, faces)
-
-    def marker(self, meta, ch):
-        props = dict(c for c in ch[1:] if isinstance(c, tuple))
-        return R.Marker(self._s(meta), ch[0], label_of(ch[1:]), props.get("on"),
-                        props.get("supply"), props.get("max"))
-
-    def marker_on(self, meta, ch):
-        return ("on", ch[0])
-
-    def marker_supply(self, meta, ch):
-        return ("supply", ch[0])
-
-    def marker_max(self, meta, ch):
-        return ("max", ch[0])
-
-    def counter_start(self, meta, ch):
-        return ("start", ch[0])
-
-    def counter_supply(self, meta, ch):
-        return ("supply", ch[0])
-
-    def counter_tradeable(self, meta, ch):
-        return ("tradeable", True)
-
-    def counter_shared(self, meta, ch):
-        return ("shared", True)
-
-    def counter_max(self, meta, ch):
-        return ("max", ch[0])
-
     def eff_set(self, meta, ch):
         return self._eff("set", meta, counter=ch[0], value=ch[1])
-
-    def deck(self, meta, ch):
-        hidden = any(c == "hidden" for c in ch)
-        items = tuple(c for c in ch if isinstance(c, R.DeckItem))
-        props = tuple(c for c in ch if isinstance(c, A.Setting))
-        return R.Deck(self._s(meta), ch[0], hidden, items, props)
-
-    def deck_hidden(self, meta, ch):
-        return "hidden"
-
-    def deck_item(self, meta, ch):
-        props = dict(c for c in ch[2:] if isinstance(c, tuple))
-        count = next(c for c in ch[2:] if isinstance(c, A.Num))
-        return R.DeckItem(self._s(meta), ch[0], ch[1], props.get("value"), props.get("number"),
-                          props.get("event"), count, "revealed" in props)
-
-    def item_kind(self, meta, ch):
-        return str(ch[0])
-
-    def item_value(self, meta, ch):
-        return ("value", ch[0])
-
-    def item_number(self, meta, ch):
-        return ("number", ch[0])
-
-    def item_event(self, meta, ch):
-        return ("event", ch[0])
-
-    def item_revealed(self, meta, ch):
-        return ("revealed", True)
-
-    def deck_max_held(self, meta, ch):
-        return self._setting("max_held", meta, ch)
-
-    def deck_when_full(self, meta, ch):
-        return self._setting("when_full", meta, ch)
-
-    def deck_reshuffle_spent(self, meta, ch):
-        return self._setting("reshuffle_spent", meta, ch)
-
-    def deck_marker(self, meta, ch):
-        return self._setting("marker", meta, ch)
-
-    def deck_start(self, meta, ch):
-        return self._setting("start", meta, ch)
-
-    def deck_tradeable(self, meta, ch):
-        return self._setting("tradeable", meta, ch)
-
-    def neutral(self, meta, ch):
-        return R.Neutral(self._s(meta), ch[0], tuple(ch[1:]))
-
-    def corner_key(self, meta, ch):
-        return (ch[0], ch[1])
-
-    def victory_bonus(self, meta, ch):
-        return R.VictoryBonus(self._s(meta), ch[0])
-
-    def vp_neg(self, meta, ch):
-        return A.Vp(self._s(meta), A.Num(ch[0].span, -ch[0].value))
-
-    def measure_expr(self, meta, ch):
-        return R.MeasureExpr(self._s(meta), ch[0])
-
-    def copies(self, meta, ch):
-        return R.Copies(self._s(meta), ch[0])
-
-    def source_deck(self, meta, ch):
-        return self._setting("source", meta, ch)
-
-    def source_dice(self, meta, ch):
-        return self._setting("source", meta, [])
-
-    def rolls(self, meta, ch):
-        return self._setting("rolls", meta, ch)
-
-    def distinct_rolls(self, meta, ch):
-        return self._setting("distinct_rolls", meta, ch)
-
-    def robber_home(self, meta, ch):
-        return self._setting("home", meta, ch)
-
-    def robber_start_off(self, meta, ch):
-        return self._setting("start", meta, [])
 
     def on_rule(self, meta, ch):
         names = tuple(c for c in ch[1:] if isinstance(c, A.Ident))
@@ -335,6 +211,9 @@ class RulesMixin(Transformer):
     def add_op(self, meta, ch):
         return str(ch[0])
 
+    def mul_op(self, meta, ch):
+        return str(ch[0])
+
     def sum_expr(self, meta, ch):
         # a + b - c → ((a + b) - c): fold left so the IR stays binary.
         acc = ch[0]
@@ -346,8 +225,8 @@ class RulesMixin(Transformer):
 
     def prod_expr(self, meta, ch):
         acc = ch[0]
-        for rhs in ch[1:]:
-            acc = R.Op(self._s(meta), "*", (acc, rhs))
+        for op, rhs in zip(ch[1::2], ch[2::2]):
+            acc = R.Op(self._s(meta), op, (acc, rhs))
         return acc
 
     def cond_expr(self, meta, ch):
@@ -467,7 +346,17 @@ class RulesMixin(Transformer):
         return self._eff("reveal", meta, item=ch[0])
 
     def eff_put(self, meta, ch):
-        return self._eff("put_markers", meta, n=ch[0], marker=ch[1], at=ch[2])
+        return self._eff("put_markers", meta, n=ch[0], marker=ch[1], at=ch[2],
+                         p=ch[3] if len(ch) > 3 else None)
+
+    def eff_move_unit(self, meta, ch):
+        return self._eff("move_unit", meta, unit=ch[0], frm=ch[1], to=ch[2])
+
+    def eff_share(self, meta, ch):
+        tags = dict(c for c in ch[3:] if isinstance(c, tuple))
+        return self._eff("share", meta, n=ch[0], var=ch[1], set=ch[2], where=tags.get("where"),
+                         by=tags.get("by"),
+                         body=tags["block"], other=tags.get("else"))
 
     def eff_take(self, meta, ch):
         return self._eff("take_markers", meta, n=ch[0], marker=ch[1], at=ch[2])

@@ -145,7 +145,7 @@ def place(s, p: int, k: int, at: int, free: bool, announce: bool = True) -> None
             awards.route_changed(s, (p,))
     else:
         base = g.piece_upgrades[k]
-        if base >= 0:
+        if base >= 0 and s.v_owner[at] >= 0:    # not when placed on a free corner (set-up)
             replaced = g.piece_names[base]
             s.supply[p][base] += 1
             s.board_vp[p] += g.piece_vp[k] - g.piece_vp[base]

@@ -25,7 +25,9 @@ def legal(s) -> list:
         edges = b.vertex_edges[v] if v >= 0 else range(b.n_edges)
         out = [row[e] for e in sorted(edges) if s.e_owner[e] < 0]
     else:
-        distance = g.piece_distance[k]
+        # A city placed straight away in set-up keeps the distance rule of what it upgrades.
+        distance = g.piece_distance[k] or (g.piece_upgrades[k] >= 0
+                                           and g.piece_distance[g.piece_upgrades[k]])
         v_owner, blocked = s.v_owner, s.v_blocked
         out = [row[v] for v in range(b.n_vertices)
                if v_owner[v] < 0 and not (distance and blocked[v])]

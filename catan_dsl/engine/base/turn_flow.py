@@ -118,7 +118,9 @@ def pay_out(s, gains: list[list[int]], demand: list[int] | None = None) -> None:
 def start_robber(s, p: int, discards: bool) -> None:
     """Push the robber move and, on a rolled robber number, the discards resolved before it
     (the roller first, then clockwise)."""
-    s.prompts.append(Prompt(MOVE_ROBBER, p))
+    # Without a robber the roller robs any player, after the discards (a victim prompt with
+    # no hex; it is skipped when nobody holds a card by then).
+    s.prompts.append(Prompt(CHOOSE_VICTIM, p, (-1,)) if s.game.no_robber else Prompt(MOVE_ROBBER, p))
     if not discards:
         return
     g = s.game
@@ -156,10 +158,10 @@ def legal_move_robber(s, prompt) -> list:
 
 
 def victims(s, p: int, h: int) -> list[int]:
-    if h < 0:
+    if h < 0 and not s.game.no_robber:
         return []
     v_owner = s.v_owner
-    out = {v_owner[v] for v in s.board.hex_vertices[h]}
+    out = set(range(s.game.n_real)) if h < 0 else {v_owner[v] for v in s.board.hex_vertices[h]}
     found = sorted(q for q in out if q >= 0 and q != p and any(s.hand[q]))
     rules = s.game.rules
     if rules is not None and found and rules.forbids.get("steal"):

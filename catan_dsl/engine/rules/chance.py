@@ -55,7 +55,7 @@ def fx_roll(node, ctx: Ctx) -> Eff:
             inner = dict(env)
             inner[var] = n
             return [("fx", ri, addr + (0,), 0, envt(inner))]
-        _push(s, "die", tuple(range(1, n + 1)), ("fx", ri, addr, var, envt(env)),
+        push_random(s, "die", tuple(range(1, n + 1)), ("fx", ri, addr, var, envt(env)),
               env.get("player"), n)
         return None
     return Eff("roll", run_, children)
@@ -68,7 +68,7 @@ def _roll_named(var: str, die: str, body: list, ctx: Ctx) -> Eff:
     children = (compile_effects(body, ctx.bind(var, "name:face")),)
 
     def run_(s, env, ri, addr):
-        _push(s, "die", entries, ("fx", ri, addr, var, envt(env)), env.get("player"), die)
+        push_random(s, "die", entries, ("fx", ri, addr, var, envt(env)), env.get("player"), die)
         return None
     return Eff("roll", run_, children)
 
@@ -96,7 +96,7 @@ def fx_choose_random(node, ctx: Ctx) -> Eff:
             options, weights = [x for x, _ in pairs], tuple(w for _, w in pairs)
         if not options:
             return [("fx", ri, addr + (1,), 0, envt(env))]
-        _push(s, what, tuple(options), ("fx", ri, addr, var, envt(env)), env.get("player"), 0,
+        push_random(s, what, tuple(options), ("fx", ri, addr, var, envt(env)), env.get("player"), 0,
               weights, count - 1)
         return None
     return Eff("choose_random", run_, children)
@@ -131,7 +131,7 @@ def fx_repeat(node, ctx: Ctx) -> Eff:
     return Eff("repeat", run_, children)
 
 
-def _push(s, what: str, options: tuple, cont: tuple, player, sides, weights: tuple | None = None,
+def push_random(s, what: str, options: tuple, cont: tuple, player, sides, weights: tuple | None = None,
           more: int = 0) -> None:
     params: tuple = (what, options, cont, player, sides)
     if weights is not None or more:
@@ -142,7 +142,7 @@ def _push(s, what: str, options: tuple, cont: tuple, player, sides, weights: tup
 
 def random_more(s, what: str, options: tuple, cont: tuple, player, weights, more: int) -> None:
     """The next pick of ``choose N … at random``, once the body has run for the previous one."""
-    _push(s, what, options, cont, player, 0, weights, more)
+    push_random(s, what, options, cont, player, 0, weights, more)
 
 
 def random_outcomes(s, prompt: Prompt) -> list:
@@ -191,7 +191,8 @@ def apply_random(s, a, prompt: Prompt) -> None:
         env[var] = face
         run(s, [("fx", ri, addr + (0,), 0, envt(env))])
         return
-    emit(s, cont[1], RandomChosen(player, what, a.id, sides))
+    # A continuation by name (a share's roll-off) carries its rule first among its arguments.
+    emit(s, cont[2][0] if cont[0] == "call" else cont[1], RandomChosen(player, what, a.id, sides))
     apply_choose(s, a, Prompt(prompt.kind, prompt.player, (what, (), cont)))
 
 

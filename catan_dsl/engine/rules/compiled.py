@@ -11,13 +11,14 @@ from catan_dsl.engine.rules import executor, player_actions, tables
 from catan_dsl.engine.rules.chains import Chains
 from catan_dsl.engine.rules.expressions import Ctx, Execution, compile_cond, compile_expr, reads
 from catan_dsl.engine.rules.measure_memo import BOARD_FUNCTIONS, board_only
+from catan_dsl.engine.rules.units import PathGeometry
 from catan_dsl.engine.rules.vp_memo import VpMemo, memoisable
 
 # Functions whose value a board-static rule may depend on: the board and the pieces on it.
 STATIC_FUNCTIONS = BOARD_FUNCTIONS | {"harbor_ratio"}
 LOOP_HEADS = frozenset({"any", "all", "count", "sum", "max", "min", "first"})
 
-RULE_KEYS = ("counters", "decks", "options", "chains", "markers", "dice")
+RULE_KEYS = ("counters", "decks", "options", "chains", "markers", "dice", "units")
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class DeckSpec:
     start: tuple[int, ...]
     marker: str | None
     after: int | None
+    at_once: bool = False        # drawn items are carried out and discarded, never held
 
 
 @dataclass
@@ -141,6 +143,11 @@ class CompiledRules:
         self.marker_specs = tuple((n, m.get("supply"), m.get("max"))
                                   for n, m in (ir.get("markers") or {}).items())
         self.marker_index = {m[0]: i for i, m in enumerate(self.marker_specs)}
+        self.marker_returns = tuple(not m.get("no_return") for m in (ir.get("markers") or {}).values())
+        # Units on paths: (name, per player), in declared order; path geometry for their moves.
+        self.unit_specs = tuple((n, int(u.get("each", 0))) for n, u in (ir.get("units") or {}).items())
+        self.unit_index = {u[0]: i for i, u in enumerate(self.unit_specs)}
+        self.paths = PathGeometry(ir)
         # Dice with named faces: name → its distinct faces (first-listed order), and for each
         # entry of the face list the index of its face (a face listed twice is twice as likely).
         self.dice: dict[str, tuple[tuple[str, ...], tuple[int, ...]]] = {}
@@ -218,7 +225,7 @@ class CompiledRules:
             revealed=tuple(bool(spec[i].get("revealed")) for i in items),
             hidden=bool(d.get("hidden")), tradeable=bool(d.get("tradeable")),
             max_held=d.get("max_held"), when_full=d.get("when_full"),
-            reshuffle_spent=bool(d.get("reshuffle_spent", True)),
+            reshuffle_spent=bool(d.get("reshuffle_spent", True)), at_once=bool(d.get("at_once")),
             start=tuple(int(start.get(i, 0)) for i in items),
             # A marker whose "unless" option is on is left out: the whole deck is played.
             marker=None if self.options.get(marker.get("unless", "")) else marker.get("id"),

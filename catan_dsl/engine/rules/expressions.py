@@ -414,4 +414,5 @@ OPERATORS: dict[str, Callable] = {
     "==": _compare("=="), "!=": _compare("!="), "<": _compare("<"), "<=": _compare("<="),
     ">": _compare(">"), ">=": _compare(">="),
     "+": _op2(lambda x, y: x + y, "int"), "*": _op2(lambda x, y: x * y, "int"),
+    "/": _op2(lambda x, y: x // y if y else 0, "int"),     # rounds down; by 0 is 0
 }

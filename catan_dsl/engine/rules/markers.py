@@ -38,6 +38,7 @@ def fx_put_markers(node, ctx: Ctx) -> Eff:
 def fx_take_markers(node, ctx: Ctx) -> Eff:
     _, n_node, name, at_node = node
     i = ctx.rules.marker_index[name]
+    returns = ctx.rules.marker_returns[i]       # no_return: taken markers leave the game
     count, at = compile_expr(n_node, ctx)[0], compile_expr(at_node, ctx)[0]
 
     def run_(s, env, ri, addr):
@@ -47,7 +48,7 @@ def fx_take_markers(node, ctx: Ctx) -> Eff:
         took = min(asked, on[h])
         if took:
             on[h] -= took
-            if rules_state.marker_supply[i] is not None:
+            if rules_state.marker_supply[i] is not None and returns:
                 rules_state.marker_supply[i] += took
             emit(s, ri, MarkersMoved(name, h, -took, on[h]))
         if took < asked:
@@ -55,6 +56,29 @@ def fx_take_markers(node, ctx: Ctx) -> Eff:
                                       f"{asked - took} {name} not taken: hex {h} had {took}"))
         return None
     return Eff("take_markers", run_)
+
+
+def fx_move_markers(node, ctx: Ctx) -> Eff:
+    _, name, frm_node, to_node = node
+    i = ctx.rules.marker_index[name]
+    _, _, most = ctx.rules.marker_specs[i]
+    frm, to = compile_expr(frm_node, ctx)[0], compile_expr(to_node, ctx)[0]
+
+    def run_(s, env, ri, addr):
+        on = s.rules_state.markers[i]
+        a, b = frm(s, env), to(s, env)
+        why = (f"hex {a} has no {name}" if on[a] <= 0 else
+               f"hex {b} holds its maximum of {most}" if most is not None and on[b] >= most else "")
+        if why:
+            emit(s, ri, EffectSkipped("move_markers", f"1 {name} not moved: {why}"))
+            return None
+        if a != b:
+            on[a] -= 1
+            on[b] += 1
+            emit(s, ri, MarkersMoved(name, a, -1, on[a]))
+            emit(s, ri, MarkersMoved(name, b, 1, on[b]))
+        return None
+    return Eff("move_markers", run_)
 
 
 def f_markers(ctx: Ctx, a, raw):
@@ -71,5 +95,6 @@ def f_marker_supply(ctx: Ctx, a, raw):
     return supply, "int"
 
 
-EFFECTS = {"put_markers": fx_put_markers, "take_markers": fx_take_markers}
+EFFECTS = {"put_markers": fx_put_markers, "take_markers": fx_take_markers,
+           "move_markers": fx_move_markers}
 FUNCTIONS = {"markers": f_markers, "marker_supply": f_marker_supply}

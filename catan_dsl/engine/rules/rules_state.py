@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 _LISTS = ("supply", "pile", "spent", "box", "drawn", "chains", "shared", "marker_supply")
-_NESTED = ("counters", "multi", "markers")
+_NESTED = ("counters", "multi", "markers", "units", "unit_supply")
 _DEEP = ("held",)
 _SCALARS = ("robber_forced", "rerolled", "built_turn", "start", "resolving")
 _DICTS = ("marks", "uses_turn", "uses_game", "yield_now", "revealed")
@@ -39,6 +39,10 @@ class RulesState:
         # Markers per kind per hex, and each kind's supply (None: unlimited).
         self.markers = [[0] * len(rules.hex_edges) for _ in rules.marker_specs]
         self.marker_supply = [m[1] for m in rules.marker_specs]
+        # Units per kind: the owner + 1 on each path (0: none), and each player's supply.
+        self.units = [[0] * rules.paths.n_edges for _ in rules.unit_specs]
+        self.unit_supply = [[each if p < rules.n_real else 0 for p in range(n)]
+                            for _, each in rules.unit_specs]
         self.box = [0] * len(g.cards)                           # played cards given back
         self.multi = [[] for _ in g.specials]                   # all_min holders per special
         self.robber_forced = False
@@ -88,4 +92,6 @@ class RulesState:
             del d["shared"]      # no shared counters: the digests of existing games stay as they were
         if not self.markers:
             del d["markers"], d["marker_supply"]      # likewise without markers
+        if not self.units:
+            del d["units"], d["unit_supply"]
         return d

@@ -160,6 +160,11 @@ def apply_draw(s, a, prompt: Prompt) -> None:
     held = rules_state.held[di][p]
     if n > 1:
         s.prompts.append(Prompt(DRAW_ITEM, CHANCE, (di, p, n - 1, ri)))
+    if deck.at_once:
+        # Carried out at once: its "on drew" rules run, and it lies on the discard pile.
+        rules_state.spent[di][i] += 1
+        emit(s, ri, ItemDrawn(p, deck.name, deck.items[i]))
+        return
     # A revealed item is public and bound by its own rules: a swap never sends it back.
     swappable = [x for x in range(len(held)) if held[x] and not deck.revealed[x]]
     # Revealed items lie open and are not held tokens: they never count toward max_held

@@ -6,13 +6,16 @@ from __future__ import annotations
 from typing import Callable
 
 from catan_dsl.engine.rules import (board_effects, chains, chance, effects, functions, markers,
-                                    stocks, votes)
+                                    shares, stocks, units, votes)
 
 # IR effect head → factory (node, ctx) → Eff; one entry per vocab.EFFECTS name.
 EFFECTS: dict[str, Callable] = {**effects.EFFECTS, **board_effects.EFFECTS, **chains.EFFECTS,
-                                **votes.EFFECTS, **chance.EFFECTS, **markers.EFFECTS}
+                                **votes.EFFECTS, **chance.EFFECTS, **markers.EFFECTS,
+                                **units.EFFECTS, **shares.EFFECTS}
 # vocab.FUNCTIONS name → factory (ctx, compiled args, raw args) → (closure, type).
-FUNCTIONS: dict[str, Callable] = {**functions.FUNCTIONS, **chains.FUNCTIONS, **markers.FUNCTIONS}
+FUNCTIONS: dict[str, Callable] = {**functions.FUNCTIONS, **chains.FUNCTIONS, **markers.FUNCTIONS,
+                                    **units.FUNCTIONS}
 # Continuations named in plain data inside prompts and work items (so clones and transcripts
 # stay plain data): name → fn(state, *args).
-CALLS: dict[str, Callable] = {**board_effects.CALLS, **stocks.CALLS, **chance.CALLS}
+CALLS: dict[str, Callable] = {**board_effects.CALLS, **stocks.CALLS, **chance.CALLS,
+                              **shares.CALLS}

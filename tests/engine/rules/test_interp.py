@@ -8,6 +8,8 @@ from catan_dsl.core import vocab
 from catan_dsl.engine import Game, parse_action
 from catan_dsl.engine.events import StockChanged
 from catan_dsl.engine.rules import (
+    shares,
+    units,
     board_effects,
     chains,
     chance,
@@ -31,11 +33,12 @@ def test_interpreter_covers_the_vocabulary_exactly() -> None:
     assert set(tables.EFFECTS) == set(vocab.EFFECTS)
     # No module's entry silently replaces another's when the tables are merged.
     parts = (effects.EFFECTS, board_effects.EFFECTS, chains.EFFECTS, votes.EFFECTS, chance.EFFECTS,
-             markers.EFFECTS)
+             markers.EFFECTS, units.EFFECTS, shares.EFFECTS)
     assert sum(map(len, parts)) == len(tables.EFFECTS)
     assert len(functions.FUNCTIONS) + len(chains.FUNCTIONS) + len(markers.FUNCTIONS) \
-        == len(tables.FUNCTIONS)
-    assert len(board_effects.CALLS) + len(stocks.CALLS) + len(chance.CALLS) == len(tables.CALLS)
+        + len(units.FUNCTIONS) == len(tables.FUNCTIONS)
+    assert len(board_effects.CALLS) + len(stocks.CALLS) + len(chance.CALLS) \
+        + len(shares.CALLS) == len(tables.CALLS)
     assert not set(runtime.CALLS) & set(tables.CALLS)
     assert set(runtime.TRIGGERS) == set(vocab.TRIGGERS)
     assert set(runtime.FORBIDS) == set(vocab.FORBIDS)
