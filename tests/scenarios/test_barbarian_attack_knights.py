@@ -309,7 +309,7 @@ def test_ba_56_battles_wait_for_every_move() -> None:
     ([0, 1, 2], 2, None, None),
     ([0, 0, 1], 2, [1, 1, 0], [0, 0, 0]),
     ([0, 1, 1, 2], 3, [1, 1, 1], [0, 0, 0]),
-    ([0, 0, 1], 3, [2, 1, 0], [0, 0, 0]),
+    ([0, 0, 0, 1], 3, [2, 1, 0], [0, 0, 0]),
 ])
 def test_ba_64_65_66_67_prisoners_are_shared(owners, n, prisoners, gold) -> None:
     """BA-64, BA-65, BA-66, BA-67: with several participants each takes one while they last; with
