@@ -104,7 +104,9 @@ def realize_board(ir: dict, seed: int) -> RealizedBoard:
         tokens = list(spec["tokens"]) if slots or not groups else []
         aside_random = spec.get("aside") or ()
         for a in aside_random:
-            tokens.remove(a["number"])        # dealt to no hex; joins one below
+            # Dealt to no hex; joins one below (with groups it is in no group's list).
+            if a["number"] in tokens:
+                tokens.remove(a["number"])
         if len(tokens) != len(slots):
             raise BoardGenError(f"{len(tokens)} tokens for {len(slots)} token-bearing hexes")
         hot = set(spec.get("no_adjacent") or ())
@@ -124,8 +126,8 @@ def realize_board(ir: dict, seed: int) -> RealizedBoard:
         for a in aside_random:
             # The first hex (by id) carrying the number that no set-aside token joined yet:
             # the deal was shuffled, so which one it is was random already.
-            target = next((i for i in slots if numbers[i] == (a["joins"],) and i not in joined),
-                          None)
+            target = next((i for i in sorted(placed)
+                           if numbers[i] == (a["joins"],) and i not in joined), None)
             if target is None:
                 raise BoardGenError(f"no hex carries {a['joins']} for the {a['number']} to join")
             joined.add(target)

@@ -354,7 +354,7 @@ def test_ba_79_80_gold_by_harbour_trade_and_from_players_never_a_resource() -> N
     g = game()
     s = main(g)
     set_hand(s, 0, ore=4)
-    act(s, "do sell ore")
+    act(s, "do sell_for_gold ore")
     assert counter(s, 0, "gold") == 1 and sum(s.hand[0]) == 0
     assert g.ir["counters"]["gold"]["tradeable"] and "gold" not in g.resources
 

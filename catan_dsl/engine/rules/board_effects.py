@@ -12,7 +12,7 @@ from catan_dsl.engine.events import (
     SpecialCardSetAside,
     YieldSet,
 )
-from catan_dsl.engine.prompts import CHANCE, DISCARD, DRAW, MOVE_ROBBER, PLACE_FREE, Prompt
+from catan_dsl.engine.prompts import CHANCE, CHOOSE_VICTIM, DISCARD, DRAW, MOVE_ROBBER, PLACE_FREE, Prompt
 from catan_dsl.engine.rules import stocks
 from catan_dsl.engine.rules.executor import Eff, emit, push_choice
 from catan_dsl.engine.rules.expressions import compile_expr
@@ -33,6 +33,12 @@ def fx_move_robber(node, ctx):
 
     def run_(s, env, ri, addr):
         p = env.get("player", s.cur)
+        if s.game.no_robber:
+            if to == "choice":          # no robber to move: the player robs anyone instead
+                s.prompts.append(Prompt(CHOOSE_VICTIM, p, (-1,)))
+            else:
+                emit(s, ri, EffectSkipped("move_robber", "there is no robber in this game"))
+            return None
         if to == "choice":
             s.prompts.append(Prompt(MOVE_ROBBER, p))
             return None

@@ -70,6 +70,7 @@ class Rule:
     action: Any = None                      # player_actions.ActionSpec
     const: int | None = None                # a modifier's value when it is a constant
     label: str = ""                         # a modifier's name as a VP source (playtest)
+    named: bool = False                     # the label was written in source
     reads: tuple = ()                       # the variables its condition may read, sorted
     board_static: bool = False              # condition and value read only the board and pieces
 
@@ -270,6 +271,7 @@ class CompiledRules:
             if kind == "modifier":
                 rule.value = compile_expr(r.get("value", 0), ctx)[0]
                 rule.label = r.get("label") or f"{r['what'].replace('_', ' ')} ({prov.rule_id})"
+                rule.named = bool(r.get("label"))
                 raw = r.get("value", 0)
                 rule.const = raw if isinstance(raw, int) and not isinstance(raw, bool) else None
             rule.fallback = tuple(r.get("else") or ())
@@ -384,6 +386,18 @@ class CompiledRules:
                 v = rule.value(s, env)
                 if v:
                     out[rule.label] = out.get(rule.label, 0) + v
+        for rule in self.modifiers.get("vp", ()):
+            if not rule.named:
+                continue
+            # A labelled piece modifier is its own source too: summed over p's pieces.
+            places = [(v, "vertex") for v in s.buildings[p]] + \
+                [(e, "edge") for e in range(s.board.n_edges) if s.e_owner[e] == p]
+            for x, kind in places:
+                env = self._env(rule, p, {"x": x, "#x": kind})
+                if env is not None and (rule.when is None or rule.when(s, env)):
+                    v = rule.value(s, env)
+                    if v:
+                        out[rule.label] = out.get(rule.label, 0) + v
         return out
 
     def modifier_vp(self, s, p: int) -> int:

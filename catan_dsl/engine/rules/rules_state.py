@@ -41,8 +41,7 @@ class RulesState:
         self.marker_supply = [m[1] for m in rules.marker_specs]
         # Units per kind: the owner + 1 on each path (0: none), and each player's supply.
         self.units = [[0] * rules.paths.n_edges for _ in rules.unit_specs]
-        self.unit_supply = [[each if p < rules.n_real else 0 for p in range(n)]
-                            for _, each in rules.unit_specs]
+        self.unit_supply = [[each] * n for _, each in rules.unit_specs]  # neutral seats too
         self.box = [0] * len(g.cards)                           # played cards given back
         self.multi = [[] for _ in g.specials]                   # all_min holders per special
         self.robber_forced = False
