@@ -174,8 +174,18 @@ class Describer:
             return f"a {x(a[1])}-sided die is rolled ({a[0]}): {self.effects(a[2])}"
         if h == "choose_random":
             where = "" if a[2] is True else f" where {x(a[2])}"
+            if len(a) > 5 and (a[5] != 1 or a[6] is not None):
+                weight = f", each in proportion to {x(a[6])}" if a[6] is not None else ""
+                return (f"{a[5]} different of {x(a[1])} {a[0]}{where} are picked at random one after "
+                        f"the other{weight}; for each: {self.effects(a[3])}")
             out = f"{self.one(a[0], a[1])}{where} is picked at random: {self.effects(a[3])}"
             return out + (f" (if there is none: {self.effects(a[4])})" if a[4] else "")
+        if h == "share":   # ["share", VAR, N, SET, COND, RANK, BODY, ELSE]
+            where = "" if a[3] is True else f" where {x(a[3])}"
+            rank = f" (leftovers to the one with the most {x(a[4])})" if a[4] is not None else ""
+            out = (f"{x(a[1])} shared among {x(a[2])} {a[0]}{where}, one each, a roll-off when "
+                   f"too few{rank}; each {a[0]} receiving one: {self.effects(a[5])}")
+            return out + (f"; each losing a roll-off: {self.effects(a[6])}" if a[6] else "")
         if h == "repeat":
             return f"{x(a[0])} times: {self.effects(a[1])}"
         if h == "via":                     # a procedure's body, inlined at its call
@@ -249,6 +259,8 @@ def _trigger(rule: dict, d: Describer) -> str:
         return f"When {rule['bind'].get('n', 'a number')} is rolled"
     if ev == "revealed":
         return f"{title(f['card'])}" if "card" in f else "When a card is revealed"
+    if ev == "drew" and "item" in f:
+        return f"When {who} draws {words(f['item'])}"
     if ev == "played":
         return f"When {who} plays {words(f.get('card', 'a development card'))}"
     entry = V.TRIGGERS.get(ev)
@@ -258,6 +270,8 @@ def _trigger(rule: dict, d: Describer) -> str:
 
 def _cost(cost: dict) -> str:
     parts = [f"{n} {words(k)}" for k, n in {**cost.get("resources", {}), **cost.get("counters", {})}.items()]
+    if "target_resource" in cost:
+        parts.append(f"{cost['target_resource']} of the chosen resource")
     if "tokens" in cost:
         parts.append(f"{words(cost['tokens']['deck'])} tokens worth {cost['tokens']['value']}")
     parts = [p[:-1] if p.startswith("1 ") and p.endswith("s") else p for p in parts]
@@ -283,7 +297,8 @@ def describe_rule(rule: dict, d: Describer, cost_mods: list[dict]) -> str:
             limits[-1:] = [f"{limits[-1] if limits else 'limited'} together with the other {words(lim['group'])}s"]
         extra = [f"{'+' if isinstance(m['value'], int) and m['value'] >= 0 else ''}{d.expr(m['value'])} "
                  f"if {d.expr(m['when'])}" for m in cost_mods
-                 if m["filter"].get("action") == rule["name"] or m["filter"].get("group") == lim.get("group")]
+                 if m["filter"].get("action") == rule["name"]
+                 or (lim.get("group") is not None and m["filter"].get("group") == lim["group"])]
         costs = _cost(rule["cost"]) + (f" ({'; '.join(extra)})" if extra else "")
         target = ""
         if rule.get("target"):
@@ -364,6 +379,20 @@ def explain(ir: dict, base: dict | None = None) -> str:
         supply = "unlimited" if c["supply"] is None else f"a supply of {c['supply']}"
         trade = "may be traded" if c["tradeable"] else "are not resources: never discarded, stolen or traded"
         setup.append(f"{title(c.get('label', name))}: {supply}, {c['start']} per player at the start; they {trade}.")
+    for name, m in (ir.get("markers") or {}).items():
+        supply = "unlimited" if m["supply"] is None else f"{m['supply']} in the supply"
+        cap = f", at most {m['max']} per hex" if m.get("max") else ""
+        gone = "; one taken off leaves the game" if m.get("no_return") else ""
+        setup.append(f"{title(m['label'])} markers on hexes: {supply}{cap}{gone}.")
+    for name, u in (ir.get("units") or {}).items():
+        setup.append(f"{title(u['label'])}s: {u['each']} per player, standing on paths beside the "
+                     "roads, one per path.")
+    for name, dd in (ir.get("dice") or {}).items():
+        setup.append(f"The {dd['label']}: faces {', '.join(dd['faces'])}.")
+    if ir["robber"].get("none"):
+        setup.append("No robber: on the robber number, after the discards, the roller robs any player.")
+    for rnd, pieces in (ir["setup"].get("place_rounds") or {}).items():
+        setup.append(f"Set-up round {rnd}: each player places {' and '.join(words(x) for x in pieces)}.")
     for name, dk in ir.get("decks", {}).items():
         total = sum(i["count"] for i in dk["items"].values())
         setup.append(f"Deck \"{words(name)}\": {total} {dk['kind']}" + _deck_detail(dk) + ".")
@@ -441,6 +470,10 @@ def _deck_detail(dk: dict) -> str:
     if dk["kind"] == "tokens":
         vals = ", ".join(f"{i['count']} × {words(n)} (value {i.get('value', 0)})" for n, i in dk["items"].items())
         return f" ({vals})" + (f"; at most {dk['max_held']} held" if dk.get("max_held") else "")
+    if not any("number" in i for i in dk["items"].values()):
+        cards = ", ".join(f"{i['count']} × {words(n)}" for n, i in dk["items"].items())
+        return f" ({cards})" + ("; each is carried out when drawn, then discarded" if dk.get("at_once")
+                                else "") + ("; reshuffled when used up" if dk.get("reshuffle_spent") else "")
     by_num: dict[int, int] = {}
     events: dict[str, int] = {}
     for i in dk["items"].values():

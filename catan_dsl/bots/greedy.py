@@ -6,6 +6,7 @@ import random
 
 from catan_dsl.engine import CHANCE, Action, State
 from catan_dsl.engine.actions import OfferTrade
+from catan_dsl.engine.rules.executor import CHOOSE as RULE_CHOOSE
 
 VP_WEIGHT = 100.0
 PIP_WEIGHT = 180.0        # per unit of expected cards per roll
@@ -22,6 +23,7 @@ PROGRESS_WEIGHT = 0.5     # share of an award's VP credited at (measure / measur
 MAX_CHANCE_OUTCOMES = 12
 OWN_DECISIONS = 3         # own follow-up prompts looked through after an action
 WIDTH = 4                 # follow-up options expanded at each own prompt (best by a static score)
+SAMPLE = 24               # a rule's prompt with more options is scored on a sample this big
 AWARD_POLICY = "first_then_strictly_more"
 
 
@@ -226,6 +228,11 @@ class _Search:
         board_terms(c)
         if len(legal) <= WIDTH:
             return max(self.value(c, a, decisions, chances) for a in legal)
+        if len(legal) > SAMPLE:
+            # Where to move a piece among dozens of paths: the best of a sample (drawn with the
+            # bot's own rng, so games stay reproducible) is a lower bound of the best, and
+            # scoring every path of every follow-up prompt was most of the bot's time.
+            legal = self.rng.sample(legal, SAMPLE)
         scored = []
         for a in legal:
             x = c.clone()
@@ -254,6 +261,8 @@ class GreedyBot:
         top = state.prompts[-1] if state.prompts else None
         search = _Search(p, rng, top.kind if top is not None and top.player == p else None,
                          self.look_past_turn)
+        if top is not None and top.kind == RULE_CHOOSE and len(legal) > SAMPLE:
+            legal = rng.sample(legal, SAMPLE)      # a piece's destination among dozens: see best()
         board_terms(state)      # filled once here, read by every clone that moves no piece
         end = state.game.actions.end_turn
         best: list[Action] = []

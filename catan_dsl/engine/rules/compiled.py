@@ -205,10 +205,11 @@ class CompiledRules:
                                  f"cannot be compiled: {exc}") from None
         self.route_weighted = bool(self.modifiers.get("route_weight"))
         self.vp_modified = bool(self.modifiers.get("vp"))
-        # VP modifiers reading only pieces, chains and marks are memoised by position (vp_memo).
-        self.vp_memo = VpMemo() if self.vp_modified and memoisable(
-            [r for r in ir.get("rules") or [] if r.get("kind") == "modifier" and r.get("what") == "vp"],
-            self.functions) else None
+        # VP modifiers reading only pieces, chains, marks, markers and units are memoised by
+        # position (vp_memo).
+        vp_rules = [r for r in ir.get("rules") or [] if r.get("kind") == "modifier" and r.get("what") == "vp"]
+        self.vp_memo = VpMemo(vp_rules) if self.vp_modified and memoisable(vp_rules, self.functions) \
+            else None
         self.yield_modified = bool(self.modifiers.get("yield"))
         self.pre_roll_actions = any(r.action.phase in ("before_roll", "any") for r in self.actions)
 

@@ -1,4 +1,5 @@
-"""VP modifiers that read only pieces, chains and marks → per-player extra VP memoised by position."""
+"""VP modifiers that read only pieces, chains, marks, markers and units → per-player extra VP
+memoised by position."""
 
 from __future__ import annotations
 
@@ -6,10 +7,27 @@ from typing import Any, Callable
 
 from catan_dsl.engine.rules.measure_memo import BOARD_FUNCTIONS, board_only, position_memo
 
-# Beyond the board-only functions a VP modifier may read chain pieces and marks: both are in
-# the memo key, so the cached value is still a pure function of the key.
-VP_FUNCTIONS = BOARD_FUNCTIONS | {"occupied", "marked"}
+# Beyond the board-only functions a VP modifier may read chain pieces, marks, markers on hexes
+# and units on paths: all are in the memo key, so the cached value is still a pure function of
+# the key. The rest are fixed by the board.
+VP_FUNCTIONS = BOARD_FUNCTIONS | {"occupied", "marked", "markers", "marker_supply", "units",
+                                  "unit_owner", "unit_supply", "pips", "clockwise_from",
+                                  "paths_within", "path_distance", "parallel"}
 LIMIT = 4096        # positions kept per board before the memo starts again (bounded memory)
+
+
+MARKER_READERS = frozenset({"markers", "marker_supply"})
+UNIT_READERS = frozenset({"units", "unit_owner", "unit_supply", "occupied"})
+
+
+def heads(expr: Any, out: set[str]) -> set[str]:
+    """Every head (function or operator name) an IR expression calls."""
+    if isinstance(expr, list) and expr:
+        if isinstance(expr[0], str):
+            out.add(expr[0])
+        for x in expr[1:]:
+            heads(x, out)
+    return out
 
 
 def memoisable(rules: list[dict], functions: Any) -> bool:
@@ -23,13 +41,26 @@ class VpMemo:
     victory check asks after every action, yet pieces move on few of them. Values are a pure
     function of the key, so states and clones share the memo."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: list[dict] | None = None) -> None:
         # id(board) → (board, {position: per-player values}); see position_memo.
         self.values: dict[int, tuple[Any, dict[tuple, dict[int, int]]]] = {}
+        # Markers and units go into the key only when a modifier reads them: a knight moving
+        # leaves the value of buildings lying down on conquered hexes as it was.
+        read: set[str] = set()
+        for r in rules or ():
+            heads(r.get("when"), read)
+            heads(r.get("value", 0), read)
+        self.reads_markers = bool(read & MARKER_READERS)
+        self.reads_units = bool(read & UNIT_READERS)
 
     def get(self, s, p: int, compute: Callable[[], int]) -> int:
         rules_state = s.rules_state
         chains = tuple(rules_state.chains)
+        # Hex markers and path units change without a piece moving: part of the key when read.
+        if self.reads_markers and rules_state.markers:
+            chains += (tuple(map(tuple, rules_state.markers)), tuple(rules_state.marker_supply))
+        if self.reads_units and rules_state.units:
+            chains += (tuple(map(tuple, rules_state.units)), tuple(map(tuple, rules_state.unit_supply)))
         marks = tuple(sorted(rules_state.marks.items())) if rules_state.marks else ()
         # This state's last position first: no piece, chain or mark moved since (most actions)
         # means the same values, without building the whole position key. The cache travels
