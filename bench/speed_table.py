@@ -42,6 +42,7 @@ ROWS = [
     ("fishermen", [str(S / "fishermen.catan")], "base game"),
     ("rivers", [str(S / "rivers.catan")], "base game"),
     ("caravans", [str(S / "caravans.catan")], "base game"),
+    ("barbarian_attack", [str(S / "barbarian_attack.catan")], "base game"),
 ]
 
 
