@@ -6,7 +6,7 @@ import random
 
 from catan_dsl.engine import CHANCE, Action, State
 from catan_dsl.engine.actions import OfferTrade
-from catan_dsl.engine.rules.executor import CHOOSE as RULE_CHOOSE
+from catan_dsl.engine.prompts import RULE_CHOOSE
 
 VP_WEIGHT = 100.0
 PIP_WEIGHT = 180.0        # per unit of expected cards per roll

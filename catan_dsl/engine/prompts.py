@@ -19,6 +19,7 @@ TAKE = "take_resources"       # params (resources still to take,)
 MONOPOLY = "monopoly"         # params ()
 TRADE_RESPONSE = "trade_response"  # params (proposer, OfferTrade)
 START = "rule_start"          # chance: the starting player (setup start_player roll)
+RULE_CHOOSE = "rule_choose"   # a rule's prompt: params (what, options, continuation)
 
 
 class Prompt(NamedTuple):

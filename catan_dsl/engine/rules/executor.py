@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Callable
 
 from catan_dsl.engine.events import Provenance
-from catan_dsl.engine.prompts import Prompt
+from catan_dsl.engine.prompts import RULE_CHOOSE, Prompt
 from catan_dsl.engine.rules.expressions import MAX_DEPTH, Ctx, RuleBudgetExceeded, check_effect_args
 
 AUTO = -2                      # a prompt nobody answers: State._after runs it (a continuation)
 RESUME = "rule_resume"         # params (work items,)
-CHOOSE = "rule_choose"         # params (what, options, continuation)
+CHOOSE = RULE_CHOOSE           # params (what, options, continuation)
 VIA = "@via"                   # hidden name: inside a procedure's body, "CALL_AT|NAME() at LINE"
 
 

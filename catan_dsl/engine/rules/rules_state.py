@@ -13,7 +13,7 @@ class RulesState:
     """Everything the rules add to a State; absent (None) for the base game."""
 
     __slots__ = (*_LISTS, *_NESTED, *_DEEP, *_SCALARS, *_DICTS, "fingerprint", "vp_cache",
-                 "board_memo")
+                 "board_memo", "place_moves")
 
     def __init__(self, rules) -> None:
         n = rules.n_total
@@ -55,6 +55,9 @@ class RulesState:
         # board and its pieces (CompiledRules.memo_for); a clone starts without one.
         self.board_memo: tuple | None = None
         self.resolving = ""                                     # card whose effect is under way
+        # Counts every marker or unit that moved (like State.piece_moves): caches compare it
+        # instead of the tables. Not part of the digest: it is derived bookkeeping.
+        self.place_moves = 0
         self.marks: dict[str, tuple[str, ...]] = {}            # "v12"/"e3" -> marks
         self.uses_turn: dict[str, int] = {}
         self.uses_game: dict[str, int] = {}
@@ -75,6 +78,7 @@ class RulesState:
         for f in _DICTS:
             setattr(c, f, dict(getattr(self, f)))
         c.fingerprint = self.fingerprint
+        c.place_moves = self.place_moves
         c.vp_cache = self.vp_cache
         c.board_memo = None
         return c

@@ -25,6 +25,7 @@ class PathGeometry:
         self.direction = tuple(_SIDE_CLASS.get(str(e.get("key", "")).rsplit(",", 1)[-1], -1)
                                for e in edges)
         self._dist: dict[int, dict[int, int]] = {}
+        self._within: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def distances(self, e: int) -> dict[int, int]:
         got = self._dist.get(e)
@@ -38,6 +39,15 @@ class PathGeometry:
                         got[y] = got[x] + 1
                         queue.append(y)
             self._dist[e] = got
+        return got
+
+    def within(self, e: int, n: int) -> tuple[int, ...]:
+        """The paths at most ``n`` steps from ``e``, in id order (memoised: the board is fixed)."""
+        key = (e, n)
+        got = self._within.get(key)
+        if got is None:
+            got = self._within[key] = tuple(sorted(x for x, d in self.distances(e).items()
+                                                   if d <= n))
         return got
 
 
@@ -62,6 +72,7 @@ def fx_put_unit(node, ctx: Ctx) -> Eff:
             return None
         on[e] = p + 1
         supply[p] -= 1
+        rules_state.place_moves += 1
         emit(s, ri, UnitMoved(name, p, -1, e))
         return None
     return Eff("put_unit", run_)
@@ -81,6 +92,7 @@ def fx_take_unit(node, ctx: Ctx) -> Eff:
             return None
         rules_state.units[i][e] = 0
         rules_state.unit_supply[i][owner] += 1
+        rules_state.place_moves += 1
         emit(s, ri, UnitMoved(name, owner, e, -1))
         return None
     return Eff("take_unit", run_)
@@ -103,6 +115,7 @@ def fx_move_unit(node, ctx: Ctx) -> Eff:
             emit(s, ri, EffectSkipped("move_unit", why))
             return None
         on[a], on[b] = 0, owner + 1
+        s.rules_state.place_moves += 1
         emit(s, ri, UnitMoved(name, owner, a, b))
         return None
     return Eff("move_unit", run_)
@@ -130,10 +143,7 @@ def f_unit_supply(ctx: Ctx, a, raw):
 def f_paths_within(ctx: Ctx, a, raw):
     e, n, geo = a[0][0], a[1][0], ctx.rules.paths
 
-    def within(s, env):
-        most = n(s, env)
-        return tuple(sorted(x for x, d in geo.distances(e(s, env)).items() if d <= most))
-    return within, "set:edge"
+    return (lambda s, env: geo.within(e(s, env), n(s, env))), "set:edge"
 
 
 def f_path_distance(ctx: Ctx, a, raw):

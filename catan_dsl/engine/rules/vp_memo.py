@@ -56,29 +56,31 @@ class VpMemo:
     def get(self, s, p: int, compute: Callable[[], int]) -> int:
         rules_state = s.rules_state
         chains = tuple(rules_state.chains)
-        # Hex markers and path units change without a piece moving: part of the key when read.
-        if self.reads_markers and rules_state.markers:
-            chains += (tuple(map(tuple, rules_state.markers)), tuple(rules_state.marker_supply))
-        if self.reads_units and rules_state.units:
-            chains += (tuple(map(tuple, rules_state.units)), tuple(map(tuple, rules_state.unit_supply)))
         marks = tuple(sorted(rules_state.marks.items())) if rules_state.marks else ()
-        # This state's last position first: no piece, chain or mark moved since (most actions)
-        # means the same values, without building the whole position key. The cache travels
-        # with clones; a clone that moves a piece counts a move and misses it.
+        moved = rules_state.place_moves if self.reads_markers or self.reads_units else 0
+        # This state's last position first: no piece, chain, mark, marker or unit moved since
+        # (most actions) means the same values, without building the whole position key. The
+        # cache travels with clones; a clone that moves something counts a move and misses it.
         last = rules_state.vp_cache
         if last is not None and last[0] == s.piece_moves and last[1] == chains \
-                and last[2] == marks:
+                and last[2] == marks and last[4] == moved:
             vals = last[3]
         else:
             memo = position_memo(self.values, s.board)
             key = (tuple(s.v_owner), tuple(s.v_kind), tuple(s.e_owner), tuple(s.e_kind), chains,
                    marks)
+            # Hex markers and path units change without a piece moving: in the key when read.
+            if self.reads_markers and rules_state.markers:
+                key += (tuple(map(tuple, rules_state.markers)), tuple(rules_state.marker_supply))
+            if self.reads_units and rules_state.units:
+                key += (tuple(map(tuple, rules_state.units)),
+                        tuple(map(tuple, rules_state.unit_supply)))
             vals = memo.get(key)
             if vals is None:
                 if len(memo) >= LIMIT:
                     memo.clear()
                 vals = memo[key] = {}
-            rules_state.vp_cache = (s.piece_moves, chains, marks, vals)
+            rules_state.vp_cache = (s.piece_moves, chains, marks, vals, moved)
         v = vals.get(p)
         if v is None:
             v = vals[p] = compute()
