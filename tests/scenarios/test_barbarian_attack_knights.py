@@ -12,7 +12,6 @@ from tests.scenarios.ba_kit import (
     coastal,
     counter,
     deal,
-    game,
     hex_edges,
     knight,
     knights,
