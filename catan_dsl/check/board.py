@@ -33,6 +33,7 @@ class BoardInfo:
     frame_sets: dict[str, list[tuple[g.Hex, list[int]]]] = field(default_factory=dict)
     hex_sets: dict[str, list[g.Hex]] = field(default_factory=dict)
     frame_shuffled: list[str] = field(default_factory=list)  # frame sets dealt at game start
+    interiors: list[g.Hex] = field(default_factory=list)  # hexes with a centre and inner paths
     used_terrains: set[str] = field(default_factory=set)
     ok: bool = True
 
@@ -306,6 +307,12 @@ class _BoardChecker(NumberChecks):
 
     def features(self) -> None:
         info = self.info
+        for it in self.items(A.Interiors):
+            for cd in it.coords:
+                if cd.hex in info.interiors:
+                    self.r.error("E310", cd.span, hex=str(cd))
+                elif self.land_hex(cd):
+                    info.interiors.append(cd.hex)
         names: dict[tuple[str, str], A.FeatureSet] = {}
         for fs in self.items(A.FeatureSet):
             key = (fs.kind, fs.name.value)

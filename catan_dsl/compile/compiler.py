@@ -213,7 +213,7 @@ def _setup(model: Model) -> dict:
 
 def compile_board(info: BoardInfo) -> dict:
     """Topology from `topology.build_topology`, then terrain, pools, tokens, harbors, features."""
-    topo = build_topology(info.land, info.frame)
+    topo = build_topology(info.land, info.frame, info.interiors)
     hex_id = {(h["q"], h["r"]): h["id"] for h in topo["hexes"]}
     sea_id = {(s["q"], s["r"]): s["id"] for s in topo["sea"]}
     edge_id = {e["key"]: e["id"] for e in topo["edges"]}

@@ -104,14 +104,18 @@ def corner_hexes(c: Corner) -> list[Hex]:
 
 
 def side_hexes(s: Side) -> list[Hex]:
-    """The two hexes on either side of side ``s``."""
+    """The two hexes on either side of side ``s`` (the one hex of an interior path)."""
     q, r, n = s
+    if n.startswith(INTERIOR + "-"):
+        return [(q, r)]
     return [(q, r), neighbor((q, r), n)]
 
 
 def side_corners(s: Side) -> tuple[Corner, Corner]:
     """The two end corners of side ``s``."""
     q, r, n = s
+    if n.startswith(INTERIOR + "-"):          # an interior path: the centre and one corner
+        return (q, r, INTERIOR), corner((q, r), n[len(INTERIOR) + 1:])
     i = SIDE_NAMES.index(n)
     return corner((q, r), CORNER_NAMES[i]), corner((q, r), CORNER_NAMES[(i + 1) % 6])
 
@@ -182,7 +186,9 @@ def hex_center(h: Hex, size: float = 1.0) -> tuple[float, float]:
 _CORNER_OFFSETS = {
     "N": (0.0, -1.0),
     "S": (0.0, 1.0),
+    "C": (0.0, 0.0),     # a hex's centre: the intersection of a hex with an interior
 }
+INTERIOR = "C"           # corner name of a hex's centre; its paths are sides "C-<corner name>"
 
 
 def corner_point(c: Corner, size: float = 1.0) -> tuple[float, float]:

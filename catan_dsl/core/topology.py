@@ -14,12 +14,15 @@ from typing import Iterable
 from catan_dsl.core import geometry as g
 
 
-def build_topology(land: Iterable[g.Hex], frame: Iterable[g.Hex] | None = None) -> dict:
+def build_topology(land: Iterable[g.Hex], frame: Iterable[g.Hex] | None = None,
+                   interiors: Iterable[g.Hex] = ()) -> dict:
     """Build the topology tables for a set of land hexes.
 
     Args:
         land: axial coordinates of every land hex (any order, no duplicates).
         frame: sea hexes to record as the frame; defaults to every non-land neighbour of land.
+        interiors: land hexes with an interior: a centre intersection joined by a path to each
+            corner the hex shares with other land (nothing changes for a board without them).
 
     Returns:
         ``{"hexes": [...], "vertices": [...], "edges": [...], "sea": [...]}`` where every list
@@ -33,12 +36,17 @@ def build_topology(land: Iterable[g.Hex], frame: Iterable[g.Hex] | None = None) 
         frame_set = set(frame) - land_set
     sea_list = sorted(frame_set, key=g.sort_key_hex)
 
+    inner = sorted(set(interiors) & land_set, key=g.sort_key_hex)
+    centres = [(q, r, g.INTERIOR) for q, r in inner]
+    inner_sides = [(q, r, f"{g.INTERIOR}-{name}") for q, r in inner for name in g.CORNER_NAMES
+                   if any(x != (q, r) and x in land_set
+                          for x in g.corner_hexes(g.corner((q, r), name)))]
     corner_keys = sorted(
-        g.iter_unique(c for h in land_list for c in g.corners(h)),
+        g.iter_unique([c for h in land_list for c in g.corners(h)] + centres),
         key=lambda c: g.sort_key_point(g.corner_point(c)),
     )
     side_keys = sorted(
-        g.iter_unique(s for h in land_list for s in g.sides(h)),
+        g.iter_unique([s for h in land_list for s in g.sides(h)] + inner_sides),
         key=lambda s: _side_sort_key(s),
     )
     hex_id = {h: i for i, h in enumerate(land_list)}
@@ -75,7 +83,8 @@ def build_topology(land: Iterable[g.Hex], frame: Iterable[g.Hex] | None = None) 
                 "key": g.fmt_key(s),
                 "vertices": [va, vb],
                 "hexes": sorted(on_land),
-                "coast": len(on_land) < 2,
+                # An interior path lies inside its hex: never on the coast.
+                "coast": len(on_land) < 2 and not s[2].startswith(g.INTERIOR),
             }
         )
     for e in edges:
@@ -85,7 +94,9 @@ def build_topology(land: Iterable[g.Hex], frame: Iterable[g.Hex] | None = None) 
     vertices = []
     for c in corner_keys:
         vid = v_id[c]
-        on_land = [hex_id[h] for h in g.corner_hexes(c) if h in land_set]
+        centre = c[2] == g.INTERIOR
+        on_land = [hex_id[(c[0], c[1])]] if centre else \
+            [hex_id[h] for h in g.corner_hexes(c) if h in land_set]
         adj = sorted({x for eid in vertex_edges[vid] for x in edges[eid]["vertices"]} - {vid})
         vertices.append(
             {
@@ -94,7 +105,7 @@ def build_topology(land: Iterable[g.Hex], frame: Iterable[g.Hex] | None = None) 
                 "hexes": sorted(on_land),
                 "edges": sorted(vertex_edges[vid]),
                 "adjacent": adj,
-                "coast": len(on_land) < 3,
+                "coast": len(on_land) < 3 and not centre,
             }
         )
 

@@ -158,7 +158,28 @@ def draw_land(ax: Axes, bd: Board) -> set[int]:
                 color="#616161",
                 fontweight="bold",
             )
+    _draw_interiors(ax, bd)
     return token_hexes
+
+
+def _draw_interiors(ax: Axes, bd: Board) -> None:
+    """A hex with an interior: its paths from the centre to the corners as thin roadside lines
+    and the centre intersection as a small square (a trade hex's plaza)."""
+    edges, vertices = bd.ir["board"]["edges"], bd.ir["board"]["vertices"]
+    for e in edges:
+        if f",{g.INTERIOR}-" in e["key"]:
+            (ax_, ay), (bx, by) = (bd.vpts[v] for v in e["vertices"])
+            line = Line2D([ax_, bx], [ay, by], color=LAND_EDGE, linewidth=2.0, zorder=3.2)
+            line.set_gid(f"interior-edge-{e['id']}")
+            ax.add_line(line)
+    for v in vertices:
+        if v["key"].endswith(f",{g.INTERIOR}"):
+            x, y = bd.vpts[v["id"]]
+            sq = Polygon([(x - 0.09, y - 0.09), (x + 0.09, y - 0.09), (x + 0.09, y + 0.09),
+                          (x - 0.09, y + 0.09)], closed=True, facecolor=LAND_EDGE,
+                         edgecolor=INK, linewidth=1.0, zorder=3.3)
+            sq.set_gid(f"interior-vertex-{v['id']}")
+            ax.add_patch(sq)
 
 
 def _draw_token(ax: Axes, bd: Board, hex_id: int, at: Point, nums: list[int]) -> None:

@@ -269,6 +269,13 @@ class Islands(Node):
 
 
 @dataclass(frozen=True)
+class Interiors(Node):
+    """``interiors { q,r; ... }``: hexes with a centre intersection and paths to their land corners."""
+
+    coords: tuple[Coord, ...]
+
+
+@dataclass(frozen=True)
 class SeaRing(Node):
     pass
 

@@ -369,6 +369,9 @@ class ToAst(ChainsMixin, DeclsMixin, RulesMixin):
     def frame_ref(self, meta, ch):
         return A.FrameRef(self._s(meta), ch[-1], tuple(ch[:-1]))
 
+    def interiors(self, meta, ch):
+        return A.Interiors(self._s(meta), tuple(ch))
+
     def hex_set(self, meta, ch):
         return A.FeatureSet(self._s(meta), "hexes", ch[0], _refs(ch[1:]))
 
