@@ -20,9 +20,10 @@ def check_components(model: Model, report: Report, boards: dict[str, BoardInfo])
                          f"{c.start.value} per player but its supply is only {c.supply.value}")
     for m in model.named("marker").values():
         assert isinstance(m, R.Marker)
-        if m.on is not None and m.on.value != "hex":
+        if m.on is not None and m.on.value not in ("hex", "edge"):
             report.error("E206", m.on.span, message=f"marker {m.name.value} is on "
-                         f"{m.on.value}: markers lie on hexes", hint="write 'on hex'")
+                         f"{m.on.value}: markers lie on hexes or paths",
+                         hint="write 'on hex' or 'on edge'")
         if m.max is not None and m.max.value < 1:
             report.error("E206", m.max.span, message="a hex must hold at least 1 marker",
                          hint="drop 'max' for no limit")

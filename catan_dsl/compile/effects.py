@@ -105,6 +105,12 @@ class EffectLowerer(Lowerer):
         self.declared(ident, ("resource", "counter"))
         return {"resource": n}
 
+    def marker_on(self, name: str) -> str:
+        """Where a marker kind lies: "hex" (the default) or "edge"."""
+        m = self.env.kinds["marker"].get(name)
+        on = getattr(m, "on", None)
+        return "edge" if on is not None and on.value == "edge" else "hex"
+
     def edge_arg(self, node: object, scope: dict[str, str], verb: str) -> object:
         v, t = self.expr(node, scope)  # type: ignore[arg-type]
         if not compatible(t, "edge"):
@@ -236,10 +242,11 @@ class EffectLowerer(Lowerer):
             return self.unit_effect(f, scope)
         if k == "move_unit" and self.env.has("marker", g("unit").value):  # type: ignore[union-attr]
             ends = []
+            on = self.marker_on(g("unit").value)  # type: ignore[union-attr]
             for key in ("frm", "to"):
                 v, t = self.expr(g(key), scope)  # type: ignore[arg-type]
-                if not compatible(t, "hex"):
-                    self.err("E406", g(key).span, message=f"markers lie on hexes; got {t}")  # type: ignore[union-attr]
+                if not compatible(t, on):
+                    self.err("E406", g(key).span, message=f"these markers lie on {on}s; got {t}")  # type: ignore[union-attr]
                 ends.append(v)
             return ["move_markers", g("unit").value, *ends]  # type: ignore[union-attr]
         if k == "move_unit":
@@ -254,9 +261,10 @@ class EffectLowerer(Lowerer):
                          "units", hint="drop 'for ...'")
             self.declared(g("marker"), ("marker",))  # type: ignore[arg-type]
             at, t = self.expr(g("at"), scope)  # type: ignore[arg-type]
-            if not compatible(t, "hex"):
+            on = self.marker_on(g("marker").value)  # type: ignore[union-attr]
+            if not compatible(t, on):
                 self.err("E406", g("at").span,  # type: ignore[union-attr]
-                         message=f"markers lie on hexes; got {t}")
+                         message=f"these markers lie on {on}s; got {t}")
             return [k, ex("n"), g("marker").value, at]  # type: ignore[union-attr]
         if k in ("mark", "unmark"):
             if k == "unmark":  # a mark is declared by the rule that puts it

@@ -406,7 +406,7 @@ def _counter(c: R.Counter) -> dict:
 
 
 def _marker(m: R.Marker) -> dict:
-    out = {"label": m.label or m.name.value, "on": m.on.value if m.on else "hex",
+    out = {"label": m.label or m.name.value, "on": m.on.value if m.on else "hex",  # or "edge"
            "supply": m.supply.value if m.supply else None, "max": m.max.value if m.max else None}
     if m.no_return:
         out["no_return"] = True

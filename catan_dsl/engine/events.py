@@ -279,7 +279,8 @@ class EffectSkipped(Event):
 
 @dataclass(frozen=True, slots=True)
 class MarkersMoved(Event):
-    """``n`` markers went onto hex ``hex`` (taken off when negative); ``now`` lie there."""
+    """``n`` markers went onto hex ``hex`` (a path's id for markers on paths; taken off when
+    negative); ``now`` lie there."""
 
     marker: str
     hex: int

@@ -38,6 +38,12 @@ def _random_chosen(e: Any, w: Any, ir: dict) -> str:
     return f"{e.what} {e.value} was picked at random"
 
 
+def _marker_place(ir: dict, e: Any) -> str:
+    """The hex a marker went to, or the path for markers 'on edge' (the event's ``hex`` field)."""
+    on = ((ir.get("markers") or {}).get(e.marker) or {}).get("on", "hex")
+    return _element(ir, "edge", e.hex) if on == "edge" else _hex(ir, e.hex)
+
+
 def _unit(ir: dict, name: str) -> str:
     return ((ir.get("units") or {}).get(name) or {}).get("label") or name.replace("_", " ")
 
@@ -159,8 +165,8 @@ DESCRIBE: dict[str, Describe] = {
     + (f" (warning: {e.asked} is outside 0..{(ir.get('counters') or {}).get(e.counter, {}).get('max')}, clamped)"
        if e.asked != e.value else ""),
     "MarkersMoved": lambda e, w, ir: (
-        f"{e.n} {_marker(ir, e.marker, e.n)} placed on {_hex(ir, e.hex)}" if e.n > 0 else
-        f"{-e.n} {_marker(ir, e.marker, -e.n)} taken from {_hex(ir, e.hex)}") + f" (now {e.now})",
+        f"{e.n} {_marker(ir, e.marker, e.n)} placed on {_marker_place(ir, e)}" if e.n > 0 else
+        f"{-e.n} {_marker(ir, e.marker, -e.n)} taken from {_marker_place(ir, e)}") + f" (now {e.now})",
     "UnitMoved": lambda e, w, ir: f"{w(e.player)}'s {_unit(ir, e.unit)} " + (
         f"went on {_element(ir, 'edge', e.to)}" if e.frm < 0 else
         f"went back to the supply from {_element(ir, 'edge', e.frm)}" if e.to < 0 else

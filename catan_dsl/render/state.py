@@ -46,6 +46,8 @@ class StateView:
     # One legend label per seat (e.g. "Red 7 VP"); empty → "player N" for seats with pieces.
     player_labels: tuple[str, ...] = ()
     robber_off_board: bool = False  # draw the robber beside the board, labelled as such
+    # Markers lying on paths: edge id → ((label, count), ...), e.g. {31: (("barbarian", 1),)}.
+    edge_markers: dict[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
     # Land hexes a rule keeps from producing now (forbid produce: a conquered hex), hatched.
     idle_hexes: frozenset[int] = frozenset()
     # Shared counters (tracks), once for the game, e.g. "pollution 3 of 5".
@@ -262,6 +264,14 @@ def draw_state(
                         linewidth=0, zorder=2.5)
         shade.set_gid(f"idle-h{h}")
         ax.add_patch(shade)
+    for e, counts in sorted(view.edge_markers.items()):
+        (x1, y1), (x2, y2) = (vertex_pts[v] for v in edges[e]["vertices"])
+        text = " ".join(f"{n}×{label}" if n > 1 else label for label, n in counts)
+        t = ax.text((x1 + x2) / 2, (y1 + y2) / 2, text, ha="center", va="center", fontsize=6.5,
+                    zorder=8.7, color="white", bbox={"boxstyle": "round,pad=0.15",
+                                                     "facecolor": "#212121", "edgecolor": "white",
+                                                     "linewidth": 0.8})
+        t.set_gid(f"markers-e{e}")
     for h, counts in sorted(view.hex_markers.items()):
         cx, cy = hex_centers[h]
         text = "\n".join(f"{n} × {label}" for label, n in counts)

@@ -140,15 +140,17 @@ def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) ->
     edges = {e: (names[k], state.e_owner[e]) for e, k in enumerate(state.e_kind) if k >= 0}
     marks: dict[str, tuple[str, ...]] = {}
     hex_markers: dict[int, tuple[tuple[str, int], ...]] = {}
+    edge_markers: dict[int, tuple[tuple[str, int], ...]] = {}
     more: dict[int, tuple[tuple[str, int], ...]] = {}
     rules_state: Any = state.rules_state
     if rules_state is not None:
         marks = {str(k): tuple(v) for k, v in sorted(rules_state.marks.items(), key=lambda kv: str(kv[0]))}
         labels_of = {n: (m.get("label") or n) for n, m in (g.ir.get("markers") or {}).items()}
         for i, (name, _, _) in enumerate(g.rules.marker_specs):
+            into = edge_markers if g.rules.marker_on[i] == "edge" else hex_markers
             for h, n in enumerate(rules_state.markers[i]):
                 if n:
-                    hex_markers[h] = hex_markers.get(h, ()) + ((labels_of.get(name, name), n),)
+                    into[h] = into.get(h, ()) + ((labels_of.get(name, name), n),)
         for i, (name, _) in enumerate(g.rules.unit_specs):
             label = ((g.ir.get("units") or {}).get(name) or {}).get("label") or name
             for e, mark in enumerate(rules_state.units[i]):
@@ -184,7 +186,8 @@ def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) ->
     return StateView(pieces_on_vertices=verts, pieces_on_edges=edges, robber_hex=robber,
                      player_colors=colors, more_on_edges=more, marks=marks, player_labels=tuple(labels),
                      robber_off_board=robber is None and not g.no_robber, shared_labels=shared,
-                     hex_markers=hex_markers, idle_hexes=_idle_hexes(state))
+                     hex_markers=hex_markers, edge_markers=edge_markers,
+                     idle_hexes=_idle_hexes(state))
 
 
 def caption(at: StateAt) -> str:

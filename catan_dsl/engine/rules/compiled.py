@@ -145,6 +145,7 @@ class CompiledRules:
                                   for n, m in (ir.get("markers") or {}).items())
         self.marker_index = {m[0]: i for i, m in enumerate(self.marker_specs)}
         self.marker_returns = tuple(not m.get("no_return") for m in (ir.get("markers") or {}).values())
+        self.marker_on = tuple(m.get("on", "hex") for m in (ir.get("markers") or {}).values())
         # Units on paths: (name, per player), in declared order; path geometry for their moves.
         self.unit_specs = tuple((n, int(u.get("each", 0))) for n, u in (ir.get("units") or {}).items())
         self.unit_index = {u[0]: i for i, u in enumerate(self.unit_specs)}

@@ -12,6 +12,7 @@ UNLIMITED = 1_000_000   # what marker_supply reads for a supply without a limit
 def fx_put_markers(node, ctx: Ctx) -> Eff:
     _, n_node, name, at_node = node
     i = ctx.rules.marker_index[name]
+    where = "path" if ctx.rules.marker_on[i] == "edge" else "hex"
     _, _, most = ctx.rules.marker_specs[i]
     count, at = compile_expr(n_node, ctx)[0], compile_expr(at_node, ctx)[0]
 
@@ -29,7 +30,7 @@ def fx_put_markers(node, ctx: Ctx) -> Eff:
             emit(s, ri, MarkersMoved(name, h, placed, on[h]))
         if placed < asked:
             # Said, never silent: a full hex or an empty supply is for the rule to guard.
-            why = (f"hex {h} holds its maximum of {most}" if room < asked
+            why = (f"{where} {h} holds its maximum of {most}" if room < asked
                    else f"the {name} supply is empty")
             emit(s, ri, EffectSkipped("put_markers", f"{asked - placed} {name} not placed: {why}"))
         return None
@@ -39,6 +40,7 @@ def fx_put_markers(node, ctx: Ctx) -> Eff:
 def fx_take_markers(node, ctx: Ctx) -> Eff:
     _, n_node, name, at_node = node
     i = ctx.rules.marker_index[name]
+    where = "path" if ctx.rules.marker_on[i] == "edge" else "hex"
     returns = ctx.rules.marker_returns[i]       # no_return: taken markers leave the game
     count, at = compile_expr(n_node, ctx)[0], compile_expr(at_node, ctx)[0]
 
@@ -55,7 +57,7 @@ def fx_take_markers(node, ctx: Ctx) -> Eff:
             emit(s, ri, MarkersMoved(name, h, -took, on[h]))
         if took < asked:
             emit(s, ri, EffectSkipped("take_markers",
-                                      f"{asked - took} {name} not taken: hex {h} had {took}"))
+                                      f"{asked - took} {name} not taken: {where} {h} had {took}"))
         return None
     return Eff("take_markers", run_)
 
@@ -63,14 +65,15 @@ def fx_take_markers(node, ctx: Ctx) -> Eff:
 def fx_move_markers(node, ctx: Ctx) -> Eff:
     _, name, frm_node, to_node = node
     i = ctx.rules.marker_index[name]
+    where = "path" if ctx.rules.marker_on[i] == "edge" else "hex"
     _, _, most = ctx.rules.marker_specs[i]
     frm, to = compile_expr(frm_node, ctx)[0], compile_expr(to_node, ctx)[0]
 
     def run_(s, env, ri, addr):
         on = s.rules_state.markers[i]
         a, b = frm(s, env), to(s, env)
-        why = (f"hex {a} has no {name}" if on[a] <= 0 else
-               f"hex {b} holds its maximum of {most}" if most is not None and on[b] >= most else "")
+        why = (f"{where} {a} has no {name}" if on[a] <= 0 else
+               f"{where} {b} holds its maximum of {most}" if most is not None and on[b] >= most else "")
         if why:
             emit(s, ri, EffectSkipped("move_markers", f"1 {name} not moved: {why}"))
             return None

@@ -37,7 +37,8 @@ class RulesState:
         self.drawn = [0] * len(rules.decks)                        # draws since the last shuffle
         self.chains = rules.chains.initial()                       # engine/chains.py layout
         # Markers per kind per hex, and each kind's supply (None: unlimited).
-        self.markers = [[0] * len(rules.hex_edges) for _ in rules.marker_specs]
+        self.markers = [[0] * (rules.paths.n_edges if on == "edge" else len(rules.hex_edges))
+                        for on in rules.marker_on]
         self.marker_supply = [m[1] for m in rules.marker_specs]
         # Units per kind: the owner + 1 on each path (0: none), and each player's supply.
         self.units = [[0] * rules.paths.n_edges for _ in rules.unit_specs]

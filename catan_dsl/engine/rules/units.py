@@ -152,6 +152,22 @@ def f_path_distance(ctx: Ctx, a, raw):
     return (lambda s, env: geo.distances(e(s, env)).get(f(s, env), 1_000_000)), "int"
 
 
+def f_neighbours(ctx: Ctx, a, raw):
+    v = a[0][0]
+    return (lambda s, env: s.board.vertex_adjacent[v(s, env)]), "set:vertex"
+
+
+def f_path_between(ctx: Ctx, a, raw):
+    v, w = a[0][0], a[1][0]
+
+    def between(s, env):
+        x, y = v(s, env), w(s, env)
+        b = s.board
+        # -1 when the two intersections are not joined by a path.
+        return next((e for e in b.vertex_edges[x] if y in b.edge_vertices[e]), -1)
+    return between, "edge"
+
+
 def f_parallel(ctx: Ctx, a, raw):
     e, f, geo = a[0][0], a[1][0], ctx.rules.paths
     return (lambda s, env: geo.direction[e(s, env)] == geo.direction[f(s, env)] >= 0), "bool"
@@ -160,4 +176,4 @@ def f_parallel(ctx: Ctx, a, raw):
 EFFECTS = {"put_unit": fx_put_unit, "take_unit": fx_take_unit, "move_unit": fx_move_unit}
 FUNCTIONS = {"units": f_units, "unit_owner": f_unit_owner, "unit_supply": f_unit_supply,
              "paths_within": f_paths_within, "path_distance": f_path_distance,
-             "parallel": f_parallel}
+             "parallel": f_parallel, "neighbours": f_neighbours, "path_between": f_path_between}
