@@ -29,9 +29,10 @@ def check_components(model: Model, report: Report, boards: dict[str, BoardInfo])
                          hint="drop 'max' for no limit")
     for u in model.named("unit").values():
         assert isinstance(u, R.Unit)
-        if u.on is not None and u.on.value != "edge":
+        if u.on is not None and u.on.value not in ("edge", "vertex"):
             report.error("E206", u.on.span, message=f"unit {u.name.value} is on "
-                         f"{u.on.value}: units stand on paths", hint="write 'on edge'")
+                         f"{u.on.value}: units stand on paths or intersections",
+                         hint="write 'on edge' or 'on vertex'")
     for d in model.named("deck").values():
         _deck(d, report, model)  # type: ignore[arg-type]
     if model.use_board is not None and model.use_board.name.value not in boards:

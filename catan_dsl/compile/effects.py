@@ -111,10 +111,17 @@ class EffectLowerer(Lowerer):
         on = getattr(m, "on", None)
         return "edge" if on is not None and on.value == "edge" else "hex"
 
-    def edge_arg(self, node: object, scope: dict[str, str], verb: str) -> object:
+    def unit_on(self, name: str) -> str:
+        """Where a unit kind stands: "edge" (the default) or "vertex"."""
+        u = self.env.kinds["unit"].get(name)
+        on = getattr(u, "on", None)
+        return "vertex" if on is not None and on.value == "vertex" else "edge"
+
+    def edge_arg(self, node: object, scope: dict[str, str], verb: str, on: str = "edge") -> object:
         v, t = self.expr(node, scope)  # type: ignore[arg-type]
-        if not compatible(t, "edge"):
-            self.err("E406", node.span, message=f"{verb}: units stand on paths; got {t}")  # type: ignore[attr-defined]
+        if not compatible(t, on):
+            where = "intersections" if on == "vertex" else "paths"
+            self.err("E406", node.span, message=f"{verb}: these units stand on {where}; got {t}")  # type: ignore[attr-defined]
         return v
 
     def unit_effect(self, f: R.Eff, scope: dict[str, str]) -> list:
@@ -123,12 +130,13 @@ class EffectLowerer(Lowerer):
         g = f.get
         n = g("n")
         if not (isinstance(n, R.IntLit) and n.value == 1):
-            self.err("E406", n.span, message="a path holds one unit: put or take 1",  # type: ignore[union-attr]
-                     hint="repeat the effect for each path")
+            self.err("E406", n.span, message="units are put or taken one at a time: put or take 1",  # type: ignore[union-attr]
+                     hint="repeat the effect for each unit")
         name = g("marker").value  # type: ignore[union-attr]
+        on = self.unit_on(name)
         if f.kind == "take_markers":        # a taken unit goes back to its owner's supply
-            return ["take_unit", name, self.edge_arg(g("at"), scope, "take")]
-        return ["put_unit", name, self.edge_arg(g("at"), scope, "put"), self.who(f, "p", scope)]
+            return ["take_unit", name, self.edge_arg(g("at"), scope, "take", on)]
+        return ["put_unit", name, self.edge_arg(g("at"), scope, "put", on), self.who(f, "p", scope)]
 
     def share(self, f: R.Eff, scope: dict[str, str]) -> list:
         """``share N among p in SET [where COND] [by RANK] { … } [else { … }]`` → ["share", var, n,
@@ -251,7 +259,8 @@ class EffectLowerer(Lowerer):
             return ["move_markers", g("unit").value, *ends]  # type: ignore[union-attr]
         if k == "move_unit":
             self.declared(g("unit"), ("unit", "marker"))  # type: ignore[arg-type]
-            frm, to = self.edge_arg(g("frm"), scope, "move"), self.edge_arg(g("to"), scope, "move")  # type: ignore[arg-type]
+            on = self.unit_on(g("unit").value)  # type: ignore[union-attr]
+            frm, to = self.edge_arg(g("frm"), scope, "move", on), self.edge_arg(g("to"), scope, "move", on)  # type: ignore[arg-type]
             return ["move_unit", g("unit").value, frm, to]  # type: ignore[union-attr]
         if k == "share":
             return self.share(f, scope)

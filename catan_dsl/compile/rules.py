@@ -383,7 +383,8 @@ def extend_ir(model: Model, ir: dict, lowered: LoweredRules) -> None:
     markers = {n: _marker(m) for n, m in model.named("marker").items()}  # type: ignore[arg-type]
     if markers:
         ir["markers"] = markers
-    units = {n: {"label": u.label or n, "on": "edge", "each": u.each.value if u.each else 0}  # type: ignore[attr-defined]
+    units = {n: {"label": u.label or n, "on": u.on.value if u.on else "edge",  # type: ignore[attr-defined]
+                 "each": u.each.value if u.each else 0}  # type: ignore[attr-defined]
              for n, u in model.named("unit").items()}
     if units:
         ir["units"] = units

@@ -44,6 +44,10 @@ def _marker_place(ir: dict, e: Any) -> str:
     return _element(ir, "edge", e.hex) if on == "edge" else _hex(ir, e.hex)
 
 
+def _unit_place(ir: dict, name: str, at: int) -> str:
+    return _element(ir, ((ir.get("units") or {}).get(name) or {}).get("on", "edge"), at)
+
+
 def _unit(ir: dict, name: str) -> str:
     return ((ir.get("units") or {}).get(name) or {}).get("label") or name.replace("_", " ")
 
@@ -168,9 +172,9 @@ DESCRIBE: dict[str, Describe] = {
         f"{e.n} {_marker(ir, e.marker, e.n)} placed on {_marker_place(ir, e)}" if e.n > 0 else
         f"{-e.n} {_marker(ir, e.marker, -e.n)} taken from {_marker_place(ir, e)}") + f" (now {e.now})",
     "UnitMoved": lambda e, w, ir: f"{w(e.player)}'s {_unit(ir, e.unit)} " + (
-        f"went on {_element(ir, 'edge', e.to)}" if e.frm < 0 else
-        f"went back to the supply from {_element(ir, 'edge', e.frm)}" if e.to < 0 else
-        f"moved from {_element(ir, 'edge', e.frm)} to {_element(ir, 'edge', e.to)}"),
+        f"went on {_unit_place(ir, e.unit, e.to)}" if e.frm < 0 else
+        f"went back to the supply from {_unit_place(ir, e.unit, e.frm)}" if e.to < 0 else
+        f"moved from {_unit_place(ir, e.unit, e.frm)} to {_unit_place(ir, e.unit, e.to)}"),
     "ItemGiven": lambda e, w, ir: f"{w(e.giver)} handed {_title(e.item)} to {w(e.receiver)}",
     "PieceRemoved": lambda e, w, ir: f"{w(e.player)}'s {e.piece} at {_place(ir, e.piece, e.at)} "
     "was removed",

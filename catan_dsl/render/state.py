@@ -48,6 +48,8 @@ class StateView:
     robber_off_board: bool = False  # draw the robber beside the board, labelled as such
     # Markers lying on paths: edge id → ((label, count), ...), e.g. {31: (("barbarian", 1),)}.
     edge_markers: dict[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
+    # Units standing on intersections (wagons): vertex id → ((label, player), ...).
+    vertex_units: dict[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
     # Land hexes a rule keeps from producing now (forbid produce: a conquered hex), hatched.
     idle_hexes: frozenset[int] = frozenset()
     # Shared counters (tracks), once for the game, e.g. "pollution 3 of 5".
@@ -199,6 +201,7 @@ def draw_state(
     edges = ir["board"]["edges"]
     edge_style = _edge_styles(ir)
     used_kinds: dict[str, int] = {}
+    used_units: dict[str, bool] = {}
     owners: set[int] = set()
     for eid in sorted(set(view.pieces_on_edges) | set(view.more_on_edges)):
         stack = ([view.pieces_on_edges[eid]] if eid in view.pieces_on_edges else []) + list(
@@ -264,6 +267,16 @@ def draw_state(
                         linewidth=0, zorder=2.5)
         shade.set_gid(f"idle-h{h}")
         ax.add_patch(shade)
+    for v, stack in sorted(view.vertex_units.items()):
+        x, y = vertex_pts[v]
+        for j, (label, player) in enumerate(stack):
+            # Side by side below the intersection, so a building there stays visible.
+            dot = Line2D([x - 0.12 * (len(stack) - 1) / 2 + 0.12 * j], [y + 0.22], marker="P",
+                         markersize=8, linestyle="", color=_color(colors, player),
+                         markeredgecolor="#212121", zorder=8.8)
+            dot.set_gid(f"unit-v{v}-{j}")
+            ax.add_line(dot)
+            used_units[label] = True
     for e, counts in sorted(view.edge_markers.items()):
         (x1, y1), (x2, y2) = (vertex_pts[v] for v in edges[e]["vertices"])
         text = " ".join(f"{n}×{label}" if n > 1 else label for label, n in counts)
@@ -306,6 +319,9 @@ def draw_state(
             handles.append(Line2D([], [], color="#616161", linestyle="",
                                   marker=_BEAD_MARKERS[idx % 4], markersize=8,
                                   markeredgecolor="#212121", label=kind))
+    for label in used_units:
+        handles.append(Line2D([], [], color="#616161", linestyle="", marker="P", markersize=8,
+                              markeredgecolor="#212121", label=label))
     if view.idle_hexes:
         from matplotlib.patches import Patch
         handles.append(Patch(facecolor="#212121", alpha=0.35, hatch="xx", edgecolor="#eeeeee",

@@ -141,6 +141,7 @@ def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) ->
     marks: dict[str, tuple[str, ...]] = {}
     hex_markers: dict[int, tuple[tuple[str, int], ...]] = {}
     edge_markers: dict[int, tuple[tuple[str, int], ...]] = {}
+    vertex_units: dict[int, tuple[tuple[str, int], ...]] = {}
     more: dict[int, tuple[tuple[str, int], ...]] = {}
     rules_state: Any = state.rules_state
     if rules_state is not None:
@@ -153,6 +154,13 @@ def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) ->
                     into[h] = into.get(h, ()) + ((labels_of.get(name, name), n),)
         for i, (name, _) in enumerate(g.rules.unit_specs):
             label = ((g.ir.get("units") or {}).get(name) or {}).get("label") or name
+            if g.rules.unit_on[i] == "vertex":      # counts per intersection and seat
+                n = g.rules.n_total
+                for k, count in enumerate(rules_state.units[i]):
+                    if count:
+                        v = k // n
+                        vertex_units[v] = vertex_units.get(v, ()) + ((label, k % n),) * count
+                continue
             for e, mark in enumerate(rules_state.units[i]):
                 if not mark:
                     continue
@@ -186,7 +194,7 @@ def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) ->
     return StateView(pieces_on_vertices=verts, pieces_on_edges=edges, robber_hex=robber,
                      player_colors=colors, more_on_edges=more, marks=marks, player_labels=tuple(labels),
                      robber_off_board=robber is None and not g.no_robber, shared_labels=shared,
-                     hex_markers=hex_markers, edge_markers=edge_markers,
+                     hex_markers=hex_markers, edge_markers=edge_markers, vertex_units=vertex_units,
                      idle_hexes=_idle_hexes(state))
 
 

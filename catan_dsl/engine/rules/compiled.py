@@ -148,6 +148,7 @@ class CompiledRules:
         self.marker_on = tuple(m.get("on", "hex") for m in (ir.get("markers") or {}).values())
         # Units on paths: (name, per player), in declared order; path geometry for their moves.
         self.unit_specs = tuple((n, int(u.get("each", 0))) for n, u in (ir.get("units") or {}).items())
+        self.unit_on = tuple(u.get("on", "edge") for u in (ir.get("units") or {}).values())
         self.unit_index = {u[0]: i for i, u in enumerate(self.unit_specs)}
         self.paths = PathGeometry(ir)
         # Dice with named faces: name → its distinct faces (first-listed order), and for each

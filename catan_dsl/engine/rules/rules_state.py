@@ -41,7 +41,9 @@ class RulesState:
                         for on in rules.marker_on]
         self.marker_supply = [m[1] for m in rules.marker_specs]
         # Units per kind: the owner + 1 on each path (0: none), and each player's supply.
-        self.units = [[0] * rules.paths.n_edges for _ in rules.unit_specs]
+        n_vertices = len(rules.vertex_hexes_static)
+        self.units = [[0] * (n_vertices * n if on == "vertex" else rules.paths.n_edges)
+                      for on in rules.unit_on]
         self.unit_supply = [[each] * n for _, each in rules.unit_specs]  # neutral seats too
         self.box = [0] * len(g.cards)                           # played cards given back
         self.multi = [[] for _ in g.specials]                   # all_min holders per special

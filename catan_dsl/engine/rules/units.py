@@ -9,7 +9,7 @@ from catan_dsl.engine.events import EffectSkipped, UnitMoved
 from catan_dsl.engine.rules.executor import Eff, emit
 from catan_dsl.engine.rules.expressions import Ctx, compile_expr
 
-# Per game (RulesState): units[i][e] = owner + 1 of kind i's unit on path e (0: none), and
+# Per game (RulesState): units[i] = where kind i's units stand (see _Places), and
 # unit_supply[i][p] = p's units of kind i not on the board.
 _SIDE_CLASS = {"NE": 0, "SW": 0, "E": 1, "W": 1, "SE": 2, "NW": 2}
 
@@ -55,66 +55,101 @@ def _kind(ctx: Ctx, name: str) -> int:
     return ctx.rules.unit_index[name]
 
 
+class _Places:
+    """Where one kind's units stand, over RulesState.units[i]: on paths one unit per path (the
+    owner + 1 per path); on intersections any number, of any owners (a count per place and
+    seat, at ``v * seats + p``)."""
+
+    __slots__ = ("i", "name", "vertex", "seats", "word")
+
+    def __init__(self, ctx: Ctx, name: str) -> None:
+        self.i, self.name = _kind(ctx, name), name
+        self.vertex = ctx.rules.unit_on[self.i] == "vertex"
+        self.seats = ctx.rules.n_total
+        self.word = "intersection" if self.vertex else "path"
+
+    def owner_at(self, table: list, x: int, prefer: int | None) -> int:
+        """Whose unit a take or a move at ``x`` means: the only one on a path; on an
+        intersection the acting player's when he has one there, else the lowest seat's."""
+        if not self.vertex:
+            return table[x] - 1
+        base = x * self.seats
+        if prefer is not None and 0 <= prefer < self.seats and table[base + prefer]:
+            return prefer
+        return next((p for p in range(self.seats) if table[base + p]), -1)
+
+    def add(self, table: list, x: int, p: int, n: int) -> None:
+        if self.vertex:
+            table[x * self.seats + p] += n
+        else:
+            table[x] = p + 1 if n > 0 else 0
+
+    def blocked(self, table: list, x: int) -> bool:
+        return not self.vertex and table[x] > 0
+
+
 def fx_put_unit(node, ctx: Ctx) -> Eff:
     _, name, at_node, p_node = node
-    i = _kind(ctx, name)
+    k = _Places(ctx, name)
     at, who = compile_expr(at_node, ctx)[0], compile_expr(p_node, ctx)[0]
 
     def run_(s, env, ri, addr):
         rules_state = s.rules_state
-        e, p = at(s, env), who(s, env)
-        on, supply = rules_state.units[i], rules_state.unit_supply[i]
+        x, p = at(s, env), who(s, env)
+        table, supply = rules_state.units[k.i], rules_state.unit_supply[k.i]
         why = ("no player to put it for" if p is None or not 0 <= p < len(supply) else
                f"player {p} has no {name} left in the supply" if supply[p] <= 0 else
-               f"a {name} already stands on path {e}" if on[e] else "")
+               f"a {name} already stands on path {x}" if k.blocked(table, x) else "")
         if why:
             emit(s, ri, EffectSkipped("put_unit", why))   # said, never silent
             return None
-        on[e] = p + 1
+        k.add(table, x, p, 1)
         supply[p] -= 1
         rules_state.place_moves += 1
-        emit(s, ri, UnitMoved(name, p, -1, e))
+        emit(s, ri, UnitMoved(name, p, -1, x))
         return None
     return Eff("put_unit", run_)
 
 
 def fx_take_unit(node, ctx: Ctx) -> Eff:
     _, name, at_node = node
-    i = _kind(ctx, name)
+    k = _Places(ctx, name)
     at = compile_expr(at_node, ctx)[0]
 
     def run_(s, env, ri, addr):
         rules_state = s.rules_state
-        e = at(s, env)
-        owner = rules_state.units[i][e] - 1
+        x = at(s, env)
+        table = rules_state.units[k.i]
+        owner = k.owner_at(table, x, env.get("player"))
         if owner < 0:
-            emit(s, ri, EffectSkipped("take_unit", f"no {name} on path {e}"))
+            emit(s, ri, EffectSkipped("take_unit", f"no {name} on {k.word} {x}"))
             return None
-        rules_state.units[i][e] = 0
-        rules_state.unit_supply[i][owner] += 1
+        k.add(table, x, owner, -1)
+        rules_state.unit_supply[k.i][owner] += 1
         rules_state.place_moves += 1
-        emit(s, ri, UnitMoved(name, owner, e, -1))
+        emit(s, ri, UnitMoved(name, owner, x, -1))
         return None
     return Eff("take_unit", run_)
 
 
 def fx_move_unit(node, ctx: Ctx) -> Eff:
     _, name, frm_node, to_node = node
-    i = _kind(ctx, name)
+    k = _Places(ctx, name)
     frm, to = compile_expr(frm_node, ctx)[0], compile_expr(to_node, ctx)[0]
 
     def run_(s, env, ri, addr):
-        on = s.rules_state.units[i]
+        table = s.rules_state.units[k.i]
         a, b = frm(s, env), to(s, env)
         if a == b:
             return None                      # staying put is no move
-        owner = on[a] - 1
-        why = (f"no {name} on path {a}" if owner < 0 else
-               f"a {name} already stands on path {b}" if on[b] else "")
+        owner = k.owner_at(table, a, env.get("player"))
+        why = (f"no {name} on {k.word} {a}" if owner < 0 else
+               f"a {name} already stands on path {b}" if k.blocked(table, b) else "")
         if why:
             emit(s, ri, EffectSkipped("move_unit", why))
             return None
-        on[a], on[b] = 0, owner + 1
+        k.add(table, a, owner, -1)
+        k.add(table, b, owner, 1)
         s.rules_state.place_moves += 1
         emit(s, ri, UnitMoved(name, owner, a, b))
         return None
@@ -122,17 +157,30 @@ def fx_move_unit(node, ctx: Ctx) -> Eff:
 
 
 def f_units(ctx: Ctx, a, raw):
-    p, kind, index = a[0][0], a[1][0], ctx.rules.unit_index
+    p, kind, rules = a[0][0], a[1][0], ctx.rules
 
     def units(s, env):
-        mark = p(s, env) + 1
-        return tuple(e for e, o in enumerate(s.rules_state.units[index[kind(s, env)]]) if o == mark)
-    return units, "set:edge"
+        i = rules.unit_index[kind(s, env)]
+        table, q = s.rules_state.units[i], p(s, env)
+        if rules.unit_on[i] == "vertex":
+            n = rules.n_total
+            return tuple(v for v in range(len(table) // n) if table[v * n + q])
+        mark = q + 1
+        return tuple(e for e, o in enumerate(table) if o == mark)
+    return units, "set:vertex|edge"
 
 
 def f_unit_owner(ctx: Ctx, a, raw):
-    e, kind, index = a[0][0], a[1][0], ctx.rules.unit_index
-    return (lambda s, env: s.rules_state.units[index[kind(s, env)]][e(s, env)] - 1), "player"
+    x, kind, rules = a[0][0], a[1][0], ctx.rules
+
+    def owner(s, env):
+        i = rules.unit_index[kind(s, env)]
+        table = s.rules_state.units[i]
+        if rules.unit_on[i] == "vertex":
+            n, base = rules.n_total, x(s, env) * rules.n_total
+            return next((q for q in range(n) if table[base + q]), -1)
+        return table[x(s, env)] - 1
+    return owner, "player"
 
 
 def f_unit_supply(ctx: Ctx, a, raw):

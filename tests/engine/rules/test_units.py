@@ -141,12 +141,12 @@ def test_games_with_units_replay_bit_exact(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ("do { put 1 knight on e }", "do { put 2 knight on e }", "a path holds one unit"),
+    ("do { put 1 knight on e }", "do { put 2 knight on e }", "put or take 1"),
     ("do { take 1 knight from e }", "do { take 1 knight from first(h in hexes where true) }",
-     "units stand on paths"),
-    ("move knight from e to f", "move knight from e to player", "units stand on paths"),
+     "stand on paths"),
+    ("move knight from e to f", "move knight from e to player", "stand on paths"),
     ('unit knight "knight" { on edge; each 2 }', 'unit knight "knight" { on hex; each 2 }',
-     "units stand on paths"),
+     "stand on paths"),
 ])
 def test_mistakes_are_located(tmp_path: Path, old: str, new: str, message: str) -> None:
     p = tmp_path / "bad.catan"
