@@ -16,7 +16,8 @@ from catan_dsl.syntax import rules_ast as R
 MAX_DICE = 8             # docs/limits.md
 MAX_SETUP_ROUNDS = 20
 MAX_PLAYERS = 16
-EFFECTS = {"robber": 0, "vp": 1, "free_pieces": 2, "take_resources": 1, "monopoly": 0}
+# "rules": the card has no built-in effect; its `on played CARD` rules are what it does.
+EFFECTS = {"robber": 0, "vp": 1, "free_pieces": 2, "take_resources": 1, "monopoly": 0, "rules": 0}
 # Short spellings a designer may write; the IR always carries the canonical kind.
 EFFECT_ALIASES = {"free": "free_pieces", "take": "take_resources"}
 MEASURES = ("longest_route", "cards_played", "counter")

@@ -88,7 +88,7 @@ def apply_play(s, a) -> None:
         s.prompts.append(Prompt(TAKE, p, (card.n,)))
     elif effect == "monopoly":
         s.prompts.append(Prompt(MONOPOLY, p))
-    else:
+    elif effect != "rules":        # "rules": what it does are its `on played` rules
         raise ValueError(f"unknown development card effect {effect!r}")
     # Emitted once the card's prompt is open, so rules on playing it can wait for its effect.
     s.emit(DevelopmentCardPlayed(p, card.name))

@@ -102,3 +102,16 @@ def test_markers_that_leave_the_game_and_markers_that_move(tmp_path: Path) -> No
     act(s, "choose hex 3")                                   # hex 3 is full: nothing moves
     assert s.rules_state.markers[0][:4] == [1, 0, 0, 2]
     assert any(type(e).__name__ == "EffectSkipped" for e in s.drain_events())
+
+
+def test_a_card_whose_effect_is_its_rules(tmp_path: Path) -> None:
+    """`effect rules`: the card does nothing built in; its `on played` rules are its effect
+    (T&B's Knight and Swift Journey)."""
+    g = _game(tmp_path, """  development { card swift_journey 2 { effect rules } }
+  counter trips "extra trips"
+  on played swift_journey { gain 1 trips }""")
+    s = empty_main(g)
+    from tests.engine.helpers import give_card
+    give_card(s, 0, "swift_journey")
+    act(s, "play swift_journey")
+    assert s.rules_state.counters[0][g.rules.counter_index["trips"]] == 1 and not s.prompts
