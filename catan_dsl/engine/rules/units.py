@@ -21,6 +21,9 @@ class PathGeometry:
     def __init__(self, ir: dict) -> None:
         edges = ir["board"]["edges"]
         self.n_edges = len(edges)
+        # The centres of hexes with an interior (a trade hex's plaza), by their key.
+        self.centres = frozenset(v["id"] for v in ir["board"]["vertices"]
+                                 if str(v.get("key", "")).endswith(",C"))
         self.adjacent = tuple(tuple(e.get("adjacent", ())) for e in edges)
         self.direction = tuple(_SIDE_CLASS.get(str(e.get("key", "")).rsplit(",", 1)[-1], -1)
                                for e in edges)
@@ -216,6 +219,11 @@ def f_path_between(ctx: Ctx, a, raw):
     return between, "edge"
 
 
+def f_interior(ctx: Ctx, a, raw):
+    v, centres = a[0][0], ctx.rules.paths.centres
+    return (lambda s, env: v(s, env) in centres), "bool"
+
+
 def f_parallel(ctx: Ctx, a, raw):
     e, f, geo = a[0][0], a[1][0], ctx.rules.paths
     return (lambda s, env: geo.direction[e(s, env)] == geo.direction[f(s, env)] >= 0), "bool"
@@ -224,4 +232,5 @@ def f_parallel(ctx: Ctx, a, raw):
 EFFECTS = {"put_unit": fx_put_unit, "take_unit": fx_take_unit, "move_unit": fx_move_unit}
 FUNCTIONS = {"units": f_units, "unit_owner": f_unit_owner, "unit_supply": f_unit_supply,
              "paths_within": f_paths_within, "path_distance": f_path_distance,
-             "parallel": f_parallel, "neighbours": f_neighbours, "path_between": f_path_between}
+             "parallel": f_parallel, "neighbours": f_neighbours, "path_between": f_path_between,
+             "interior": f_interior}
