@@ -215,7 +215,7 @@ class EffectLowerer(Lowerer):
                     if n < 1:
                         self.err("E406", count.span,  # type: ignore[union-attr]
                                  message="choose N ... at random: N must be at least 1")
-                    out += [n, w]
+                    out += [n] if w is None else [n, w]     # an unweighted pick has no weight
                 return out
             for part, words in (("count", "'choose N ...' picks N elements"),
                                 ("weight", "'weighted by' weighs a random pick")):

@@ -120,7 +120,11 @@ def start_robber(s, p: int, discards: bool) -> None:
     (the roller first, then clockwise)."""
     # Without a robber the roller robs any player, after the discards (a victim prompt with
     # no hex; it is skipped when nobody holds a card by then).
-    s.prompts.append(Prompt(CHOOSE_VICTIM, p, (-1,)) if s.game.no_robber else Prompt(MOVE_ROBBER, p))
+    # With no robber and 'steal 0' the robber number only makes players discard (T&B's 7).
+    if not s.game.no_robber:
+        s.prompts.append(Prompt(MOVE_ROBBER, p))
+    elif s.game.steal_n > 0:
+        s.prompts.append(Prompt(CHOOSE_VICTIM, p, (-1,)))
     if not discards:
         return
     g = s.game
