@@ -367,3 +367,98 @@ def test_seeded_games_play_to_the_end_and_replay(with_: tuple[str, ...]) -> None
     for a in s.history():
         r.apply_action(a)
     assert r == s
+
+
+# ---- with Event Cards and Catan for Two -----------------------------------------------------
+def test_combo_ev_tb_01_02_robber_attack_moves_a_barbarian_after_the_discards() -> None:
+    """COMBO-EV-TB-01, COMBO-EV-TB-02: Robber Attack makes everyone over 7 cards discard half and
+    the revealer move a barbarian to a free path, with the usual card from a road's owner."""
+    g = game("event_cards")
+    s = empty_main(g)
+    barbarian(s, 10)
+    put(s, 2, "road", 30)
+    set_hand(s, 1, ore=8)
+    set_hand(s, 2, wool=1)
+    pre_roll(s, 0)
+    act(s, "deal events robber_attack")
+    act(s, "choose edge 10")
+    act(s, "choose edge 30")
+    assert s.rules_state.markers[0][30] == 1 and s.is_chance_node()   # the road owner's card
+    act(s, "steal 2 wool")
+    while texts(s) and texts(s)[0].startswith("discard"):
+        act(s, texts(s)[0])
+    assert sum(s.hand[1]) == 4
+
+
+def test_combo_ev_tb_03_robber_flees_does_nothing() -> None:
+    """COMBO-EV-TB-03: Robber Flees has no effect."""
+    g = game("event_cards")
+    s = empty_main(g)
+    pre_roll(s, 0)
+    s.drain_events()
+    act(s, next(str(a) for a, _ in s.chance_outcomes() if "robber_flees" in str(a)))
+    assert not any(type(e).__name__ in ("RobberMoved", "EffectSkipped") for e in s.drain_events())
+
+
+def test_combo_ev_tb_04_a_damaged_road_costs_like_no_road() -> None:
+    """COMBO-EV-TB-04: a road damaged by an Earthquake costs a wagon 2 movement points."""
+    g = game("event_cards")
+    for damaged, left in ((False, 3), (True, 2)):
+        s = empty_main(g)
+        v = 20
+        e = s.board.vertex_edges[v][0]
+        w = next(x for x in s.board.edge_vertices[e] if x != v)
+        put(s, 0, "road", e)
+        if damaged:
+            s.rules_state.marks[f"e{e}"] = ("damaged",)
+        wagon_at(s, 0, v)
+        act(s, "do travel")
+        act(s, f"choose vertex {w}")
+        assert counter(s, 0, "mp") == left
+
+
+def test_combo_c42_tb_01_a_neutral_roads_toll_goes_to_the_bank() -> None:
+    """COMBO-C42-TB-01: gold for a neutral road: half to the bank rounded up, half to the opponent
+    rounded down — the 1 gold toll goes to the bank."""
+    g = game("catan_for_two")
+    s = empty_main(g)
+    v = 20
+    e = s.board.vertex_edges[v][0]
+    w = next(x for x in s.board.edge_vertices[e] if x != v)
+    put(s, 2, "road", e)                                      # the first neutral player's
+    s.prompts.clear()
+    s._legal = None
+    wagon_at(s, 0, v)
+    act(s, "do travel")
+    act(s, f"choose vertex {w}")
+    assert counter(s, 0, "gold") == 4 and counter(s, 1, "gold") == 5 and counter(s, 2, "gold") == 0
+
+
+def test_combo_c42_tb_02_the_token_action_moves_a_barbarian_to_a_free_path() -> None:
+    """COMBO-C42-TB-02: the trade-token action moves a barbarian to a path with no road and no
+    barbarian."""
+    g = game("catan_for_two")
+    s = empty_main(g)
+    barbarian(s, 10)
+    put(s, 1, "road", 11)
+    s.prompts.clear()
+    s._legal = None
+    assert "do robber_to_desert" not in texts(s)
+    act(s, "do move_barbarian edge 10")
+    offered = {int(t.split()[-1]) for t in texts(s) if t.startswith("choose edge")}
+    assert 11 not in offered and 10 not in offered and offered
+
+
+def test_combo_c42_tb_03_a_settlement_next_to_a_trade_hex_earns_a_token() -> None:
+    """COMBO-C42-TB-03: a settlement next to a trade hex earns 1 trade token (set-up too)."""
+    g = game("catan_for_two")
+    s = empty_main(g)
+    h = s.board.hex_terrain.index("castle")
+    v = next(u for u in s.board.hex_vertices[h] if len(s.board.vertex_hexes[u]) > 1
+             and not any(s.board.hex_terrain[x] == "desert" for x in s.board.vertex_hexes[u]))
+    tokens = counter(s, 0, "trade_tokens")
+    put(s, 0, "settlement", v)
+    while s.prompts and not s.is_chance_node() and s.legal_actions():   # the neutral settlement
+        s.apply_action(s.legal_actions()[0])
+    coast = 1 if g.rules.coast["vertex"][v] else 0
+    assert counter(s, 0, "trade_tokens") == tokens + 1 + coast
