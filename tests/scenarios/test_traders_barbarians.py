@@ -462,3 +462,169 @@ def test_combo_c42_tb_03_a_settlement_next_to_a_trade_hex_earns_a_token() -> Non
         s.apply_action(s.legal_actions()[0])
     coast = 1 if g.rules.coast["vertex"][v] else 0
     assert counter(s, 0, "trade_tokens") == tokens + 1 + coast
+
+
+# ---- cards, set-up, the rest ----------------------------------------------------------------
+def test_tb_11_12_the_knight_moves_a_barbarian_and_robs_a_roads_owner() -> None:
+    """TB-11, TB-12: the Knight moves a barbarian to another path; put on a road, the player draws
+    a random resource card from its owner."""
+    from tests.engine.helpers import give_card
+    g = game()
+    s = empty_main(g)
+    barbarian(s, 10)
+    put(s, 1, "road", 30)
+    set_hand(s, 1, brick=1)
+    give_card(s, 0, "knight")
+    act(s, "play knight")
+    act(s, "choose edge 10")
+    act(s, "choose edge 30")
+    act(s, "steal 1 brick")
+    assert s.rules_state.markers[0][30] == 1 and s.hand[0][g.resources.index("brick")] == 1
+
+
+def test_tb_13_15_17_18_the_cards_work_like_the_base_games() -> None:
+    """TB-13, TB-15, TB-17, TB-18: Road Building builds 2 roads; Quarry, Glassmaking and
+    Toolmaking are worth 1 VP each; a card bought this turn waits for the next; one card a turn."""
+    from tests.engine.helpers import give_card
+    g = game()
+    cards = {c.name: c for c in g.cards}
+    assert cards["road_building"].effect == "free_pieces" and cards["road_building"].n == 2
+    assert all(cards[n].effect == "vp" and cards[n].vp == 1
+               for n in ("quarry_card", "glassmaking", "toolmaking"))
+    s = empty_main(g)
+    give_card(s, 0, "knight", new=True)
+    assert "play knight" not in texts(s)
+    give_card(s, 0, "swift_journey")
+    give_card(s, 0, "knight")
+    barbarian(s, 10)
+    act(s, "play knight")
+    act(s, "choose edge 10")
+    act(s, "choose edge 40")
+    assert "play swift_journey" not in texts(s)               # one card a turn
+
+
+def test_tb_14_swift_journey_gives_a_second_trip() -> None:
+    """TB-14: played after the wagon has moved, Swift Journey gives a second trip."""
+    from tests.engine.helpers import give_card
+    g = game()
+    s = empty_main(g)
+    wagon_at(s, 0, 20)
+    give_card(s, 0, "swift_journey")
+    act(s, "do travel")
+    act(s, "choose vertex 20")                                 # stop at once
+    assert "do travel" not in texts(s)
+    act(s, "play swift_journey")
+    assert counter(s, 0, "mp") == 4 and any(t.startswith("choose vertex") for t in texts(s))
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_tb_20_66_a_delivery_pays_the_active_cards_gold(level: int) -> None:
+    """TB-20, TB-66: baggage cards 1 to 5 pay 1, 2, 3, 4 and 5 gold per delivery."""
+    g = game()
+    s = empty_main(g)
+    set_counter(s, 0, "baggage", level)
+    set_counter(s, 0, "sand", 1)
+    _enter(s, plaza(s, "glassworks"))
+    assert counter(s, 0, "gold") == 5 + level
+
+
+def test_tb_23_35_the_header_says_what_is_reconstructed_and_the_upgrade_costs() -> None:
+    """TB-23, TB-35: the file says which parts of its layout are reconstructed and why, and the
+    upgrade cost of each of baggage cards 2 to 5."""
+    text = TB.read_text(encoding="utf-8")
+    header = text.split("scenario traders_barbarians")[0]
+    assert "RECONSTRUCTED (decision #10" in header and "lost" in header
+    for level in range(2, 6):
+        assert f'action upgrade_{level} "Baggage card {level} (' in text
+
+
+def test_tb_37_42_43_inner_roads_and_the_setup() -> None:
+    """TB-37, TB-42, TB-43: roads go on the inner paths by the normal rules; set-up is a
+    settlement and a road, then a city and a road yielding one card a hex."""
+    g = game()
+    assert [(r, g.piece_names[k]) for p, k, r in g.setup_steps if p == 0] == \
+        [(1, "settlement"), (1, "road"), (2, "city"), (2, "road")]
+    assert g.setup_yield_round == 2
+    s = empty_main(g)
+    p = plaza(s, "castle")
+    corner = s.board.vertex_adjacent[p][0]
+    inner = next(e for e in s.board.vertex_edges[p] if corner in s.board.edge_vertices[e])
+    put(s, 0, "settlement", corner)
+    give(s, 0, lumber=1, brick=1)
+    assert f"build road {inner}" in texts(s)
+
+
+def test_tb_51_60_wagons_share_places_and_move_whole_paths() -> None:
+    """TB-51, TB-60: any number of wagons share an intersection; a wagon only ever stands on
+    intersections (never part-way along a path)."""
+    g = game()
+    s = empty_main(g)
+    wagon_at(s, 0, 20)
+    wagon_at(s, 1, 20)
+    assert wagon_of(s, 0) == wagon_of(s, 1) == 20
+    act(s, "do travel")
+    moves = [t for t in texts(s) if t.startswith("choose")]
+    assert moves and all(t.startswith("choose vertex") for t in moves)
+
+
+def test_tb_61_64_an_empty_wagon_loads_at_any_plaza_a_loaded_one_carries_only_one() -> None:
+    """TB-61, TB-64: an empty wagon may head for any trade hex and load there; a loaded wagon
+    entering a plaza that does not need its load takes nothing more."""
+    g = game()
+    for building in TRADE:
+        s = empty_main(g)
+        _enter(s, plaza(s, building))
+        assert s.is_chance_node()                              # it loads there
+    s = empty_main(g)
+    set_counter(s, 0, "glass", 1)
+    _enter(s, plaza(s, "glassworks"))                          # needs sand, not glass
+    assert not s.is_chance_node() and counter(s, 0, "glass") == 1
+
+
+def test_tb_68_69_70_one_barbarian_a_path_on_roads_or_not_and_roads_under_them() -> None:
+    """TB-68, TB-69, TB-70: a path holds at most one barbarian; it may stand on a road or an empty
+    path; a road may be built on a path holding one."""
+    g = game()
+    assert g.ir["markers"]["barbarian"]["max"] == 1
+    s = empty_main(g)
+    put(s, 0, "road", 11)
+    barbarian(s, 11)
+    barbarian(s, 12)
+    assert s.rules_state.markers[0][11] == s.rules_state.markers[0][12] == 1
+    give(s, 0, lumber=1, brick=1)
+    assert "build road 12" in texts(s)                         # beside road 11, under a barbarian
+
+
+def test_tb_73_74_after_a_drive_off_the_wagon_may_still_travel_and_nothing_is_stolen() -> None:
+    """TB-73, TB-74: after a drive-off attempt the wagon may go on moving; driving off steals
+    nothing."""
+    g = game()
+    s = empty_main(g)
+    e = s.board.vertex_edges[20][0]
+    barbarian(s, e)
+    put(s, 1, "road", s.board.vertex_edges[20][1])
+    set_hand(s, 1, ore=2)
+    wagon_at(s, 0, 20)
+    set_counter(s, 0, "baggage", 5)
+    act(s, f"do drive_off edge {e}")
+    act(s, "choose die 6")
+    act(s, f"choose edge {s.board.vertex_edges[20][1]}")     # onto the other player's road
+    assert sum(s.hand[1]) == 2 and not s.is_chance_node()
+    assert "do travel" in texts(s)
+
+
+def test_tb_78_80_81_gold_trades() -> None:
+    """TB-78, TB-80, TB-81: gold may be traded between players; a 3:1 harbour sells 3 for 1 gold;
+    a 2:1 harbour does not."""
+    g = game()
+    assert g.ir["counters"]["gold"]["tradeable"]
+    s = empty_main(g)
+    three = next(h for h in g.ir["board"]["harbors"] if h["ratio"] == 3 and h["resource"] is None)
+    two = next(h for h in g.ir["board"]["harbors"] if h["ratio"] == 2)
+    s2 = empty_main(g)
+    put(s, 0, "settlement", three["vertices"][0])
+    put(s2, 0, "settlement", two["vertices"][0])
+    for st, price in ((s, 3), (s2, 4)):
+        set_hand(st, 0, wool=price)
+        act(st, "do sell_for_gold wool")
+        assert counter(st, 0, "gold") == 6 and sum(st.hand[0]) == 0
