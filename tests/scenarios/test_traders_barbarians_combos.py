@@ -1,0 +1,103 @@
+"""Traders & Barbarians composed with Caravans and with Fishermen (COMBO-CAR-TB, COMBO-FISH-TB)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from catan_dsl.api import compile_file
+from catan_dsl.engine import Game
+from tests.engine.helpers import act, empty_main, pre_roll, texts
+from tests.scenarios.test_traders_barbarians import counter, plaza, wagon_at
+
+ROOT = Path(__file__).resolve().parents[2] / "scenarios" / "combinations"
+TRADE = {"castle": "wool", "quarry": "brick", "glassworks": "lumber"}
+
+
+@lru_cache(maxsize=None)
+def combo(name: str, *with_: str) -> Game:
+    ir, report = compile_file(str(ROOT / f"{name}.catan"), with_=with_)
+    assert ir is not None, report.render_text()
+    return Game(ir)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_combo_car_tb_01_02_03_04_the_board(seed: int) -> None:
+    """COMBO-CAR-TB-01, COMBO-CAR-TB-02, COMBO-CAR-TB-03, COMBO-CAR-TB-04: the base hexes without 1
+    hills, 1 pasture, 1 forest and the desert; the trade hexes as usual and the oasis in the
+    centre; the base game's tokens on every hex but the oasis, trade hexes included, which produce
+    wool (castle), brick (quarry) and lumber (glassworks)."""
+    g = combo("caravans+traders_barbarians")
+    s = g.new_initial_state(seed)
+    terr = Counter(s.board.hex_terrain)
+    assert terr == Counter(forest=3, pasture=3, fields=4, hills=2, mountains=3, castle=1,
+                           quarry=1, glassworks=1, oasis=1)
+    centre = next(h["id"] for h in g.ir["board"]["hexes"] if (h["q"], h["r"]) == (0, 0))
+    assert s.board.hex_terrain[centre] == "oasis" and not s.board.hex_numbers[centre]
+    for t, res in TRADE.items():
+        h = s.board.hex_terrain.index(t)
+        assert s.board.hex_numbers[h] and g.resources[s.board.hex_resource[h]] == res
+    assert sorted(n for ns in s.board.hex_numbers for n in ns) == \
+        sorted([5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11])
+
+
+def test_combo_car_tb_03_a_two_or_twelve_produces_here() -> None:
+    """COMBO-CAR-TB-03: with the 2 and the 12 on the board they produce (not rolled again)."""
+    g = combo("caravans+traders_barbarians")
+    s = empty_main(g)
+    pre_roll(s, 0)
+    act(s, "roll 12")
+    assert not s.is_chance_node() and "end turn" in texts(s)
+
+
+def test_combo_car_tb_05_06_07_08_09_what_carries_over() -> None:
+    """COMBO-CAR-TB-05, COMBO-CAR-TB-06, COMBO-CAR-TB-07, COMBO-CAR-TB-08, COMBO-CAR-TB-09: no
+    Longest Road for camels to change; the camel VP modifier stays; camels take no notice of
+    barbarians; no settlement on a plaza or a trade hex's sea corner; 15 VP."""
+    g = combo("caravans+traders_barbarians")
+    assert "longest_road" not in [sp.name for sp in g.specials]
+    assert any(r["kind"] == "modifier" and r["what"] == "vp" and "camel" in str(r["when"])
+               for r in g.ir["rules"])
+    s = empty_main(g)
+    spots = set(g.rules.chains.spots(s, 0))
+    for e in spots:
+        s.rules_state.markers[0][e] = 1                    # barbarians on every camel spot
+    s.rules_state.place_moves += 1
+    assert set(g.rules.chains.spots(s, 0)) == spots
+    p = plaza(s, "castle")
+    assert f"build settlement {p}" not in texts(s)
+    assert g.rules.target(s, 0) == 15
+
+
+def test_combo_fish_tb_01_two_fish_instead_of_the_grain() -> None:
+    """COMBO-FISH-TB-01: 2 fish may replace the grain for the wagon's 2 extra movement points —
+    once a turn either way."""
+    g = combo("fishermen+traders_barbarians")
+    s = empty_main(g)
+    fish = g.rules.deck_index["fish"]
+    item = g.rules.decks[fish].items.index("fish2")
+    s.rules_state.held[fish][0][item] += 1
+    s.rules_state.pile[fish][item] -= 1
+    wagon_at(s, 0, 20)
+    act(s, "do feed_oxen_fish pay fish2")
+    assert "do feed_oxen" not in texts(s) and not any(t.startswith("do feed_oxen_fish") for t in texts(s))
+    act(s, "do travel")
+    assert counter(s, 0, "mp") == 6
+
+
+@pytest.mark.parametrize("name", ["caravans+traders_barbarians", "fishermen+traders_barbarians"])
+def test_combination_games_play_and_replay(name: str) -> None:
+    """Each combination file plays seeded games to their end and replays to the same state."""
+    from tests.engine.rules_kit import conserved
+    from tests.variants.test_combinations import play_eager
+    g = combo(name)
+    for seed in range(4):
+        s = play_eager(g, seed)
+        conserved(s)
+    r = g.new_initial_state(3)
+    for a in s.history():
+        r.apply_action(a)
+    assert r == s
