@@ -10,7 +10,7 @@ import pytest
 
 from catan_dsl.api import compile_file
 from catan_dsl.engine import Game
-from tests.engine.helpers import act, empty_main, pre_roll, texts
+from tests.engine.helpers import act, empty_main, pre_roll, put, texts
 from tests.scenarios.test_traders_barbarians import counter, plaza, wagon_at
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios" / "combinations"
@@ -101,3 +101,102 @@ def test_combination_games_play_and_replay(name: str) -> None:
     for a in s.history():
         r.apply_action(a)
     assert r == s
+
+
+# ---- Rivers + Traders & Barbarians ----------------------------------------------------------
+RIV = "rivers+traders_barbarians"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_combo_riv_tb_01_02_03_04_05_the_board(seed: int) -> None:
+    """COMBO-RIV-TB-01, COMBO-RIV-TB-02, COMBO-RIV-TB-03, COMBO-RIV-TB-04, COMBO-RIV-TB-05: the
+    base hexes without 2 mountains, 2 hills, 3 pasture, 1 forest, 1 fields and the desert; the
+    trade hexes, then two rivers that do not touch; swamps get no token, the trade hexes do (and
+    produce wool, brick, lumber); the 2 set aside joins the 12."""
+    g = combo(RIV)
+    s = g.new_initial_state(seed)
+    terr = Counter(s.board.hex_terrain)
+    assert terr == Counter(forest=3, fields=3, pasture=3, hills=3, mountains=2, swamp=2,
+                           castle=1, quarry=1, glassworks=1)
+    river = sorted(g.rules.features["hex"]["river"])
+    a = [h for h in river if g.ir["board"]["hexes"][h]["r"] == -1]
+    b = [h for h in river if h not in a]
+    assert len(a) == 4 and len(b) == 3
+    assert not any(set(s.board.hex_vertices[x]) & set(s.board.hex_vertices[y]) for x in a for y in b)
+    for h in range(s.board.n_hexes):
+        t = s.board.hex_terrain[h]
+        if t == "swamp":
+            assert not s.board.hex_numbers[h]
+        if t in TRADE:
+            assert s.board.hex_numbers[h] and g.resources[s.board.hex_resource[h]] == TRADE[t]
+    both = [h for h in range(s.board.n_hexes) if set(s.board.hex_numbers[h]) == {2, 12}]
+    assert len(both) == 1
+
+
+def test_combo_riv_tb_06_no_settlement_on_a_plaza_or_a_sea_corner() -> None:
+    """COMBO-RIV-TB-06: settlements are still not allowed on a plaza or a trade hex's sea corners."""
+    g = combo(RIV)
+    s = empty_main(g)
+    p = plaza(s, "quarry")
+    h = s.board.hex_terrain.index("quarry")
+    sea_only = [v for v in s.board.hex_vertices[h] if len(s.board.vertex_hexes[v]) == 1]
+    for v in [p] + sea_only:
+        assert g.rules.forbidden(s, "build", 0, {"kind": "settlement", "at": v}) is not None \
+            or f"build settlement {v}" not in texts(s)
+
+
+def test_combo_riv_tb_07_08_three_gold_and_a_river_city_in_setup_pays() -> None:
+    """COMBO-RIV-TB-07, COMBO-RIV-TB-08: 3 gold each at the start; a city built at a river in the
+    set-up pays 1 gold too (beside the river settlement's)."""
+    g = combo(RIV)
+    s = g.new_initial_state(0)
+    assert [counter(s, p, "gold") for p in range(4)] == [3] * 4
+    river = g.rules.features["hex"]["river"]
+    while s.setup_i < len(g.setup_steps):
+        legal = s.legal_actions()
+        kind = g.piece_names[g.setup_steps[s.setup_i][1]]
+        by_river = [a for a in legal if kind == "city"
+                    and any(h in river for h in s.board.vertex_hexes[a.at])]
+        p = s.current_player()
+        before = counter(s, p, "gold")
+        s.apply_action(by_river[0] if by_river else legal[0])
+        if by_river:
+            assert counter(s, p, "gold") == before + 1
+            return
+    raise AssertionError("no city by a river in set-up")
+
+
+def test_combo_riv_tb_09_a_bridge_pays_two_gold() -> None:
+    """COMBO-RIV-TB-09: building a bridge pays only 2 gold."""
+    g = combo(RIV)
+    s = empty_main(g)
+    site = sorted(g.rules.features["edge"]["bridge_site"])[1]
+    v = s.board.edge_vertices[site][0]
+    put(s, 0, "settlement", v)
+    s.prompts.clear()
+    s._legal = None
+    from tests.engine.helpers import give
+    give(s, 0, brick=2, lumber=1)
+    before = counter(s, 0, "gold")
+    act(s, f"build bridge {site}")
+    assert counter(s, 0, "gold") == before + 2
+
+
+def test_combo_riv_tb_10_11_12_crossing_a_river() -> None:
+    """COMBO-RIV-TB-10, COMBO-RIV-TB-11, COMBO-RIV-TB-12: crossing a river without a bridge costs 3
+    movement points, over any bridge 1, and another player's bridge a toll of 2 gold."""
+    g = combo(RIV)
+    site = sorted(g.rules.features["edge"]["bridge_site"])[1]
+    for owner, left, gold in ((None, 1, 3), (0, 3, 3), (1, 3, 1)):
+        s = empty_main(g)
+        v, w = s.board.edge_vertices[site]
+        if owner is not None:
+            put(s, owner, "bridge", site)
+            s.prompts.clear()
+            s._legal = None
+        wagon_at(s, 0, v)
+        before = counter(s, 0, "gold")
+        act(s, "do travel")
+        act(s, f"choose vertex {w}")
+        assert counter(s, 0, "mp") == left, owner
+        assert counter(s, 0, "gold") == before - (2 if owner == 1 else 0)
