@@ -1,4 +1,5 @@
-"""How do greedy bots play a scenario with markers and units (Barbarian Attack)? N seeded
+"""How do greedy bots play a scenario with markers and units (Barbarian Attack, Traders &
+Barbarians: --scenario)? N seeded
 games of 4 greedy bots: the share that ends with a winner (95% Wilson interval) and, per game,
 battles won, hexes conquered (a hex reaching its marker max), knights placed and lost, and
 prisoners taken — counted from the engine's events, so any scenario with markers and units
@@ -20,7 +21,7 @@ sys.path.insert(0, str(REPO))
 
 from catan_dsl import api  # noqa: E402
 from catan_dsl.engine import Game  # noqa: E402
-from catan_dsl.engine.events import MarkersMoved, StockChanged, UnitMoved  # noqa: E402
+from catan_dsl.engine.events import MarkersMoved, StockChanged, StockTransferred, UnitMoved  # noqa: E402
 from catan_dsl.play.playtest import play_game, wilson_interval  # noqa: E402
 
 _GAME: Game | None = None
@@ -32,7 +33,7 @@ def _one(args: tuple[str, int, int]) -> dict:
     if _GAME is None:
         _GAME = Game(api.load_ir(path), num_players=4)
     tally = {"battles": 0, "conquests": 0, "knights_placed": 0, "knights_lost": 0,
-             "prisoners": 0}
+             "prisoners": 0, "units_moved": 0, "gold_paid_to_players": 0}
     maxima = {n: m.get("max") for n, m in (_GAME.ir.get("markers") or {}).items()}
 
     def count(events: list) -> None:
@@ -46,11 +47,20 @@ def _one(args: tuple[str, int, int]) -> dict:
             elif isinstance(e, UnitMoved):
                 tally["knights_placed"] += e.frm < 0
                 tally["knights_lost"] += e.to < 0
+                tally["units_moved"] += e.frm >= 0 and e.to >= 0
+            elif isinstance(e, StockTransferred) and e.stock == "gold":
+                tally["gold_paid_to_players"] += e.n
             elif isinstance(e, StockChanged) and e.stock == "prisoners" and e.n > 0:
                 tally["prisoners"] += e.n
         tally["battles"] += len(freed)
     t = time.process_time()
-    r = play_game(_GAME, ["greedy"] * 4, seed, max_turns=cap, on_events=count)
+    seen: list = []
+    r = play_game(_GAME, ["greedy"] * 4, seed, max_turns=cap, on_events=count,
+                  observer=lambda state, p, a: seen.append(state) if not seen else None)
+    # The final value of every per-player counter, summed over the seats (deliveries, baggage).
+    rules = _GAME.rules
+    tally["counters"] = {c.name: sum(seen[0].rules_state.counters[p][i] for p in range(_GAME.n_real))
+                         for i, c in enumerate(rules.counters) if not c.shared} if seen and rules else {}
     tally["winner"] = r.winner is not None
     tally["turns"] = r.turns
     tally["cpu"] = time.process_time() - t
@@ -76,9 +86,13 @@ def main(argv: list[str] | None = None) -> int:
     lo, hi = wilson_interval(won, n)
     print(f"{Path(args.scenario).name}: {n} greedy games, {won} with a winner "
           f"({100 * won / n:.1f}%, 95% CI {100 * lo:.1f}–{100 * hi:.1f}%)")
-    for key in ("turns", "battles", "conquests", "knights_placed", "knights_lost", "prisoners"):
-        print(f"  {key:15} {sum(r[key] for r in rows) / n:8.2f} per game")
-    print(f"  cpu            {sum(r['cpu'] for r in rows) / n:8.2f} s per game")
+    for key in ("turns", "battles", "conquests", "knights_placed", "knights_lost", "prisoners",
+                "units_moved", "gold_paid_to_players"):
+        print(f"  {key:20} {sum(r[key] for r in rows) / n:8.2f} per game")
+    for name in sorted(rows[0]["counters"]) if rows else ():
+        print(f"  {'end ' + name:20} {sum(r['counters'][name] for r in rows) / n:8.2f} per game "
+              "(all seats)")
+    print(f"  {'cpu':20} {sum(r['cpu'] for r in rows) / n:8.2f} s per game")
     return 0
 
 
