@@ -628,3 +628,27 @@ def test_tb_78_80_81_gold_trades() -> None:
         set_hand(st, 0, wool=price)
         act(st, "do sell_for_gold wool")
         assert counter(st, 0, "gold") == 6 and sum(st.hand[0]) == 0
+
+
+def test_tb_75_each_barbarian_is_tried_at_most_once_a_turn() -> None:
+    """TB-75: each barbarian can be driven off at most once a turn — a failed try or a success,
+    it is not tried again before the next turn."""
+    g = game()
+    s = empty_main(g)
+    e1, e2 = s.board.vertex_edges[20][:2]
+    barbarian(s, e1)
+    barbarian(s, e2)
+    wagon_at(s, 0, 20)
+    set_counter(s, 0, "baggage", 2)
+    act(s, f"do drive_off edge {e1}")
+    act(s, "choose die 1")                                    # fails
+    assert f"do drive_off edge {e1}" not in texts(s) and f"do drive_off edge {e2}" in texts(s)
+    act(s, f"do drive_off edge {e2}")
+    act(s, "choose die 6")                                    # succeeds
+    far = next(int(t.split()[-1]) for t in texts(s) if t.startswith("choose edge")
+               and int(t.split()[-1]) in s.board.vertex_edges[21])
+    act(s, f"choose edge {far}")
+    wagon_at(s, 0, 21)
+    assert f"do drive_off edge {far}" not in texts(s)          # the moved one, tried already
+    act(s, "end turn")
+    assert not any("tried" in marks for marks in s.rules_state.marks.values())   # a new turn
