@@ -652,3 +652,23 @@ def test_tb_75_each_barbarian_is_tried_at_most_once_a_turn() -> None:
     assert f"do drive_off edge {far}" not in texts(s)          # the moved one, tried already
     act(s, "end turn")
     assert not any("tried" in marks for marks in s.rules_state.marks.values())   # a new turn
+
+
+def test_tb_16_a_vp_card_stays_hidden_until_it_wins_the_game() -> None:
+    """TB-16: a victory-point card counts in secret (the table sees public VP without it) and
+    shows when, with it, its holder reaches the target on his turn — the game ends then."""
+    from catan_dsl.engine.rules.expressions import Ctx, compile_expr
+    from tests.engine.helpers import give_card
+    g = game()
+    s = empty_main(g)
+    public, _ = compile_expr(["public_vp", ["var", "p"]], Ctx(g.rules, {"p": "player"}))
+    give_card(s, 0, "quarry_card")
+    assert s.vp(0) == 1 and public(s, {"p": 0}) == 0
+    set_counter(s, 0, "deliveries", 11)         # 11 + the card = 12, one short
+    act(s, "do buy_with_gold")
+    act(s, f"choose resource {g.resources.index('ore')}")
+    assert not s.is_terminal()
+    set_counter(s, 0, "deliveries", 12)
+    act(s, "do buy_with_gold")
+    act(s, f"choose resource {g.resources.index('ore')}")
+    assert s.is_terminal() and s.winner() == 0 and s.vp(0) == 13
