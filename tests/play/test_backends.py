@@ -57,9 +57,17 @@ def test_ctrl_c_stops_a_process_pool_without_waiting_for_the_rest(base_ir: dict)
     assert time.perf_counter() - t0 < 60   # 400 games would take minutes
 
 
+def _default_sigint() -> None:
+    # A command started from a script in the background inherits SIGINT *ignored* (POSIX), and
+    # Python then never raises KeyboardInterrupt: give the child a terminal's default, so the
+    # test does not depend on how the test run itself was started.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _cli(*args: str, **kw) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "catan_dsl", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_default_sigint, **kw)
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
@@ -70,7 +78,11 @@ def test_playtest_interrupted_by_ctrl_c_reports_what_finished(workers: str) -> N
                 "--json", "--workers", workers, start_new_session=True)
     time.sleep(6)
     os.killpg(proc.pid, signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)       # never leave 100000 games running behind
+        raise
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "stopped by Ctrl-C" in err
     stats = json.loads(out)
