@@ -43,6 +43,7 @@ ROWS = [
     ("rivers", [str(S / "rivers.catan")], "base game"),
     ("caravans", [str(S / "caravans.catan")], "base game"),
     ("barbarian_attack", [str(S / "barbarian_attack.catan")], "base game"),
+    ("traders_barbarians", [str(S / "traders_barbarians.catan")], "base game"),
 ]
 
 
