@@ -42,6 +42,9 @@ class Model:
     units: list[A.Unit] = field(default_factory=list)  # every merged file's unit, in order
     players_by_unit: list[tuple[str, A.Players]] = field(default_factory=list)
     use_board: R.UseBoard | None = None  # "use board NAME" (the last one wins)
+    # What a "without" took out: a second file withdrawing it again is no mistake (two
+    # scenarios that both replace the development cards, composed).
+    withdrawn: set = field(default_factory=set)
     param_values: dict[str, int] = field(default_factory=dict)  # after --set (check/params.py)
 
     def get(self, *key: str) -> A.Node | None:
@@ -375,9 +378,11 @@ def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = Non
         if isinstance(node, R.WithoutActions):
             for ident in node.names:
                 if model.decls.pop((node.kind, ident.value), None) is None:
-                    report.error("E218", ident.span, what=node.kind, name=ident.value,
-                                 hint=f"name a {node.kind} declared by a file merged before this one")
+                    if (node.kind, ident.value) not in model.withdrawn:
+                        report.error("E218", ident.span, what=node.kind, name=ident.value,
+                                     hint=f"name a {node.kind} declared by a file merged before this one")
                     continue
+                model.withdrawn.add((node.kind, ident.value))
                 if node.kind != "action":
                     continue
                 model.rules = [(u, r) for u, r in model.rules

@@ -125,7 +125,7 @@ def draw_land(ax: Axes, bd: Board) -> set[int]:
         )
         poly.set_gid(f"hex-{i}")
         ax.add_patch(poly)
-        label = t if t is not None else f"pool {h.get('pool') or '?'}"
+        label = t.replace("_", " ") if t is not None else f"pool {h.get('pool') or '?'}"
         ax.text(
             cx,
             cy - 0.6,

@@ -15,7 +15,7 @@ from catan_dsl.engine import Game
 from tests.engine.helpers import act, empty_main, give, pre_roll, put, set_hand, texts
 
 TB = Path(__file__).resolve().parents[2] / "scenarios" / "traders_barbarians.catan"
-TRADE = ("castle", "quarry", "glassworks")
+TRADE = ("council_castle", "quarry", "glassworks")
 
 
 @lru_cache(maxsize=None)
@@ -76,7 +76,7 @@ def test_tb_01_25_26_27_28_29_the_trade_hexes_and_the_random_board(seed: int) ->
     fewer) at random with the tokens but the 2 and the 12."""
     s = game().new_initial_state(seed)
     terr = Counter(s.board.hex_terrain)
-    assert {t: terr[t] for t in TRADE} == {"castle": 1, "quarry": 1, "glassworks": 1}
+    assert {t: terr[t] for t in TRADE} == {"council_castle": 1, "quarry": 1, "glassworks": 1}
     assert Counter({t: n for t, n in terr.items() if t not in TRADE}) == \
         Counter(forest=4, pasture=3, fields=3, hills=3, mountains=3)
     for t in TRADE:
@@ -95,7 +95,7 @@ def test_tb_02_03_04_63_what_each_building_needs() -> None:
                      "quarry_goods": {"quarry_marble": 6, "quarry_sand": 6},
                      "glassworks_goods": {"glassworks_glass": 6, "glassworks_tools": 6}}
     g = game()
-    needs = {"castle": ("glass", "marble"), "quarry": ("tools",), "glassworks": ("sand",)}
+    needs = {"council_castle": ("glass", "marble"), "quarry": ("tools",), "glassworks": ("sand",)}
     for building, goods in needs.items():
         for good in ("glass", "marble", "tools", "sand"):
             s = empty_main(g)
@@ -142,8 +142,8 @@ def test_tb_36_38_39_40_41_plazas_inner_roads_and_where_building_is_allowed() ->
     corners allowed."""
     g = game()
     s = empty_main(g)
-    h = s.board.hex_terrain.index("castle")
-    p = plaza(s, "castle")
+    h = s.board.hex_terrain.index("council_castle")
+    p = plaza(s, "council_castle")
     assert len(s.board.vertex_edges[p]) == 4
     land_corners = set(s.board.vertex_adjacent[p])
     sea_only = [v for v in s.board.hex_vertices[h] if len(s.board.vertex_hexes[v]) == 1]
@@ -291,7 +291,7 @@ def test_tb_49_59_62_65_66_67_a_plaza_ends_the_trip_loads_and_delivers() -> None
     s2 = empty_main(g)
     set_counter(s2, 0, "baggage", 3)
     set_counter(s2, 0, "marble", 1)
-    _enter(s2, plaza(s2, "castle"))
+    _enter(s2, plaza(s2, "council_castle"))
     assert counter(s2, 0, "deliveries") == 1 and counter(s2, 0, "gold") == 5 + 3
     assert s2.is_chance_node()                                 # a new token at once
     act(s2, "deal castle_goods castle_sand")
@@ -453,7 +453,7 @@ def test_combo_c42_tb_03_a_settlement_next_to_a_trade_hex_earns_a_token() -> Non
     """COMBO-C42-TB-03: a settlement next to a trade hex earns 1 trade token (set-up too)."""
     g = game("catan_for_two")
     s = empty_main(g)
-    h = s.board.hex_terrain.index("castle")
+    h = s.board.hex_terrain.index("council_castle")
     v = next(u for u in s.board.hex_vertices[h] if len(s.board.vertex_hexes[u]) > 1
              and not any(s.board.hex_terrain[x] == "desert" for x in s.board.vertex_hexes[u]))
     tokens = counter(s, 0, "trade_tokens")
@@ -546,7 +546,7 @@ def test_tb_37_42_43_inner_roads_and_the_setup() -> None:
         [(1, "settlement"), (1, "road"), (2, "city"), (2, "road")]
     assert g.setup_yield_round == 2
     s = empty_main(g)
-    p = plaza(s, "castle")
+    p = plaza(s, "council_castle")
     corner = s.board.vertex_adjacent[p][0]
     inner = next(e for e in s.board.vertex_edges[p] if corner in s.board.edge_vertices[e])
     put(s, 0, "settlement", corner)
@@ -585,7 +585,7 @@ def test_tb_68_69_70_one_barbarian_a_path_on_roads_or_not_and_roads_under_them()
     """TB-68, TB-69, TB-70: a path holds at most one barbarian; it may stand on a road or an empty
     path; a road may be built on a path holding one."""
     g = game()
-    assert g.ir["markers"]["barbarian"]["max"] == 1
+    assert g.ir["markers"]["road_barbarian"]["max"] == 1
     s = empty_main(g)
     put(s, 0, "road", 11)
     barbarian(s, 11)

@@ -14,7 +14,7 @@ from tests.engine.helpers import act, empty_main, pre_roll, put, texts
 from tests.scenarios.test_traders_barbarians import counter, plaza, wagon_at
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios" / "combinations"
-TRADE = {"castle": "wool", "quarry": "brick", "glassworks": "lumber"}
+TRADE = {"council_castle": "wool", "quarry": "brick", "glassworks": "lumber"}
 
 
 @lru_cache(maxsize=None)
@@ -33,7 +33,7 @@ def test_combo_car_tb_01_02_03_04_the_board(seed: int) -> None:
     g = combo("caravans+traders_barbarians")
     s = g.new_initial_state(seed)
     terr = Counter(s.board.hex_terrain)
-    assert terr == Counter(forest=3, pasture=3, fields=4, hills=2, mountains=3, castle=1,
+    assert terr == Counter(forest=3, pasture=3, fields=4, hills=2, mountains=3, council_castle=1,
                            quarry=1, glassworks=1, oasis=1)
     centre = next(h["id"] for h in g.ir["board"]["hexes"] if (h["q"], h["r"]) == (0, 0))
     assert s.board.hex_terrain[centre] == "oasis" and not s.board.hex_numbers[centre]
@@ -67,7 +67,7 @@ def test_combo_car_tb_05_06_07_08_09_what_carries_over() -> None:
         s.rules_state.markers[0][e] = 1                    # barbarians on every camel spot
     s.rules_state.place_moves += 1
     assert set(g.rules.chains.spots(s, 0)) == spots
-    p = plaza(s, "castle")
+    p = plaza(s, "council_castle")
     assert f"build settlement {p}" not in texts(s)
     assert g.rules.target(s, 0) == 15
 
@@ -117,7 +117,7 @@ def test_combo_riv_tb_01_02_03_04_05_the_board(seed: int) -> None:
     s = g.new_initial_state(seed)
     terr = Counter(s.board.hex_terrain)
     assert terr == Counter(forest=3, fields=3, pasture=3, hills=3, mountains=2, swamp=2,
-                           castle=1, quarry=1, glassworks=1)
+                           council_castle=1, quarry=1, glassworks=1)
     river = sorted(g.rules.features["hex"]["river"])
     a = [h for h in river if g.ir["board"]["hexes"][h]["r"] == -1]
     b = [h for h in river if h not in a]
@@ -200,3 +200,65 @@ def test_combo_riv_tb_10_11_12_crossing_a_river() -> None:
         act(s, f"choose vertex {w}")
         assert counter(s, 0, "mp") == left, owner
         assert counter(s, 0, "gold") == before - (2 if owner == 1 else 0)
+
+
+# ---- Barbarian Attack + Traders & Barbarians ------------------------------------------------
+BATB = "barbarian_attack+traders_barbarians"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_combo_ba_tb_01_02_03_04_05_06_the_board(seed: int) -> None:
+    """COMBO-BA-TB-01, COMBO-BA-TB-02, COMBO-BA-TB-03, COMBO-BA-TB-04, COMBO-BA-TB-05,
+    COMBO-BA-TB-06: Barbarian Attack's hexes without 1 forest, 1 pasture and the desert of the
+    outer ring; the quarry in the desert's place, opposite the Barbarian Attack castle; the T&B
+    castle on the 12 (producing wool) and the glassworks on the 2 (lumber); the quarry yields
+    nothing."""
+    g = combo(BATB)
+    s = g.new_initial_state(seed)
+    coast = g.rules.coast["hex"]
+    outer = Counter(t for h, t in enumerate(s.board.hex_terrain) if coast[h])
+    inner = Counter(t for h, t in enumerate(s.board.hex_terrain) if not coast[h])
+    assert outer == Counter(forest=1, hills=2, pasture=2, mountains=1, fields=2, castle=1,
+                            quarry=1, council_castle=1, glassworks=1)
+    assert inner == Counter(forest=1, pasture=1, hills=1, mountains=2, fields=2)
+    hexes = g.ir["board"]["hexes"]
+    at = {s.board.hex_terrain[h["id"]]: (h["q"], h["r"]) for h in hexes}
+    assert at["quarry"] == (2, -2) and at["castle"] == (-2, 2)          # opposite corners
+    for t, n, res in (("council_castle", 12, "wool"), ("glassworks", 2, "lumber")):
+        h = s.board.hex_terrain.index(t)
+        assert s.board.hex_numbers[h] == (n,) and g.resources[s.board.hex_resource[h]] == res
+    q = s.board.hex_terrain.index("quarry")
+    assert s.board.hex_resource[q] < 0 and not s.board.hex_numbers[q]
+    coastal_numbers = sorted(n for h in range(s.board.n_hexes) if coast[h]
+                             for n in s.board.hex_numbers[h])
+    assert coastal_numbers == [2, 3, 4, 5, 6, 8, 9, 10, 11, 12]
+
+
+def test_combo_ba_tb_07_barbarians_start_on_the_castle_and_the_glassworks() -> None:
+    """COMBO-BA-TB-07: at the start one barbarian stands on the T&B castle and one on the
+    glassworks."""
+    import random
+
+    from catan_dsl.bots import make_bot
+    g = combo(BATB)
+    s = g.new_initial_state(1)
+    bot, rng = make_bot("random"), random.Random(1)
+    while s.setup_i < len(g.setup_steps):
+        s.apply_action(s.sample_chance(rng) if s.is_chance_node() else bot.choose(s, s.legal_actions(), rng))
+    hex_markers = s.rules_state.markers[g.rules.marker_index["barbarian"]]
+    on = {s.board.hex_terrain[h]: n for h, n in enumerate(hex_markers) if n}
+    assert on == {"council_castle": 1, "glassworks": 1}
+
+
+def test_combo_ba_tb_both_games_play_and_replay() -> None:
+    """Both scenarios' rules together play seeded games to their end and replay exactly."""
+    from tests.engine.rules_kit import conserved
+    from tests.variants.test_combinations import play_eager
+    g = combo(BATB)
+    for seed in range(3):
+        s = play_eager(g, seed)
+        conserved(s)
+    r = g.new_initial_state(2)
+    for a in s.history():
+        r.apply_action(a)
+    assert r == s
