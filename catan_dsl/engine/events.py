@@ -290,7 +290,8 @@ class MarkersMoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class UnitMoved(Event):
-    """``player``'s ``unit`` went from path ``frm`` to path ``to`` (-1: his supply)."""
+    """``player``'s ``unit`` went from place ``frm`` to place ``to`` (a path, or an
+    intersection for units 'on vertex'; -1: his supply)."""
 
     unit: str
     player: int

@@ -154,21 +154,14 @@ def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) ->
                     into[h] = into.get(h, ()) + ((labels_of.get(name, name), n),)
         for i, (name, _) in enumerate(g.rules.unit_specs):
             label = ((g.ir.get("units") or {}).get(name) or {}).get("label") or name
-            if g.rules.unit_on[i] == "vertex":      # counts per intersection and seat
-                n = g.rules.n_total
-                for k, count in enumerate(rules_state.units[i]):
-                    if count:
-                        v = k // n
-                        vertex_units[v] = vertex_units.get(v, ()) + ((label, k % n),) * count
-                continue
-            for e, mark in enumerate(rules_state.units[i]):
-                if not mark:
-                    continue
-                # A unit stands beside whatever road shares its path.
-                if e in edges:
-                    more[e] = more.get(e, ()) + ((label, mark - 1),)
+            places = g.rules.unit_places[i]
+            for x, owner in places.standing(rules_state.units[i]):
+                if places.vertex:
+                    vertex_units[x] = vertex_units.get(x, ()) + ((label, owner),)
+                elif x in edges:                    # beside whatever road shares its path
+                    more[x] = more.get(x, ()) + ((label, owner),)
                 else:
-                    edges[e] = (label, mark - 1)
+                    edges[x] = (label, owner)
         for e, kind in _chain_pieces(state).items():
             # A chain piece owns no seat (-1) and may share its path with a player's piece.
             if e in edges:

@@ -11,7 +11,7 @@ from catan_dsl.engine.rules import executor, player_actions, tables
 from catan_dsl.engine.rules.chains import Chains
 from catan_dsl.engine.rules.expressions import Ctx, Execution, compile_cond, compile_expr, reads
 from catan_dsl.engine.rules.measure_memo import BOARD_FUNCTIONS, board_only
-from catan_dsl.engine.rules.units import PathGeometry
+from catan_dsl.engine.rules.units import PathGeometry, UnitPlaces
 from catan_dsl.engine.rules.vp_memo import VpMemo, memoisable
 
 # Functions whose value a board-static rule may depend on: the board and the pieces on it.
@@ -150,6 +150,7 @@ class CompiledRules:
         self.unit_specs = tuple((n, int(u.get("each", 0))) for n, u in (ir.get("units") or {}).items())
         self.unit_on = tuple(u.get("on", "edge") for u in (ir.get("units") or {}).values())
         self.unit_index = {u[0]: i for i, u in enumerate(self.unit_specs)}
+        self.unit_places = tuple(UnitPlaces(self, i) for i in range(len(self.unit_specs)))
         self.paths = PathGeometry(ir)
         # Dice with named faces: name → its distinct faces (first-listed order), and for each
         # entry of the face list the index of its face (a face listed twice is twice as likely).

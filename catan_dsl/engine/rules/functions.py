@@ -251,11 +251,9 @@ def f_occupied(ctx, a, raw):
     def occupied(s, env):
         name = kf(s, env)
         if name in rules.unit_index:
-            i = rules.unit_index[name]
-            if rules.unit_on[i] == "vertex":
-                n = rules.n_total
-                return kind(env) == "vertex" and any(s.rules_state.units[i][x(s, env) * n: x(s, env) * n + n])
-            return kind(env) == "edge" and s.rules_state.units[i][x(s, env)] > 0
+            k = rules.unit_places[rules.unit_index[name]]
+            return kind(env) == ("vertex" if k.vertex else "edge") \
+                and k.owner_at(s.rules_state.units[k.i], x(s, env)) >= 0
         if name not in rules.piece_index and chains and name in chains.index:
             # A chain's pieces share paths with the players' pieces (engine/chains.py).
             return kind(env) == "edge" and chains.occupied(s.rules_state.chains, chains.index[name], x(s, env))

@@ -9,7 +9,7 @@ from catan_dsl.engine.events import EffectSkipped, UnitMoved
 from catan_dsl.engine.rules.executor import Eff, emit
 from catan_dsl.engine.rules.expressions import Ctx, compile_expr
 
-# Per game (RulesState): units[i] = where kind i's units stand (see _Places), and
+# Per game (RulesState): units[i] = where kind i's units stand (see UnitPlaces), and
 # unit_supply[i][p] = p's units of kind i not on the board.
 _SIDE_CLASS = {"NE": 0, "SW": 0, "E": 1, "W": 1, "SE": 2, "NW": 2}
 
@@ -54,26 +54,23 @@ class PathGeometry:
         return got
 
 
-def _kind(ctx: Ctx, name: str) -> int:
-    return ctx.rules.unit_index[name]
+class UnitPlaces:
+    """Where one kind's units stand, over RulesState.units[i] — the one place that knows the
+    layout: on paths one unit per path (the owner + 1 per path); on intersections any number,
+    of any owners (a count per place and seat, at ``v * seats + p``)."""
 
+    __slots__ = ("i", "vertex", "seats", "word")
 
-class _Places:
-    """Where one kind's units stand, over RulesState.units[i]: on paths one unit per path (the
-    owner + 1 per path); on intersections any number, of any owners (a count per place and
-    seat, at ``v * seats + p``)."""
-
-    __slots__ = ("i", "name", "vertex", "seats", "word")
-
-    def __init__(self, ctx: Ctx, name: str) -> None:
-        self.i, self.name = _kind(ctx, name), name
-        self.vertex = ctx.rules.unit_on[self.i] == "vertex"
-        self.seats = ctx.rules.n_total
+    def __init__(self, rules, i: int) -> None:
+        self.i = i
+        self.vertex = rules.unit_on[i] == "vertex"
+        self.seats = rules.n_total
         self.word = "intersection" if self.vertex else "path"
 
-    def owner_at(self, table: list, x: int, prefer: int | None) -> int:
+    def owner_at(self, table: list, x: int, prefer: int | None = None) -> int:
         """Whose unit a take or a move at ``x`` means: the only one on a path; on an
-        intersection the acting player's when he has one there, else the lowest seat's."""
+        intersection the acting player's when he has one there, else the lowest seat's
+        (-1: none)."""
         if not self.vertex:
             return table[x] - 1
         base = x * self.seats
@@ -90,10 +87,28 @@ class _Places:
     def blocked(self, table: list, x: int) -> bool:
         return not self.vertex and table[x] > 0
 
+    def places_of(self, table: list, p: int) -> tuple[int, ...]:
+        """The places where ``p`` has a unit, in id order."""
+        if self.vertex:
+            n = self.seats
+            return tuple(v for v in range(len(table) // n) if table[v * n + p])
+        return tuple(e for e, o in enumerate(table) if o == p + 1)
+
+    def standing(self, table: list) -> list[tuple[int, int]]:
+        """Every unit on the board as (place, owner), a unit per entry, in place order."""
+        if self.vertex:
+            n = self.seats
+            return [(k // n, k % n) for k, c in enumerate(table) for _ in range(c)]
+        return [(e, o - 1) for e, o in enumerate(table) if o]
+
+
+def _places(ctx: Ctx, name: str) -> UnitPlaces:
+    return ctx.rules.unit_places[ctx.rules.unit_index[name]]
+
 
 def fx_put_unit(node, ctx: Ctx) -> Eff:
     _, name, at_node, p_node = node
-    k = _Places(ctx, name)
+    k = _places(ctx, name)
     at, who = compile_expr(at_node, ctx)[0], compile_expr(p_node, ctx)[0]
 
     def run_(s, env, ri, addr):
@@ -116,7 +131,7 @@ def fx_put_unit(node, ctx: Ctx) -> Eff:
 
 def fx_take_unit(node, ctx: Ctx) -> Eff:
     _, name, at_node = node
-    k = _Places(ctx, name)
+    k = _places(ctx, name)
     at = compile_expr(at_node, ctx)[0]
 
     def run_(s, env, ri, addr):
@@ -137,7 +152,7 @@ def fx_take_unit(node, ctx: Ctx) -> Eff:
 
 def fx_move_unit(node, ctx: Ctx) -> Eff:
     _, name, frm_node, to_node = node
-    k = _Places(ctx, name)
+    k = _places(ctx, name)
     frm, to = compile_expr(frm_node, ctx)[0], compile_expr(to_node, ctx)[0]
 
     def run_(s, env, ri, addr):
@@ -163,13 +178,8 @@ def f_units(ctx: Ctx, a, raw):
     p, kind, rules = a[0][0], a[1][0], ctx.rules
 
     def units(s, env):
-        i = rules.unit_index[kind(s, env)]
-        table, q = s.rules_state.units[i], p(s, env)
-        if rules.unit_on[i] == "vertex":
-            n = rules.n_total
-            return tuple(v for v in range(len(table) // n) if table[v * n + q])
-        mark = q + 1
-        return tuple(e for e, o in enumerate(table) if o == mark)
+        k = rules.unit_places[rules.unit_index[kind(s, env)]]
+        return k.places_of(s.rules_state.units[k.i], p(s, env))
     return units, "set:vertex|edge"
 
 
@@ -177,12 +187,8 @@ def f_unit_owner(ctx: Ctx, a, raw):
     x, kind, rules = a[0][0], a[1][0], ctx.rules
 
     def owner(s, env):
-        i = rules.unit_index[kind(s, env)]
-        table = s.rules_state.units[i]
-        if rules.unit_on[i] == "vertex":
-            n, base = rules.n_total, x(s, env) * rules.n_total
-            return next((q for q in range(n) if table[base + q]), -1)
-        return table[x(s, env)] - 1
+        k = rules.unit_places[rules.unit_index[kind(s, env)]]
+        return k.owner_at(s.rules_state.units[k.i], x(s, env))
     return owner, "player"
 
 
