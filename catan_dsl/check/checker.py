@@ -281,7 +281,7 @@ class Checker(CheckContext):
             elif key == "start":
                 self.word(s.values[0], START_PLAYERS, "start player")  # type: ignore[arg-type]
             elif key == "place" or key.startswith("place_round_"):
-                if key != "place" and rounds_n is not None and int(key[12:]) > rounds_n:
+                if key != "place" and int(key[12:]) > rounds_n:
                     self.r.error("E207", s.span, message=f"placements for round {key[12:]}, but "
                                  f"set-up has {rounds_n} rounds")
                 for v in s.values:

@@ -191,6 +191,16 @@ _CORNER_OFFSETS = {
 INTERIOR = "C"           # corner name of a hex's centre; its paths are sides "C-<corner name>"
 
 
+def is_centre_key(key: str) -> bool:
+    """The canonical key names a hex's centre (``q,r,C``)."""
+    return key.endswith("," + INTERIOR)
+
+
+def is_inner_path_key(key: str) -> bool:
+    """The canonical key names a path inside a hex (``q,r,C-NE`` ...)."""
+    return f",{INTERIOR}-" in key
+
+
 def corner_point(c: Corner, size: float = 1.0) -> tuple[float, float]:
     x, y = hex_center((c[0], c[1]), size)
     dx, dy = _CORNER_OFFSETS[c[2]]

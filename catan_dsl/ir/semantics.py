@@ -7,6 +7,7 @@ from __future__ import annotations
 from catan_dsl.core import vocab
 from catan_dsl.core.codes import MAX_NUMBER
 from catan_dsl.core.diagnostics import Diagnostic, make
+from catan_dsl.core.geometry import is_centre_key, is_inner_path_key
 from catan_dsl.core.source import Span
 
 MAX_BOARD_ITEMS = 10_000          # hexes, intersections or paths of one board (docs/limits.md)
@@ -127,7 +128,7 @@ def _interior(row: dict) -> bool:
     """A hex's centre or inner path (``interiors``) names its hex, which lists only its own six
     corners and sides (docs/ir.md)."""
     key = str(row.get("key", ""))
-    return key.endswith(",C") or ",C-" in key
+    return is_centre_key(key) or is_inner_path_key(key)
 
 
 def _names(ir: dict) -> list[str]:

@@ -167,13 +167,13 @@ def _draw_interiors(ax: Axes, bd: Board) -> None:
     and the centre intersection as a small square (a trade hex's plaza)."""
     edges, vertices = bd.ir["board"]["edges"], bd.ir["board"]["vertices"]
     for e in edges:
-        if f",{g.INTERIOR}-" in e["key"]:
+        if g.is_inner_path_key(e["key"]):
             (ax_, ay), (bx, by) = (bd.vpts[v] for v in e["vertices"])
             line = Line2D([ax_, bx], [ay, by], color=LAND_EDGE, linewidth=2.0, zorder=3.2)
             line.set_gid(f"interior-edge-{e['id']}")
             ax.add_line(line)
     for v in vertices:
-        if v["key"].endswith(f",{g.INTERIOR}"):
+        if g.is_centre_key(v["key"]):
             x, y = bd.vpts[v["id"]]
             sq = Polygon([(x - 0.09, y - 0.09), (x + 0.09, y - 0.09), (x + 0.09, y + 0.09),
                           (x - 0.09, y + 0.09)], closed=True, facecolor=LAND_EDGE,

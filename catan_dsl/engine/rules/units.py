@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from catan_dsl.core.geometry import is_centre_key
 from catan_dsl.engine.events import EffectSkipped, UnitMoved
 from catan_dsl.engine.rules.executor import Eff, emit
 from catan_dsl.engine.rules.expressions import Ctx, compile_expr
@@ -23,7 +24,7 @@ class PathGeometry:
         self.n_edges = len(edges)
         # The centres of hexes with an interior (a trade hex's plaza), by their key.
         self.centres = frozenset(v["id"] for v in ir["board"]["vertices"]
-                                 if str(v.get("key", "")).endswith(",C"))
+                                 if is_centre_key(str(v.get("key", ""))))
         self.adjacent = tuple(tuple(e.get("adjacent", ())) for e in edges)
         self.direction = tuple(_SIDE_CLASS.get(str(e.get("key", "")).rsplit(",", 1)[-1], -1)
                                for e in edges)
