@@ -174,8 +174,9 @@ class Describer:
             return f"a {x(a[1])}-sided die is rolled ({a[0]}): {self.effects(a[2])}"
         if h == "choose_random":
             where = "" if a[2] is True else f" where {x(a[2])}"
-            if len(a) > 5 and (a[5] != 1 or a[6] is not None):
-                weight = f", each in proportion to {x(a[6])}" if a[6] is not None else ""
+            w = a[6] if len(a) > 6 else None          # [..., COUNT] or [..., COUNT, WEIGHT]
+            if len(a) > 5 and (a[5] != 1 or w is not None):
+                weight = f", each in proportion to {x(w)}" if w is not None else ""
                 return (f"{a[5]} different of {x(a[1])} {a[0]}{where} are picked at random one after "
                         f"the other{weight}; for each: {self.effects(a[3])}")
             out = f"{self.one(a[0], a[1])}{where} is picked at random: {self.effects(a[3])}"
