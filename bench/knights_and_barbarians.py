@@ -1,8 +1,9 @@
 """How do greedy bots play a scenario with markers and units (Barbarian Attack, Traders &
 Barbarians: --scenario)? N seeded
 games of 4 greedy bots: the share that ends with a winner (95% Wilson interval) and, per game,
-battles won, hexes conquered (a hex reaching its marker max), knights placed and lost, and
-prisoners taken — counted from the engine's events, so any scenario with markers and units
+battles won, hexes conquered (a place reaching its marker max), knights placed and lost,
+prisoners taken, gold paid between players, each counter's end value and each scenario action
+taken — counted from the engine's events and actions, so any scenario with markers and units
 can be measured the same way.
 
     python bench/knights_and_barbarians.py --games 200 --workers 2   # ~15 minutes on 2 cores
@@ -21,6 +22,7 @@ sys.path.insert(0, str(REPO))
 
 from catan_dsl import api  # noqa: E402
 from catan_dsl.engine import Game  # noqa: E402
+from catan_dsl.engine.actions import RuleAction  # noqa: E402
 from catan_dsl.engine.events import MarkersMoved, StockChanged, StockTransferred, UnitMoved  # noqa: E402
 from catan_dsl.play.playtest import play_game, wilson_interval  # noqa: E402
 
@@ -55,12 +57,21 @@ def _one(args: tuple[str, int, int]) -> dict:
         tally["battles"] += len(freed)
     t = time.process_time()
     seen: list = []
-    r = play_game(_GAME, ["greedy"] * 4, seed, max_turns=cap, on_events=count,
-                  observer=lambda state, p, a: seen.append(state) if not seen else None)
+    taken: dict[str, int] = {}
+    names = {i: r.action.name for i, r in enumerate(_GAME.rules.compiled)
+             if r.kind == "action"} if _GAME.rules else {}
+
+    def watch(state, p, a) -> None:
+        if not seen:
+            seen.append(state)
+        if isinstance(a, RuleAction):         # the scenario's own actions, by name
+            taken[names[a.rule]] = taken.get(names[a.rule], 0) + 1
+    r = play_game(_GAME, ["greedy"] * 4, seed, max_turns=cap, on_events=count, observer=watch)
     # The final value of every per-player counter, summed over the seats (deliveries, baggage).
     rules = _GAME.rules
     tally["counters"] = {c.name: sum(seen[0].rules_state.counters[p][i] for p in range(_GAME.n_real))
                          for i, c in enumerate(rules.counters) if not c.shared} if seen and rules else {}
+    tally["actions"] = taken
     tally["winner"] = r.winner is not None
     tally["turns"] = r.turns
     tally["cpu"] = time.process_time() - t
@@ -92,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in sorted(rows[0]["counters"]) if rows else ():
         print(f"  {'end ' + name:20} {sum(r['counters'][name] for r in rows) / n:8.2f} per game "
               "(all seats)")
+    for name in sorted({k for r in rows for k in r["actions"]}):
+        print(f"  {'action ' + name:20} {sum(r['actions'].get(name, 0) for r in rows) / n:8.2f} "
+              "per game (all seats)")
     print(f"  {'cpu':20} {sum(r['cpu'] for r in rows) / n:8.2f} s per game")
     return 0
 

@@ -111,12 +111,17 @@ def reach(s: State, p: int) -> int:
 
 
 def holdings(s: State, p: int) -> float:
-    """Scenario stock the engine tracks generically: counters and the value of held deck items."""
+    """Scenario stock the engine tracks generically: counters and the value of held deck items.
+    A scenario that says what a position is worth (``modifier bot_value``) is taken at its word
+    instead of the guess that every counter is worth about two cards (movement points spent on
+    a trip, say, are no loss)."""
     rules_state = s.rules_state
     if rules_state is None:
         return 0.0
-    total = COUNTER_WEIGHT * sum(rules_state.counters[p])
-    for d, deck in zip(s.game.rules.decks, rules_state.held):
+    rules = s.game.rules
+    hint = rules.bot_value(s, p)
+    total = COUNTER_WEIGHT * sum(rules_state.counters[p]) if hint is None else float(hint)
+    for d, deck in zip(rules.decks, rules_state.held):
         total += TOKEN_WEIGHT * sum(k * max(v, 0) for k, v in zip(deck[p], d.values))
     return total
 

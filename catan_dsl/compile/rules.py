@@ -266,12 +266,12 @@ VP_READERS = frozenset({"vp", "public_vp", "vp_of"})
 
 # What each modifier's variable binds, in words, and the kind words that fit it.
 MODIFIER_BINDS = {
-    "target": "a player", "player_vp": "a player",
+    "target": "a player", "player_vp": "a player", "bot_value": "a player",
     "vp": "the place of a piece, an intersection or a path ('for player p' binds a player)",
     "route_weight": "a path", "yield": "the intersection of a producing building",
     "cost": "an action or group name",
 }
-_KIND_WORDS = {"target": {"player"}, "vp": {"vertex", "edge", "player"}, "route_weight": {"edge"},
+_KIND_WORDS = {"target": {"player"}, "bot_value": {"player"}, "vp": {"vertex", "edge", "player"}, "route_weight": {"edge"},
                "yield": {"vertex"}, "cost": {"action", "group"}}
 
 

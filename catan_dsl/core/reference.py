@@ -38,6 +38,7 @@ CONSULTED = {
     "route_weight": "when longest routes are measured, after pieces or marks change",
     "yield": "at production, for each building on a producing hex",
     "cost": "while a rule action's legality is listed and when it is paid",
+    "bot_value": "by greedy bots scoring a position, never by the game",
 }
 # Set-valued names a rule can loop over, and what their elements are.
 SETS = {name: e for name, e in vocab.FUNCTIONS.items() if e.returns.startswith("set:")}

@@ -223,6 +223,10 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
     _e("path_distance", "e:edge f:edge", "int",
        "the fewest steps from path e to path f (0: the same path)",
        "path_distance(e, f) > 3", "the steps from {e} to {f}"),
+    _e("distance", "v:vertex w:vertex", "int",
+       "the fewest paths from intersection v to w, inner paths included, whoever stands on them "
+       "(0: the same place; 1,000,000: not joined)",
+       "min(w in vertices where interior(w): distance(v, w))", "the paths from {v} to {w}"),
     _e("neighbours", "v:vertex", "set:vertex",
        "the intersections one path away from v (a piece moving from corner to corner)",
        "choose w in neighbours(v) by player { ... }", "the intersections next to {v}"),
@@ -405,6 +409,12 @@ MODIFIERS: dict[str, Entry] = {e.name: e for e in [
        "modifier route_weight 2 for e where occupied(e, camel)", "a road there counts {value}"),
     _e("yield", "x:vertex", "int", "added to what the building there produces",
        "modifier yield - 1 for v where piece(v) == city and ...", "the yield changes by {value}"),
+    _e("bot_value", "p:player", "int",
+       "for bots only: what p's position is worth beyond what a bot already counts, in "
+       "hundredths of a VP; greedy bots add it to their score (the game never reads it), and "
+       "a scenario with one is trusted on its counters (the bot's own guess for them is off)",
+       "modifier bot_value + 40 - 4 * min(w in vertices where interior(w): distance(v, w)) for p",
+       "bots count {value} more for {p} (a hint for bots: the game never reads it)"),
     _e("cost", "action:name p:player", "int", "added to an action's cost",
        "modifier cost - 1 for chase_robber where vp(player) < max(...)",
        "the action costs {value} more"),

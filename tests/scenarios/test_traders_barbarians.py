@@ -355,7 +355,7 @@ def test_tb_76_77_79_82_gold() -> None:
 def test_seeded_games_play_to_the_end_and_replay(with_: tuple[str, ...]) -> None:
     """A game is a pure function of IR + seed + choices: seeded games play to their end (a winner
     or the turn cap), resources, cards and counters conserved, and replaying one's actions gives
-    the same state. (Event Cards and Catan for Two with T&B are not written yet: issue 14.)"""
+    the same state (Event Cards and Catan for Two: test_traders_barbarians_combos.py)."""
     from tests.engine.rules_kit import conserved
     from tests.variants.test_combinations import play_eager
     g = game(*with_)
@@ -671,3 +671,19 @@ def test_tb_16_a_vp_card_stays_hidden_until_it_wins_the_game() -> None:
     set_counter(s, 0, "deliveries", 12)
     act(s, "do buy_with_gold")                  # the victory check after this action
     assert s.is_terminal() and s.winner() == 0 and s.vp(0) == 13
+
+
+def test_greedy_bots_travel_deliver_and_upgrade() -> None:
+    """With the scenario's `bot_value` hint, four greedy bots drive their wagons to the plazas
+    that want their loads: a seeded game ends with a winner, deliveries made by more than one
+    seat and baggage trains upgraded (bench/knights_and_barbarians.py measures 200 games)."""
+    from catan_dsl.play.playtest import play_game
+    g = game()
+    final: list = []
+    r = play_game(g, ["greedy"] * 4, 11, max_turns=300,
+                  observer=lambda state, p, a: final.append(state) if not final else None)
+    s = final[0]                 # the game's one state, as it ended
+    assert r.winner is not None and not r.capped
+    delivered = [counter(s, p, "deliveries") for p in range(4)]
+    assert sum(d > 0 for d in delivered) >= 2 and sum(delivered) >= 6
+    assert sum(counter(s, p, "baggage") for p in range(4)) >= 8

@@ -419,6 +419,13 @@ class CompiledRules:
             return self.game.target + self.bonus
         return self.game.target + self.bonus + self.modified(s, "target", p, {"p": p})
 
+    def bot_value(self, s, p: int) -> int | None:
+        """What the scenario's ``modifier bot_value`` rules say ``p``'s position is worth to a
+        bot, in hundredths of a VP (None: the scenario says nothing)."""
+        if "bot_value" not in self.modifiers:
+            return None
+        return self.modified(s, "bot_value", p, {"p": p})
+
     def route_weight(self, s, e: int) -> int:
         w = self.modified(s, "route_weight", s.e_owner[e], {"e": e}, first=True)
         return 1 if w is None else w

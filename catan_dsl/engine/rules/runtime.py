@@ -33,7 +33,7 @@ MAIN = 2
 TRIGGERS = ("built", "upgraded", "rolled", "produced", "revealed", "drew", "played",
             "turn_started", "turn_ended", "setup_done")
 FORBIDS = ("robber_move", "steal", "build", "trade", "produce", "harbor")
-MODIFIERS = ("target", "vp", "player_vp", "route_weight", "yield", "cost")
+MODIFIERS = ("target", "vp", "player_vp", "route_weight", "yield", "cost", "bot_value")
 
 
 class RulesRuntime(CompiledRules):

@@ -26,23 +26,25 @@ class PathGeometry:
         self.centres = frozenset(v["id"] for v in ir["board"]["vertices"]
                                  if is_centre_key(str(v.get("key", ""))))
         self.adjacent = tuple(tuple(e.get("adjacent", ())) for e in edges)
+        self.vertex_adjacent = tuple(tuple(v.get("adjacent", ())) for v in ir["board"]["vertices"])
         self.direction = tuple(_SIDE_CLASS.get(str(e.get("key", "")).rsplit(",", 1)[-1], -1)
                                for e in edges)
         self._dist: dict[int, dict[int, int]] = {}
+        self._steps: dict[int, dict[int, int]] = {}
         self._within: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def distances(self, e: int) -> dict[int, int]:
+        """Steps from path ``e`` to every path it is joined to."""
         got = self._dist.get(e)
         if got is None:
-            got = {e: 0}
-            queue = deque((e,))
-            while queue:
-                x = queue.popleft()
-                for y in self.adjacent[x]:
-                    if y not in got:
-                        got[y] = got[x] + 1
-                        queue.append(y)
-            self._dist[e] = got
+            got = self._dist[e] = _breadth_first(e, self.adjacent)
+        return got
+
+    def steps(self, v: int) -> dict[int, int]:
+        """Paths from intersection ``v`` to every intersection it is joined to."""
+        got = self._steps.get(v)
+        if got is None:
+            got = self._steps[v] = _breadth_first(v, self.vertex_adjacent)
         return got
 
     def within(self, e: int, n: int) -> tuple[int, ...]:
@@ -53,6 +55,18 @@ class PathGeometry:
             got = self._within[key] = tuple(sorted(x for x, d in self.distances(e).items()
                                                    if d <= n))
         return got
+
+
+def _breadth_first(start: int, adjacent: tuple) -> dict[int, int]:
+    got = {start: 0}
+    queue = deque((start,))
+    while queue:
+        x = queue.popleft()
+        for y in adjacent[x]:
+            if y not in got:
+                got[y] = got[x] + 1
+                queue.append(y)
+    return got
 
 
 class UnitPlaces:
@@ -210,6 +224,11 @@ def f_path_distance(ctx: Ctx, a, raw):
     return (lambda s, env: geo.distances(e(s, env)).get(f(s, env), 1_000_000)), "int"
 
 
+def f_distance(ctx: Ctx, a, raw):
+    v, w, geo = a[0][0], a[1][0], ctx.rules.paths
+    return (lambda s, env: geo.steps(v(s, env)).get(w(s, env), 1_000_000)), "int"
+
+
 def f_neighbours(ctx: Ctx, a, raw):
     v = a[0][0]
     return (lambda s, env: s.board.vertex_adjacent[v(s, env)]), "set:vertex"
@@ -239,5 +258,6 @@ def f_parallel(ctx: Ctx, a, raw):
 EFFECTS = {"put_unit": fx_put_unit, "take_unit": fx_take_unit, "move_unit": fx_move_unit}
 FUNCTIONS = {"units": f_units, "unit_owner": f_unit_owner, "unit_supply": f_unit_supply,
              "paths_within": f_paths_within, "path_distance": f_path_distance,
+             "distance": f_distance,
              "parallel": f_parallel, "neighbours": f_neighbours, "path_between": f_path_between,
              "interior": f_interior}
