@@ -275,6 +275,48 @@ def test_tb_56_one_grain_once_a_turn_for_two_more_points() -> None:
     assert counter(s, 0, "mp") == 6 and s.hand[0][g.resources.index("grain")] == 1
 
 
+def _road_less_steps(s, n: int) -> list[int]:
+    """Walk player 0's wagon ``n`` offered paths away from the plazas; the places it went."""
+    went = []
+    for _ in range(n):
+        here = wagon_of(s, 0)
+        w = next(x for x in s.board.vertex_adjacent[here]
+                 if f"choose vertex {x}" in texts(s) and x not in went
+                 and not s.game.ir["board"]["vertices"][x]["key"].endswith(",C"))
+        act(s, f"choose vertex {w}")
+        went.append(here)
+    return went
+
+
+def test_tb_57_the_oxen_may_be_fed_part_way_through_a_trip() -> None:
+    """TB-57: the grain for the 2 extra points may be paid after some points are spent: with 4
+    points spent on two road-less paths, a third path is offered and feeds the oxen then."""
+    g = game()
+    s = empty_main(g)
+    wagon_at(s, 0, 20)
+    give(s, 0, grain=1)
+    act(s, "do travel")
+    _road_less_steps(s, 2)
+    assert counter(s, 0, "mp") == 0 and s.hand[0][g.resources.index("grain")] == 1
+    assert any(t.startswith("choose vertex") for t in texts(s))   # the trip goes on
+    _road_less_steps(s, 1)
+    assert s.hand[0][g.resources.index("grain")] == 0 and counter(s, 0, "fed") == 1
+    assert counter(s, 0, "mp") == 0 and not any(t.startswith("choose") for t in texts(s))
+    assert "do feed_oxen" not in texts(s)                            # once a turn
+    s2 = empty_main(g)                                               # without grain it ends at 0
+    wagon_at(s2, 0, 20)
+    act(s2, "do travel")
+    _road_less_steps(s2, 2)
+    assert not any(t.startswith("choose") for t in texts(s2))
+    s3 = empty_main(g)                                               # a stop is a stop
+    wagon_at(s3, 0, 20)
+    give(s3, 0, grain=1)
+    act(s3, "do travel")
+    act(s3, "choose vertex 20")
+    assert not any(t.startswith("choose") for t in texts(s3))
+    assert s3.hand[0][g.resources.index("grain")] == 1
+
+
 def test_tb_49_59_62_65_66_67_a_plaza_ends_the_trip_loads_and_delivers() -> None:
     """TB-49, TB-59, TB-62, TB-65, TB-66, TB-67: after the trip no more building; entering a plaza
     ends the trip; empty, the wagon takes the top token of that stack (no gold); loaded with what
