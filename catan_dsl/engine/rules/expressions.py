@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from catan_dsl.core import vocab
+from catan_dsl.engine.rules.domains import narrow
+from catan_dsl.engine.rules.measure_memo import layout_memo
 
 Fn = Callable[[Any, dict], Any]
 STEP_BUDGET = 10_000
@@ -102,7 +104,9 @@ def compile_expr(node: Any, ctx: Ctx) -> tuple[Fn, str]:
         return _var(node[1], ctx)
     if head in vocab.COMPREHENSIONS and len(node) >= 4 and isinstance(node[1], str) \
             and not (head in ("max", "min") and len(node) == 3):
-        return _comprehension(head, node, ctx)
+        fn, typ = _comprehension(head, node, ctx)
+        read = {n: ctx.types[n] for n in reads(node, ctx) if n in ctx.types}
+        return layout_memo(node, fn, read, ctx.functions), typ
     if head in OPERATORS:
         return OPERATORS[head](node[1:], ctx)
     impl = ctx.functions.get(head)
@@ -214,23 +218,10 @@ def qualifying(s, env: dict, set_fn: Fn, set_t: str, var: str, cond: Fn | None) 
     return chosen
 
 
-def _leftmost_conjunct(node: Any) -> Any:
-    while isinstance(node, list) and len(node) == 3 and node[0] == "and":
-        node = node[1]
-    return node
-
-
-def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn) -> Fn:
-    """The set to loop over for ``VAR in SET where COND``: when SET is every vertex or edge and
-    COND starts with ``owner(VAR) in players``, only the occupied places can qualify, so the loop
-    skips the empty ones (most of the board) without evaluating COND on them. The conjunct
-    stays in COND, so what qualifies, and its order, is unchanged."""
-    if set_node not in (["vertices"], ["edges"]) or \
-            _leftmost_conjunct(cond_node) != ["in", ["owner", ["var", var]], ["players"]]:
-        return set_fn
-    if set_node == ["vertices"]:
-        return lambda s, env: [x for x, o in enumerate(s.v_owner) if o >= 0]
-    return lambda s, env: [x for x, o in enumerate(s.e_owner) if o >= 0]
+def _narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, ctx: Ctx) -> Fn:
+    """domains.narrow in this context: candidate expressions are compiled outside the loop."""
+    return narrow(set_node, var, cond_node, set_fn, ctx.rules, ctx.types,
+                  lambda n: compile_expr(n, ctx)[0])
 
 
 def compile_domain(set_node: Any, var: str, cond_node: Any, ctx: Ctx
@@ -239,7 +230,7 @@ def compile_domain(set_node: Any, var: str, cond_node: Any, ctx: Ctx
     with VAR bound, and the condition's closure (None: always true)."""
     set_fn, set_t = compile_expr(set_node, ctx)
     inner = ctx.bind(var, elem_type(set_t))
-    return narrow(set_node, var, cond_node, set_fn), set_t, inner, compile_cond(cond_node, inner)
+    return _narrow(set_node, var, cond_node, set_fn, ctx), set_t, inner, compile_cond(cond_node, inner)
 
 
 def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
@@ -263,7 +254,7 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
             return pick(vals) if vals else 0
         return agg, "int"
     cond = compile_cond(node[3], inner)
-    set_fn = narrow(node[2], var, node[3], set_fn)
+    set_fn = _narrow(node[2], var, node[3], set_fn, ctx)
     if head == "sum":
         val = compile_expr(node[4], inner)[0]
 

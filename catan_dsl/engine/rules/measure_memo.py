@@ -58,3 +58,44 @@ class MeasureMemo:
                 memo.clear()
             m = memo[key] = tuple(compute())
         return list(m)
+
+
+# Interpreter functions whose value depends only on the board's layout — terrains, numbers,
+# harbours, features, geometry — which is fixed for a game: never on pieces, hands or turns.
+LAYOUT_FUNCTIONS = frozenset({
+    "coast", "edges_of", "feature", "feature_number", "harbor", "harbor_ratio", "has_number",
+    "hexes", "hexes_of", "terrain", "vertices_of", "neighbours", "path_between", "interior",
+    "distance", "parallel", "paths_within", "path_distance", "clockwise_from", "pips",
+    "vertices", "edges"})
+# Variable types whose value alone says what it is (an untyped place also needs its tag).
+_PLAIN_TYPES = frozenset({"hex", "vertex", "edge", "int", "bool", "player", "resource", "name"})
+_MISSING = object()
+
+
+def layout_memo(node: Any, fn: Callable, read: dict[str, str], functions: Any) -> Callable:
+    """A comprehension (``node``, compiled to ``fn``) that reads only the board's layout and the
+    variables ``read`` (name → type) → ``fn`` memoised per board and values of those variables:
+    "the castle hex", "is this path on the castle", "a red side parallel to this one" are
+    computed once a game instead of once a query. Anything else → ``fn`` itself."""
+    if not board_only(node, functions, LAYOUT_FUNCTIONS) or \
+            any(t not in _PLAIN_TYPES for t in read.values()):
+        return fn
+    names = tuple(sorted(read))
+    values: dict = {}
+    last: list = [None, None]           # the board of the last call and its memo: one game's
+
+    def memoised(s, env):
+        board = s.board
+        if board is last[0]:
+            memo = last[1]
+        else:
+            memo = position_memo(values, board)
+            last[0], last[1] = board, memo
+        key = env.get(names[0]) if len(names) == 1 else tuple(env.get(n) for n in names)
+        got = memo.get(key, _MISSING)
+        if got is _MISSING:
+            if len(memo) >= LIMIT:
+                memo.clear()
+            got = memo[key] = fn(s, env)
+        return got
+    return memoised

@@ -8,7 +8,7 @@ from typing import Any
 
 from catan_dsl.engine.events import RuleActionTaken
 from catan_dsl.engine.rules import executor, stocks
-from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, elem_type, ordered
+from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_domain, ordered
 
 
 @dataclass
@@ -37,9 +37,8 @@ def compile_action(rules, r: dict, ri: int) -> ActionSpec:
     tgt = None
     t = r.get("target")
     if t:
-        set_fn, set_t = compile_expr(t["from"], ctx)
-        ctx = ctx.bind(t["var"], elem_type(set_t))
-        tgt = (t["var"], set_fn, set_t, compile_cond(t.get("where"), ctx))
+        set_fn, set_t, ctx, where = compile_domain(t["from"], t["var"], t.get("where"), ctx)
+        tgt = (t["var"], set_fn, set_t, where)
     tok = cost.get("tokens")
     return ActionSpec(
         name=r["name"], label=r.get("label", r["name"]), phase=r.get("phase", "after_roll"),

@@ -1,0 +1,136 @@
+"""A loop's ``VAR in SET where COND`` (IR) → the smaller set worth testing COND on (narrowing)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Collection
+
+Fn = Callable[[Any, dict], Any]
+
+
+def conjuncts(node: Any) -> list:
+    """``A and B and C`` → [A, B, C] in evaluation order (a single condition → [it])."""
+    if isinstance(node, list) and node and node[0] == "and":
+        return [c for part in node[1:] for c in conjuncts(part)]
+    return [node]
+
+
+def mentions(node: Any, var: str) -> bool:
+    """Does the IR expression read ``var`` (as ``["var", var]`` or a bare name)?"""
+    if isinstance(node, str):
+        return node == var
+    if isinstance(node, list):
+        if len(node) == 2 and node[0] == "var":
+            return node[1] == var
+        return any(mentions(x, var) for x in node)
+    if isinstance(node, dict):
+        return any(mentions(x, var) for x in node.values())
+    return False
+
+
+def candidate_nodes(node: Any, var: str) -> list[tuple[Any, bool]] | None:
+    """Expressions that together give every ``var`` that can meet ``node`` — ``VAR == E``,
+    ``VAR in S``, or an ``or`` of such, with E and S not reading VAR — each with whether it is a
+    set (else one element); None: any element may."""
+    if not isinstance(node, list) or len(node) < 3:
+        return None
+    if node[0] == "or":
+        out: list[tuple[Any, bool]] = []
+        for part in node[1:]:
+            got = candidate_nodes(conjuncts(part)[0], var)
+            if got is None:
+                return None
+            out.extend(got)
+        return out
+    mine = ["var", var]
+    if node[0] == "==" and len(node) == 3:
+        other = node[2] if node[1] == mine else node[1] if node[2] == mine else None
+        is_set = False
+    elif node[0] == "in" and len(node) == 3 and node[1] == mine:
+        other, is_set = node[2], True
+    else:
+        return None
+    if other is None or mentions(other, var):
+        return None
+    return [(other, is_set)]
+
+
+def _marker_carriers(first: Any, var: str, kind: str, rules: Any, bound: Collection[str]
+                     ) -> Fn | None:
+    """``markers(VAR, NAME) > 0`` (or ``>= 1``) with NAME lying on ``kind`` → the places
+    carrying such a marker, in id order."""
+    if not (isinstance(first, list) and len(first) == 3 and (first[0], first[2]) in ((">", 0), (">=", 1))
+            and isinstance(first[1], list) and len(first[1]) == 3
+            and first[1][:2] == ["markers", ["var", var]] and isinstance(first[1][2], str)
+            and first[1][2] not in bound and first[1][2] in rules.marker_index):
+        return None
+    i = rules.marker_index[first[1][2]]
+    if rules.marker_on[i] != kind:
+        return None
+    return lambda s, env: [x for x, n in enumerate(s.rules_state.markers[i]) if n]
+
+
+def _mark_carriers(first: Any, var: str, kind: str, bound: Collection[str]) -> Fn | None:
+    """``marked(VAR, NAME)`` → the places of ``kind`` carrying the mark NAME, in id order (marks
+    are kept by place key, "e12", so the few marked places are listed without the rest)."""
+    if not (isinstance(first, list) and len(first) == 3 and first[:2] == ["marked", ["var", var]]
+            and isinstance(first[2], str) and first[2] not in bound):
+        return None
+    name, prefix = first[2], kind[0]
+    return lambda s, env: sorted(int(k[1:]) for k, names in s.rules_state.marks.items()
+                                 if k[0] == prefix and name in names)
+
+
+def _board_narrowed(set_node: Any, var: str, first: Any, rules: Any, bound: Collection[str],
+                    compile_node: Callable[[Any], Fn]) -> Fn | None:
+    """Every vertex or edge, with COND's first conjunct ``first`` that reads VAR → the places
+    that can meet it, in id order; None when the whole board must be looked at."""
+    if set_node not in (["vertices"], ["edges"]):
+        return None
+    if first == ["in", ["owner", ["var", var]], ["players"]]:
+        if set_node == ["vertices"]:
+            return lambda s, env: [x for x, o in enumerate(s.v_owner) if o >= 0]
+        return lambda s, env: [x for x, o in enumerate(s.e_owner) if o >= 0]
+    kind = "edge" if set_node == ["edges"] else "vertex"
+    carriers = _marker_carriers(first, var, kind, rules, bound) or _mark_carriers(first, var, kind, bound)
+    if carriers is not None:
+        return carriers
+    nodes = candidate_nodes(first, var)
+    if nodes is None:
+        return None
+    fns = [(compile_node(n), is_set) for n, is_set in nodes]
+    size = len(rules.vertex_hexes_static if kind == "vertex" else rules.edge_hexes)
+
+    def candidates(s, env):
+        got: set = set()
+        for fn, is_set in fns:
+            if is_set:
+                got.update(fn(s, env))
+            else:
+                got.add(fn(s, env))
+        return sorted(x for x in got if type(x) is int and 0 <= x < size)
+    return candidates
+
+
+def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
+           bound: Collection[str], compile_node: Callable[[Any], Fn]) -> Fn:
+    """The set to loop over for ``VAR in SET where COND``. COND's leading conjuncts that do not
+    read VAR are a guard: when one is false nothing qualifies, so the set is not even listed.
+    When SET is every vertex or edge and the first conjunct reading VAR is
+    ``owner(VAR) in players``, only occupied places can qualify; ``VAR == E`` or ``VAR in S``
+    (or an ``or`` of such): only E and the members of S; ``markers(VAR, NAME) > 0`` or
+    ``marked(VAR, NAME)``: only the places carrying one. The loop then skips the rest without
+    evaluating COND on it. COND is still evaluated on every candidate and they come in id order,
+    so what qualifies, and its order, is unchanged. ``bound`` are the names that are variables
+    here (others are constants); ``compile_node`` compiles a candidate expression."""
+    parts = conjuncts(cond_node) if cond_node is not None else []
+    guards = []
+    for part in parts:
+        if mentions(part, var):
+            break
+        guards.append(part)
+    first = parts[len(guards)] if len(guards) < len(parts) else None
+    looped = _board_narrowed(set_node, var, first, rules, bound, compile_node) or set_fn
+    if not guards:
+        return looped
+    tests = [compile_node(g) for g in guards]
+    return lambda s, env: looped(s, env) if all(t(s, env) for t in tests) else ()

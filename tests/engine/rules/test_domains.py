@@ -1,0 +1,126 @@
+"""Loops over the board look only where an element can qualify (domains.narrow), and loops that
+read only the board's layout are computed once a board (measure_memo.layout_memo): both change
+no result, only the work — checked here against the plain full scan on played positions."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from catan_dsl.api import compile_file
+from catan_dsl.bots import make_bot
+from catan_dsl.engine import Game
+from catan_dsl.engine.rules.domains import narrow
+from catan_dsl.engine.rules.expressions import Ctx, compile_expr
+from catan_dsl.engine.rules.measure_memo import layout_memo
+
+TB = Path(__file__).resolve().parents[3] / "scenarios" / "traders_barbarians.catan"
+
+
+@lru_cache(maxsize=None)
+def game() -> Game:
+    ir, report = compile_file(str(TB))
+    assert ir is not None, report.render_text()
+    return Game(ir)
+
+
+def played(seed: int, moves: int):
+    """A position ``moves`` random decisions into a seeded game (barbarians, wagons, roads)."""
+    g = game()
+    s = g.new_initial_state(seed)
+    bot, rng = make_bot("random"), random.Random(seed)
+    for _ in range(moves):
+        if s.is_terminal():
+            break
+        s.apply_action(s.sample_chance(rng) if s.is_chance_node() else bot.choose(s, s.legal_actions(), rng))
+    return s
+
+
+# (set, variable, condition): each narrowable form, and one that is not.
+W_NEAR_V = ["or", ["==", ["var", "w"], ["var", "v"]],
+            ["and", ["in", ["var", "w"], ["neighbours", ["var", "v"]]], ["coast", ["var", "w"]]]]
+FORMS = [
+    (["vertices"], "w", W_NEAR_V),
+    (["vertices"], "w", ["and", [">", ["count_of", ["var", "player"], "gold"], 0], W_NEAR_V]),
+    (["edges"], "e", ["and", [">", ["markers", ["var", "e"], "road_barbarian"], 0],
+                      ["<", ["owner", ["var", "e"]], 0]]),
+    (["edges"], "e", ["marked", ["var", "e"], "tried"]),
+    (["edges"], "e", ["in", ["owner", ["var", "e"]], ["players"]]),
+    (["edges"], "e", ["==", ["var", "e"], ["path_between", ["var", "v"], ["var", "v"]]]),
+    (["edges"], "e", ["or", ["==", ["var", "e"], ["-", 1]], ["==", ["var", "e"], 10_000]]),  # no such path
+    (["vertices"], "w", ["coast", ["var", "w"]]),                       # nothing to narrow by
+]
+
+
+def full_scan(s, env, set_node, var, cond_node) -> list[int]:
+    ctx = Ctx(s.game.rules, {"player": "player", "v": "vertex"})
+    items = compile_expr(set_node, ctx)[0](s, env)
+    cond = compile_expr(cond_node, ctx.bind(var, "vertex" if var == "w" else "edge"))[0]
+    return [x for x in items if cond(s, {**env, var: x})]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("form", range(len(FORMS)))
+def test_narrowed_loops_find_what_the_full_scan_finds(seed: int, form: int) -> None:
+    set_node, var, cond_node = FORMS[form]
+    s = played(seed, 400)
+    # A mark to find: the "tried" of a barbarian driven off, put here by hand on two paths.
+    s.rules_state.marks.update({"e7": ("tried",), "e30": ("damaged", "tried")})
+    ctx = Ctx(s.game.rules, {"player": "player", "v": "vertex"})
+    fn, _ = compile_expr(["count", var, set_node, cond_node], ctx)
+    first, _ = compile_expr(["first", var, set_node, cond_node], ctx)
+    for v in range(0, len(s.board.vertex_adjacent), 7):
+        env = {"player": s.cur, "v": v}
+        want = full_scan(s, env, set_node, var, cond_node)
+        assert fn(s, dict(env)) == len(want)
+        assert first(s, dict(env)) == (want[0] if want else -1)
+
+
+def test_only_the_candidates_are_looked_at() -> None:
+    """`w == v or w in neighbours(v)`: the loop visits v and its neighbours, in id order; a false
+    guard that does not read w (no gold) visits nothing at all."""
+    s = played(4, 200)
+    rules = s.game.rules
+    ctx = Ctx(rules, {"player": "player", "v": "vertex"})
+    everything = compile_expr(["vertices"], ctx)[0]
+    compile_node = (lambda n: compile_expr(n, ctx)[0])
+    loop = narrow(["vertices"], "w", W_NEAR_V, everything, rules, ctx.types, compile_node)
+    v = 20
+    assert loop(s, {"player": 0, "v": v}) == sorted({v, *s.board.vertex_adjacent[v]})
+    guarded = narrow(["vertices"], "w", FORMS[1][2], everything, rules, ctx.types, compile_node)
+    gold = rules.counter_index["gold"]
+    s.rules_state.counters[0][gold] = 0
+    assert list(guarded(s, {"player": 0, "v": v})) == []
+    s.rules_state.counters[0][gold] = 3
+    assert guarded(s, {"player": 0, "v": v}) == sorted({v, *s.board.vertex_adjacent[v]})
+    plain = narrow(["vertices"], "w", FORMS[-1][2], everything, rules, ctx.types, compile_node)
+    assert plain is everything
+
+
+def test_layout_loops_are_computed_once_a_board_and_per_board() -> None:
+    """`first(h in hexes where terrain(h) == hills)` is memoised per board: two seeds deal two
+    boards and each gets its own answer; a loop reading pieces is never memoised."""
+    rules = game().rules
+    ctx = Ctx(rules, {"player": "player"})
+    node = ["first", "h", ["hexes"], ["==", ["terrain", ["var", "h"]], "hills"]]
+    calls = []
+    plain = compile_expr(node, ctx)[0]
+
+    def counted(s, env):
+        calls.append(1)
+        return plain(s, env)
+    memo = layout_memo(node, counted, {}, ctx.functions)
+    boards = {}
+    for seed in range(6):
+        s = game().new_initial_state(seed)
+        got = memo(s, {"player": 0})
+        assert got == s.board.hex_terrain.index("hills")
+        assert memo(s, {"player": 0}) == got
+        boards[id(s.board)] = s.board
+    assert len(calls) == len(boards) and len({b.hex_terrain for b in boards.values()}) > 1
+    pieces = ["count", "v", ["vertices"], ["==", ["owner", ["var", "v"]], ["var", "player"]]]
+    fn = compile_expr(pieces, ctx)[0]
+    assert layout_memo(pieces, fn, {"player": "player"}, ctx.functions) is fn
