@@ -198,7 +198,8 @@ class CompiledRules:
         self.forbids: dict[str, list[Rule]] = {}
         self.modifiers: dict[str, list[Rule]] = {}
         self.actions: list[Rule] = []
-        self.cost_modifiable: dict[str, bool] = {}   # action name -> a cost modifier may apply
+        # action name -> (a cost modifier may apply, most it lowers, most it raises an amount)
+        self.cost_modifiable: dict[str, tuple] = {}
         for i, r in enumerate(ir.get("rules") or []):
             try:
                 self._compile_rule(r)

@@ -1,8 +1,11 @@
-"""A loop's ``VAR in SET where COND`` (IR) → the smaller set worth testing COND on (narrowing)."""
+"""A loop's ``VAR in SET where COND`` (IR) → the smaller set worth testing COND on (narrowing, layout prefilters)."""
 
 from __future__ import annotations
 
+from functools import reduce
 from typing import Any, Callable, Collection
+
+from catan_dsl.engine.rules.measure_memo import LAYOUT_FUNCTIONS, LIMIT, PLAIN_TYPES, board_only, position_memo
 
 Fn = Callable[[Any, dict], Any]
 
@@ -134,3 +137,56 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
         return looped
     tests = [compile_node(g) for g in guards]
     return lambda s, env: looped(s, env) if all(t(s, env) for t in tests) else ()
+
+
+def _reads(node: Any, names: Collection[str]) -> set[str]:
+    """The names of ``names`` the IR expression mentions."""
+    return {n for n in names if mentions(node, n)}
+
+
+def layout_prefilter(set_node: Any, var: str, cond_node: Any, set_fn: Fn, types: dict[str, str],
+                     functions: Any, compile_inner: Callable[[Any], Fn]) -> tuple[Fn, Any] | None:
+    """``VAR in SET where L1 and ... and REST`` where SET and the leading conjuncts L… read only
+    the board's layout (terrains, numbers, features, geometry): the elements of SET meeting
+    L… are worked out once per board and values of the variables they read — "the hexes of v
+    that are the lake" — and the loop runs over those, testing only REST. → (the prefiltered
+    set, REST's IR or None), or None when there is no such prefix. ``types`` are the variables
+    in scope outside the loop; ``compile_inner`` compiles a conjunct with VAR bound."""
+    if cond_node is None or not board_only(set_node, functions, LAYOUT_FUNCTIONS):
+        return None
+    parts = conjuncts(cond_node)
+    k = 0
+    while k < len(parts) and board_only(parts[k], functions, LAYOUT_FUNCTIONS):
+        k += 1
+    if k == 0:
+        return None
+    outer = _reads(set_node, types) | {n for p in parts[:k] for n in _reads(p, types) if n != var}
+    if any(types[n] not in PLAIN_TYPES for n in outer):
+        return None
+    names = tuple(sorted(outer))
+    tests = [compile_inner(p) for p in parts[:k]]
+    values: dict = {}
+    last: list = [None, None]            # the board of the last call and its memo
+
+    def prefiltered(s, env):
+        board = s.board
+        if board is last[0]:
+            memo = last[1]
+        else:
+            memo = position_memo(values, board)
+            last[0], last[1] = board, memo
+        key = tuple(env.get(n) for n in names)
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= LIMIT:
+                memo.clear()
+            probe = dict(env)
+            kept = []
+            for x in set_fn(s, env):
+                probe[var] = x
+                if all(t(s, probe) for t in tests):
+                    kept.append(x)
+            got = memo[key] = tuple(kept)
+        return got
+    rest = parts[k:]
+    return prefiltered, (reduce(lambda a, b: ["and", a, b], rest) if rest else None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from catan_dsl.core import vocab
-from catan_dsl.engine.rules.domains import narrow
+from catan_dsl.engine.rules.domains import layout_prefilter, narrow
 from catan_dsl.engine.rules.measure_memo import layout_memo
 
 Fn = Callable[[Any, dict], Any]
@@ -218,10 +218,16 @@ def qualifying(s, env: dict, set_fn: Fn, set_t: str, var: str, cond: Fn | None) 
     return chosen
 
 
-def _narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, ctx: Ctx) -> Fn:
-    """domains.narrow in this context: candidate expressions are compiled outside the loop."""
+def _narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, ctx: Ctx, inner: Ctx
+            ) -> tuple[Fn, Fn | None]:
+    """The loop's set and condition as the loop runs them (engine/rules/domains.py): a layout
+    prefilter, else a narrowed set; the same elements qualify, in the same order."""
+    pre = layout_prefilter(set_node, var, cond_node, set_fn, ctx.types, ctx.functions,
+                           lambda n: compile_expr(n, inner)[0])
+    if pre is not None:
+        return pre[0], compile_cond(pre[1], inner)
     return narrow(set_node, var, cond_node, set_fn, ctx.rules, ctx.types,
-                  lambda n: compile_expr(n, ctx)[0])
+                  lambda n: compile_expr(n, ctx)[0]), compile_cond(cond_node, inner)
 
 
 def compile_domain(set_node: Any, var: str, cond_node: Any, ctx: Ctx
@@ -230,7 +236,8 @@ def compile_domain(set_node: Any, var: str, cond_node: Any, ctx: Ctx
     with VAR bound, and the condition's closure (None: always true)."""
     set_fn, set_t = compile_expr(set_node, ctx)
     inner = ctx.bind(var, elem_type(set_t))
-    return _narrow(set_node, var, cond_node, set_fn, ctx), set_t, inner, compile_cond(cond_node, inner)
+    loop, cond = _narrow(set_node, var, cond_node, set_fn, ctx, inner)
+    return loop, set_t, inner, cond
 
 
 def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
@@ -253,8 +260,7 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
                 vals.append(val(s, env))
             return pick(vals) if vals else 0
         return agg, "int"
-    cond = compile_cond(node[3], inner)
-    set_fn = _narrow(node[2], var, node[3], set_fn, ctx)
+    set_fn, cond = _narrow(node[2], var, node[3], set_fn, ctx, inner)
     if head == "sum":
         val = compile_expr(node[4], inner)[0]
 

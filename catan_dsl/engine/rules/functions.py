@@ -202,10 +202,14 @@ def f_feature(ctx, a, raw):
 def f_feature_number(ctx, a, raw):
     v, name, n = a[0][0], a[1][0], a[2][0]
 
+    last: list = [None, {}]             # the board last asked about and its table as a dict
+
     def feature_number(s, env):
         # The board's own table: a shuffled frame deals its numbers differently per seed.
-        key, x = (name(s, env), n(s, env)), v(s, env)
-        return any(k == key and x in vs for k, vs in s.board.feature_number_vertices)
+        board = s.board
+        if board is not last[0]:
+            last[0], last[1] = board, dict(board.feature_number_vertices)
+        return v(s, env) in last[1].get((name(s, env), n(s, env)), ())
     return feature_number, "bool"
 
 

@@ -68,7 +68,7 @@ LAYOUT_FUNCTIONS = frozenset({
     "distance", "parallel", "paths_within", "path_distance", "clockwise_from", "pips",
     "vertices", "edges"})
 # Variable types whose value alone says what it is (an untyped place also needs its tag).
-_PLAIN_TYPES = frozenset({"hex", "vertex", "edge", "int", "bool", "player", "resource", "name"})
+PLAIN_TYPES = frozenset({"hex", "vertex", "edge", "int", "bool", "player", "resource", "name"})
 _MISSING = object()
 
 
@@ -78,7 +78,7 @@ def layout_memo(node: Any, fn: Callable, read: dict[str, str], functions: Any) -
     "the castle hex", "is this path on the castle", "a red side parallel to this one" are
     computed once a game instead of once a query. Anything else → ``fn`` itself."""
     if not board_only(node, functions, LAYOUT_FUNCTIONS) or \
-            any(t not in _PLAIN_TYPES for t in read.values()):
+            any(t not in PLAIN_TYPES for t in read.values()):
         return fn
     names = tuple(sorted(read))
     values: dict = {}

@@ -85,18 +85,20 @@ def _minimal_payments(held: tuple[int, ...], values: tuple[int, ...], cost: int
     return tuple(sorted(out))
 
 
-def _cost_modifiable(rules, spec: ActionSpec) -> tuple[bool, int | None]:
-    """Can any cost modifier apply to this action, and by how much at most can they lower each
-    amount (None: not known, a modifier's value is an expression)? A modifier's filter names an
-    action or group, known when the rules are compiled, so this is decided once per action."""
+def _cost_modifiable(rules, spec: ActionSpec) -> tuple[bool, int | None, int | None]:
+    """Can any cost modifier apply to this action, and by how much at most can they lower and
+    raise each amount (None: not known, a modifier's value is an expression)? A modifier's
+    filter names an action or group, known when the rules are compiled, so this is decided
+    once per action."""
     known = rules.cost_modifiable.get(spec.name)
     if known is None:
         static = {"action": spec.name, "group": spec.group}
         applicable = [rule for rule in rules.modifiers.get("cost", ())
                       if all(static.get(k, v) == v for k, v in rule.filter)]
-        lowest = None if any(r.const is None for r in applicable) else \
-            sum(min(0, r.const) for r in applicable)
-        known = rules.cost_modifiable[spec.name] = (bool(applicable), lowest)
+        consts = None if any(r.const is None for r in applicable) else [r.const for r in applicable]
+        known = rules.cost_modifiable[spec.name] = (
+            bool(applicable), None if consts is None else sum(min(0, c) for c in consts),
+            None if consts is None else sum(max(0, c) for c in consts))
     return known
 
 
@@ -139,14 +141,19 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
             continue
         # The cost first: it is cheap, and most listings fail on it (too few tokens); the
         # condition is a pure function of the state, so the order changes no result.
-        modifiable, lowest = _cost_modifiable(rules, spec)
+        modifiable, lowest, highest = _cost_modifiable(rules, spec)
         if modifiable and lowest is not None and _surely_unaffordable(s, spec, p, lowest):
             continue
-        res, counters, token, target_cost = _costs(rules, s, spec, p)
         hand = s.hand[p]
-        if res and any(hand[r] < n for r, n in res) or \
-                counters and any(rules_state.counters[p][c] < n for c, n in counters):
-            continue
+        if modifiable and highest is not None and spec.token is None and not spec.target_cost \
+                and not _surely_unaffordable(s, spec, p, highest):
+            # Affordable whatever the modifiers add: the exact cost matters only when paying.
+            token, target_cost = None, 0
+        else:
+            res, counters, token, target_cost = _costs(rules, s, spec, p)
+            if res and any(hand[r] < n for r, n in res) or \
+                    counters and any(rules_state.counters[p][c] < n for c, n in counters):
+                continue
         if token is None:
             pays = [()]
         else:

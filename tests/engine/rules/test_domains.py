@@ -13,7 +13,7 @@ import pytest
 from catan_dsl.api import compile_file
 from catan_dsl.bots import make_bot
 from catan_dsl.engine import Game
-from catan_dsl.engine.rules.domains import narrow
+from catan_dsl.engine.rules.domains import layout_prefilter, narrow
 from catan_dsl.engine.rules.expressions import Ctx, compile_expr
 from catan_dsl.engine.rules.measure_memo import layout_memo
 
@@ -51,7 +51,10 @@ FORMS = [
     (["edges"], "e", ["in", ["owner", ["var", "e"]], ["players"]]),
     (["edges"], "e", ["==", ["var", "e"], ["path_between", ["var", "v"], ["var", "v"]]]),
     (["edges"], "e", ["or", ["==", ["var", "e"], ["-", 1]], ["==", ["var", "e"], 10_000]]),  # no such path
-    (["vertices"], "w", ["coast", ["var", "w"]]),                       # nothing to narrow by
+    (["vertices"], "w", ["coast", ["var", "w"]]),                       # layout only
+    (["neighbours", ["var", "v"]], "w", ["and", ["and", ["coast", ["var", "w"]], ["!=", ["var", "w"], 3]],
+                                         ["<", ["owner", ["var", "w"]], 0]]),
+    (["vertices"], "w", [">=", ["owner", ["var", "w"]], 0]),            # nothing to narrow by
 ]
 
 
@@ -98,6 +101,28 @@ def test_only_the_candidates_are_looked_at() -> None:
     assert guarded(s, {"player": 0, "v": v}) == sorted({v, *s.board.vertex_adjacent[v]})
     plain = narrow(["vertices"], "w", FORMS[-1][2], everything, rules, ctx.types, compile_node)
     assert plain is everything
+
+
+def test_layout_conjuncts_filter_the_set_once_a_board() -> None:
+    """`w in neighbours(v) where coast(w) and w != 3 and owner(w) < 0`: the coastal neighbours
+    other than 3 are worked out once per board and v; only `owner(w) < 0` is left to test."""
+    s = played(5, 200)
+    rules = s.game.rules
+    ctx = Ctx(rules, {"player": "player", "v": "vertex"})
+    inner = ctx.bind("w", "vertex")
+    set_node, _, cond = FORMS[-2]
+    neighbours = compile_expr(set_node, ctx)[0]
+    got = layout_prefilter(set_node, "w", cond, neighbours, ctx.types, ctx.functions,
+                           lambda n: compile_expr(n, inner)[0])
+    assert got is not None
+    loop, rest = got
+    assert rest == ["<", ["owner", ["var", "w"]], 0]
+    for v in (3, 20, 40):
+        want = tuple(w for w in s.board.vertex_adjacent[v] if rules.coast["vertex"][w] and w != 3)
+        assert loop(s, {"player": 0, "v": v}) == want
+    by_pieces = ["in", ["var", "w"], ["neighbours", ["var", "v"]]]
+    assert layout_prefilter(["pieces", ["var", "player"], "city"], "w", by_pieces, neighbours,
+                            ctx.types, ctx.functions, lambda n: compile_expr(n, inner)[0]) is None
 
 
 def test_layout_loops_are_computed_once_a_board_and_per_board() -> None:
