@@ -149,7 +149,7 @@ def layout_prefilter(set_node: Any, var: str, cond_node: Any, set_fn: Fn, types:
     """``VAR in SET where L1 and ... and REST`` where SET and the leading conjuncts L… read only
     the board's layout (terrains, numbers, features, geometry): the elements of SET meeting
     L… are worked out once per board and values of the variables they read — "the hexes of v
-    that are the lake" — and the loop runs over those, testing only REST. → (the prefiltered
+    with a given terrain" — and the loop runs over those, testing only REST. → (the prefiltered
     set, REST's IR or None), or None when there is no such prefix. ``types`` are the variables
     in scope outside the loop; ``compile_inner`` compiles a conjunct with VAR bound."""
     if cond_node is None or not board_only(set_node, functions, LAYOUT_FUNCTIONS):

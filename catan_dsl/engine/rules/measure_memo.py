@@ -75,7 +75,7 @@ _MISSING = object()
 def layout_memo(node: Any, fn: Callable, read: dict[str, str], functions: Any) -> Callable:
     """A comprehension (``node``, compiled to ``fn``) that reads only the board's layout and the
     variables ``read`` (name → type) → ``fn`` memoised per board and values of those variables:
-    "the castle hex", "is this path on the castle", "a red side parallel to this one" are
+    "the hex of a terrain", "does this path touch it", "a featured path parallel to it" are
     computed once a game instead of once a query. Anything else → ``fn`` itself."""
     if not board_only(node, functions, LAYOUT_FUNCTIONS) or \
             any(t not in PLAIN_TYPES for t in read.values()):
