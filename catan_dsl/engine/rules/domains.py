@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import reduce
 from typing import Any, Callable, Collection
 
-from catan_dsl.engine.rules.measure_memo import LAYOUT_FUNCTIONS, LIMIT, PLAIN_TYPES, board_only, position_memo
+from catan_dsl.engine.rules.measure_memo import LAYOUT_FUNCTIONS, LIMIT, PLAIN_TYPES, PerBoard, board_only
 
 Fn = Callable[[Any, dict], Any]
 
@@ -165,16 +165,10 @@ def layout_prefilter(set_node: Any, var: str, cond_node: Any, set_fn: Fn, types:
         return None
     names = tuple(sorted(outer))
     tests = [compile_inner(p) for p in parts[:k]]
-    values: dict = {}
-    last: list = [None, None]            # the board of the last call and its memo
+    per_board = PerBoard()
 
     def prefiltered(s, env):
-        board = s.board
-        if board is last[0]:
-            memo = last[1]
-        else:
-            memo = position_memo(values, board)
-            last[0], last[1] = board, memo
+        memo = per_board.of(s.board)
         key = tuple(env.get(n) for n in names)
         got = memo.get(key)
         if got is None:

@@ -37,6 +37,24 @@ def position_memo(values: dict, board: Any) -> dict:
     return entry[1]
 
 
+class PerBoard:
+    """One memo dict per board (see position_memo), the last board's kept at hand: the queries of
+    one game all ask about one board, so most calls are an identity test."""
+
+    __slots__ = ("values", "board", "memo")
+
+    def __init__(self) -> None:
+        self.values: dict = {}
+        self.board: Any = None
+        self.memo: dict = {}
+
+    def of(self, board: Any) -> dict:
+        if board is not self.board:
+            self.memo = position_memo(self.values, board)
+            self.board = board
+        return self.memo
+
+
 class MeasureMemo:
     """Values of board-only measures by (special, board, pieces): a measure is recomputed only
     when a piece was placed, removed or upgraded — most actions (trades, cards, rolls) move none.
@@ -81,16 +99,10 @@ def layout_memo(node: Any, fn: Callable, read: dict[str, str], functions: Any) -
             any(t not in PLAIN_TYPES for t in read.values()):
         return fn
     names = tuple(sorted(read))
-    values: dict = {}
-    last: list = [None, None]           # the board of the last call and its memo: one game's
+    per_board = PerBoard()
 
     def memoised(s, env):
-        board = s.board
-        if board is last[0]:
-            memo = last[1]
-        else:
-            memo = position_memo(values, board)
-            last[0], last[1] = board, memo
+        memo = per_board.of(s.board)
         key = env.get(names[0]) if len(names) == 1 else tuple(env.get(n) for n in names)
         got = memo.get(key, _MISSING)
         if got is _MISSING:
