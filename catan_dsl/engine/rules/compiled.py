@@ -74,6 +74,11 @@ class Rule:
     reads: tuple = ()                       # the variables its condition may read, sorted
     board_static: bool = False              # condition and value read only the board and pieces
 
+    @property
+    def chain_label(self) -> str:
+        """How a budget error names the rule: its id and, when known, where it was written."""
+        return f"{self.id} at {self.prov.where}" if self.prov.where else self.id
+
 
 def _loops(expr: Any) -> bool:
     """True when an IR expression contains a comprehension (a loop over a set)."""

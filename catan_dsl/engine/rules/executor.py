@@ -105,7 +105,7 @@ def run(s, items: list) -> None:
             n0 = len(prompts)
             if kind == "rule":
                 rule = rules.compiled[item[1]]
-                execution.enter(f"{rule.id} at {rule.prov.where}" if rule.prov.where else rule.id)
+                execution.enter(rule)
                 if rule.when is None or rule.when(s, dict(item[2])):
                     items.append(("fx", item[1], (), 0, item[2]))
                 continue

@@ -30,7 +30,7 @@ class Execution:
     def __init__(self) -> None:
         self.steps = 0
         self.stamp = -1
-        self.chain: list[str] = []
+        self.chain: dict = {}          # id(rule) → the rules run for this action, in order
         self.prov = None
         self.depth = 0
         self.vias: dict = {}      # (rule id, procedure tag) → its provenance, made once
@@ -44,7 +44,7 @@ class Execution:
     def reset(self, stamp: int) -> None:
         self.stamp = stamp
         self.steps = 0
-        self.chain = []
+        self.chain = {}
 
     def tick(self, n: int = 1) -> None:
         # Only rule runs can loop (effects fire triggers); plain queries are bounded by set sizes.
@@ -53,12 +53,13 @@ class Execution:
             if self.steps > STEP_BUDGET:
                 raise RuleBudgetExceeded(self.chain_names(), f"{STEP_BUDGET} steps")
 
-    def enter(self, rule_id: str) -> None:
-        if rule_id not in self.chain:
-            self.chain.append(rule_id)
+    def enter(self, rule) -> None:
+        # The rules themselves are kept, by identity; their labels are made only when a budget
+        # error names the chain.
+        self.chain.setdefault(id(rule), rule)
 
     def chain_names(self) -> list[str]:
-        return list(self.chain)
+        return list(dict.fromkeys(r.chain_label for r in self.chain.values()))
 
 
 class Ctx:

@@ -1,4 +1,4 @@
-"""Compiled IR (a scenario with its variants) → a plain-English summary of what it changes against the base game."""
+"""Compiled IR (a scenario with its variants) + the base game's IR → the plain-English summary of what it changes."""
 
 from __future__ import annotations
 
@@ -6,19 +6,12 @@ import re
 from pathlib import Path
 
 from catan_dsl.core import vocab as V
+from catan_dsl.explain.board import board_and_pieces, title, words
 
 _CMP = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
         ">=": "is at least"}
 _ARITH = {"+": "plus", "-": "minus", "*": "times", "/": "divided by (rounded down)"}
 _PHASE = {"after_roll": "after the roll", "before_roll": "before the roll", "any": "at any time in the turn"}
-
-
-def words(name: str) -> str:
-    return name.replace("_", " ")
-
-
-def title(name: str) -> str:
-    return words(name).title()
 
 
 def _player(x: str) -> str:
@@ -371,7 +364,7 @@ def explain(ir: dict, base: dict | None = None) -> str:
                      f"starts with one settlement (at {sites}) before the normal setup.")
     if base is None or ir["meta"]["board"] != base["meta"]["board"]:
         setup.append(f"Board: {words(ir['meta']['board'])}.")
-    setup += _board_and_pieces(ir, base)
+    setup += board_and_pieces(ir, base)
     sp = ir["setup"]["start_player"]
     if base is None or sp != base["setup"]["start_player"]:
         setup.append({"roll": "The start player is decided by a roll (highest starts).",
@@ -435,36 +428,6 @@ def explain(ir: dict, base: dict | None = None) -> str:
             if text:
                 out.append(f"  - {text}  [{Path(r['span'].rsplit(':', 1)[0]).name}:{r['span'].rsplit(':', 1)[1]}]")
     return "\n".join(out) + "\n"
-
-
-def _board_and_pieces(ir: dict, base: dict | None) -> list[str]:
-    """Terrains, pieces, special-card measures and number laying that differ from the base game."""
-    out = []
-    if base is None:
-        return out
-    for name, t in ir["terrains"].items():
-        if name not in base["terrains"] and any(h.get("terrain") == name for h in ir["board"]["hexes"]):
-            bits = [f"produces {t['produces']}" if t.get("produces") else "produces nothing"]
-            bits += [] if t.get("token", True) else ["takes no number"]
-            bits += ["the robber starts here"] if t.get("robber_start") else []
-            out.append(f"Terrain {words(name)}: {', '.join(bits)}.")
-    for name, pc in ir["pieces"].items():
-        if name in base["pieces"]:
-            continue
-        cost = " + ".join(f"{n} {r}" for r, n in pc.get("cost", {}).items()) or "nothing"
-        where = {"edge": "a path", "vertex": "an intersection", "hex": "a hex"}[pc["on"]]
-        out.append(f"Piece {words(name)}: on {where}, {pc.get('limit') or 'any number'} per player, "
-                   f"costs {cost}" + ("; counts as a route piece" if pc.get("route") else "") + ".")
-    for name, sc in ir["special_cards"].items():
-        old = base["special_cards"].get(name)
-        if old is not None and sc["measure"] != old["measure"] and sc["measure"].get("pieces"):
-            out.append(f"{title(name)} now measures the longest route of "
-                       f"{' and '.join(words(x) + 's' for x in sc['measure']['pieces'])}.")
-    for a in ir["board"]["numbers"].get("aside") or ():
-        token = a["letter"] if "letter" in a else f"{a['number']}"
-        out.append(f"Number token {token} is set aside; after the others are laid it joins the "
-                   f"hex with {a['joins']}, which then produces on both numbers.")
-    return out
 
 
 def _deck_detail(dk: dict) -> str:
