@@ -61,6 +61,46 @@ class NumberChecks:
                              hint=f"the {where.value} group needs at least {need} tokens")
         return -1 if bad else covered
 
+    def random_pins(self, pins, tokens: list[int], groups, aside) -> list[dict]:
+        """``pin N at Q,R`` of a random deal → IR entries (the hex as a coordinate; the compiler
+        gives its id): the hex must always take a token, and N be a token of the list that
+        covers it (its group's, else the board's) not pinned or set aside already."""
+        lists: dict[str, list[int]] = {w.value: [n.value for n in ns] for w, ns in reversed(groups)}
+        lists[""] = list(tokens)
+        for number, _ in aside:
+            if number.value in lists[""]:
+                lists[""].remove(number.value)
+        out, seen = [], set()
+        for number, at in pins:
+            self.c.token_number(number)
+            if not 2 <= number.value <= 12 or number.value == 7 or not self.land_hex(at):
+                continue                          # said above, or by land_hex
+            where = ("coast" if at.hex in self.coast else "inner")
+            left = lists.get(where, lists[""])
+            if at.hex in seen or not self.always_bears_token(at.hex):
+                self.r.error("E206", at.span,
+                             message=f"hex {at} is pinned twice" if at.hex in seen else
+                             f"hex {at} does not always take a number token",
+                             hint="pin one number on a hex whose terrain always takes a token")
+            elif number.value not in left:
+                self.r.error("E206", number.span,
+                             message=f"there is no {number.value} token left to pin at {at}",
+                             hint="pin a number of the tokens that cover that hex"
+                                  + (f" (the {where} group)" if where in lists else ""))
+            else:
+                left.remove(number.value)
+                out.append({"at": [at.q, at.r], "number": number.value})
+            seen.add(at.hex)
+        return out
+
+    def always_bears_token(self, h: g.Hex) -> bool:
+        """Whether hex ``h`` takes a number token whatever its pool deals it."""
+        if self.info.terrain.get(h) is not None:
+            return self.bears_token(h)
+        pool = self.info.pool_of.get(h)
+        tiles = next((tl for name, _, tl in self.info.pools if name == pool), {})
+        return bool(tiles) and all(self.takes_token(t) for t in tiles)
+
     def bears_token(self, h: g.Hex) -> bool:
         """Whether hex ``h`` takes a number token (a pool slot counts when any of the pool's
         tiles takes one)."""
@@ -145,6 +185,8 @@ class NumberChecks:
                 if groups:
                     info.numbers_spec["groups"] = [{"on": w.value, "tokens": [n.value for n in ns]}
                                                    for w, ns in groups]
+                if spec.pins:
+                    info.numbers_spec["pins"] = self.random_pins(spec.pins, tokens, groups, aside)
             return
         if info.pools and self.token_bearing() and not any(info.numbers.values()):
             self.r.error("E207", self.b.name.span,

@@ -252,7 +252,7 @@ def compile_board(info: BoardInfo) -> dict:
         "harbors": harbors,
         "pools": [{"id": n, "slots": [hex_id[h] for h in slots], "tiles": dict(sorted(tiles.items()))}
                   for n, slots, tiles in info.pools],
-        "numbers": dict(info.numbers_spec),
+        "numbers": _numbers_spec(info.numbers_spec, hex_id),
         "robber": {"start": robber},
         "features": features,
         # Additive to docs/ir.md: per-entry data of named features, aligned with
@@ -264,4 +264,12 @@ def compile_board(info: BoardInfo) -> dict:
     if info.frame_shuffled:
         # Only when asked, so boards without shuffled features keep their IR byte for byte.
         out["feature_shuffle"] = sorted(info.frame_shuffled)
+    return out
+
+
+def _numbers_spec(spec: dict, hex_id: dict) -> dict:
+    """The checked numbers spec for the IR: pinned hexes by id, not by coordinate."""
+    out = dict(spec)
+    if "pins" in out:
+        out["pins"] = [{"hex": hex_id[tuple(p["at"])], "number": p["number"]} for p in out["pins"]]
     return out

@@ -92,6 +92,7 @@ def realize_board(ir: dict, seed: int) -> RealizedBoard:
                 raise BoardGenError(f"no hex carries {joins} for token {letter} to join")
             numbers[target] = numbers[target] + (spec["sequence"][pos],)
     elif method == "random":
+        pins = {p["hex"]: p["number"] for p in spec.get("pins") or ()}
         slots = [i for i in range(len(hexes)) if takes_token(i)]
         groups = []
         for grp in spec.get("groups") or ():
@@ -107,12 +108,22 @@ def realize_board(ir: dict, seed: int) -> RealizedBoard:
             # Dealt to no hex; joins one below (with groups it is in no group's list).
             if a["number"] in tokens:
                 tokens.remove(a["number"])
+        for h, n in pins.items():
+            # A pinned hex keeps its token: both leave the list that would have covered it.
+            mine, group_tokens = next(((m, gt) for m, gt in groups + [(slots, tokens)] if h in m),
+                                      ((), ()))
+            if n not in group_tokens:
+                raise BoardGenError(f"hex {h} is pinned to {n}, but takes no token or no {n} "
+                                    "is left for it")
+            mine.remove(h)
+            group_tokens.remove(n)
         if len(tokens) != len(slots):
             raise BoardGenError(f"{len(tokens)} tokens for {len(slots)} token-bearing hexes")
         hot = set(spec.get("no_adjacent") or ())
         for _ in range(MAX_NUMBER_TRIES):
             rng.shuffle(tokens)
-            placed = dict(zip(slots, tokens))
+            placed = dict(pins)
+            placed.update(zip(slots, tokens))
             for mine, group_tokens in groups:
                 rng.shuffle(group_tokens)
                 placed.update(zip(mine, group_tokens))

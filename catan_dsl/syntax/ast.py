@@ -332,6 +332,7 @@ class NumbersRandom(Node):
     apart: tuple[Num, ...]
     aside: tuple[tuple[Num, Num], ...] = ()  # (number, joins): dealt to no hex, then joins one
     groups: tuple[tuple[Ident, tuple[Num, ...]], ...] = ()  # ("coast"|"inner", its tokens)
+    pins: tuple[tuple[Num, Coord], ...] = ()  # (number, hex): that hex always carries it
 
 
 @dataclass(frozen=True)

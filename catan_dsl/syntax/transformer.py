@@ -322,7 +322,11 @@ class ToAst(ChainsMixin, DeclsMixin, RulesMixin):
     def numbers_random(self, meta, ch):
         return A.NumbersRandom(self._s(meta), tuple(c for c in ch if not isinstance(c, tuple)),
                                tuple(c[1:] for c in ch if isinstance(c, tuple) and c[0] == "aside"),
-                               tuple(c[1:] for c in ch if isinstance(c, tuple) and c[0] == "group"))
+                               tuple(c[1:] for c in ch if isinstance(c, tuple) and c[0] == "group"),
+                               tuple(c[1:] for c in ch if isinstance(c, tuple) and c[0] == "pin"))
+
+    def random_pin(self, meta, ch):
+        return ("pin", ch[0], ch[1])
 
     def random_aside(self, meta, ch):
         return ("aside", ch[0], ch[1])

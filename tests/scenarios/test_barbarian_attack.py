@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from catan_dsl.engine import CHANCE
+from catan_dsl.engine.rules.expressions import Ctx, compile_expr
 from tests.engine.helpers import act, give, put, set_hand, texts
 from tests.scenarios.ba_kit import (
     BA,
@@ -63,6 +64,26 @@ def test_ba_09_10_coastal_numbers_once_each_and_seven_inland(seed: int) -> None:
     assert on_coast == [2, 3, 4, 5, 6, 8, 9, 10, 11, 12]
     assert sum(inland.values()) == 7 and max(inland.values()) == 1
     assert set(inland) <= {3, 4, 5, 6, 8, 9, 10, 11}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_ba_11_the_hex_left_of_the_castle_carries_the_4(seed: int) -> None:
+    """BA-11: the coastal hex immediately to the left of the castle (seen from the sea: the first
+    hex the clockwise battle sweep visits after the castle) carries the 4, on every board."""
+    s = game().new_initial_state(seed)
+    sweep = compile_expr(["clockwise_from", ["first", "x", ["hexes"],
+                                             ["==", ["terrain", ["var", "x"]], "castle"]]],
+                         Ctx(s.game.rules, {}))[0]
+    left = list(sweep(s, {}))[1]
+    assert left == hex_at(s, -2, 1) and left in coastal(s)
+    assert s.board.hex_numbers[left] == (4,)
+    assert sum(ns.count(4) for ns in s.board.hex_numbers) in (1, 2)   # an inner 4 may be dealt too
+
+
+def test_ba_11_the_other_tokens_stay_random() -> None:
+    """BA-11: pinning the 4 leaves the rest of the deal random (BA-09's coastal set unchanged)."""
+    boards = {game().new_initial_state(seed).board.hex_numbers for seed in SEEDS}
+    assert len(boards) == len(SEEDS)
 
 
 def test_ba_12_the_file_says_what_is_reconstructed_and_why() -> None:
