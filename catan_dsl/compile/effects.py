@@ -139,8 +139,9 @@ class EffectLowerer(Lowerer):
         return ["put_unit", name, self.edge_arg(g("at"), scope, "put", on), self.who(f, "p", scope)]
 
     def share(self, f: R.Eff, scope: dict[str, str]) -> list:
-        """``share N among p in SET [where COND] [by RANK] { … } [else { … }]`` → ["share", var, n,
-        set, cond, rank, body, else]; SET is a set of players, RANK a number per player."""
+        """``share N among p in SET [where COND] [by RANK] [rolling R] { … } [else { … }]`` →
+        ["share", var, n, set, cond, rank, body, else(, rolling)]; SET is a set of players, RANK
+        and R numbers per player."""
         g = f.get
         var: A.Ident = g("var")  # type: ignore[assignment]
         n, nt = self.expr(g("n"), scope)  # type: ignore[arg-type]
@@ -157,8 +158,15 @@ class EffectLowerer(Lowerer):
             rank, rt = self.expr(g("by"), inner)  # type: ignore[arg-type]
             if not compatible(rt, "int"):
                 self.err("E406", g("by").span, message=f"share ... by RANK: RANK must be a number, got {rt}")  # type: ignore[union-attr]
-        return ["share", var.value, n, s, cond, rank, self.block(g("body"), inner),  # type: ignore[arg-type]
-                self.block(g("other") or (), inner)]  # type: ignore[arg-type]
+        out = ["share", var.value, n, s, cond, rank, self.block(g("body"), inner),  # type: ignore[arg-type]
+               self.block(g("other") or (), inner)]  # type: ignore[arg-type]
+        if g("rolling") is not None:        # only then: every other share's IR stays as it was
+            roll, rt = self.expr(g("rolling"), inner)  # type: ignore[arg-type]
+            if not compatible(rt, "int"):
+                self.err("E406", g("rolling").span, message="share ... rolling R: R must be a "  # type: ignore[union-attr]
+                         f"number, got {rt}", hint="a number 1 to 6 is a fixed roll, 0 a die")
+            out.append(roll)
+        return out
 
     def effect(self, f: R.Eff, scope: dict[str, str]) -> list | None:
         k, g = f.kind, f.get

@@ -99,6 +99,8 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
     _e("opponents", "p:player", "set:player", "every other real player", "opponents(player)",
        "{p}'s opponents"),
     _e("neutrals", "", "set:player", "the neutral players", "neutrals()", "the neutral players"),
+    _e("seats", "", "set:player", "every player: the real ones, then the neutral ones",
+       "share n among p in seats() where …", "every player, neutral ones included"),
     _e("real", "p:player", "bool", "p is a real (not neutral) player", "real(player)",
        "{p} is a real player"),
     _e("hexes", "", "set:hex", "every land hex", "hexes()", "every land hex"),
@@ -355,11 +357,14 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
     _e("move_unit", "unit:name:unit from:vertex|edge to:vertex|edge", "none",
        "the unit on one path moves to another, free one (it may pass anything on the way)",
        "move knight from e to f", "the {unit} on {from} moves to {to}"),
-    _e("share", "var:name n:int from:set cond:bool rank:int body:effects else:effects", "none",
+    _e("share", "var:name n:int from:set cond:bool rank:int body:effects else:effects "
+       "rolling:int", "none",
        "N items handed out to the players of a set, the body running once per item with var "
        "bound to the receiver: one each while they last; when they run short the players roll "
        "off for them (a fair random draw, logged); items left after one each go to the one "
-       "player of highest RANK, the tied rolling off; else runs for each player losing a roll-off",
+       "player of highest RANK, the tied rolling off; else runs for each player losing a "
+       "roll-off. 'rolling R' (optional): a player whose R is 1 to 6 always rolls R, the others "
+       "a die, the tied at the edge rolling again; the draw then follows those exact chances",
        "share n among p in fighters by knights(p) { p gains 1 prisoners } else { p gains 3 gold }",
        "share {n} among {var} in {from}"),
     _e("extend", "chain:name:chain at:edge", "none",

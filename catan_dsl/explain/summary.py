@@ -174,9 +174,11 @@ class Describer:
                         f"the other{weight}; for each: {self.effects(a[3])}")
             out = f"{self.one(a[0], a[1])}{where} is picked at random: {self.effects(a[3])}"
             return out + (f" (if there is none: {self.effects(a[4])})" if a[4] else "")
-        if h == "share":   # ["share", VAR, N, SET, COND, RANK, BODY, ELSE]
+        if h == "share":   # ["share", VAR, N, SET, COND, RANK, BODY, ELSE(, ROLLING)]
             where = "" if a[3] is True else f" where {x(a[3])}"
             rank = f" (leftovers to the one with the most {x(a[4])})" if a[4] is not None else ""
+            if len(a) > 7:
+                rank += f"; in a roll-off {a[0]} rolls {x(a[7])} when that is 1 to 6, else a die"
             out = (f"{x(a[1])} shared among {x(a[2])} {a[0]}{where}, one each, a roll-off when "
                    f"too few{rank}; each {a[0]} receiving one: {self.effects(a[5])}")
             return out + (f"; each losing a roll-off: {self.effects(a[6])}" if a[6] else "")

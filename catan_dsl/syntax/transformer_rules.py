@@ -355,8 +355,11 @@ class RulesMixin(Transformer):
     def eff_share(self, meta, ch):
         tags = dict(c for c in ch[3:] if isinstance(c, tuple))
         return self._eff("share", meta, n=ch[0], var=ch[1], set=ch[2], where=tags.get("where"),
-                         by=tags.get("by"),
+                         by=tags.get("by"), rolling=tags.get("rolling"),
                          body=tags["block"], other=tags.get("else"))
+
+    def rolling_clause(self, meta, ch):
+        return ("rolling", ch[0])
 
     def eff_take(self, meta, ch):
         return self._eff("take_markers", meta, n=ch[0], marker=ch[1], at=ch[2])

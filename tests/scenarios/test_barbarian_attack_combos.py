@@ -156,6 +156,7 @@ def test_combo_c42_ba_02_03_each_player_moves_it_after_his_own_and_it_never_fall
         order.append(knights(s)[here])
         act(s, f"choose edge {here}")
     assert order == [0, 2]
+    act(s, "choose player 0")                   # the prisoner's roll-off (COMBO-C42-BA-06)
     faces = g.rules.dice["colour"][0]
     geo, feats = g.rules.paths, g.rules.features["edge"]
     hit = next(f for f in faces if any(geo.direction[mine] == geo.direction[x]
@@ -280,3 +281,55 @@ def test_combo_fish_ba_01_two_fish_instead_of_the_grain() -> None:
     assert far                                             # no grain, yet 5 paths
     act(s, f"choose edge {far[0]}")
     assert counter(s, 0, "forced_march") == 0 and knights(s).get(far[0]) == 0
+
+
+def _battle_with_the_foreign_knight(g, s):
+    """One barbarian on a coastal hex, player 0's knight and the foreign knight beside it: the
+    turn ends, both knights stay, and the battle's prisoner roll-off is the next chance node."""
+    h = coastal(s)[3]
+    set_barbarians(s, h, 1)
+    knight(s, 0, side(s, h, "NE"))
+    knight(s, 2, side(s, h, "SW"))
+    act(s, "end turn")
+    while not s.is_chance_node():
+        act(s, f"choose edge {dict(s.prompts[-1].params[2][4])['e']}")
+    return h
+
+
+def test_combo_c42_ba_06_the_foreign_knights_roll_counts_as_3() -> None:
+    """COMBO-C42-BA-06: when prisoners are rolled for and the foreign knight took part, its roll
+    counts as 3: against one die it wins 2 in 5 (a 1 or 2 shown; a 3 is rolled again), the
+    player 3 in 5; a prisoner it wins is nobody's, and the player, losing, gets 3 gold."""
+    g, s = _c42()
+    h = _battle_with_the_foreign_knight(g, s)
+    odds = {a.id: p for a, p in s.chance_outcomes()}
+    assert odds == pytest.approx({0: 3 / 5, 2: 2 / 5})
+    gold = counter(s, 0, "gold")
+    act(s, next(str(a) for a, _ in s.chance_outcomes() if a.id == 2))   # the foreign knight wins
+    assert barbarians(s, h) == 0
+    assert counter(s, 0, "prisoners") == 0 and counter(s, 0, "gold") == gold + 3
+    assert counter(s, 2, "prisoners") == 0 and counter(s, 2, "gold") == 0
+
+
+def test_combo_c42_ba_06_a_player_who_wins_the_roll_off_takes_the_prisoner() -> None:
+    """COMBO-C42-BA-06: the player winning the roll-off against the foreign knight takes the
+    prisoner and no gold."""
+    g, s = _c42()
+    _battle_with_the_foreign_knight(g, s)
+    gold = counter(s, 0, "gold")
+    act(s, next(str(a) for a, _ in s.chance_outcomes() if a.id == 0))
+    assert counter(s, 0, "prisoners") == 1 and counter(s, 0, "gold") == gold
+
+
+def test_ba_prisoner_roll_offs_stay_fair_without_the_foreign_knight() -> None:
+    """BA-65: with more participants than prisoners they roll; between two players it is an even
+    draw (a die each, ties rolled again); only a fixed roll weights it."""
+    s = main()
+    h = coastal(s)[3]
+    set_barbarians(s, h, 1)
+    knight(s, 0, side(s, h, "NE"))
+    knight(s, 1, side(s, h, "SW"))
+    act(s, "end turn")
+    while not s.is_chance_node():
+        act(s, f"choose edge {dict(s.prompts[-1].params[2][4])['e']}")
+    assert {a.id: p for a, p in s.chance_outcomes()} == pytest.approx({0: 0.5, 1: 0.5})

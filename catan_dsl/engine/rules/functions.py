@@ -74,6 +74,11 @@ def f_neutrals(ctx, a, raw):
     return (lambda s, env: r), "set:player"
 
 
+def f_seats(ctx, a, raw):
+    r = tuple(range(ctx.rules.n_total))
+    return (lambda s, env: r), "set:player"
+
+
 def f_real(ctx, a, raw):
     p, n = a[0][0], ctx.rules.n_real
     return (lambda s, env: 0 <= p(s, env) < n), "bool"
@@ -363,6 +368,7 @@ def f_resolving(ctx, a, raw):
 FUNCTIONS: dict[str, Callable] = {
     "vp": f_vp, "public_vp": f_public_vp, "round": f_round, "turn": f_turn, "current": f_current,
     "left": f_left, "players": f_players, "opponents": f_opponents, "neutrals": f_neutrals,
+    "seats": f_seats,
     "real": f_real, "hexes": f_hexes, "vertices": f_vertices, "edges": f_edges,
     "clockwise_from": f_clockwise_from, "pips": f_pips,
     "shared_value": f_shared_value, "resources": f_resources, "setup": f_setup,

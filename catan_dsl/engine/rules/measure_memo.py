@@ -10,7 +10,7 @@ from typing import Any, Callable
 BOARD_FUNCTIONS = frozenset({
     "coast", "edges_of", "feature", "feature_number", "harbor", "has_number", "hexes",
     "hexes_of", "left", "neutrals", "num_players", "opponents", "owner", "piece", "pieces",
-    "players", "real", "terrain", "touching", "vertices_of", "neighbours", "path_between",
+    "players", "real", "seats", "terrain", "touching", "vertices_of", "neighbours", "path_between",
     "interior", "distance"})
 LIMIT = 4096        # positions kept before the memo starts again (bounded memory)
 
