@@ -161,6 +161,20 @@ def _var(name: str, ctx: Ctx) -> tuple[Fn, str]:
     return read, ctx.types.get(name, "any")
 
 
+def constant_name(node: Any, ctx: Ctx) -> str | None:
+    """The name an argument always is (a bare name no variable in scope shadows), so a function
+    can look it up once when it is compiled rather than on every call; else None."""
+    return node if isinstance(node, str) and node not in ctx.types else None
+
+
+def variable_name(node: Any, ctx: Ctx) -> str | None:
+    """The variable an argument is and nothing more (``player``, ``e``), so a function can read
+    ``env`` itself rather than call the variable's closure; else None."""
+    if isinstance(node, list) and len(node) == 2 and node[0] == "var":
+        node = node[1]
+    return node if isinstance(node, str) and node in ctx.types else None
+
+
 def reads(node: Any, ctx: Ctx) -> frozenset[str]:
     """The variables of ``ctx`` an IR expression may read (an over-approximation: a name bound
     again inside a comprehension still counts), so a caller can key a cached value by them."""
@@ -254,7 +268,8 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
 
         def agg(s, env):
             items = list(set_fn(s, env))
-            execution.tick(len(items) + 1)
+            if execution.depth:               # only rule runs are budgeted (see tick)
+                execution.tick(len(items) + 1)
             vals = []
             for x in items:
                 env[var] = x
@@ -267,7 +282,8 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
 
         def total(s, env):
             items = list(set_fn(s, env))
-            execution.tick(len(items) + 1)
+            if execution.depth:
+                execution.tick(len(items) + 1)
             t = 0
             for x in items:
                 env[var] = x
@@ -281,7 +297,8 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
         items = set_fn(s, env)
         if not isinstance(items, (list, tuple)):
             items = list(items)
-        execution.tick(len(items) + 1)
+        if execution.depth:
+            execution.tick(len(items) + 1)
         if cond is None:
             return len(items)
         n = 0
@@ -295,7 +312,8 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
         items = set_fn(s, env)
         if not isinstance(items, (list, tuple)):
             items = list(items)
-        execution.tick(len(items) + 1)
+        if execution.depth:
+            execution.tick(len(items) + 1)
         if cond is None:
             return bool(items)
         for x in items:
@@ -311,7 +329,8 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
     if head == "all":
         def all_(s, env):
             items = list(set_fn(s, env))
-            execution.tick(len(items) + 1)
+            if execution.depth:
+                execution.tick(len(items) + 1)
             for x in items:
                 env[var] = x
                 if cond is not None and not cond(s, env):
@@ -321,7 +340,8 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
 
     def first(s, env):
         items = ordered(s, set_fn(s, env), set_t, env)
-        execution.tick(len(items) + 1)
+        if execution.depth:
+            execution.tick(len(items) + 1)
         for x in items:
             env[var] = x
             if cond is None or cond(s, env):
@@ -350,10 +370,31 @@ def _compare(op: str):
             if ta == "resource" and isinstance(k, str):
                 # A resource variable holds the resource's index; "r != ore" names it.
                 k = ctx.rules.resource_index.get(k, k)
+            x = variable_name(args[0], ctx)
+            if x is not None:               # "n == 7", "c == red": read the variable directly
+                return {
+                    "==": lambda s, env: env[x] == k, "!=": lambda s, env: env[x] != k,
+                    "<": lambda s, env: env[x] < k, "<=": lambda s, env: env[x] <= k,
+                    ">": lambda s, env: env[x] > k, ">=": lambda s, env: env[x] >= k,
+                }[op], "bool"
             return {
                 "==": lambda s, env: a(s, env) == k, "!=": lambda s, env: a(s, env) != k,
                 "<": lambda s, env: a(s, env) < k, "<=": lambda s, env: a(s, env) <= k,
                 ">": lambda s, env: a(s, env) > k, ">=": lambda s, env: a(s, env) >= k,
+            }[op], "bool"
+        y = variable_name(right, ctx)
+        if y is not None:                   # "w == v", "unit_owner(e, knight) == p"
+            x = variable_name(args[0], ctx)
+            if x is not None:
+                return {
+                    "==": lambda s, env: env[x] == env[y], "!=": lambda s, env: env[x] != env[y],
+                    "<": lambda s, env: env[x] < env[y], "<=": lambda s, env: env[x] <= env[y],
+                    ">": lambda s, env: env[x] > env[y], ">=": lambda s, env: env[x] >= env[y],
+                }[op], "bool"
+            return {
+                "==": lambda s, env: a(s, env) == env[y], "!=": lambda s, env: a(s, env) != env[y],
+                "<": lambda s, env: a(s, env) < env[y], "<=": lambda s, env: a(s, env) <= env[y],
+                ">": lambda s, env: a(s, env) > env[y], ">=": lambda s, env: a(s, env) >= env[y],
             }[op], "bool"
         b = compile_expr(right, ctx)[0]
         return {
@@ -369,6 +410,9 @@ def _and(args, ctx):
     if len(fs) == 2:
         f, g = fs
         return (lambda s, env: True if f(s, env) and g(s, env) else False), "bool"
+    if len(fs) == 3:                        # a generator per test costs more than the tests
+        f, g, h = fs
+        return (lambda s, env: True if f(s, env) and g(s, env) and h(s, env) else False), "bool"
     return (lambda s, env: all(f(s, env) for f in fs)), "bool"
 
 
@@ -377,6 +421,9 @@ def _or(args, ctx):
     if len(fs) == 2:
         f, g = fs
         return (lambda s, env: True if f(s, env) or g(s, env) else False), "bool"
+    if len(fs) == 3:
+        f, g, h = fs
+        return (lambda s, env: True if f(s, env) or g(s, env) or h(s, env) else False), "bool"
     return (lambda s, env: any(f(s, env) for f in fs)), "bool"
 
 

@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from catan_dsl.core import geometry
 from catan_dsl.engine.base import building
+from catan_dsl.engine.rules.expressions import constant_name, variable_name
 
 Fn = Callable[[Any, dict], Any]
 
@@ -256,6 +257,17 @@ def f_occupied(ctx, a, raw):
     kf = a[1][0]
 
     chains = rules.chains
+    known, xv = constant_name(raw[1], ctx), variable_name(raw[0], ctx)
+    if known in rules.unit_index and a[0][1] in ("vertex", "edge"):
+        # "occupied(e, knight)": the unit and the kind of place are known now; the answer for
+        # a unit on the other kind of place is always no.
+        k = rules.unit_places[rules.unit_index[known]]
+        if a[0][1] != ("vertex" if k.vertex else "edge"):
+            return (lambda s, env: False), "bool"
+        i = k.i
+        if not k.vertex and xv is not None:          # a path holds one unit: its owner + 1
+            return (lambda s, env: s.rules_state.units[i][env[xv]] > 0), "bool"
+        return (lambda s, env: k.owner_at(s.rules_state.units[i], x(s, env)) >= 0), "bool"
 
     def occupied(s, env):
         name = kf(s, env)
@@ -273,6 +285,10 @@ def f_occupied(ctx, a, raw):
 
 def f_marked(ctx, a, raw):
     x, kind, m = a[0][0], place_kind(ctx, a[0][1], raw[0]), a[1][0]
+    mark = constant_name(raw[1], ctx)
+    if mark is not None and a[0][1] in ("vertex", "edge", "hex"):   # "marked(e, tried)"
+        prefix = a[0][1][0]
+        return (lambda s, env: mark in s.rules_state.marks.get(prefix + str(x(s, env)), ())), "bool"
     return (lambda s, env: m(s, env) in s.rules_state.marks.get(kind(env)[0] + str(x(s, env)), ())), "bool"
 
 
@@ -288,6 +304,19 @@ def f_vp_of(ctx, a, raw):
 
 def f_count_of(ctx, a, raw):
     p, st, rules = a[0][0], a[1][0], ctx.rules
+    stock, pv = constant_name(raw[1], ctx), variable_name(raw[0], ctx)
+    # The commonest call in every scenario ("count_of(player, ore)"): a named resource or
+    # counter is looked up once here, as rules.count_of would on each call.
+    if stock in rules.resource_index:
+        r = rules.resource_index[stock]
+        if pv is not None:
+            return (lambda s, env: s.hand[env[pv]][r]), "int"
+        return (lambda s, env: s.hand[p(s, env)][r]), "int"
+    if stock in rules.counter_index:
+        c = rules.counter_index[stock]
+        if pv is not None:
+            return (lambda s, env: s.rules_state.counters[env[pv]][c]), "int"
+        return (lambda s, env: s.rules_state.counters[p(s, env)][c]), "int"
     return (lambda s, env: rules.count_of(s, p(s, env), st(s, env))), "int"
 
 

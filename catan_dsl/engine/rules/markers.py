@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from catan_dsl.engine.events import EffectSkipped, MarkersMoved
 from catan_dsl.engine.rules.executor import Eff, emit
-from catan_dsl.engine.rules.expressions import Ctx, compile_expr
+from catan_dsl.engine.rules.expressions import Ctx, compile_expr, constant_name, variable_name
 
 UNLIMITED = 1_000_000   # what marker_supply reads for a supply without a limit
 
@@ -89,6 +89,12 @@ def fx_move_markers(node, ctx: Ctx) -> Eff:
 
 def f_markers(ctx: Ctx, a, raw):
     h, name, index = a[0][0], a[1][0], ctx.rules.marker_index
+    known, hv = constant_name(raw[1], ctx), variable_name(raw[0], ctx)
+    if known in index:                      # the usual "markers(h, M)": one lookup now
+        i = index[known]
+        if hv is not None:
+            return (lambda s, env: s.rules_state.markers[i][env[hv]]), "int"
+        return (lambda s, env: s.rules_state.markers[i][h(s, env)]), "int"
     return (lambda s, env: s.rules_state.markers[index[name(s, env)]][h(s, env)]), "int"
 
 

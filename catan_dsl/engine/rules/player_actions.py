@@ -112,8 +112,9 @@ def _surely_unaffordable(s, spec: ActionSpec, p: int, lowest: int) -> bool:
 
 
 def _costs(rules, s, spec: ActionSpec, p: int):
+    known = rules.cost_modifiable.get(spec.name) or _cost_modifiable(rules, spec)
     delta = rules.modified(s, "cost", p, {"action": spec.name, "group": spec.group, "p": p}) \
-        if _cost_modifiable(rules, spec)[0] else 0
+        if known[0] else 0
     token = spec.token
     res, counters, target_cost = spec.res, spec.counters, spec.target_cost
     if delta:
@@ -131,6 +132,7 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
     rules = s.game.rules
     rules_state = s.rules_state
     worths: dict[int, int] = {}
+    cost_modifiable = rules.cost_modifiable
     for ar in rules.actions:
         spec: ActionSpec = ar.action
         if spec.phase != "any" and (spec.phase == "before_roll") != before_roll:
@@ -141,7 +143,8 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
             continue
         # The cost first: it is cheap, and most listings fail on it (too few tokens); the
         # condition is a pure function of the state, so the order changes no result.
-        modifiable, lowest, highest = _cost_modifiable(rules, spec)
+        modifiable, lowest, highest = cost_modifiable.get(spec.name) or \
+            _cost_modifiable(rules, spec)
         if modifiable and lowest is not None and _surely_unaffordable(s, spec, p, lowest):
             continue
         hand = s.hand[p]
@@ -150,9 +153,23 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
             # Affordable whatever the modifiers add: the exact cost matters only when paying.
             token, target_cost = None, 0
         else:
-            res, counters, token, target_cost = _costs(rules, s, spec, p)
-            if res and any(hand[r] < n for r, n in res) or \
-                    counters and any(rules_state.counters[p][c] < n for c, n in counters):
+            if modifiable:
+                res, counters, token, target_cost = _costs(rules, s, spec, p)
+            else:
+                res, counters, token, target_cost = spec.res, spec.counters, spec.token, \
+                    spec.target_cost
+            short = False
+            for r, n in res:
+                if hand[r] < n:
+                    short = True
+                    break
+            if counters and not short:
+                mine = rules_state.counters[p]
+                for c, n in counters:
+                    if mine[c] < n:
+                        short = True
+                        break
+            if short:
                 continue
         if token is None:
             pays = [()]

@@ -13,7 +13,7 @@ class RulesState:
     """Everything the rules add to a State; absent (None) for the base game."""
 
     __slots__ = (*_LISTS, *_NESTED, *_DEEP, *_SCALARS, *_DICTS, "fingerprint", "vp_cache",
-                 "board_memo", "place_moves")
+                 "board_memo", "place_moves", "unit_memo")
 
     def __init__(self, rules) -> None:
         n = rules.n_total
@@ -61,6 +61,9 @@ class RulesState:
         # Counts every marker or unit that moved (like State.piece_moves): caches compare it
         # instead of the tables. Not part of the digest: it is derived bookkeeping.
         self.place_moves = 0
+        # (place_moves, {(unit kind, player): places}) for units(p, U) (units.py); a clone
+        # starts without one.
+        self.unit_memo: tuple | None = None
         self.marks: dict[str, tuple[str, ...]] = {}            # "v12"/"e3" -> marks
         self.uses_turn: dict[str, int] = {}
         self.uses_game: dict[str, int] = {}
@@ -84,6 +87,7 @@ class RulesState:
         c.place_moves = self.place_moves
         c.vp_cache = self.vp_cache
         c.board_memo = None
+        c.unit_memo = None
         return c
 
     def to_dict(self) -> dict:

@@ -8,7 +8,7 @@ from collections import deque
 from catan_dsl.core.geometry import is_centre_key
 from catan_dsl.engine.events import EffectSkipped, UnitMoved
 from catan_dsl.engine.rules.executor import Eff, emit
-from catan_dsl.engine.rules.expressions import Ctx, compile_expr
+from catan_dsl.engine.rules.expressions import Ctx, compile_expr, constant_name, variable_name
 
 # Per game (RulesState): units[i] = where kind i's units stand (see UnitPlaces), and
 # unit_supply[i][p] = p's units of kind i not on the board.
@@ -192,14 +192,33 @@ def fx_move_unit(node, ctx: Ctx) -> Eff:
 def f_units(ctx: Ctx, a, raw):
     p, kind, rules = a[0][0], a[1][0], ctx.rules
 
+    known, pv = constant_name(raw[1], ctx), variable_name(raw[0], ctx)
+    fixed = rules.unit_places[rules.unit_index[known]] if known in rules.unit_index else None
+
     def units(s, env):
-        k = rules.unit_places[rules.unit_index[kind(s, env)]]
-        return k.places_of(s.rules_state.units[k.i], p(s, env))
+        k = fixed if fixed is not None else rules.unit_places[rules.unit_index[kind(s, env)]]
+        player = env[pv] if pv is not None else p(s, env)
+        # Listing a player's units scans the whole table; asked again and again while nothing
+        # moves (a legal-action listing may ask where a unit stands), the answer is kept in the
+        # state until a marker or unit moves (RulesState.place_moves; a clone starts afresh).
+        rules_state = s.rules_state
+        memo = rules_state.unit_memo
+        if memo is None or memo[0] != rules_state.place_moves:
+            memo = rules_state.unit_memo = (rules_state.place_moves, {})
+        key = (k.i, player)
+        got = memo[1].get(key)
+        if got is None:
+            got = memo[1][key] = k.places_of(rules_state.units[k.i], player)
+        return got
     return units, "set:vertex|edge"
 
 
 def f_unit_owner(ctx: Ctx, a, raw):
     x, kind, rules = a[0][0], a[1][0], ctx.rules
+    known, xv = constant_name(raw[1], ctx), variable_name(raw[0], ctx)
+    if known in rules.unit_index and xv is not None:     # "unit_owner(e, knight)"
+        k = rules.unit_places[rules.unit_index[known]]
+        return (lambda s, env: k.owner_at(s.rules_state.units[k.i], env[xv])), "player"
 
     def owner(s, env):
         k = rules.unit_places[rules.unit_index[kind(s, env)]]
@@ -209,6 +228,10 @@ def f_unit_owner(ctx: Ctx, a, raw):
 
 def f_unit_supply(ctx: Ctx, a, raw):
     p, kind, index = a[0][0], a[1][0], ctx.rules.unit_index
+    known = constant_name(raw[1], ctx)
+    if known in index:
+        i = index[known]
+        return (lambda s, env: s.rules_state.unit_supply[i][p(s, env)]), "int"
     return (lambda s, env: s.rules_state.unit_supply[index[kind(s, env)]][p(s, env)]), "int"
 
 
