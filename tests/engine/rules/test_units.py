@@ -154,3 +154,21 @@ def test_mistakes_are_located(tmp_path: Path, old: str, new: str, message: str) 
     errors = check_file(str(p)).errors
     assert errors and message in errors[0].message
     assert errors[0].span.line == SOURCE.split(old)[0].count("\n") + 1
+
+
+def test_where_a_players_units_stand_follows_every_move_and_each_clone(tmp_path: Path) -> None:
+    """units(p, K) is kept per state between moves: a put, a move and a take each show at once,
+    and a clone that moves a unit leaves the original's answer as it was."""
+    g = _game(tmp_path)
+    s = empty_main(g, 0, 0)
+    give(s, 0, grain=2)
+    where = ["units", ["var", "p"], "knight"]
+    assert _value(g, s, where, p=0) == ()
+    act(s, "do recruit edge 5")
+    assert _value(g, s, where, p=0) == (5,)
+    c = s.clone()
+    act(c, "do dismiss edge 5")
+    assert _value(g, c, where, p=0) == () and _value(g, s, where, p=0) == (5,)
+    act(s, "do march edge 5")
+    act(s, "choose edge 8")
+    assert _value(g, s, where, p=0) == (8,) and _value(g, s, where, p=1) == ()
