@@ -10,7 +10,9 @@ from catan_dsl.engine.events import Provenance
 from catan_dsl.engine.rules import executor, player_actions, tables
 from catan_dsl.engine.rules.chains import Chains
 from catan_dsl.engine.rules.expressions import Ctx, Execution, compile_cond, compile_expr, reads
-from catan_dsl.engine.rules.measure_memo import BOARD_FUNCTIONS, board_only
+from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, LAYOUT_FUNCTIONS, PerBoard,
+                                                 board_only)
+from catan_dsl.engine.rules.queries import RuleQueries
 from catan_dsl.engine.rules.units import PathGeometry, UnitPlaces
 from catan_dsl.engine.rules.vp_memo import VpMemo, memoisable
 
@@ -73,6 +75,7 @@ class Rule:
     named: bool = False                     # the label was written in source
     reads: tuple = ()                       # the variables its condition may read, sorted
     board_static: bool = False              # condition and value read only the board and pieces
+    layout_static: bool = False             # a forbid reading only the layout and its bindings
 
     @property
     def chain_label(self) -> str:
@@ -105,7 +108,7 @@ def _types_for(entry: vocab.Entry) -> dict[str, str]:
             for p in entry.params}
 
 
-class CompiledRules:
+class CompiledRules(RuleQueries):
     """Static, shared compiled form of an IR's rules and mechanisms (one per Game)."""
 
     def __init__(self, game, ir: dict) -> None:
@@ -212,6 +215,11 @@ class CompiledRules:
                 # A hand-made IR the semantic checks let through: name the rule by JSON path.
                 raise ValueError(f"/rules/{i} ({r.get('id', '?')} at {r.get('span', '?')}) "
                                  f"cannot be compiled: {exc}") from None
+        # Forbids of a kind whose every rule reads only the board's layout and the parameters
+        # it binds ("no robber on the desert", "no road on a featured path"): the verdict for one
+        # set of parameters is the same all game on a board, so it is kept per board.
+        self.layout_forbids = {what: PerBoard() for what, rules in self.forbids.items()
+                               if all(rule.layout_static for rule in rules)}
         self.route_weighted = bool(self.modifiers.get("route_weight"))
         self.vp_modified = bool(self.modifiers.get("vp"))
         # VP modifiers reading only pieces, chains, marks, markers and units are memoised by
@@ -278,6 +286,11 @@ class CompiledRules:
             # simple test does (a terrain test per hex was slower memoised).
             rule.board_static = _loops(r.get("when")) and all(
                 board_only(r.get(k), self.functions, STATIC_FUNCTIONS) for k in ("when", "value"))
+            bound = {v for _, v in bind}
+            rule.layout_static = kind == "forbid" and \
+                board_only(r.get("when"), self.functions, LAYOUT_FUNCTIONS) and \
+                all(v.lstrip("#") in bound for v in rule.reads) and \
+                not any(k == "player" for k, _ in flt) and "player" not in bound
             if kind == "modifier":
                 rule.value = compile_expr(r.get("value", 0), ctx)[0]
                 rule.label = r.get("label") or f"{r['what'].replace('_', ' ')} ({prov.rule_id})"
@@ -295,77 +308,6 @@ class CompiledRules:
             self.actions.append(rule)
         else:
             raise ValueError(f"unknown rule kind {kind!r} in rule {prov.rule_id}")
-
-    # ---- forbids and modifiers ----------------------------------------------------------------
-    def _env(self, rule: Rule, player: int, params: dict) -> dict | None:
-        for k, v in rule.filter:
-            if params.get(k) != v:
-                return None
-        env = {"player": player}
-        for param, var in rule.bind:
-            env[var] = params.get(param)
-            if param in ("at", "x") and "#" + param in params:
-                env["#" + var] = params["#" + param]
-        return env
-
-    def memo_for(self, s, rule: Rule) -> dict | None:
-        """Where a rule's condition and value may be kept for ``s``: while no piece moves for a
-        rule that reads only the board and its pieces (a discount for owning a harbor);
-        while one state's legal actions are listed for any other; None otherwise."""
-        if rule.board_static:
-            rules_state = s.rules_state
-            memo = rules_state.board_memo
-            if memo is None or memo[0] != s.piece_moves:
-                memo = rules_state.board_memo = (s.piece_moves, {})
-            return memo[1]
-        # Only the state being listed: a rule may probe a clone (can_place), which differs.
-        return self.listing_memo if s is self.listing_state else None
-
-    def forbidden(self, s, what: str, player: int, params: dict) -> Rule | None:
-        """The first forbid rule of ``what`` matching ``params``, or None."""
-        for rule in self.forbids.get(what, ()):
-            env = self._env(rule, player, params)
-            if env is None:
-                continue
-            if rule.when is None:
-                return rule
-            memo = self.memo_for(s, rule) if rule.board_static else \
-                self.listing_memo if s is self.listing_state else None
-            if memo is None:
-                hit = rule.when(s, env)
-            else:
-                # While one state's legal actions are listed nothing changes, so a condition is
-                # decided once per value of the variables it reads (not once per action).
-                key = (id(rule), tuple(env.get(v) for v in rule.reads))
-                hit = memo.get(key)
-                if hit is None:
-                    hit = memo[key] = bool(rule.when(s, env))
-            if hit:
-                return rule
-        return None
-
-    def modified(self, s, what: str, player: int, params: dict, first: bool = False) -> int | None:
-        total, hit = 0, False
-        for rule in self.modifiers.get(what, ()):
-            env = self._env(rule, player, params)
-            if env is None:
-                continue
-            memo = self.memo_for(s, rule) if rule.board_static else \
-                self.listing_memo if s is self.listing_state else None
-            if memo is not None:             # as in forbidden(): once per value of what it reads
-                key = (id(rule), tuple(env.get(v) for v in rule.reads))
-                v = memo.get(key, memo)
-                if v is memo:
-                    v = memo[key] = rule.value(s, env) if rule.when is None or rule.when(s, env) \
-                        else None
-            else:
-                v = rule.value(s, env) if rule.when is None or rule.when(s, env) else None
-            if v is not None:
-                if first:
-                    return v
-                total += v
-                hit = True
-        return total if hit else (None if first else 0)
 
     # ---- queries the engine and the interpreter make -----------------------------------------
     def total_vp(self, s, p: int) -> int:

@@ -1,0 +1,103 @@
+"""Compiled forbid and modifier rules + a state, a player and the parameters of a query → the
+first forbid that holds, or the modifiers' total (memoised per board or per listing where what
+a rule reads allows)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from catan_dsl.engine.rules.measure_memo import LIMIT
+
+
+class RuleQueries:
+    """Mixed into CompiledRules: uses its ``forbids``, ``modifiers``, ``layout_forbids`` and the
+    listing memo its runtime sets while a state's legal actions are listed."""
+
+    forbids: dict
+    modifiers: dict
+    layout_forbids: dict
+    listing_memo: dict | None
+    listing_state: Any
+
+    def _env(self, rule, player: int, params: dict) -> dict | None:
+        for k, v in rule.filter:
+            if params.get(k) != v:
+                return None
+        env = {"player": player}
+        for param, var in rule.bind:
+            env[var] = params.get(param)
+            if param in ("at", "x") and "#" + param in params:
+                env["#" + var] = params["#" + param]
+        return env
+
+    def memo_for(self, s, rule) -> dict | None:
+        """Where a rule's condition and value may be kept for ``s``: while no piece moves for a
+        rule that reads only the board and its pieces (a discount for owning a harbor);
+        while one state's legal actions are listed for any other; None otherwise."""
+        if rule.board_static:
+            rules_state = s.rules_state
+            memo = rules_state.board_memo
+            if memo is None or memo[0] != s.piece_moves:
+                memo = rules_state.board_memo = (s.piece_moves, {})
+            return memo[1]
+        # Only the state being listed: a rule may probe a clone (can_place), which differs.
+        return self.listing_memo if s is self.listing_state else None
+
+    def forbidden(self, s, what: str, player: int, params: dict) -> Any:
+        """The first forbid rule of ``what`` matching ``params``, or None."""
+        per_board = self.layout_forbids.get(what)
+        if per_board is not None:
+            memo = per_board.of(s.board)
+            key = tuple(params.items())
+            got = memo.get(key, memo)
+            if got is memo:
+                if len(memo) >= LIMIT:
+                    memo.clear()
+                got = memo[key] = self._first_forbid(s, what, player, params)
+            return got
+        return self._first_forbid(s, what, player, params)
+
+    def _first_forbid(self, s, what: str, player: int, params: dict) -> Any:
+        for rule in self.forbids.get(what, ()):
+            env = self._env(rule, player, params)
+            if env is None:
+                continue
+            if rule.when is None:
+                return rule
+            memo = self.memo_for(s, rule) if rule.board_static else \
+                self.listing_memo if s is self.listing_state else None
+            if memo is None:
+                hit = rule.when(s, env)
+            else:
+                # While one state's legal actions are listed nothing changes, so a condition is
+                # decided once per value of the variables it reads (not once per action).
+                key = (id(rule), tuple(env.get(v) for v in rule.reads))
+                hit = memo.get(key)
+                if hit is None:
+                    hit = memo[key] = bool(rule.when(s, env))
+            if hit:
+                return rule
+        return None
+
+    def modified(self, s, what: str, player: int, params: dict, first: bool = False) -> int | None:
+        total, hit = 0, False
+        for rule in self.modifiers.get(what, ()):
+            env = self._env(rule, player, params)
+            if env is None:
+                continue
+            memo = self.memo_for(s, rule) if rule.board_static else \
+                self.listing_memo if s is self.listing_state else None
+            if memo is not None:             # as in forbidden(): once per value of what it reads
+                key = (id(rule), tuple(env.get(v) for v in rule.reads))
+                v = memo.get(key, memo)
+                if v is memo:
+                    v = memo[key] = rule.value(s, env) if rule.when is None or rule.when(s, env) \
+                        else None
+            else:
+                v = rule.value(s, env) if rule.when is None or rule.when(s, env) else None
+            if v is not None:
+                if first:
+                    return v
+                total += v
+                hit = True
+        return total if hit else (None if first else 0)
