@@ -283,7 +283,9 @@ class State:
             else:
                 score = self.vp(p)
             target = g.target if rules is None else rules.fixed_target
-            if score >= (target if target is not None else rules.target(self, p)):
+            if target is None and (rules.min_target is None or score >= rules.min_target):
+                target = rules.target(self, p)     # below the lowest target: not asked
+            if target is not None and score >= target:
                 self.winner_ = p
                 self.phase = OVER
                 self._legal = None

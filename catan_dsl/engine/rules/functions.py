@@ -221,6 +221,11 @@ def f_feature_number(ctx, a, raw):
 
 def f_owner(ctx, a, raw):
     x, kind = a[0][0], place_kind(ctx, a[0][1], raw[0])
+    xv = variable_name(raw[0], ctx)
+    if xv is not None and a[0][1] == "edge":         # the kind of place is known: one table
+        return (lambda s, env: s.e_owner[env[xv]]), "player"
+    if xv is not None and a[0][1] == "vertex":
+        return (lambda s, env: s.v_owner[env[xv]]), "player"
     return (lambda s, env: (s.e_owner if kind(env) == "edge" else s.v_owner)[x(s, env)]), "player"
 
 
@@ -317,6 +322,9 @@ def f_count_of(ctx, a, raw):
         if pv is not None:
             return (lambda s, env: s.rules_state.counters[env[pv]][c]), "int"
         return (lambda s, env: s.rules_state.counters[p(s, env)][c]), "int"
+    if stock in rules.item_index:                           # one kind of a deck's items
+        di, i = rules.item_index[stock]
+        return (lambda s, env: s.rules_state.held[di][p(s, env)][i]), "int"
     return (lambda s, env: rules.count_of(s, p(s, env), st(s, env))), "int"
 
 
@@ -336,6 +344,11 @@ def f_played(ctx, a, raw):
 
 def f_holds(ctx, a, raw):
     p, w, rules = a[0][0], a[1][0], ctx.rules
+    what = constant_name(raw[1], ctx)
+    if what is not None and what not in rules.special_index:
+        # A named stock, not a special card: holding one is a count above 0 (rules.holds).
+        count = f_count_of(ctx, a, raw)[0]
+        return (lambda s, env: count(s, env) > 0), "bool"
     return (lambda s, env: rules.holds(s, p(s, env), w(s, env))), "bool"
 
 

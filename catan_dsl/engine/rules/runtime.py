@@ -71,6 +71,11 @@ class RulesRuntime(CompiledRules):
         self.adds_vp = self.vp_modified or "player_vp" in self.modifiers or any(
             policy == "all_min" for _, policy, _ in self.dynamic)
         self.fixed_target = None if "target" in self.modifiers else self.game.target + self.bonus
+        # The lowest target the target modifiers can make (None: one adds an expression): the
+        # victory check need not ask them for a player below it.
+        target_rules = self.modifiers.get("target", ())
+        self.min_target = None if any(r.const is None for r in target_rules) else \
+            self.game.target + self.bonus + sum(min(0, r.const) for r in target_rules)
         # A build ban whose condition never reads the spot (e.g. "a player with a
         # damaged road builds nothing") is the same for every spot of a piece kind.
         self.build_ban_by_kind = all(
