@@ -187,11 +187,12 @@ class State:
         out: list[Action] = [self.game.actions.end_turn]
         p = self.cur
         building.legal_builds(self, p, out)
+        builds = (1, len(out))           # where the builds are, for the rules' build bans
         cards.legal_buy(self, p, out)
         cards.legal_play(self, p, out, False)
         trade.legal_trades(self, p, out)
         if self.game.rules is not None:
-            self.game.rules.legal_main(self, p, out, False)
+            self.game.rules.legal_main(self, p, out, False, builds)
         return out
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:

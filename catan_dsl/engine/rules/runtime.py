@@ -365,15 +365,18 @@ class RulesRuntime(CompiledRules):
         t = self.game.actions
         return [t.robber_off if h < 0 else t.move_robber[h] for h in hexes]
 
-    def legal_main(self, s, p: int, out: list, before_roll: bool) -> None:
-        """Drop forbidden builds and trades, then add the scenario's actions."""
+    def legal_main(self, s, p: int, out: list, before_roll: bool,
+                   builds: tuple[int, int] | None = None) -> None:
+        """Drop forbidden builds and trades, then add the scenario's actions. ``builds``: the
+        slice of ``out`` that holds the builds, when the caller knows it."""
         self.listing_memo, self.listing_state = {}, s
         try:
-            self._legal_main(s, p, out, before_roll)
+            self._legal_main(s, p, out, before_roll, builds)
         finally:
             self.listing_memo = self.listing_state = None
 
-    def _legal_main(self, s, p: int, out: list, before_roll: bool) -> None:
+    def _legal_main(self, s, p: int, out: list, before_roll: bool,
+                    builds: tuple[int, int] | None) -> None:
         if (self.build_forbids or self.trade_forbids) and not before_roll:
             # Whether trading a stock is forbidden depends only on the state and the player, so
             # it is asked once per stock here rather than once per offer and stock.
@@ -381,7 +384,9 @@ class RulesRuntime(CompiledRules):
             columns = [r for r, b in enumerate(banned) if b]
             keep = []
             by_kind: dict[int, bool] | None = {} if self.build_ban_by_kind else None
-            for a in out:
+            start, stop = (0, len(out)) if columns or builds is None else builds
+            # With no trade banned only the builds can be dropped: look at them alone.
+            for a in out[start:stop]:
                 t = type(a)
                 if t is Build:
                     if self.build_forbids:
@@ -399,7 +404,7 @@ class RulesRuntime(CompiledRules):
                     if any(give[r] or get[r] for r in columns if r < len(give)):
                         continue
                 keep.append(a)
-            out[:] = keep
+            out[start:stop] = keep
         player_actions.legal(s, p, out, before_roll)
 
     def trade_ratios(self, s, p: int) -> list[int]:
