@@ -90,6 +90,26 @@ def _loops(expr: Any) -> bool:
     return False
 
 
+def _trigger_keys(by_trigger: dict, compiled: list) -> dict:
+    """Trigger → (a parameter every one of its rules filters on, {value: those rules in order}):
+    an event then looks only at the rules of its own card, piece or number (Event Cards has a
+    rule per card on "revealed")."""
+    out = {}
+    for trig, ris in by_trigger.items():
+        filters = [dict(compiled[ri].filter) for ri in ris]
+        shared = set.intersection(*(set(f) for f in filters)) if filters else set()
+        if len(ris) < 2 or not shared:
+            continue
+        key = min(shared)
+        if not all(isinstance(f[key], (str, int)) for f in filters):
+            continue
+        index: dict = {}
+        for ri, f in zip(ris, filters):
+            index.setdefault(f[key], []).append(ri)
+        out[trig] = (key, index)
+    return out
+
+
 def needs_rules(ir: dict) -> bool:
     """True when the IR uses any rules mechanism (else the engine keeps its base fast path)."""
     prod, robber, setup = ir.get("production", {}), ir.get("robber", {}), ir.get("setup", {})
@@ -220,6 +240,7 @@ class CompiledRules(RuleQueries):
         # set of parameters is the same all game on a board, so it is kept per board.
         self.layout_forbids = {what: PerBoard() for what, rules in self.forbids.items()
                                if all(rule.layout_static for rule in rules)}
+        self.trigger_keys = _trigger_keys(self.by_trigger, self.compiled)
         self.route_weighted = bool(self.modifiers.get("route_weight"))
         self.vp_modified = bool(self.modifiers.get("vp"))
         # VP modifiers reading only pieces, chains, marks, markers and units are memoised by

@@ -228,10 +228,18 @@ class RulesRuntime(CompiledRules):
         triggered = self.by_trigger.get(trig)
         if not triggered:
             return
+        keyed = self.trigger_keys.get(trig)
+        if keyed is not None:               # only the rules filtering on this event's value
+            triggered = keyed[1].get(params.get(keyed[0]), ())
         items = []
         for ri in reversed(triggered):
             rule = self.compiled[ri]
-            if any(params.get(k) != v for k, v in rule.filter):
+            hit = True
+            for k, v in rule.filter:
+                if params.get(k) != v:
+                    hit = False
+                    break
+            if not hit:
                 continue
             env = {"player": params["player"]}
             for param, var in rule.bind:
