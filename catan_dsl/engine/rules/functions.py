@@ -231,6 +231,14 @@ def f_owner(ctx, a, raw):
 
 def f_piece(ctx, a, raw):
     x, kind, names = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules.game.piece_names
+    xv = variable_name(raw[0], ctx)
+    if xv is not None and a[0][1] in ("vertex", "edge"):     # "piece(v)": one table, known now
+        edge = a[0][1] == "edge"
+
+        def piece_at(s, env):
+            k = (s.e_kind if edge else s.v_kind)[env[xv]]
+            return names[k] if k >= 0 else None
+        return piece_at, "name"
 
     def piece(s, env):
         k = (s.e_kind if kind(env) == "edge" else s.v_kind)[x(s, env)]
@@ -273,6 +281,15 @@ def f_occupied(ctx, a, raw):
         if not k.vertex and xv is not None:          # a path holds one unit: its owner + 1
             return (lambda s, env: s.rules_state.units[i][env[xv]] > 0), "bool"
         return (lambda s, env: k.owner_at(s.rules_state.units[i], x(s, env)) >= 0), "bool"
+    if known is not None and known not in rules.unit_index and known not in rules.piece_index \
+            and chains and known in chains.index and a[0][1] == "edge" and xv is not None:
+        # "occupied(e, C)" of a chain: its pieces on paths (engine/chains.py), looked up now.
+        d, n_specs, inst_spec = chains.index[known], chains.n_specs, chains.inst_spec
+
+        def on_chain(s, env):
+            i = s.rules_state.chains[n_specs + env[xv]] - 1
+            return i >= 0 and inst_spec[i] == d
+        return on_chain, "bool"
 
     def occupied(s, env):
         name = kf(s, env)
