@@ -57,14 +57,15 @@ def apply_roll(s, a, prompt) -> None:
         produce(s, total)
 
 
-def produce(s, total: int) -> None:
+def produce(s, total: int, producers: int | None = None) -> None:
     """Pay every building on a hex showing ``total``; a resource the bank can't pay to everyone
-    entitled goes to nobody, unless only one player is entitled (he takes what is left)."""
+    entitled goes to nobody, unless only one player is entitled (he takes what is left).
+    ``producers``: only seats below it produce (neutral seats come after the real ones)."""
     g, b = s.game, s.board
     hexes = b.number_hexes[total] if total < len(b.number_hexes) else ()
     if not hexes:
         return
-    n, nr = g.num_players, g.n_resources
+    n, nr = g.num_players if producers is None else producers, g.n_resources
     gains = [[0] * nr for _ in range(n)]
     demand = [0] * nr
     any_gain = False
@@ -75,7 +76,7 @@ def produce(s, total: int) -> None:
             continue
         for v in b.hex_vertices[h]:
             o = v_owner[v]
-            if o >= 0:
+            if 0 <= o < n:
                 y = yields[v_kind[v]]
                 gains[o][r] += y
                 demand[r] += y

@@ -352,6 +352,13 @@ def f_cards(ctx, a, raw):
 
 def f_played(ctx, a, raw):
     p, flag, rules = a[0][0], a[1][0], ctx.rules
+    named = constant_name(raw[1], ctx)
+    if named is not None:                   # "played(p, knight)": which cards, decided now
+        cards = rules.cards_with(named)
+        if len(cards) == 1:
+            c = cards[0]
+            return (lambda s, env: s.dev_played[p(s, env)][c]), "int"
+        return (lambda s, env: sum(s.dev_played[p(s, env)][c] for c in cards)), "int"
 
     def played(s, env):
         row = s.dev_played[p(s, env)]

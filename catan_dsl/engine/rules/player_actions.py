@@ -105,10 +105,16 @@ def _cost_modifiable(rules, spec: ActionSpec) -> tuple[bool, int | None, int | N
 def _surely_unaffordable(s, spec: ActionSpec, p: int, lowest: int) -> bool:
     """Short of the resources or counters even at the largest discount the modifiers can give:
     the exact cost need not be computed (most listings of a modified action end here)."""
-    hand, counters = s.hand[p], s.rules_state.counters[p]
-    return any(hand[r] < n + lowest for r, n in spec.res) or \
-        any(counters[c] < n + lowest for c, n in spec.counters) or \
-        bool(spec.target_cost) and max(hand) < spec.target_cost + lowest   # "cost r N"
+    hand = s.hand[p]
+    for r, n in spec.res:                   # loops, not generators: asked per action and listing
+        if hand[r] < n + lowest:
+            return True
+    if spec.counters:
+        counters = s.rules_state.counters[p]
+        for c, n in spec.counters:
+            if counters[c] < n + lowest:
+                return True
+    return bool(spec.target_cost) and max(hand) < spec.target_cost + lowest   # "cost r N"
 
 
 def _costs(rules, s, spec: ActionSpec, p: int):

@@ -331,9 +331,9 @@ class RulesRuntime(CompiledRules):
     def produce(self, s, total: int) -> None:
         """Base production, except that neutral players never produce and yields can change."""
         banned = self.forbids.get("produce")
-        if not (self.yield_modified or banned) and self.n_total == self.n_real \
-                and not s.rules_state.yield_now:
-            turn_flow.produce(s, total)      # nothing differs from the base game's production
+        if not (self.yield_modified or banned) and not s.rules_state.yield_now:
+            # Nothing differs from the base game's production but the neutral seats.
+            turn_flow.produce(s, total, self.n_real)
             return
         g, b = self.game, s.board
         hexes = b.number_hexes[total] if 0 <= total < len(b.number_hexes) else ()
