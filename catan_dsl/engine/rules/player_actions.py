@@ -234,4 +234,5 @@ def apply(s, a) -> None:
     env = {"player": p}
     if spec.target is not None:
         env[spec.target[0]] = a.target
+    rules.execution.enter(ar)               # a budget error names the action that ran away
     executor.run(s, [("fx", a.rule, (), 0, executor.envt(env))])

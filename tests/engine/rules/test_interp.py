@@ -158,6 +158,23 @@ def test_two_rules_feeding_each_other_exceed_the_budget_and_are_named() -> None:
     assert "loop.a at t.catan:loop.a" in str(err.value) and "loop.b at t.catan:loop.b" in str(err.value)
 
 
+def test_a_runaway_action_is_named_when_it_exceeds_the_budget(tmp_path) -> None:
+    """Safety: an action whose effects run past the step budget is named in the error."""
+    from catan_dsl.api import compile_file
+    from catan_dsl.engine import Game
+    from tests.engine.helpers import act
+    src = tmp_path / "spin.catan"
+    src.write_text('scenario spin "Spin" extends base {\n  counter c "c"\n'
+                   '  action spin "Spin" { do { repeat 20000 { gain 1 c } } }\n}\n',
+                   encoding="utf-8")
+    ir, report = compile_file(str(src))
+    assert ir is not None, report.render_text()
+    s = empty_main(Game(ir, num_players=4))
+    with pytest.raises(RuleBudgetExceeded) as err:
+        act(s, "do spin")
+    assert "spin.1 at " in str(err.value) and "spin.catan:3" in str(err.value)
+
+
 def test_unknown_vocabulary_is_rejected_when_the_game_is_built() -> None:
     with pytest.raises(ValueError):
         _game([on("r.1", "turn_started", [["explode", P]])])
