@@ -102,19 +102,25 @@ def _cost_modifiable(rules, spec: ActionSpec) -> tuple[bool, int | None, int | N
     return known
 
 
+def _short(s, p: int, res: tuple, counters: tuple, extra: int) -> bool:
+    """``p`` holds fewer than ``n + extra`` of some resource or counter of a cost."""
+    hand = s.hand[p]
+    for r, n in res:                        # loops, not generators: asked per action and listing
+        if hand[r] < n + extra:
+            return True
+    if counters:
+        mine = s.rules_state.counters[p]
+        for c, n in counters:
+            if mine[c] < n + extra:
+                return True
+    return False
+
+
 def _surely_unaffordable(s, spec: ActionSpec, p: int, lowest: int) -> bool:
     """Short of the resources or counters even at the largest discount the modifiers can give:
     the exact cost need not be computed (most listings of a modified action end here)."""
-    hand = s.hand[p]
-    for r, n in spec.res:                   # loops, not generators: asked per action and listing
-        if hand[r] < n + lowest:
-            return True
-    if spec.counters:
-        counters = s.rules_state.counters[p]
-        for c, n in spec.counters:
-            if counters[c] < n + lowest:
-                return True
-    return bool(spec.target_cost) and max(hand) < spec.target_cost + lowest   # "cost r N"
+    return _short(s, p, spec.res, spec.counters, lowest) or \
+        bool(spec.target_cost) and max(s.hand[p]) < spec.target_cost + lowest   # "cost r N"
 
 
 def _costs(rules, s, spec: ActionSpec, p: int):
@@ -164,18 +170,7 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
             else:
                 res, counters, token, target_cost = spec.res, spec.counters, spec.token, \
                     spec.target_cost
-            short = False
-            for r, n in res:
-                if hand[r] < n:
-                    short = True
-                    break
-            if counters and not short:
-                mine = rules_state.counters[p]
-                for c, n in counters:
-                    if mine[c] < n:
-                        short = True
-                        break
-            if short:
+            if _short(s, p, res, counters, 0):
                 continue
         if token is None:
             pays = [()]

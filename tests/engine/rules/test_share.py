@@ -29,9 +29,13 @@ SOURCE = """scenario loot "Loot" extends base {
 """
 
 
-def _state(tmp_path: Path, items: int, stakes: list[int]):
+def _state(tmp_path: Path, items: int, stakes: list[int], rolling: str | None = None):
+    text = SOURCE.replace("items = 3", f"items = {items}")
+    if rolling is not None:
+        text = text.replace("by count_of(p, stake) {",
+                            f"by count_of(p, stake) rolling {rolling} {{")
     p = tmp_path / "loot.catan"
-    p.write_text(SOURCE.replace("items = 3", f"items = {items}"), encoding="utf-8")
+    p.write_text(text, encoding="utf-8")
     ir, report = compile_file(str(p))
     assert ir is not None, [d.message for d in report.diagnostics]
     g = Game(ir, num_players=4)
@@ -105,25 +109,10 @@ def test_mistakes_are_located(tmp_path: Path, old: str, new: str, message: str) 
     assert errors and message in errors[0].message and errors[0].span.line == 7
 
 
-def _rolling(tmp_path: Path, items: int, stakes: list[int], rolling: str):
-    p = tmp_path / "loot.catan"
-    p.write_text(SOURCE.replace("items = 3", f"items = {items}")
-                 .replace("by count_of(p, stake) {", f"by count_of(p, stake) rolling {rolling} {{"),
-                 encoding="utf-8")
-    ir, report = compile_file(str(p))
-    assert ir is not None, [d.message for d in report.diagnostics]
-    g = Game(ir, num_players=4)
-    s = empty_main(g, 0, 0)
-    for seat, n in enumerate(stakes):
-        s.rules_state.counters[seat][g.rules.counter_index["stake"]] = n
-    act(s, "do split")
-    return g, s
-
-
 def test_a_fixed_roll_weights_the_roll_off_by_the_dice(tmp_path: Path) -> None:
     """`rolling R`: seat 2 always rolls 3; against two dice for 2 items it is left out when both
     dice beat it (9 in 25 once ties are rolled again), and the draws follow those chances."""
-    g, s = _rolling(tmp_path, 2, [1, 1, 1, 0], "(3 if p == 2 else 0)")
+    g, s = _state(tmp_path, 2, [1, 1, 1, 0], "(3 if p == 2 else 0)")
     first = {a.id: p for a, p in s.chance_outcomes()}
     assert first == pytest.approx({0: 17 / 50, 1: 17 / 50, 2: 16 / 50})
     act(s, "choose player 0")
@@ -134,13 +123,13 @@ def test_a_fixed_roll_weights_the_roll_off_by_the_dice(tmp_path: Path) -> None:
 
 
 def test_a_fixed_roll_that_can_never_win_is_not_offered(tmp_path: Path) -> None:
-    g, s = _rolling(tmp_path, 1, [1, 1, 0, 0], "(1 if p == 1 else 0)")
+    g, s = _state(tmp_path, 1, [1, 1, 0, 0], "(1 if p == 1 else 0)")
     assert {a.id for a, _ in s.chance_outcomes()} == {0}
 
 
 def test_rolling_0_or_7_is_a_die_and_the_roll_off_stays_fair(tmp_path: Path) -> None:
     for rolling in ("0", "7"):
-        g, s = _rolling(tmp_path, 1, [1, 1, 0, 0], rolling)
+        g, s = _state(tmp_path, 1, [1, 1, 0, 0], rolling)
         assert {a.id: p for a, p in s.chance_outcomes()} == pytest.approx({0: 0.5, 1: 0.5})
 
 
