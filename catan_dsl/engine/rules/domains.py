@@ -114,8 +114,53 @@ def _board_narrowed(set_node: Any, var: str, first: Any, rules: Any, bound: Coll
     return candidates
 
 
+def layout_sieve(set_node: Any, var: str, parts: list, set_fn: Fn, types: dict[str, str],
+                 functions: Any, compile_inner: Callable[[Any], Fn]
+                 ) -> Callable[[Any, dict], frozenset | None] | None:
+    """The conjuncts of COND that read VAR and only the board's layout, wherever they stand
+    ("owner(v) in players and feature_number(v, F, n)") → the members of SET meeting them, by
+    board and values of the outer variables they read: no element outside can qualify. None
+    when there are no such conjuncts, or SET itself depends on more than the layout. The
+    function returns None for a key whose conjuncts raised on some element (the original
+    order might never have asked them there): the loop is then not sieved."""
+    if not board_only(set_node, functions, LAYOUT_FUNCTIONS):
+        return None
+    layout = [p for p in parts if mentions(p, var) and board_only(p, functions, LAYOUT_FUNCTIONS)]
+    if not layout:
+        return None
+    outer = _reads(set_node, types) | {n for p in layout for n in _reads(p, types) if n != var}
+    if any(types[n] not in PLAIN_TYPES for n in outer):
+        return None
+    names = tuple(sorted(outer))
+    tests = [compile_inner(p) for p in layout]
+    per_board = PerBoard()
+    failed = object()
+
+    def members(s, env):
+        memo = per_board.of(s.board)
+        key = tuple(env.get(n) for n in names)
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= LIMIT:
+                memo.clear()
+            probe = dict(env)
+            try:
+                kept = []
+                for x in set_fn(s, env):
+                    probe[var] = x
+                    if all(t(s, probe) for t in tests):
+                        kept.append(x)
+                got = frozenset(kept)
+            except Exception:                   # noqa: BLE001 — see the docstring
+                got = failed
+            memo[key] = got
+        return None if got is failed else got
+    return members
+
+
 def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
-           bound: Collection[str], compile_node: Callable[[Any], Fn]) -> Fn:
+           bound: Collection[str], compile_node: Callable[[Any], Fn],
+           sieve: Callable[[Any, dict], frozenset | None] | None = None) -> Fn:
     """The set to loop over for ``VAR in SET where COND``. COND's leading conjuncts that do not
     read VAR are a guard: when one is false nothing qualifies, so the set is not even listed.
     When SET is every vertex or edge and the first conjunct reading VAR is
@@ -124,7 +169,8 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
     ``marked(VAR, NAME)``: only the places carrying one. The loop then skips the rest without
     evaluating COND on it. COND is still evaluated on every candidate and they come in id order,
     so what qualifies, and its order, is unchanged. ``bound`` are the names that are variables
-    here (others are constants); ``compile_node`` compiles a candidate expression."""
+    here (others are constants); ``compile_node`` compiles a candidate expression. ``sieve``
+    (layout_sieve) drops the candidates COND's layout conjuncts rule out."""
     parts = conjuncts(cond_node) if cond_node is not None else []
     guards = []
     for part in parts:
@@ -133,6 +179,13 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
         guards.append(part)
     first = parts[len(guards)] if len(guards) < len(parts) else None
     looped = _board_narrowed(set_node, var, first, rules, bound, compile_node) or set_fn
+    if sieve is not None:
+        unsieved = looped
+
+        def looped(s, env):
+            keep = sieve(s, env)
+            items = unsieved(s, env)
+            return items if keep is None else [x for x in items if x in keep]
     if not guards:
         return looped
     tests = [compile_node(g) for g in guards]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from catan_dsl.core import vocab
-from catan_dsl.engine.rules.domains import layout_prefilter, narrow
+from catan_dsl.engine.rules.domains import conjuncts, layout_prefilter, layout_sieve, narrow
 from catan_dsl.engine.rules.measure_memo import layout_memo
 
 Fn = Callable[[Any, dict], Any]
@@ -241,8 +241,11 @@ def _narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, ctx: Ctx, inner
                            lambda n: compile_expr(n, inner)[0])
     if pre is not None:
         return pre[0], compile_cond(pre[1], inner)
+    sieve = None if cond_node is None else layout_sieve(
+        set_node, var, conjuncts(cond_node), set_fn, ctx.types, ctx.functions,
+        lambda n: compile_expr(n, inner)[0])
     return narrow(set_node, var, cond_node, set_fn, ctx.rules, ctx.types,
-                  lambda n: compile_expr(n, ctx)[0]), compile_cond(cond_node, inner)
+                  lambda n: compile_expr(n, ctx)[0], sieve), compile_cond(cond_node, inner)
 
 
 def compile_domain(set_node: Any, var: str, cond_node: Any, ctx: Ctx

@@ -13,7 +13,7 @@ import pytest
 from catan_dsl.api import compile_file
 from catan_dsl.bots import make_bot
 from catan_dsl.engine import Game
-from catan_dsl.engine.rules.domains import layout_prefilter, narrow
+from catan_dsl.engine.rules.domains import conjuncts, layout_prefilter, layout_sieve, narrow
 from catan_dsl.engine.rules.expressions import Ctx, compile_expr
 from catan_dsl.engine.rules.measure_memo import layout_memo
 
@@ -54,6 +54,10 @@ FORMS = [
     (["vertices"], "w", ["coast", ["var", "w"]]),                       # layout only
     (["neighbours", ["var", "v"]], "w", ["and", ["and", ["coast", ["var", "w"]], ["!=", ["var", "w"], 3]],
                                          ["<", ["owner", ["var", "w"]], 0]]),
+    # A layout conjunct after the first (layout_sieve): occupied coast, a free neighbour of v.
+    (["vertices"], "w", ["and", ["in", ["owner", ["var", "w"]], ["players"]], ["coast", ["var", "w"]]]),
+    (["vertices"], "w", ["and", ["<", ["owner", ["var", "w"]], 0],
+                         ["in", ["var", "w"], ["neighbours", ["var", "v"]]]]),
     (["vertices"], "w", [">=", ["owner", ["var", "w"]], 0]),            # nothing to narrow by
 ]
 
@@ -110,7 +114,7 @@ def test_layout_conjuncts_filter_the_set_once_a_board() -> None:
     rules = s.game.rules
     ctx = Ctx(rules, {"player": "player", "v": "vertex"})
     inner = ctx.bind("w", "vertex")
-    set_node, _, cond = FORMS[-2]
+    set_node, _, cond = next(f for f in FORMS if f[0][0] == "neighbours")
     neighbours = compile_expr(set_node, ctx)[0]
     got = layout_prefilter(set_node, "w", cond, neighbours, ctx.types, ctx.functions,
                            lambda n: compile_expr(n, inner)[0])
@@ -123,6 +127,40 @@ def test_layout_conjuncts_filter_the_set_once_a_board() -> None:
     by_pieces = ["in", ["var", "w"], ["neighbours", ["var", "v"]]]
     assert layout_prefilter(["pieces", ["var", "player"], "city"], "w", by_pieces, neighbours,
                             ctx.types, ctx.functions, lambda n: compile_expr(n, inner)[0]) is None
+
+
+def test_layout_conjuncts_after_the_first_sieve_the_candidates() -> None:
+    """`owner(w) in players and coast(w)`: the occupied places are the candidates and only the
+    coastal ones among them are visited; the coast is worked out once a board."""
+    s = played(6, 300)
+    rules = s.game.rules
+    ctx = Ctx(rules, {"player": "player", "v": "vertex"})
+    inner = ctx.bind("w", "vertex")
+    set_node, _, cond = FORMS[-3]                           # occupied and on the coast
+    everything = compile_expr(set_node, ctx)[0]
+    sieve = layout_sieve(set_node, "w", conjuncts(cond), everything, ctx.types, ctx.functions,
+                         lambda n: compile_expr(n, inner)[0])
+    assert sieve is not None
+    loop = narrow(set_node, "w", cond, everything, rules, ctx.types,
+                  lambda n: compile_expr(n, ctx)[0], sieve)
+    occupied = [w for w, o in enumerate(s.v_owner) if o >= 0]
+    want = [w for w in occupied if rules.coast["vertex"][w]]
+    assert 0 < len(want) < len(occupied)
+    assert loop(s, {"player": 0, "v": 0}) == want
+    by_owner = [">=", ["owner", ["var", "w"]], 0]           # no layout conjunct: no sieve
+    assert layout_sieve(set_node, "w", [by_owner], everything, ctx.types, ctx.functions,
+                        lambda n: compile_expr(n, inner)[0]) is None
+
+
+def test_a_sieve_that_raises_leaves_the_loop_as_written() -> None:
+    """The sieve asks its layout conjuncts of every element, which the written order may never
+    do: `owner(w) == 99 and w in neighbours(v)` with no v finds nothing, and raises nothing."""
+    s = played(7, 100)
+    ctx = Ctx(s.game.rules, {"player": "player", "v": "vertex"})
+    cond = ["and", ["==", ["owner", ["var", "w"]], 99], ["in", ["var", "w"], ["neighbours", ["var", "v"]]]]
+    fn, _ = compile_expr(["count", "w", ["vertices"], cond], ctx)
+    assert fn(s, {"player": 0, "v": None}) == 0
+    assert fn(s, {"player": 0, "v": 5}) == 0
 
 
 def test_layout_loops_are_computed_once_a_board_and_per_board() -> None:
