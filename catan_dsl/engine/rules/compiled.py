@@ -250,6 +250,13 @@ class CompiledRules(RuleQueries):
             else None
         self.yield_modified = bool(self.modifiers.get("yield"))
         self.pre_roll_actions = any(r.action.phase in ("before_roll", "any") for r in self.actions)
+        self.listed_actions = player_actions.listed(self)
+        # "modifier vp ... for player p" is asked for the mover after every action; without a
+        # filter a rule's env is just {player, p} (what queries._env would build), made here.
+        per_player = self.modifiers.get("player_vp", ())
+        self.player_vp_plain = tuple((r.when, r.value, r.bind[0][1]) for r in per_player) \
+            if all(not r.filter and len(r.bind) == 1 and r.bind[0][0] == "p"
+                   for r in per_player) else None
 
     def _deck(self, name: str, d: dict) -> DeckSpec:
         items = tuple(d.get("items", {}))
@@ -346,7 +353,15 @@ class CompiledRules(RuleQueries):
                 extra += self.vp_memo.get(s, p, lambda: self.modifier_vp(s, p))
             else:
                 extra += self.modifier_vp(s, p)
-        if "player_vp" in self.modifiers:
+        plain = self.player_vp_plain
+        if plain is not None:
+            for when, value, var in plain:
+                env = {"player": p, var: p}
+                if when is None or when(s, env):
+                    v = value(s, env)
+                    if v is not None:
+                        extra += v
+        elif "player_vp" in self.modifiers:
             extra += self.modified(s, "player_vp", p, {"p": p})
         return extra
 
@@ -378,9 +393,8 @@ class CompiledRules(RuleQueries):
         extra = 0
         for v in s.buildings[p]:
             extra += self.modified(s, "vp", p, {"x": v, "#x": "vertex"})
-        for e in range(s.board.n_edges):
-            if s.e_owner[e] == p:
-                extra += self.modified(s, "vp", p, {"x": e, "#x": "edge"})
+        for e in [e for e, owner in enumerate(s.e_owner) if owner == p]:
+            extra += self.modified(s, "vp", p, {"x": e, "#x": "edge"})
         return extra
 
     def target(self, s, p: int) -> int:

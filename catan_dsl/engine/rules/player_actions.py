@@ -140,26 +140,34 @@ def _costs(rules, s, spec: ActionSpec, p: int):
     return res, counters, token, target_cost
 
 
+def listed(rules) -> tuple[tuple, tuple]:
+    """The actions a listing looks at, each with its cost bounds (_cost_modifiable), in rule
+    order: (those after the roll, those before it). Decided once, when the rules are loaded."""
+    out: tuple[list, list] = ([], [])
+    for ar in rules.actions:
+        spec: ActionSpec = ar.action
+        bounds = _cost_modifiable(rules, spec)
+        for before in (False, True):
+            if spec.phase == "any" or (spec.phase == "before_roll") == before:
+                out[before].append((spec, bounds))
+    return tuple(out[0]), tuple(out[1])
+
+
 def legal(s, p: int, out: list, before_roll: bool) -> None:
     rules = s.game.rules
     rules_state = s.rules_state
     worths: dict[int, int] = {}
-    cost_modifiable = rules.cost_modifiable
-    for ar in rules.actions:
-        spec: ActionSpec = ar.action
-        if spec.phase != "any" and (spec.phase == "before_roll") != before_roll:
+    hand = s.hand[p]
+    uses_turn, uses_game = rules_state.uses_turn, rules_state.uses_game
+    for spec, (modifiable, lowest, highest) in rules.listed_actions[before_roll]:
+        if spec.per_turn is not None and uses_turn.get(spec.key, 0) >= spec.per_turn:
             continue
-        if spec.per_turn is not None and rules_state.uses_turn.get(spec.key, 0) >= spec.per_turn:
-            continue
-        if spec.per_game is not None and rules_state.uses_game.get(spec.key, 0) >= spec.per_game:
+        if spec.per_game is not None and uses_game.get(spec.key, 0) >= spec.per_game:
             continue
         # The cost first: it is cheap, and most listings fail on it (too few tokens); the
         # condition is a pure function of the state, so the order changes no result.
-        modifiable, lowest, highest = cost_modifiable.get(spec.name) or \
-            _cost_modifiable(rules, spec)
         if modifiable and lowest is not None and _surely_unaffordable(s, spec, p, lowest):
             continue
-        hand = s.hand[p]
         if modifiable and highest is not None and spec.token is None and not spec.target_cost \
                 and not _surely_unaffordable(s, spec, p, highest):
             # Affordable whatever the modifiers add: the exact cost matters only when paying.
