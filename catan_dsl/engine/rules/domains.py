@@ -114,53 +114,69 @@ def _board_narrowed(set_node: Any, var: str, first: Any, rules: Any, bound: Coll
     return candidates
 
 
-def layout_sieve(set_node: Any, var: str, parts: list, set_fn: Fn, types: dict[str, str],
-                 functions: Any, compile_inner: Callable[[Any], Fn]
-                 ) -> Callable[[Any, dict], frozenset | None] | None:
-    """The conjuncts of COND that read VAR and only the board's layout, wherever they stand
-    ("owner(v) in players and feature_number(v, F, n)") → the members of SET meeting them, by
-    board and values of the outer variables they read: no element outside can qualify. None
-    when there are no such conjuncts, or SET itself depends on more than the layout. The
-    function returns None for a key whose conjuncts raised on some element (the original
-    order might never have asked them there): the loop is then not sieved."""
-    if not board_only(set_node, functions, LAYOUT_FUNCTIONS):
-        return None
-    layout = [p for p in parts if mentions(p, var) and board_only(p, functions, LAYOUT_FUNCTIONS)]
+def _layout_part(node: Any, functions: Any) -> Any:
+    """A condition that reads only the layout and holds wherever ``node`` does: ``node`` itself,
+    or for ``any(H in S where L and R)`` with S and L layout-only, ``any(H in S where L)`` —
+    "a lake hex of v with number n" for "… and not robber_on(h)". None when there is none."""
+    if board_only(node, functions, LAYOUT_FUNCTIONS):
+        return node
+    if isinstance(node, list) and len(node) == 4 and node[0] == "any" \
+            and board_only(node[2], functions, LAYOUT_FUNCTIONS):
+        kept = [c for c in conjuncts(node[3]) if board_only(c, functions, LAYOUT_FUNCTIONS)] \
+            if node[3] is not None else []
+        if kept:
+            return ["any", node[1], node[2], reduce(lambda a, b: ["and", a, b], kept)]
+    return None
+
+
+def layout_sieve(var: str, parts: list, types: dict[str, str], functions: Any,
+                 compile_inner: Callable[[Any], Fn]) -> Callable[[Any, dict, Any], list] | None:
+    """COND's conjuncts that read VAR and only the board's layout, wherever they stand
+    ("owner(v) in players and feature_number(v, F, n)"), or that imply such a condition
+    (_layout_part) → ``sieve(s, env, items)``: the items that can still meet COND, in their
+    order. Each item's verdict is kept per board and values of the outer variables read, so
+    the layout is asked once per candidate (not once per loop, nor of places never looked at).
+    An item whose verdict raises is kept: COND then decides it as written. None when there is
+    no such conjunct."""
+    layout = [n for n in (_layout_part(p, functions) for p in parts if mentions(p, var)) if n]
     if not layout:
         return None
-    outer = _reads(set_node, types) | {n for p in layout for n in _reads(p, types) if n != var}
+    outer = {n for p in layout for n in _reads(p, types) if n != var}
     if any(types[n] not in PLAIN_TYPES for n in outer):
         return None
     names = tuple(sorted(outer))
     tests = [compile_inner(p) for p in layout]
     per_board = PerBoard()
-    failed = object()
 
-    def members(s, env):
+    def sieve(s, env, items):
         memo = per_board.of(s.board)
-        key = tuple(env.get(n) for n in names)
-        got = memo.get(key)
-        if got is None:
+        key = tuple([env.get(n) for n in names])
+        verdicts = memo.get(key)
+        if verdicts is None:
             if len(memo) >= LIMIT:
                 memo.clear()
-            probe = dict(env)
-            try:
-                kept = []
-                for x in set_fn(s, env):
-                    probe[var] = x
-                    if all(t(s, probe) for t in tests):
-                        kept.append(x)
-                got = frozenset(kept)
-            except Exception:                   # noqa: BLE001 — see the docstring
-                got = failed
-            memo[key] = got
-        return None if got is failed else got
-    return members
+            verdicts = memo[key] = {}
+        kept, probe = [], None
+        for x in items:
+            ok = verdicts.get(x)
+            if ok is None:
+                if probe is None:
+                    probe = dict(env)
+                probe[var] = x
+                try:
+                    ok = all(t(s, probe) for t in tests)
+                except Exception:               # noqa: BLE001 — see the docstring
+                    ok = True
+                verdicts[x] = ok
+            if ok:
+                kept.append(x)
+        return kept
+    return sieve
 
 
 def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
            bound: Collection[str], compile_node: Callable[[Any], Fn],
-           sieve: Callable[[Any, dict], frozenset | None] | None = None) -> Fn:
+           sieve: Callable[[Any, dict, Any], list] | None = None) -> Fn:
     """The set to loop over for ``VAR in SET where COND``. COND's leading conjuncts that do not
     read VAR are a guard: when one is false nothing qualifies, so the set is not even listed.
     When SET is every vertex or edge and the first conjunct reading VAR is
@@ -183,9 +199,7 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
         unsieved = looped
 
         def looped(s, env):
-            keep = sieve(s, env)
-            items = unsieved(s, env)
-            return items if keep is None else [x for x in items if x in keep]
+            return sieve(s, env, unsieved(s, env))
     if not guards:
         return looped
     tests = [compile_node(g) for g in guards]

@@ -242,8 +242,7 @@ def _narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, ctx: Ctx, inner
     if pre is not None:
         return pre[0], compile_cond(pre[1], inner)
     sieve = None if cond_node is None else layout_sieve(
-        set_node, var, conjuncts(cond_node), set_fn, ctx.types, ctx.functions,
-        lambda n: compile_expr(n, inner)[0])
+        var, conjuncts(cond_node), ctx.types, ctx.functions, lambda n: compile_expr(n, inner)[0])
     return narrow(set_node, var, cond_node, set_fn, ctx.rules, ctx.types,
                   lambda n: compile_expr(n, ctx)[0], sieve), compile_cond(cond_node, inner)
 

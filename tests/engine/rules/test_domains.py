@@ -131,15 +131,19 @@ def test_layout_conjuncts_filter_the_set_once_a_board() -> None:
 
 def test_layout_conjuncts_after_the_first_sieve_the_candidates() -> None:
     """`owner(w) in players and coast(w)`: the occupied places are the candidates and only the
-    coastal ones among them are visited; the coast is worked out once a board."""
+    coastal ones among them are kept; each candidate's coast is asked once a board."""
     s = played(6, 300)
     rules = s.game.rules
     ctx = Ctx(rules, {"player": "player", "v": "vertex"})
     inner = ctx.bind("w", "vertex")
     set_node, _, cond = FORMS[-3]                           # occupied and on the coast
     everything = compile_expr(set_node, ctx)[0]
-    sieve = layout_sieve(set_node, "w", conjuncts(cond), everything, ctx.types, ctx.functions,
-                         lambda n: compile_expr(n, inner)[0])
+    asked = []
+
+    def compile_counted(n):
+        fn = compile_expr(n, inner)[0]
+        return lambda s, env: asked.append(env["w"]) or fn(s, env)
+    sieve = layout_sieve("w", conjuncts(cond), ctx.types, ctx.functions, compile_counted)
     assert sieve is not None
     loop = narrow(set_node, "w", cond, everything, rules, ctx.types,
                   lambda n: compile_expr(n, ctx)[0], sieve)
@@ -147,9 +151,32 @@ def test_layout_conjuncts_after_the_first_sieve_the_candidates() -> None:
     want = [w for w in occupied if rules.coast["vertex"][w]]
     assert 0 < len(want) < len(occupied)
     assert loop(s, {"player": 0, "v": 0}) == want
+    assert loop(s, {"player": 0, "v": 0}) == want
+    assert sorted(asked) == occupied                        # once per candidate, none else
     by_owner = [">=", ["owner", ["var", "w"]], 0]           # no layout conjunct: no sieve
-    assert layout_sieve(set_node, "w", [by_owner], everything, ctx.types, ctx.functions,
+    assert layout_sieve("w", [by_owner], ctx.types, ctx.functions,
                         lambda n: compile_expr(n, inner)[0]) is None
+
+
+def test_a_loop_is_sieved_by_what_an_any_of_it_needs_from_the_layout() -> None:
+    """`owner(w) >= 0 and any(h in hexes_of(w) where terrain(h) == hills and robber_on(h) == 0)`:
+    only places next to hills can qualify, whatever the robber does; the sieve keeps those."""
+    s = played(8, 300)
+    rules = s.game.rules
+    ctx = Ctx(rules, {"player": "player"})
+    inner = ctx.bind("w", "vertex")
+    near_hills = ["any", "h", ["hexes_of", ["var", "w"]],
+                  ["and", ["==", ["terrain", ["var", "h"]], "hills"], ["not", ["robber_on", ["var", "h"]]]]]
+    cond = ["and", [">=", ["owner", ["var", "w"]], 0], near_hills]
+    sieve = layout_sieve("w", conjuncts(cond), ctx.types, ctx.functions,
+                         lambda n: compile_expr(n, inner)[0])
+    assert sieve is not None
+    hills = {h for h, t in enumerate(s.board.hex_terrain) if t == "hills"}
+    every = list(range(len(s.v_owner)))
+    assert sieve(s, {"player": 0}, every) == [w for w in every
+                                              if hills & set(s.board.vertex_hexes[w])]
+    fn, _ = compile_expr(["count", "w", ["vertices"], cond], ctx)
+    assert fn(s, {"player": 0}) == len(full_scan(s, {"player": 0}, ["vertices"], "w", cond))
 
 
 def test_a_sieve_that_raises_leaves_the_loop_as_written() -> None:
