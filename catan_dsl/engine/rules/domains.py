@@ -85,8 +85,11 @@ def _mark_carriers(first: Any, var: str, kind: str, bound: Collection[str]) -> F
 
 def _board_narrowed(set_node: Any, var: str, first: Any, rules: Any, bound: Collection[str],
                     compile_node: Callable[[Any], Fn]) -> Fn | None:
-    """Every vertex or edge, with COND's first conjunct ``first`` that reads VAR → the places
-    that can meet it, in id order; None when the whole board must be looked at."""
+    """Every vertex or edge (or hex, for ``robber_on(VAR)``), with COND's first conjunct
+    ``first`` that reads VAR → the places that can meet it, in id order; None when the whole
+    board must be looked at."""
+    if set_node == ["hexes"] and first == ["robber_on", ["var", var]]:
+        return lambda s, env: [s.robber] if s.robber >= 0 else []     # "the robber's hex"
     if set_node not in (["vertices"], ["edges"]):
         return None
     if first == ["in", ["owner", ["var", var]], ["players"]]:
@@ -182,7 +185,8 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
     When SET is every vertex or edge and the first conjunct reading VAR is
     ``owner(VAR) in players``, only occupied places can qualify; ``VAR == E`` or ``VAR in S``
     (or an ``or`` of such): only E and the members of S; ``markers(VAR, NAME) > 0`` or
-    ``marked(VAR, NAME)``: only the places carrying one. The loop then skips the rest without
+    ``marked(VAR, NAME)``: only the places carrying one; every hex with ``robber_on(VAR)``:
+    the robber's. The loop then skips the rest without
     evaluating COND on it. COND is still evaluated on every candidate and they come in id order,
     so what qualifies, and its order, is unchanged. ``bound`` are the names that are variables
     here (others are constants); ``compile_node`` compiles a candidate expression. ``sieve``

@@ -178,7 +178,7 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
             else:
                 res, counters, token, target_cost = spec.res, spec.counters, spec.token, \
                     spec.target_cost
-            if _short(s, p, res, counters, 0):
+            if (res or counters) and _short(s, p, res, counters, 0):
                 continue
         if token is None:
             pays = [()]

@@ -52,6 +52,7 @@ FORMS = [
     (["edges"], "e", ["==", ["var", "e"], ["path_between", ["var", "v"], ["var", "v"]]]),
     (["edges"], "e", ["or", ["==", ["var", "e"], ["-", 1]], ["==", ["var", "e"], 10_000]]),  # no such path
     (["vertices"], "w", ["coast", ["var", "w"]]),                       # layout only
+    (["hexes"], "h", ["robber_on", ["var", "h"]]),                      # the robber's hex
     (["neighbours", ["var", "v"]], "w", ["and", ["and", ["coast", ["var", "w"]], ["!=", ["var", "w"], 3]],
                                          ["<", ["owner", ["var", "w"]], 0]]),
     # A layout conjunct after the first (layout_sieve): occupied coast, a free neighbour of v.
@@ -65,7 +66,7 @@ FORMS = [
 def full_scan(s, env, set_node, var, cond_node) -> list[int]:
     ctx = Ctx(s.game.rules, {"player": "player", "v": "vertex"})
     items = compile_expr(set_node, ctx)[0](s, env)
-    cond = compile_expr(cond_node, ctx.bind(var, "vertex" if var == "w" else "edge"))[0]
+    cond = compile_expr(cond_node, ctx.bind(var, {"w": "vertex", "e": "edge", "h": "hex"}[var]))[0]
     return [x for x in items if cond(s, {**env, var: x})]
 
 
