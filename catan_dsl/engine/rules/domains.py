@@ -69,7 +69,15 @@ def _marker_carriers(first: Any, var: str, kind: str, rules: Any, bound: Collect
     i = rules.marker_index[first[1][2]]
     if rules.marker_on[i] != kind:
         return None
-    return lambda s, env: [x for x, n in enumerate(s.rules_state.markers[i]) if n]
+
+    def carriers(s, env):
+        # Asked on every listing of an action targeting such places: kept until one moves.
+        memo = s.rules_state.place_memo()
+        got = memo.get(("markers", i))
+        if got is None:
+            got = memo[("markers", i)] = [x for x, n in enumerate(s.rules_state.markers[i]) if n]
+        return got
+    return carriers
 
 
 def _mark_carriers(first: Any, var: str, kind: str, bound: Collection[str]) -> Fn | None:

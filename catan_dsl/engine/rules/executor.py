@@ -38,7 +38,9 @@ def compile_effects(lst: list, ctx: Ctx) -> list[Eff]:
 
 
 def envt(env: dict) -> tuple:
-    return tuple(sorted(env.items()))
+    """A work item's frozen variables, in the order they were bound (the rule's parameters,
+    then its loops and lets): a pure function of the rule and the run, so no sort is needed."""
+    return tuple(env.items())
 
 
 def via_prov(execution, p: Provenance, tag: str) -> Provenance:

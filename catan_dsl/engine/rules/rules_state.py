@@ -70,6 +70,14 @@ class RulesState:
         self.yield_now: dict[int, int] = {}                     # piece kind -> yield, next production
         self.revealed: dict[str, int] = {}                      # item name -> 1 once public
 
+    def place_memo(self) -> dict:
+        """Answers read off markers and units (units(p, U), the places carrying a marker), kept
+        until a marker or unit moves (place_moves); a clone starts without them."""
+        memo = self.unit_memo
+        if memo is None or memo[0] != self.place_moves:
+            memo = self.unit_memo = (self.place_moves, {})
+        return memo[1]
+
     def clone(self) -> "RulesState":
         c = RulesState.__new__(RulesState)
         for f in _LISTS:

@@ -200,15 +200,12 @@ def f_units(ctx: Ctx, a, raw):
         player = env[pv] if pv is not None else p(s, env)
         # Listing a player's units scans the whole table; asked again and again while nothing
         # moves (a legal-action listing may ask where a unit stands), the answer is kept in the
-        # state until a marker or unit moves (RulesState.place_moves; a clone starts afresh).
-        rules_state = s.rules_state
-        memo = rules_state.unit_memo
-        if memo is None or memo[0] != rules_state.place_moves:
-            memo = rules_state.unit_memo = (rules_state.place_moves, {})
+        # state until a marker or unit moves (RulesState.place_memo; a clone starts afresh).
+        memo = s.rules_state.place_memo()
         key = (k.i, player)
-        got = memo[1].get(key)
+        got = memo.get(key)
         if got is None:
-            got = memo[1][key] = k.places_of(rules_state.units[k.i], player)
+            got = memo[key] = k.places_of(s.rules_state.units[k.i], player)
         return got
     return units, "set:vertex|edge"
 
@@ -263,8 +260,10 @@ def f_path_between(ctx: Ctx, a, raw):
     def between(s, env):
         x, y = v(s, env), w(s, env)
         b = s.board
-        # -1 when the two intersections are not joined by a path.
-        return next((e for e in b.vertex_edges[x] if y in b.edge_vertices[e]), -1)
+        for e in b.vertex_edges[x]:         # a loop, not next(generator): asked per candidate
+            if y in b.edge_vertices[e]:
+                return e
+        return -1                           # the two intersections are not joined by a path
     return between, "edge"
 
 

@@ -47,6 +47,26 @@ def test_markers_lie_on_paths_one_each_and_move_between_them(tmp_path: Path) -> 
     assert s.rules_state.markers[0][5] == 0 and s.rules_state.markers[0][9] == 1
 
 
+def test_the_paths_carrying_a_marker_follow_every_move_and_each_clone(tmp_path: Path) -> None:
+    """`target e in edges where markers(e, bandit) > 0` lists only the carriers, kept per state
+    until a marker moves: each put and move shows in the next listing, and a clone's move
+    leaves the original's listing as it was."""
+    g = _game(tmp_path)
+    s = empty_main(g)
+
+    def chases(state) -> list[str]:
+        return [str(a) for a in state.legal_actions() if str(a).startswith("do chase")]
+    assert chases(s) == []
+    act(s, "do lurk edge 5")
+    assert chases(s) == ["do chase edge 5"]
+    c = s.clone()
+    act(c, "do chase edge 5")
+    act(c, "choose edge 9")
+    assert chases(c) == ["do chase edge 9"] and chases(s) == ["do chase edge 5"]
+    act(s, "do lurk edge 2")
+    assert chases(s) == ["do chase edge 2", "do chase edge 5"]
+
+
 def test_path_markers_are_drawn_on_their_paths(tmp_path: Path) -> None:
     from catan_dsl.render.figure import draw_board, save_figure
     from catan_dsl.render.state_view import state_view
