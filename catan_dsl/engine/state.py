@@ -282,7 +282,7 @@ class State:
             if rules is None and p not in self.holders:
                 score = self.board_vp[p] + self.card_vp[p]   # vp(p), inlined: runs every action
             else:
-                score = self.vp(p)
+                score = self.vp(p) if rules is None else rules.victory_score(self, p)
             target = g.target if rules is None else rules.fixed_target
             if target is None and (rules.min_target is None or score >= rules.min_target):
                 target = rules.target(self, p)     # below the lowest target: not asked
@@ -334,7 +334,8 @@ class State:
         events, self._events = self._events, []
         return events
 
-    def vp(self, p: int) -> int:
+    def vp(self, p: int, pieces: bool = True) -> int:
+        """``p``'s victory points (``pieces=False``: without the rules' piece modifiers)."""
         total = self.board_vp[p] + self.card_vp[p]
         if p in self.holders:
             for si, h in enumerate(self.holders):
@@ -342,7 +343,7 @@ class State:
                     total += self.game.specials[si].vp
         rules = self.game.rules
         if rules is not None and rules.adds_vp:
-            total += rules.extra_vp(self, p)
+            total += rules.extra_vp(self, p, pieces)
         return total
 
     def vp_breakdown(self, p: int) -> dict[str, int]:

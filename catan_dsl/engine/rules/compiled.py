@@ -14,7 +14,7 @@ from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, LAYOUT_FUNCTIO
                                                  board_only)
 from catan_dsl.engine.rules.queries import RuleQueries
 from catan_dsl.engine.rules.units import PathGeometry, UnitPlaces
-from catan_dsl.engine.rules.vp_memo import VpMemo, memoisable
+from catan_dsl.engine.rules.vp_memo import VpMemo, memoisable, only_lowers
 
 # Functions whose value a board-static rule may depend on: the board and the pieces on it.
 STATIC_FUNCTIONS = BOARD_FUNCTIONS | {"harbor_ratio"}
@@ -248,6 +248,7 @@ class CompiledRules(RuleQueries):
         vp_rules = [r for r in ir.get("rules") or [] if r.get("kind") == "modifier" and r.get("what") == "vp"]
         self.vp_memo = VpMemo(vp_rules) if self.vp_modified and memoisable(vp_rules, self.functions) \
             else None
+        self.vp_only_lowered = only_lowers(vp_rules)
         self.yield_modified = bool(self.modifiers.get("yield"))
         self.pre_roll_actions = any(r.action.phase in ("before_roll", "any") for r in self.actions)
         self.listed_actions = player_actions.listed(self)
@@ -341,13 +342,26 @@ class CompiledRules(RuleQueries):
     def total_vp(self, s, p: int) -> int:
         return s.vp(p)
 
-    def extra_vp(self, s, p: int) -> int:
+    def victory_score(self, s, p: int) -> int:
+        """``p``'s VP for the victory check after an action. When the piece modifiers can only
+        take VP away (a conquered building) and ``p`` is below the lowest target even without
+        them, that smaller sum is returned: the check fails either way, and the modifiers,
+        which read every piece of ``p``, are not asked."""
+        if self.vp_only_lowered:
+            floor = self.fixed_target if self.fixed_target is not None else self.min_target
+            if floor is not None:
+                high = s.vp(p, pieces=False)
+                if high < floor:
+                    return high
+        return s.vp(p)
+
+    def extra_vp(self, s, p: int, pieces: bool = True) -> int:
         g = self.game
         extra = 0
         for si, holders in enumerate(s.rules_state.multi):
             if p in holders:
                 extra += g.specials[si].vp
-        if self.vp_modified:
+        if self.vp_modified and pieces:
             # Rule runs count interpreter steps against a budget: evaluate there, as before.
             if self.vp_memo is not None and not self.execution.depth:
                 extra += self.vp_memo.get(s, p, lambda: self.modifier_vp(s, p))

@@ -3,6 +3,7 @@ memoised by position."""
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 from catan_dsl.engine.rules.measure_memo import BOARD_FUNCTIONS, board_only, position_memo
@@ -28,6 +29,35 @@ def heads(expr: Any, out: set[str]) -> set[str]:
         for x in expr[1:]:
             heads(x, out)
     return out
+
+
+_ANY = (-math.inf, math.inf)
+
+
+def bounds(expr: Any) -> tuple[float, float]:
+    """The least and greatest value an IR integer expression can take, from its constants and
+    arithmetic alone ("0 - (2 if … else 1)" lies in -2..-1); anything else may be anything."""
+    if isinstance(expr, bool) or not isinstance(expr, (int, list)):
+        return _ANY
+    if isinstance(expr, int):
+        return expr, expr
+    head, args = (expr[0], expr[1:]) if expr else (None, [])
+    if head == "if" and len(args) == 3:
+        (a, b), (c, d) = bounds(args[1]), bounds(args[2])
+        return min(a, c), max(b, d)
+    if head == "-" and len(args) == 1:
+        a, b = bounds(args[0])
+        return -b, -a
+    if head in ("+", "-") and len(args) == 2:
+        (a, b), (c, d) = bounds(args[0]), bounds(args[1])
+        return (a + c, b + d) if head == "+" else (a - d, b - c)
+    return _ANY
+
+
+def only_lowers(rules: list[dict]) -> bool:
+    """True when no VP modifier can ever add VP (each value is at most 0 wherever it applies):
+    a player's VP without them is then an upper bound of his VP."""
+    return bool(rules) and all(bounds(r.get("value", 0))[1] <= 0 for r in rules)
 
 
 def memoisable(rules: list[dict], functions: Any) -> bool:
