@@ -79,18 +79,32 @@ def stock_names(g) -> tuple[str, ...]:
 
 def _counter_offers(s, p: int, gets: list[int], out: list) -> None:
     """Offers of 1 or 2 units of a tradeable counter for 1 resource, and of 1 or 2 cards of a
-    resource for 1 unit of the counter (the same bound as the resource offers)."""
+    resource for 1 unit of the counter (the same bound as the resource offers). Memoised, as
+    the resource menus are, by what they depend on: the wanted resources, the cards held and
+    the units held (each up to 2), and whether an opponent holds any of each counter."""
     g = s.game
     rules, nr = g.rules, g.n_resources
-    hand, mine = s.hand[p], s.rules_state.counters[p]
-    cache = rules.counter_offer_cache
-    for c in rules.tradeable_counters:
-        owned = sum(s.rules_state.counters[q][c] for q in range(rules.n_real) if q != p)
-        for n in (1, 2):
-            if mine[c] >= n:
-                out.extend(_counter_offer(g, cache, nr + c, n, get) for get in gets)
-            if owned:
-                out.extend(_counter_offer(g, cache, r, n, nr + c) for r in range(nr) if hand[r] >= n)
+    hand, counters = s.hand[p], s.rules_state.counters
+    mine = counters[p]
+    key = (tuple(gets), tuple([h if h < 2 else 2 for h in hand]),
+           tuple([(mine[c] if mine[c] < 2 else 2,
+                   any(counters[q][c] for q in range(rules.n_real) if q != p))
+                  for c in rules.tradeable_counters]))
+    menus = rules.counter_offer_menus
+    menu = menus.get(key)
+    if menu is None:
+        if len(menus) > 100_000:
+            menus.clear()
+        cache, built = rules.counter_offer_cache, []
+        for c, (held, owned) in zip(rules.tradeable_counters, key[2]):
+            for n in (1, 2):
+                if held >= n:
+                    built.extend(_counter_offer(g, cache, nr + c, n, get) for get in gets)
+                if owned:
+                    built.extend(_counter_offer(g, cache, r, n, nr + c)
+                                 for r in range(nr) if hand[r] >= n)
+        menu = menus[key] = tuple(built)
+    out.extend(menu)
 
 
 def _counter_offer(g, cache: dict, give: int, n: int, get: int):

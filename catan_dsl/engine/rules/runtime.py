@@ -95,6 +95,7 @@ class RulesRuntime(CompiledRules):
         # Counters players may put into domestic offers (base/trade.py), and those offers interned.
         self.tradeable_counters = tuple(i for i, c in enumerate(self.counters) if c.tradeable)
         self.counter_offer_cache: dict = {}
+        self.counter_offer_menus: dict = {}     # trade._counter_offers, by what they depend on
         self.deal_outcomes: dict[tuple, tuple] = {}   # (deck, pile left) → draws and chances
 
     # ---- interned actions -------------------------------------------------------------------

@@ -32,6 +32,24 @@ def test_a_tradeable_counter_is_offered_both_ways() -> None:
     assert "offer 1 tokens for 1 ore" not in offers        # nobody else holds ore
 
 
+def test_counter_offers_follow_the_units_held_on_both_sides() -> None:
+    """The menu is kept by what it depends on, so it changes as soon as they do: with 1 unit
+    left only the 1-unit offers remain; with no opponent holding any, nobody offers cards for
+    one; a state seen before gets its menu back."""
+    g, s = state()
+
+    def counter_offers() -> set[str]:
+        s._legal = None
+        return {t for t in texts(s) if t.startswith("offer") and "tokens" in t}
+    full = counter_offers()
+    s.rules_state.counters[0][0] = 1
+    assert counter_offers() == full - {"offer 2 tokens for 1 wool"}
+    s.rules_state.counters[1][0] = 0
+    assert not any(t.endswith("for 1 tokens") for t in counter_offers())
+    s.rules_state.counters[0][0], s.rules_state.counters[1][0] = 2, 1
+    assert counter_offers() == full
+
+
 def test_an_accepted_counter_offer_moves_the_counter_and_the_card() -> None:
     g, s = state()
     act(s, "offer 2 tokens for 1 wool")
