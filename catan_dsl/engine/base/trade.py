@@ -46,8 +46,7 @@ def legal_trades(s, p: int, out: list) -> None:
             menu = t.offer_menus[key] = _offer_menu(t, key)
         out.extend(menu)
         if g.rules is not None and g.rules.tradeable_counters:
-            gets = [r for r, code in enumerate(key) if code >= 3]
-            _counter_offers(s, p, gets, out)
+            _counter_offers(s, p, key, out)
 
 
 def _bank_menu(t, ok: tuple, ratio: list, bank: list) -> tuple:
@@ -77,32 +76,40 @@ def stock_names(g) -> tuple[str, ...]:
     return g.resources if rules is None else g.resources + tuple(c.name for c in rules.counters)
 
 
-def _counter_offers(s, p: int, gets: list[int], out: list) -> None:
+def _counter_offers(s, p: int, offer_key: tuple, out: list) -> None:
     """Offers of 1 or 2 units of a tradeable counter for 1 resource, and of 1 or 2 cards of a
     resource for 1 unit of the counter (the same bound as the resource offers). Memoised, as
-    the resource menus are, by what they depend on: the wanted resources, the cards held and
-    the units held (each up to 2), and whether an opponent holds any of each counter."""
+    the resource menus are, by what they depend on: the resource menu's key (cards held up to
+    2, and which resources an opponent holds), the units held up to 2 and whether an opponent
+    holds any, per counter."""
     g = s.game
     rules, nr = g.rules, g.n_resources
-    hand, counters = s.hand[p], s.rules_state.counters
+    counters = s.rules_state.counters
     mine = counters[p]
-    key = (tuple(gets), tuple([h if h < 2 else 2 for h in hand]),
-           tuple([(mine[c] if mine[c] < 2 else 2,
-                   any(counters[q][c] for q in range(rules.n_real) if q != p))
-                  for c in rules.tradeable_counters]))
+    key = [offer_key]
+    for c in rules.tradeable_counters:
+        owned = False
+        for q in range(rules.n_real):
+            if q != p and counters[q][c]:
+                owned = True
+                break
+        key.append((mine[c] if mine[c] < 2 else 2, owned))
+    key = tuple(key)
     menus = rules.counter_offer_menus
     menu = menus.get(key)
     if menu is None:
         if len(menus) > 100_000:
             menus.clear()
         cache, built = rules.counter_offer_cache, []
-        for c, (held, owned) in zip(rules.tradeable_counters, key[2]):
+        gets = [r for r, code in enumerate(offer_key) if code >= 3]
+        held_cards = [code % 3 for code in offer_key]           # cards held, up to 2
+        for c, (held, owned) in zip(rules.tradeable_counters, key[1:]):
             for n in (1, 2):
                 if held >= n:
                     built.extend(_counter_offer(g, cache, nr + c, n, get) for get in gets)
                 if owned:
                     built.extend(_counter_offer(g, cache, r, n, nr + c)
-                                 for r in range(nr) if hand[r] >= n)
+                                 for r in range(nr) if held_cards[r] >= n)
         menu = menus[key] = tuple(built)
     out.extend(menu)
 
