@@ -97,6 +97,7 @@ class RulesRuntime(CompiledRules):
         self.counter_offer_cache: dict = {}
         self.counter_offer_menus: dict = {}     # trade._counter_offers, by what they depend on
         self.deal_outcomes: dict[tuple, tuple] = {}   # (deck, pile left) → draws and chances
+        self.deck_draws: dict[int, list] = {}     # per deck, its DeckDraw actions by item
 
     # ---- interned actions -------------------------------------------------------------------
     def choice(self, what: str, x: int) -> Choose:
@@ -284,8 +285,11 @@ class RulesRuntime(CompiledRules):
                 if len(self.deal_outcomes) >= 4096:
                     self.deal_outcomes.clear()
                 total = sum(pile)
+                draws = self.deck_draws.get(di)
+                if draws is None:
+                    draws = self.deck_draws[di] = [self.deal(di, i) for i in range(len(pile))]
                 outcomes = self.deal_outcomes[key] = tuple(
-                    (self.deal(di, i), k / total) for i, k in enumerate(pile) if k)
+                    [(draws[i], k / total) for i, k in enumerate(pile) if k])
             return outcomes
         outcomes = self.game.roll_actions
         if prompt.params and self.distinct:
