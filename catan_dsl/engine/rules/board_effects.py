@@ -176,7 +176,8 @@ def remove_piece(s, edge: bool, at: int, ri: int) -> None:
         for u in s.board.vertex_adjacent[at]:
             s.v_blocked[u] -= 1
         s.ratio[owner] = building.harbor_ratios(s, owner)
-    s.rules_state.marks.pop(("e" if edge else "v") + str(at), None)
+    if s.rules_state.marks.pop(("e" if edge else "v") + str(at), None) is not None:
+        s.rules_state.shape_moves += 1
     rebuild_spots(s)
     awards.route_changed(s, tuple(range(g.num_players)))
     emit(s, ri, PieceRemoved(owner, g.piece_names[k], at))
@@ -204,6 +205,8 @@ def _mark(on: bool):
             edge = kind(env) == "edge"
             key = ("e" if edge else "v") + str(x)
             marks = s.rules_state.marks.get(key, ())
+            if on != (mark in marks):
+                s.rules_state.shape_moves += 1
             if on and mark not in marks:
                 s.rules_state.marks[key] = tuple(sorted(marks + (mark,)))
             elif not on and mark in marks:

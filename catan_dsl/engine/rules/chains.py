@@ -151,6 +151,7 @@ class Chains:
         tail = st[at]
         a, b = s.board.edge_vertices[e]
         head = b if a == tail else a
+        s.rules_state.shape_moves += 1
         st[self.n_specs + e] = i + 1
         st[at] = head
         st[at + 1] += 1

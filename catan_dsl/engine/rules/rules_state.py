@@ -13,7 +13,7 @@ class RulesState:
     """Everything the rules add to a State; absent (None) for the base game."""
 
     __slots__ = (*_LISTS, *_NESTED, *_DEEP, *_SCALARS, *_DICTS, "fingerprint", "vp_cache",
-                 "board_memo", "place_moves", "unit_memo")
+                 "board_memo", "place_moves", "shape_moves", "unit_memo")
 
     def __init__(self, rules) -> None:
         n = rules.n_total
@@ -52,7 +52,8 @@ class RulesState:
         self.built_turn = False
         self.start = 0
         self.fingerprint: tuple = ()                          # inputs of the last measure update
-        # (State.piece_moves, chains, marks) → the VP modifiers' values there (vp_memo.py).
+        # (State.piece_moves, shape_moves, place_moves, values): the VP modifiers' values at the
+        # last position asked (vp_memo.py).
         self.vp_cache: tuple | None = None
         # (State.piece_moves, {rule and values read: result}) for conditions that read only the
         # board and its pieces (CompiledRules.memo_for); a clone starts without one.
@@ -61,6 +62,8 @@ class RulesState:
         # Counts every marker or unit that moved (like State.piece_moves): caches compare it
         # instead of the tables. Not part of the digest: it is derived bookkeeping.
         self.place_moves = 0
+        # Counts every change of a mark or a chain piece, likewise (the VP memo compares it).
+        self.shape_moves = 0
         # (place_moves, {(unit kind, player): places}) for units(p, U) (units.py); a clone
         # starts without one.
         self.unit_memo: tuple | None = None
@@ -92,7 +95,7 @@ class RulesState:
         for f in _DICTS:
             setattr(c, f, dict(getattr(self, f)))
         c.fingerprint = self.fingerprint
-        c.place_moves = self.place_moves
+        c.place_moves, c.shape_moves = self.place_moves, self.shape_moves
         c.vp_cache = self.vp_cache
         c.board_memo = None
         c.unit_memo = None

@@ -85,17 +85,17 @@ class VpMemo:
 
     def get(self, s, p: int, compute: Callable[[], int]) -> int:
         rules_state = s.rules_state
-        chains = tuple(rules_state.chains)
-        marks = tuple(sorted(rules_state.marks.items())) if rules_state.marks else ()
         moved = rules_state.place_moves if self.reads_markers or self.reads_units else 0
         # This state's last position first: no piece, chain, mark, marker or unit moved since
         # (most actions) means the same values, without building the whole position key. The
         # cache travels with clones; a clone that moves something counts a move and misses it.
         last = rules_state.vp_cache
-        if last is not None and last[0] == s.piece_moves and last[1] == chains \
-                and last[2] == marks and last[4] == moved:
+        if last is not None and last[0] == s.piece_moves and last[1] == rules_state.shape_moves \
+                and last[2] == moved:
             vals = last[3]
         else:
+            chains = tuple(rules_state.chains)
+            marks = tuple(sorted(rules_state.marks.items())) if rules_state.marks else ()
             memo = position_memo(self.values, s.board)
             key = (tuple(s.v_owner), tuple(s.v_kind), tuple(s.e_owner), tuple(s.e_kind), chains,
                    marks)
@@ -110,7 +110,7 @@ class VpMemo:
                 if len(memo) >= LIMIT:
                     memo.clear()
                 vals = memo[key] = {}
-            rules_state.vp_cache = (s.piece_moves, chains, marks, vals, moved)
+            rules_state.vp_cache = (s.piece_moves, rules_state.shape_moves, moved, vals)
         v = vals.get(p)
         if v is None:
             v = vals[p] = compute()

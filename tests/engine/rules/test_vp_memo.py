@@ -49,3 +49,39 @@ def test_memoised_extra_vp_equals_direct_evaluation_at_every_step() -> None:
                 assert memo == direct, (seed, s.turn, q)
                 awarded = awarded or direct > 0
     assert awarded
+
+
+SHRINES = """scenario shrines "Shrines" extends base {
+  action consecrate "Consecrate a settlement" {
+    target v in pieces(player, settlement) where not marked(v, shrine)
+    do { mark v shrine }
+  }
+  action profane "Profane a shrine" {
+    target v in pieces(player, settlement) where marked(v, shrine)
+    do { unmark v shrine }
+  }
+  modifier vp + 1 for v where marked(v, shrine)
+}
+"""
+
+
+def test_marking_and_unmarking_shows_in_the_memoised_vp_at_once(tmp_path) -> None:
+    """A mark moves no piece: the memo still sees it (it counts mark changes), and a clone's
+    change leaves the original's VP as it was."""
+    from catan_dsl.api import compile_file
+    from catan_dsl.engine import Game
+    from tests.engine.helpers import act, empty_main, put
+    path = tmp_path / "shrines.catan"
+    path.write_text(SHRINES, encoding="utf-8")
+    ir, report = compile_file(str(path))
+    assert ir is not None, report.render_text()
+    g = Game(ir)
+    assert g.rules.vp_memo is not None
+    s = empty_main(g, 0, 0)
+    put(s, 0, "settlement", 10)
+    before = s.vp(0)
+    act(s, "do consecrate vertex 10")
+    assert s.vp(0) == before + 1
+    c = s.clone()
+    act(c, "do profane vertex 10")
+    assert c.vp(0) == before and s.vp(0) == before + 1
