@@ -65,3 +65,29 @@ def test_render_shows_the_oasis_and_its_arrows(tmp_path) -> None:
     res = CliRunner().invoke(cli, ["render", str(CARAVANS), "--seed", "1", "-o", str(out)])
     assert res.exit_code == 0, res.output
     assert out.stat().st_size > 10_000
+
+
+def test_weighted_road_lengths_are_current_after_every_action() -> None:
+    """CAR-39: a road under a camel counts twice. The Longest Road measure is re-measured for
+    everyone only when a camel (or mark) moves, and by the placing code when a piece does: after
+    every action of seeded random games it equals a fresh measurement for every player."""
+    import random
+
+    from catan_dsl.bots import make_bot
+    from catan_dsl.engine import CHANCE
+    from catan_dsl.engine.base.awards import longest_route
+    g = game()
+    assert g.rules.route_weighted and not g.rules.weights_follow_pieces
+    si, sp = next((i, sp) for i, sp in enumerate(g.specials) if sp.measure == "longest_route")
+    doubled = False
+    for seed in (1, 2):
+        rng, bot = random.Random(seed), make_bot("random")
+        s = g.new_initial_state(seed=seed)
+        while not s.is_terminal() and s.turn < 300:
+            p = s.current_player()
+            s.apply_action(s.sample_chance(rng) if p == CHANCE else bot.choose(s, s.legal_actions(), rng))
+            fresh = [longest_route(s, q, sp.route_kinds) for q in range(g.num_players)]
+            assert s.measure[si][:g.num_players] == fresh, (seed, s.turn)
+            doubled = doubled or any(g.rules.route_weight(s, e) == 2
+                                     for q in range(g.num_players) for e in s.route_edges[q])
+    assert doubled                      # some camel did stand on a road

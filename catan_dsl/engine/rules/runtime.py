@@ -48,6 +48,7 @@ class RulesRuntime(CompiledRules):
         self.trade_forbids = bool(self.forbids.get("trade"))
         self.harbor_forbids = bool(self.forbids.get("harbor"))
         self.dynamic_any = bool(self.dynamic) or self.route_weighted
+        self.weights_follow_pieces = special_cards.weights_follow_pieces(self, ir)
         self.counters_only = bool(self.dynamic) and not self.route_weighted and all(
             m is not None and m[0] == "#c" for _, _, m in self.dynamic)
         # Event type -> does a rule listen to its trigger (PieceBuilt is always handled: it marks

@@ -5,10 +5,32 @@ from __future__ import annotations
 from catan_dsl.engine import prompts
 from catan_dsl.engine.base import awards
 from catan_dsl.engine.events import SpecialCardAwarded, SpecialCardSetAside
+from catan_dsl.engine.rules.measure_memo import LAYOUT_FUNCTIONS
 
 # Prompts a development card's effect leaves open (while one is, the card is "resolving").
 CARD_PROMPTS = frozenset({prompts.PLACE_FREE, prompts.MOVE_ROBBER, prompts.TAKE, prompts.MONOPOLY,
                           prompts.CHOOSE_VICTIM, prompts.STEAL})
+
+
+def weights_follow_pieces(rules, ir: dict) -> bool:
+    """Can a piece placed or removed change a route weight? Not when every ``route_weight``
+    rule reads only the layout, marks and chains (Caravans' "a path with a camel counts
+    twice"): the placing code re-measures the routes a piece touches, so after_action need
+    re-measure every route only when a mark or chain changed."""
+    def reads_pieces(expr) -> bool:
+        if not isinstance(expr, list) or not expr:
+            return False
+        head = expr[0]
+        if head == "occupied":              # a chain's name reads chains; a piece or unit's not
+            if not (len(expr) == 3 and isinstance(expr[2], str) and expr[2] in rules.chains.index):
+                return True
+        elif isinstance(head, str) and head in rules.functions and head not in LAYOUT_FUNCTIONS \
+                and head != "marked":
+            return True
+        return any(reads_pieces(x) for x in expr[1:])
+    weights = [r for r in ir.get("rules") or []
+               if r.get("kind") == "modifier" and r.get("what") == "route_weight"]
+    return any(reads_pieces(r.get("when")) or reads_pieces(r.get("value")) for r in weights)
 
 
 def after_action(rules, s) -> None:
@@ -31,12 +53,13 @@ def after_action(rules, s) -> None:
     if rules.board_measures_only:
         key = (s.piece_moves, len(rules_state.marks),
                tuple(rules_state.chains[:rules.chains.n_specs]))
-        if key == rules_state.fingerprint:
+        old = rules_state.fingerprint
+        if key == old:
             return
         rules_state.fingerprint = key
         for si, _, _ in rules.dynamic:
             award(rules, s, si)
-        if rules.route_weighted:
+        if rules.route_weighted and (rules.weights_follow_pieces or not old or old[1:] != key[1:]):
             awards.route_changed(s, tuple(range(rules.n_total)))
         return
     # Measures read the board, hands, counters, items and cards: skip the recomputation when
