@@ -97,7 +97,8 @@ class RulesRuntime(CompiledRules):
         self.tradeable_counters = tuple(i for i, c in enumerate(self.counters) if c.tradeable)
         self.counter_offer_cache: dict = {}
         self.counter_offer_menus: dict = {}     # trade._counter_offers, by what they depend on
-        self.deal_outcomes: dict[tuple, tuple] = {}   # (deck, pile left) → draws and chances
+        # (deck, pile left), or ("distinct", first roll) → the outcomes and their chances
+        self.deal_outcomes: dict[tuple, tuple] = {}
         self.deck_draws: dict[int, list] = {}     # per deck, its DeckDraw actions by item
 
     # ---- interned actions -------------------------------------------------------------------
@@ -294,9 +295,13 @@ class RulesRuntime(CompiledRules):
             return outcomes
         outcomes = self.game.roll_actions
         if prompt.params and self.distinct:
-            first = prompt.params[1]
-            rest = sum(p for a, p in outcomes if a.total != first)
-            return tuple((a, p / rest) for a, p in outcomes if a.total != first)
+            first = prompt.params[1]        # a second roll that must differ: once per number
+            got = self.deal_outcomes.get(("distinct", first))
+            if got is None:
+                rest = sum(p for a, p in outcomes if a.total != first)
+                got = self.deal_outcomes[("distinct", first)] = tuple(
+                    (a, p / rest) for a, p in outcomes if a.total != first)
+            return got
         return outcomes
 
     def apply_roll(self, s, a, prompt) -> None:
