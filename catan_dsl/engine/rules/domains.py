@@ -101,9 +101,17 @@ def _board_narrowed(set_node: Any, var: str, first: Any, rules: Any, bound: Coll
     if set_node not in (["vertices"], ["edges"]):
         return None
     if first == ["in", ["owner", ["var", var]], ["players"]]:
-        if set_node == ["vertices"]:
-            return lambda s, env: [x for x, o in enumerate(s.v_owner) if o >= 0]
-        return lambda s, env: [x for x, o in enumerate(s.e_owner) if o >= 0]
+        vertices = set_node == ["vertices"]
+
+        def occupied(s, env):
+            # Kept while no piece moves: Fishermen asks on every production, twice.
+            memo = s.rules_state.piece_memo(s.piece_moves)
+            got = memo.get(("occupied", vertices))
+            if got is None:
+                owners = s.v_owner if vertices else s.e_owner
+                got = memo[("occupied", vertices)] = [x for x, o in enumerate(owners) if o >= 0]
+            return got
+        return occupied
     kind = "edge" if set_node == ["edges"] else "vertex"
     carriers = _marker_carriers(first, var, kind, rules, bound) or _mark_carriers(first, var, kind, bound)
     if carriers is not None:

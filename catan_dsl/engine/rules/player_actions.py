@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from operator import mul
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +29,7 @@ class ActionSpec:
     do: list
     rule_index: int                        # its place in CompiledRules.compiled
     target_cost: int = 0                   # "cost r N" where the target r is a resource
+    token_worth: tuple = ()                # what each item of the token deck pays (≥ 0)
 
 
 def compile_action(rules, r: dict, ri: int) -> ActionSpec:
@@ -49,7 +51,9 @@ def compile_action(rules, r: dict, ri: int) -> ActionSpec:
         key=lim.get("group") or r["name"], group=lim.get("group"),
         when=compile_cond(r.get("when"), Ctx(rules, {"player": "player"})),
         target=tgt, do=executor.compile_effects(r.get("do") or [], ctx), rule_index=ri,
-        target_cost=int(cost.get("target_resource", 0)))
+        target_cost=int(cost.get("target_resource", 0)),
+        token_worth=tuple(max(0, v) for v in rules.decks[rules.deck_index[tok["deck"]]].values)
+        if tok else ())
 
 
 def minimal_payments(held: list[int], values: tuple[int, ...], cost: int) -> list[tuple[int, ...]]:
@@ -186,8 +190,7 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
             di = token[0]
             worth = worths.get(di)
             if worth is None:           # what the player's items of this deck are worth in all
-                worth = worths[di] = sum(k * v for k, v in zip(rules_state.held[di][p],
-                                                                rules.decks[di].values) if v > 0)
+                worth = worths[di] = sum(map(mul, rules_state.held[di][p], spec.token_worth))
             if worth < token[1]:
                 continue                # most listings of a token action end here
             pays = minimal_payments(rules_state.held[di][p], rules.decks[di].values, token[1])

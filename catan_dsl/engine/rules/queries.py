@@ -35,11 +35,7 @@ class RuleQueries:
         rule that reads only the board and its pieces (a discount for owning a harbor);
         while one state's legal actions are listed for any other; None otherwise."""
         if rule.board_static:
-            rules_state = s.rules_state
-            memo = rules_state.board_memo
-            if memo is None or memo[0] != s.piece_moves:
-                memo = rules_state.board_memo = (s.piece_moves, {})
-            return memo[1]
+            return s.rules_state.piece_memo(s.piece_moves)
         # Only the state being listed: a rule may probe a clone (can_place), which differs.
         return self.listing_memo if s is self.listing_state else None
 

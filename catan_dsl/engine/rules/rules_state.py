@@ -73,6 +73,14 @@ class RulesState:
         self.yield_now: dict[int, int] = {}                     # piece kind -> yield, next production
         self.revealed: dict[str, int] = {}                      # item name -> 1 once public
 
+    def piece_memo(self, piece_moves: int) -> dict:
+        """Answers read off the board and its pieces, kept while no piece moves (``piece_moves``
+        is the State's count); a clone starts without them."""
+        memo = self.board_memo
+        if memo is None or memo[0] != piece_moves:
+            memo = self.board_memo = (piece_moves, {})
+        return memo[1]
+
     def place_memo(self) -> dict:
         """Answers read off markers and units (units(p, U), the places carrying a marker), kept
         until a marker or unit moves (place_moves); a clone starts without them."""

@@ -215,3 +215,22 @@ def test_layout_loops_are_computed_once_a_board_and_per_board() -> None:
     pieces = ["count", "v", ["vertices"], ["==", ["owner", ["var", "v"]], ["var", "player"]]]
     fn = compile_expr(pieces, ctx)[0]
     assert layout_memo(pieces, fn, {"player": "player"}, ctx.functions) is fn
+
+
+def test_the_occupied_places_follow_every_piece_placed_and_each_clone() -> None:
+    """`owner(w) in players` narrows to the occupied places, kept while no piece moves: a piece
+    placed shows at once, and a clone's piece leaves the original's answer as it was."""
+    from tests.engine.helpers import put
+    s = played(9, 120)
+    rules = s.game.rules
+    ctx = Ctx(rules, {"player": "player"})
+    occupied = compile_expr(["count", "w", ["vertices"], ["in", ["owner", ["var", "w"]], ["players"]]],
+                            ctx)[0]
+    before = occupied(s, {"player": 0})
+    assert before == sum(o >= 0 for o in s.v_owner)
+    free = next(v for v, o in enumerate(s.v_owner) if o < 0)
+    c = s.clone()
+    put(c, 0, "settlement", free)
+    assert occupied(c, {"player": 0}) == before + 1 and occupied(s, {"player": 0}) == before
+    put(s, 1, "settlement", free)
+    assert occupied(s, {"player": 0}) == before + 1
