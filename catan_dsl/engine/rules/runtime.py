@@ -118,6 +118,13 @@ class RulesRuntime(CompiledRules):
             a = self._actions[key] = DeckDraw(di, i, f"{d.name} {d.items[i]}")
         return a
 
+    def draws_of(self, di: int) -> list:
+        """Deck ``di``'s DeckDraw actions by item, made once (asked for every chance listing)."""
+        draws = self.deck_draws.get(di)
+        if draws is None:
+            draws = self.deck_draws[di] = [self.deal(di, i) for i in range(len(self.decks[di].items))]
+        return draws
+
     def rule_action(self, ri: int, target: int, pay: tuple) -> RuleAction:
         key = ("a", ri, target, pay)
         a = self._actions.get(key)
@@ -287,9 +294,7 @@ class RulesRuntime(CompiledRules):
                 if len(self.deal_outcomes) >= 4096:
                     self.deal_outcomes.clear()
                 total = sum(pile)
-                draws = self.deck_draws.get(di)
-                if draws is None:
-                    draws = self.deck_draws[di] = [self.deal(di, i) for i in range(len(pile))]
+                draws = self.draws_of(di)
                 outcomes = self.deal_outcomes[key] = tuple(
                     [(draws[i], k / total) for i, k in enumerate(pile) if k])
             return outcomes

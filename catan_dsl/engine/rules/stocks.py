@@ -135,8 +135,8 @@ def draw_outcomes(s, prompt: Prompt) -> list:
     if not any(pile):
         pile = s.rules_state.spent[di]       # reshuffled when drawn from
     total = sum(pile)
-    rules = s.game.rules
-    return [(rules.deal(di, i), k / total) for i, k in enumerate(pile) if k]
+    draws = s.game.rules.draws_of(di)
+    return [(draws[i], k / total) for i, k in enumerate(pile) if k]
 
 
 def reshuffle(s, di: int, ri: int) -> None:
