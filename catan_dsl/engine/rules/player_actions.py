@@ -193,7 +193,8 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
                 worth = worths[di] = sum(map(mul, rules_state.held[di][p], spec.token_worth))
             if worth < token[1]:
                 continue                # most listings of a token action end here
-            pays = minimal_payments(rules_state.held[di][p], rules.decks[di].values, token[1])
+            pays = _minimal_payments(tuple(rules_state.held[di][p]), rules.decks[di].values,
+                                     token[1])
             if not pays:
                 continue
         env = {"player": p}
