@@ -92,7 +92,7 @@ def pay_out(s, gains: list[list[int]], demand: list[int] | None = None) -> None:
     g, bank = s.game, s.bank
     n, nr = len(gains), g.n_resources
     if demand is None:
-        demand = [sum(row[r] for row in gains) for r in range(nr)]
+        demand = [sum(column) for column in zip(*gains)] if gains else [0] * nr
     for r in range(nr):
         # Only a resource the bank is short of needs its entitled players listed.
         if demand[r] > bank[r]:
