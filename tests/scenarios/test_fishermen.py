@@ -466,6 +466,19 @@ def test_fish_40_41_42_boot_passed_after_the_roll_to_a_player_with_at_least_as_m
     assert not any("pass_boot" in t for t in texts(leader))
 
 
+def test_fish_40_boot_targets_follow_vp_from_one_listing_to_the_next() -> None:
+    """FISH-40: each player's VP is worked out once per listing of the holder's actions; a
+    settlement built between two listings shows in the second."""
+    g = game()
+    s = empty_main(g)
+    hold(s, 0, old_boot=1)
+    put(s, 0, "settlement", 0)
+    put(s, 1, "settlement", 10)
+    assert sorted(int(t.split()[-1]) for t in texts(s) if "pass_boot" in t) == [1]
+    put(s, 3, "settlement", 30)
+    assert sorted(int(t.split()[-1]) for t in texts(s) if "pass_boot" in t) == [1, 3]
+
+
 def test_fish_43_44_45_won_at_ten_eleven_with_the_boot() -> None:
     """FISH-43, FISH-44, FISH-45: Fishermen is won at 10 VP; the boot holder needs 11, and the boot
     takes no VP away."""

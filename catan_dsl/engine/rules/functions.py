@@ -33,7 +33,19 @@ def _const(raw: Any) -> str | None:
 def f_vp(ctx, a, raw):
     p = a[0][0]
     rules = ctx.rules
-    return (lambda s, env: rules.total_vp(s, p(s, env))), "int"
+
+    def vp(s, env):
+        q = p(s, env)
+        # While one state's legal actions are listed nothing changes: a player's VP, asked per
+        # target ("pass the boot to p where vp(p) >= vp(player)"), is worked out once.
+        memo = rules.listing_memo if s is rules.listing_state else None
+        if memo is None:
+            return rules.total_vp(s, q)
+        got = memo.get(("vp", q))
+        if got is None:
+            got = memo[("vp", q)] = rules.total_vp(s, q)
+        return got
+    return vp, "int"
 
 
 def f_public_vp(ctx, a, raw):
