@@ -51,8 +51,7 @@ def after_action(rules, s) -> None:
                 award(rules, s, si)
         return
     if rules.board_measures_only:
-        key = (s.piece_moves, len(rules_state.marks),
-               tuple(rules_state.chains[:rules.chains.n_specs]))
+        key = (s.piece_moves, rules_state.shape_moves)   # pieces; marks and chains
         old = rules_state.fingerprint
         if key == old:
             return
