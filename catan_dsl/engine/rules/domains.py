@@ -104,7 +104,7 @@ def _board_narrowed(set_node: Any, var: str, first: Any, rules: Any, bound: Coll
         vertices = set_node == ["vertices"]
 
         def occupied(s, env):
-            # Kept while no piece moves: Fishermen asks on every production, twice.
+            # Kept while no piece moves: a rule on every production may ask it twice.
             memo = s.rules_state.piece_memo(s.piece_moves)
             got = memo.get(("occupied", vertices))
             if got is None:
@@ -136,7 +136,8 @@ def _board_narrowed(set_node: Any, var: str, first: Any, rules: Any, bound: Coll
 def _layout_part(node: Any, functions: Any) -> Any:
     """A condition that reads only the layout and holds wherever ``node`` does: ``node`` itself,
     or for ``any(H in S where L and R)`` with S and L layout-only, ``any(H in S where L)`` —
-    "a lake hex of v with number n" for "… and not robber_on(h)". None when there is none."""
+    "a hex of v of terrain T with number n" for "… and not robber_on(h)". None when there is
+    none."""
     if board_only(node, functions, LAYOUT_FUNCTIONS):
         return node
     if isinstance(node, list) and len(node) == 4 and node[0] == "any" \

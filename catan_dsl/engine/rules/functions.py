@@ -37,7 +37,7 @@ def f_vp(ctx, a, raw):
     def vp(s, env):
         q = p(s, env)
         # While one state's legal actions are listed nothing changes: a player's VP, asked per
-        # target ("pass the boot to p where vp(p) >= vp(player)"), is worked out once.
+        # target ("target p in opponents(player) where vp(p) >= vp(player)"), is worked out once.
         memo = rules.listing_memo if s is rules.listing_state else None
         if memo is None:
             return rules.total_vp(s, q)

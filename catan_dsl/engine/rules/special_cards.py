@@ -14,7 +14,7 @@ CARD_PROMPTS = frozenset({prompts.PLACE_FREE, prompts.MOVE_ROBBER, prompts.TAKE,
 
 def weights_follow_pieces(rules, ir: dict) -> bool:
     """Can a piece placed or removed change a route weight? Not when every ``route_weight``
-    rule reads only the layout, marks and chains (Caravans' "a path with a camel counts
+    rule reads only the layout, marks and chains ("a path with a chain piece on it counts
     twice"): the placing code re-measures the routes a piece touches, so after_action need
     re-measure every route only when a mark or chain changed."""
     def reads_pieces(expr) -> bool:
