@@ -344,9 +344,9 @@ class CompiledRules(RuleQueries):
 
     def victory_score(self, s, p: int) -> int:
         """``p``'s VP for the victory check after an action. When the piece modifiers can only
-        take VP away (a building that loses its points) and ``p`` is below the lowest target even without
-        them, that smaller sum is returned: the check fails either way, and the modifiers,
-        which read every piece of ``p``, are not asked."""
+        take VP away (a building that loses its points) and ``p`` is below the lowest target
+        even without them, that smaller sum is returned: the check fails either way, and the
+        modifiers, which read every piece of ``p``, are not asked."""
         if self.vp_only_lowered:
             floor = self.fixed_target if self.fixed_target is not None else self.min_target
             if floor is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from catan_dsl.engine.actions import Build, Choose, DeckDraw, OfferTrade, RuleAction
+from catan_dsl.engine.actions import Build, OfferTrade
 from catan_dsl.engine.base import building, turn_flow
 from catan_dsl.engine.events import (
     CardRevealed,
@@ -21,7 +21,7 @@ from catan_dsl.engine.events import (
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, Prompt
 from catan_dsl.engine.rules import executor, player_actions, special_cards
 from catan_dsl.engine.rules.compiled import CompiledRules
-from catan_dsl.engine.rules.expressions import elem_type
+from catan_dsl.engine.rules.interned import InternedActions
 from catan_dsl.engine.rules.measure_memo import MeasureMemo, board_only
 from catan_dsl.engine.rules.rules_state import RulesState
 from catan_dsl.engine.rules.special_cards import CARD_PROMPTS
@@ -36,7 +36,7 @@ FORBIDS = ("robber_move", "steal", "build", "trade", "produce", "harbor")
 MODIFIERS = ("target", "vp", "player_vp", "route_weight", "yield", "cost", "bot_value")
 
 
-class RulesRuntime(CompiledRules):
+class RulesRuntime(InternedActions, CompiledRules):
     """The rules game plus everything the engine calls when an IR has rules or mechanisms."""
 
     def __init__(self, game, ir: dict) -> None:
@@ -100,45 +100,6 @@ class RulesRuntime(CompiledRules):
         # (deck, pile left), or ("distinct", first roll) → the outcomes and their chances
         self.deal_outcomes: dict[tuple, tuple] = {}
         self.deck_draws: dict[int, list] = {}     # per deck, its DeckDraw actions by item
-
-    # ---- interned actions -------------------------------------------------------------------
-    def choice(self, what: str, x: int) -> Choose:
-        key = ("c", what, x)
-        a = self._actions.get(key)
-        if a is None:
-            name = self.game.resources[x] if what == "resource" else ""
-            a = self._actions[key] = Choose(what, x, name)
-        return a
-
-    def deal(self, di: int, i: int) -> DeckDraw:
-        key = ("d", di, i)
-        a = self._actions.get(key)
-        if a is None:
-            d = self.decks[di]
-            a = self._actions[key] = DeckDraw(di, i, f"{d.name} {d.items[i]}")
-        return a
-
-    def draws_of(self, di: int) -> list:
-        """Deck ``di``'s DeckDraw actions by item, made once (asked for every chance listing)."""
-        draws = self.deck_draws.get(di)
-        if draws is None:
-            draws = self.deck_draws[di] = [self.deal(di, i) for i in range(len(self.decks[di].items))]
-        return draws
-
-    def rule_action(self, ri: int, target: int, pay: tuple) -> RuleAction:
-        key = ("a", ri, target, pay)
-        a = self._actions.get(key)
-        if a is None:
-            spec = self.compiled[ri].action
-            text = f"do {spec.name}"
-            if target >= 0:                 # "do sell ore" for a resource, "do go hex 7" else
-                elem = effects_elem(spec)
-                text += f" {self.game.resources[target]}" if elem == "resource" else f" {elem} {target}"
-            if any(pay):
-                d = self.decks[spec.token[0]]
-                text += " pay " + " ".join(d.items[i] for i, k in enumerate(pay) for _ in range(k))
-            a = self._actions[key] = RuleAction(ri, target, pay, text)
-        return a
 
     def parse(self, text: str):
         w = text.split()
@@ -463,12 +424,6 @@ class RulesRuntime(CompiledRules):
 
     def award(self, s, si: int) -> None:
         special_cards.award(self, s, si)
-
-
-def effects_elem(spec) -> str:
-    if spec.target is None:
-        return ""
-    return elem_type(spec.target[2]) if spec.target[2].startswith("set:") else "id"
 
 
 def after_roll(s, n: int) -> None:

@@ -1,0 +1,66 @@
+"""The rules' action objects, interned: (kind, ids) → one Choose, DeckDraw or RuleAction each,
+so legal-action lists hold the same objects every time (identity tests are cheap)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from catan_dsl.engine.actions import Choose, DeckDraw, RuleAction
+from catan_dsl.engine.rules.expressions import elem_type
+
+
+class InternedActions:
+    """Mixed into RulesRuntime: uses its ``game``, ``decks``, ``compiled`` and the ``_actions``
+    and ``deck_draws`` tables it sets up."""
+
+    game: Any
+    decks: tuple
+    compiled: list
+    _actions: dict
+    deck_draws: dict
+
+    def choice(self, what: str, x: int) -> Choose:
+        key = ("c", what, x)
+        a = self._actions.get(key)
+        if a is None:
+            name = self.game.resources[x] if what == "resource" else ""
+            a = self._actions[key] = Choose(what, x, name)
+        return a
+
+    def deal(self, di: int, i: int) -> DeckDraw:
+        key = ("d", di, i)
+        a = self._actions.get(key)
+        if a is None:
+            d = self.decks[di]
+            a = self._actions[key] = DeckDraw(di, i, f"{d.name} {d.items[i]}")
+        return a
+
+    def draws_of(self, di: int) -> list:
+        """Deck ``di``'s DeckDraw actions by item, made once (asked for every chance listing)."""
+        draws = self.deck_draws.get(di)
+        if draws is None:
+            items = range(len(self.decks[di].items))
+            draws = self.deck_draws[di] = [self.deal(di, i) for i in items]
+        return draws
+
+    def rule_action(self, ri: int, target: int, pay: tuple) -> RuleAction:
+        key = ("a", ri, target, pay)
+        a = self._actions.get(key)
+        if a is None:
+            spec = self.compiled[ri].action
+            text = f"do {spec.name}"
+            if target >= 0:                 # "do sell ore" for a resource, "do go hex 7" else
+                elem = effects_elem(spec)
+                text += f" {self.game.resources[target]}" if elem == "resource" else f" {elem} {target}"
+            if any(pay):
+                d = self.decks[spec.token[0]]
+                text += " pay " + " ".join(d.items[i] for i, k in enumerate(pay) for _ in range(k))
+            a = self._actions[key] = RuleAction(ri, target, pay, text)
+        return a
+
+
+def effects_elem(spec) -> str:
+    """What an action's target is called in its text: the element type of its set, or 'id'."""
+    if spec.target is None:
+        return ""
+    return elem_type(spec.target[2]) if spec.target[2].startswith("set:") else "id"
