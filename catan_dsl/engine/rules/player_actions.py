@@ -56,9 +56,11 @@ def compile_action(rules, r: dict, ri: int) -> ActionSpec:
         if tok else ())
 
 
-def minimal_payments(held: list[int], values: tuple[int, ...], cost: int) -> list[tuple[int, ...]]:
-    """Multisets of held items worth ≥ ``cost`` from which no single item can be left out."""
-    return list(_minimal_payments(tuple(held), values, cost))
+def minimal_payments(held: list[int], values: tuple[int, ...], cost: int
+                     ) -> tuple[tuple[int, ...], ...]:
+    """Multisets of held items worth ≥ ``cost`` from which no single item can be left out
+    (memoised and shared: read it, don't change it)."""
+    return _minimal_payments(tuple(held), values, cost)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -193,8 +195,7 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
                 worth = worths[di] = sum(map(mul, rules_state.held[di][p], spec.token_worth))
             if worth < token[1]:
                 continue                # most listings of a token action end here
-            pays = _minimal_payments(tuple(rules_state.held[di][p]), rules.decks[di].values,
-                                     token[1])
+            pays = minimal_payments(rules_state.held[di][p], rules.decks[di].values, token[1])
             if not pays:
                 continue
         env = {"player": p}

@@ -38,7 +38,7 @@ def test_minimal_token_payments_give_no_change() -> None:
     assert (0, 0, 1, 0) in pays and (1, 1, 0, 0) in pays
     assert all(p[3] == 0 for p in pays)                        # a worthless item never pays
     assert (2, 1, 0, 0) not in pays                            # 1+1+2: one token could go
-    assert minimal_payments([1, 0, 0, 0], values, 2) == []
+    assert minimal_payments([1, 0, 0, 0], values, 2) == ()
 
 
 def test_token_draw_is_a_weighted_chance_node_with_swap_when_full() -> None:
