@@ -14,7 +14,7 @@ from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, LAYOUT_FUNCTIO
                                                  board_only)
 from catan_dsl.engine.rules.queries import RuleQueries
 from catan_dsl.engine.rules.units import PathGeometry, UnitPlaces
-from catan_dsl.engine.rules.vp_memo import VpMemo, memoisable, only_lowers
+from catan_dsl.engine.rules.vp_memo import VpMemo, memoisable, most_per_place, place_kinds
 
 # Functions whose value a board-static rule may depend on: the board and the pieces on it.
 STATIC_FUNCTIONS = BOARD_FUNCTIONS | {"harbor_ratio"}
@@ -248,7 +248,9 @@ class CompiledRules(RuleQueries):
         vp_rules = [r for r in ir.get("rules") or [] if r.get("kind") == "modifier" and r.get("what") == "vp"]
         self.vp_memo = VpMemo(vp_rules) if self.vp_modified and memoisable(vp_rules, self.functions) \
             else None
-        self.vp_only_lowered = only_lowers(vp_rules)
+        on_edge = dict(zip(game.piece_names, game.piece_on_edge))
+        self.vp_kinds = frozenset().union(*(place_kinds(r, on_edge) for r in vp_rules))
+        self.vp_place_most = most_per_place(vp_rules, self.vp_kinds) if self.vp_modified else None
         self.yield_modified = bool(self.modifiers.get("yield"))
         self.pre_roll_actions = any(r.action.phase in ("before_roll", "any") for r in self.actions)
         self.listed_actions = player_actions.listed(self)
@@ -343,15 +345,16 @@ class CompiledRules(RuleQueries):
         return s.vp(p)
 
     def victory_score(self, s, p: int) -> int:
-        """``p``'s VP for the victory check after an action. When the piece modifiers can only
-        take VP away (a building that loses its points) and ``p`` is below the lowest target
-        even without them, that smaller sum is returned: the check fails either way, and the
-        modifiers, which read every piece of ``p``, are not asked."""
-        if self.vp_only_lowered:
+        """``p``'s VP for the victory check after an action. When ``p`` stays below the lowest
+        target even if each of his buildings earned the most the piece modifiers can add (0
+        when they can only take VP away), his VP without them is returned: the check fails
+        either way, and the modifiers, which read every piece of ``p``, are not asked."""
+        most = self.vp_place_most
+        if most is not None:
             floor = self.fixed_target if self.fixed_target is not None else self.min_target
             if floor is not None:
                 high = s.vp(p, pieces=False)
-                if high < floor:
+                if high + most * len(s.buildings[p]) < floor:
                     return high
         return s.vp(p)
 
@@ -405,10 +408,12 @@ class CompiledRules(RuleQueries):
     def modifier_vp(self, s, p: int) -> int:
         """VP the ``vp`` modifiers give player ``p``'s pieces, evaluated now."""
         extra = 0
-        for v in s.buildings[p]:
-            extra += self.modified(s, "vp", p, {"x": v, "#x": "vertex"})
-        for e in [e for e, owner in enumerate(s.e_owner) if owner == p]:
-            extra += self.modified(s, "vp", p, {"x": e, "#x": "edge"})
+        if "vertex" in self.vp_kinds:
+            for v in s.buildings[p]:
+                extra += self.modified(s, "vp", p, {"x": v, "#x": "vertex"})
+        if "edge" in self.vp_kinds:         # no rule can give an edge piece VP: edges skipped
+            for e in [e for e, owner in enumerate(s.e_owner) if owner == p]:
+                extra += self.modified(s, "vp", p, {"x": e, "#x": "edge"})
         return extra
 
     def target(self, s, p: int) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
+from catan_dsl.engine.rules.domains import conjuncts
 from catan_dsl.engine.rules.measure_memo import BOARD_FUNCTIONS, board_only, position_memo
 
 # Beyond the board-only functions a VP modifier may read chain pieces, marks, markers on hexes
@@ -54,10 +55,36 @@ def bounds(expr: Any) -> tuple[float, float]:
     return _ANY
 
 
-def only_lowers(rules: list[dict]) -> bool:
-    """True when no VP modifier can ever add VP (each value is at most 0 wherever it applies):
-    a player's VP without them is then an upper bound of his VP."""
-    return bool(rules) and all(bounds(r.get("value", 0))[1] <= 0 for r in rules)
+def place_kinds(rule: dict, on_edge: dict[str, bool]) -> frozenset[str]:
+    """The kinds of place ("vertex", "edge") a ``modifier vp … for X where COND`` rule can give
+    VP to: a conjunct "piece(X) == NAME", or an ``or`` of such, names the pieces it allows, and
+    each piece lies on one kind (``on_edge`` by piece name). Both kinds when COND says nothing."""
+    var = dict(rule.get("bind") or {}).get("x")
+    both = frozenset(("vertex", "edge"))
+
+    def allowed(node: Any) -> frozenset[str]:
+        if isinstance(node, list) and len(node) > 1 and node[0] == "or":
+            return frozenset().union(*map(allowed, node[1:]))
+        if isinstance(node, list) and len(node) == 3 and node[0] == "==":
+            for probe, name in ((node[1], node[2]), (node[2], node[1])):
+                if probe == ["piece", ["var", var]] and isinstance(name, str) and name in on_edge:
+                    return frozenset(("edge",) if on_edge[name] else ("vertex",))
+        return both
+
+    kinds = both
+    for part in conjuncts(rule.get("when")) if var is not None and rule.get("when") else ():
+        kinds = kinds & allowed(part)
+    return kinds
+
+
+def most_per_place(rules: list[dict], kinds: frozenset[str]) -> float | None:
+    """The most VP the piece modifiers can add to one building, from their values' bounds (0:
+    they can only take VP away). None when that is unbounded, or when a rule may pay an edge
+    piece (the bound would then have to count paths as well)."""
+    most = sum(max(0, bounds(r.get("value", 0))[1]) for r in rules)
+    if most == 0:
+        return 0
+    return most if most < math.inf and "edge" not in kinds else None
 
 
 def memoisable(rules: list[dict], functions: Any) -> bool:

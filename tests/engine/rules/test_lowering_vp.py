@@ -31,9 +31,9 @@ def _game(tmp_path: Path, text: str = SOURCE) -> Game:
 def test_a_modifier_that_only_subtracts_is_told_from_one_that_may_add(tmp_path: Path) -> None:
     assert bounds(["-", 0, ["if", ["==", ["var", "x"], 1], 2, 1]]) == (-2, -1)
     assert bounds(["+", 3, ["-", ["count_of", ["var", "p"], "c"]]])[1] == float("inf")
-    assert _game(tmp_path).rules.vp_only_lowered
+    assert _game(tmp_path).rules.vp_place_most == 0
     adds = SOURCE.replace("modifier vp - (2 if piece(v) == city else 1)", "modifier vp + 1")
-    assert not _game(tmp_path, adds).rules.vp_only_lowered
+    assert _game(tmp_path, adds).rules.vp_place_most == 1
 
 
 def test_a_player_wins_only_when_his_vp_after_the_losses_reach_the_target(tmp_path: Path) -> None:
@@ -49,3 +49,47 @@ def test_a_player_wins_only_when_his_vp_after_the_losses_reach_the_target(tmp_pa
     s.board_vp[0] = 11
     act(s, "do wait")
     assert s.winner() == 0 and s.vp(0) == 10
+
+
+ADDS = """scenario bonus "Bonus" extends base {
+  counter c "c"
+  action wait "Wait" { do { gain 1 c } }
+  modifier vp + 1 for v where (piece(v) == settlement or piece(v) == city) and count_of(owner(v), c) >= 1
+  modifier vp + 2 for e where piece(e) == road and count_of(owner(e), c) >= 3
+}
+"""
+
+
+def test_the_pieces_a_vp_modifier_can_pay_are_read_from_its_piece_tests(tmp_path: Path) -> None:
+    vertex_only = ADDS.replace("  modifier vp + 2 for e where piece(e) == road and count_of(owner(e), c) >= 3\n", "")
+    g = _game(tmp_path, vertex_only)
+    assert g.rules.vp_kinds == {"vertex"} and g.rules.vp_place_most == 1
+    both = _game(tmp_path, ADDS)
+    assert both.rules.vp_kinds == {"vertex", "edge"}
+    assert both.rules.vp_place_most is None       # a road may earn VP: no bound per building
+
+
+def test_a_player_wins_when_the_vp_his_buildings_earn_reach_the_target(tmp_path: Path) -> None:
+    """The victory check may leave the modifiers out only while they could not lift p to the
+    target: here 8 VP and one settlement (+1 at most) is checked without them, 9 with them."""
+    vertex_only = ADDS.replace("  modifier vp + 2 for e where piece(e) == road and count_of(owner(e), c) >= 3\n", "")
+    g = _game(tmp_path, vertex_only)
+    s = empty_main(g, 0, 0)
+    put(s, 0, "settlement", 10)
+    s.board_vp[0] = 8
+    act(s, "do wait")                                  # the settlement earns 1: 9 VP
+    assert s.vp(0) == 9 and s.winner() is None
+    s.board_vp[0] = 9
+    act(s, "do wait")
+    assert s.winner() == 0 and s.vp(0) == 10
+
+
+def test_road_vp_count_towards_victory_even_with_a_building_modifier(tmp_path: Path) -> None:
+    g = _game(tmp_path, ADDS)
+    s = empty_main(g, 0, 0)
+    put(s, 0, "settlement", 10)
+    put(s, 0, "road", 15)
+    s.board_vp[0] = 7
+    for _ in range(3):
+        act(s, "do wait")                              # c is 3: +1 settlement, +2 road
+    assert s.vp(0) == 10 and s.winner() == 0
