@@ -152,10 +152,12 @@ def listed(rules) -> tuple[tuple, tuple]:
     out: tuple[list, list] = ([], [])
     for ar in rules.actions:
         spec: ActionSpec = ar.action
-        bounds = _cost_modifiable(rules, spec)
+        # Flat, so the listing reads each field once without an attribute lookup.
+        entry = (spec, *_cost_modifiable(rules, spec), spec.key, spec.per_turn, spec.per_game,
+                 spec.res, spec.counters, spec.token, spec.target_cost)
         for before in (False, True):
             if spec.phase == "any" or (spec.phase == "before_roll") == before:
-                out[before].append((spec, bounds))
+                out[before].append(entry)
     return tuple(out[0]), tuple(out[1])
 
 
@@ -165,36 +167,35 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
     worths: dict[int, int] = {}
     hand = s.hand[p]
     uses_turn, uses_game = rules_state.uses_turn, rules_state.uses_game
-    for spec, (modifiable, lowest, highest) in rules.listed_actions[before_roll]:
-        if spec.per_turn is not None and uses_turn.get(spec.key, 0) >= spec.per_turn:
+    for spec, modifiable, lowest, highest, key, per_turn, per_game, res, counters, token, \
+            target_cost in rules.listed_actions[before_roll]:
+        if per_turn is not None and uses_turn.get(key, 0) >= per_turn:
             continue
-        if spec.per_game is not None and uses_game.get(spec.key, 0) >= spec.per_game:
+        if per_game is not None and uses_game.get(key, 0) >= per_game:
             continue
         # The cost first: it is cheap, and most listings fail on it (too few tokens); the
         # condition is a pure function of the state, so the order changes no result.
-        if modifiable and lowest is not None and _surely_unaffordable(s, spec, p, lowest):
-            continue
-        if modifiable and highest is not None and spec.token is None and not spec.target_cost \
-                and not _surely_unaffordable(s, spec, p, highest):
-            # Affordable whatever the modifiers add: the exact cost matters only when paying.
-            token, target_cost = None, 0
-        else:
-            if modifiable:
-                res, counters, token, target_cost = _costs(rules, s, spec, p)
-            else:
-                res, counters, token, target_cost = spec.res, spec.counters, spec.token, \
-                    spec.target_cost
-            if (res or counters) and _short(s, p, res, counters, 0):
+        if modifiable:
+            if lowest is not None and _surely_unaffordable(s, spec, p, lowest):
                 continue
-        if token is None:
-            pays = [()]
-        else:
+            if highest is not None and token is None and not target_cost \
+                    and not _surely_unaffordable(s, spec, p, highest):
+                # Affordable whatever the modifiers add: the exact cost matters only when paying.
+                res = counters = ()
+            else:
+                res, counters, token, target_cost = _costs(rules, s, spec, p)
+        if token is not None:
             di = token[0]
             worth = worths.get(di)
             if worth is None:           # what the player's items of this deck are worth in all
                 worth = worths[di] = sum(map(mul, rules_state.held[di][p], spec.token_worth))
             if worth < token[1]:
                 continue                # most listings of a token action end here
+        if (res or counters) and _short(s, p, res, counters, 0):
+            continue
+        if token is None:
+            pays = [()]
+        else:
             pays = minimal_payments(rules_state.held[di][p], rules.decks[di].values, token[1])
             if not pays:
                 continue
