@@ -419,8 +419,8 @@ class RulesRuntime(InternedActions, CompiledRules):
             is not None
 
     # ---- special cards (special_cards.py) -------------------------------------------------------
-    def after_action(self, s) -> None:
-        special_cards.after_action(self, s)
+    # Asked after every action: the function itself, not a method that calls it.
+    after_action = special_cards.after_action
 
     def award(self, s, si: int) -> None:
         special_cards.award(self, s, si)
