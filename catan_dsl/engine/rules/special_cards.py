@@ -65,7 +65,7 @@ def after_action(rules, s) -> None:
     # none of those moved (most actions), which keeps expression measures cheap.
     key = (s.turn, s.robber, tuple(s.board_vp), tuple(map(sum, s.supply)), tuple(map(sum, s.hand)),
            tuple(map(tuple, rules_state.counters)), tuple(sum(map(sum, d)) for d in rules_state.held),
-           tuple(map(sum, s.dev_played)), len(rules_state.marks), len(s.prompts),
+           tuple(map(sum, s.dev_played)), rules_state.shape_moves, len(s.prompts),
            tuple(rules_state.chains[:rules.chains.n_specs]))
     if key == rules_state.fingerprint:
         return
@@ -75,6 +75,7 @@ def after_action(rules, s) -> None:
         award(rules, s, si)
     # Route weights are read from the board: re-measure routes only when pieces, marks or
     # chain pieces changed, not on every change of a hand (the walk is the costly part).
+    # shape_moves counts every mark put or taken, also where another mark already lies.
     if rules.route_weighted and (not old or old[3] != key[3] or old[8] != key[8]
                                 or old[10] != key[10]):
         awards.route_changed(s, tuple(range(rules.n_total)))
