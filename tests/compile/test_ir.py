@@ -75,6 +75,39 @@ def test_schema_rejects_broken_ir_with_pointer(beginner: dict, mutate, pointer: 
     assert pointer in [d.pointer for d in diags]
 
 
+def _fishermen() -> dict:
+    ir, report = api.compile_file(str(ROOT / "scenarios" / "fishermen.catan"))
+    assert ir is not None, report.render_text()
+    return ir
+
+
+def test_a_broken_rule_is_pointed_at_inside_its_kind() -> None:
+    """Each rule is checked against the schema of its own kind, so a bad node deep in an
+    action's condition is named by its own pointer, not only by the rule's."""
+    ir = _fishermen()
+    i = next(i for i, r in enumerate(ir["rules"]) if r["kind"] == "action" and r["when"])
+    ir["rules"][i]["when"] = ["any", 1.5]
+    assert f"/rules/{i}/when/1" in [d.pointer for d in ir_mod.validate(ir)]
+    ir = _fishermen()
+    ir["rules"][i]["kind"] = "sometimes"
+    assert f"/rules/{i}/kind" in [d.pointer for d in ir_mod.validate(ir)]
+    ir = _fishermen()
+    del ir["rules"][i]["do"]
+    assert ir_mod.validate(ir)
+
+
+@pytest.mark.parametrize("node, ok", [
+    (3, True), (True, True), ("fish", True), (None, True), ({}, True), (["h", 1, ["g"]], True),
+    ([["f", 1], 2], True), (1.5, False), ([], True), ([1], False), (["h", 2.5], False),
+    (["h", [True]], False),
+])
+def test_expression_nodes_are_ints_bools_names_or_headed_lists(node, ok: bool) -> None:  # type: ignore[no-untyped-def]
+    ir = _fishermen()
+    i = next(i for i, r in enumerate(ir["rules"]) if r["kind"] == "action" and r["when"])
+    ir["rules"][i]["when"] = node
+    assert (ir_mod.validate(ir) == []) is ok
+
+
 def test_ir_version_mismatch(beginner: dict) -> None:
     broken = dict(beginner, ir_version=2)
     assert [d.code for d in ir_mod.validate(broken)] == ["E502"]
