@@ -4,6 +4,8 @@ start-up of `catan-dsl check`, and the base game against catanatron's random bot
 
     python bench/speed_table.py                 # ~4 minutes on 2 cores
     python bench/speed_table.py --games 40      # quicker, noisier
+    python bench/speed_table.py --rows fishermen,caravans --repeat 5 --scenarios-only
+                                                # settle rows near a target with more pairs
 
 All times are CPU time (user + system) of whole child processes, so other work on the machine's
 cores does not decide a ratio; each figure is the best of --repeat runs.
@@ -68,7 +70,8 @@ def best(repeat: int, fn):
     return min((fn() for _ in range(max(1, repeat))), key=lambda r: r[0])
 
 
-def scenario_rates(games: int, repeat: int) -> tuple[dict, dict, dict]:
+def scenario_rates(games: int, repeat: int, only: set[str] | None = None
+                   ) -> tuple[dict, dict, dict]:
     """Random-bot games and decisions per CPU second of whole `catan-dsl playtest` processes, and
     each row's ratios to its base row. Games per second is the issue's figure; decisions per
     second also shows the engine's speed where a scenario's games are simply longer (random
@@ -91,7 +94,7 @@ def scenario_rates(games: int, repeat: int) -> tuple[dict, dict, dict]:
         return got
 
     for label, _, base in ROWS:
-        if base is None:
+        if base is None or (only is not None and label not in only):
             continue
         pairs = [(measure(base), measure(label)) for _ in range(max(1, repeat))]
         ratios[label] = (max(x[0] for _, x in pairs) / max(b[0] for b, _ in pairs),
@@ -146,7 +149,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--greedy-games", type=int, default=20, help="greedy games per engine")
     ap.add_argument("--repeat", type=int, default=2, help="runs per figure; the fastest is kept")
     ap.add_argument("--skip-catanatron", action="store_true")
+    ap.add_argument("--rows", help="comma-separated scenario rows to measure (default: all)")
+    ap.add_argument("--scenarios-only", action="store_true",
+                    help="only the scenario rows: no start-up, greedy or catanatron figures")
     args = ap.parse_args(argv)
+    known = [label for label, _, base in ROWS if base is not None]
+    only = None
+    if args.rows:
+        only = {r.strip() for r in args.rows.split(",") if r.strip()}
+        if only - set(known):
+            ap.error(f"unknown rows {', '.join(sorted(only - set(known)))}; "
+                     f"rows are {', '.join(known)}")
+    if args.scenarios_only:
+        args.skip_catanatron = True
 
     log: list[str] = []
     cat_py = None
@@ -160,14 +175,17 @@ def main(argv: list[str] | None = None) -> int:
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO / "catan_dsl")],
                    check=True, env=CHILD_ENV)
     print("scenarios ...", file=sys.stderr)
-    rates, per_decision, ratios = scenario_rates(args.games, args.repeat)
-    print("start-up ...", file=sys.stderr)
-    start = startup(args.repeat)
-    print("greedy ...", file=sys.stderr)
-    g_ours = greedy_ours(args.greedy_games, args.repeat)
-    g_cat = greedy_catanatron(cat_py, args.greedy_games, args.repeat) if cat_py else float("nan")
-    print("random base vs catanatron ...", file=sys.stderr)
-    r_ours, r_cat = random_vs_catanatron(cat_py, max(args.games, 100), args.repeat)
+    rates, per_decision, ratios = scenario_rates(args.games, args.repeat, only)
+    nan = float("nan")
+    start, g_ours, g_cat, r_ours, r_cat = nan, nan, nan, nan, nan
+    if not args.scenarios_only:
+        print("start-up ...", file=sys.stderr)
+        start = startup(args.repeat)
+        print("greedy ...", file=sys.stderr)
+        g_ours = greedy_ours(args.greedy_games, args.repeat)
+        g_cat = greedy_catanatron(cat_py, args.greedy_games, args.repeat) if cat_py else nan
+        print("random base vs catanatron ...", file=sys.stderr)
+        r_ours, r_cat = random_vs_catanatron(cat_py, max(args.games, 100), args.repeat)
 
     print(f"## catan-dsl speed, {time.strftime('%Y-%m-%d')}, {platform.machine()}, "
           f"{os.cpu_count()} CPUs, Python {platform.python_version()}, CPU time, best of "
@@ -175,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     print("| figure | value | target | per decision |")
     print("| --- | --- | --- | --- |")
     for label, _, base in ROWS:
+        if label not in rates:
+            continue                                    # a row left out with --rows
         if base is None:
             print(f"| {label}: random-bot games per CPU s | {rates[label]:.1f} | | "
                   f"{per_decision[label]:,.0f} decisions/CPU s |")
@@ -182,6 +202,10 @@ def main(argv: list[str] | None = None) -> int:
         ratio, by_decision = ratios[label]
         print(f"| {label} / {base} | {ratio:.2f}x | >= 0.5x {'ok' if ratio >= 0.5 else 'NOT met'}"
               f" | {by_decision:.2f}x |")
+    if args.scenarios_only:
+        print(json.dumps({"rates": rates, "per_decision": per_decision, "ratios": ratios}),
+              file=sys.stderr)
+        return 0
     gr = g_ours / g_cat if g_cat == g_cat else float("nan")
     print(f"| greedy base games per CPU s: ours / catanatron VictoryPointPlayer | {g_ours:.2f} / "
           f"{g_cat:.2f} = {gr:.2f}x | >= 1.5x {'ok' if gr >= 1.5 else 'NOT met'} | |")
