@@ -367,30 +367,38 @@ class RulesRuntime(InternedActions, CompiledRules):
             # it is asked once per stock here rather than once per offer and stock.
             banned = self.trade_banned(s, p) if self.trade_forbids else ()
             columns = [r for r, b in enumerate(banned) if b]
-            keep = []
-            by_kind: dict[int, bool] | None = {} if self.build_ban_by_kind else None
-            start, stop = (0, len(out)) if columns or builds is None else builds
-            # With no trade banned only the builds can be dropped: look at them alone.
-            for a in out[start:stop]:
-                t = type(a)
-                if t is Build:
-                    if self.build_forbids:
-                        if by_kind is None:
-                            banned_here = self.build_forbidden(s, p, a.kind, a.at)
-                        else:
-                            banned_here = by_kind.get(a.kind)
-                            if banned_here is None:
-                                banned_here = by_kind[a.kind] = self.build_forbidden(
-                                    s, p, a.kind, a.at)
-                        if banned_here:
-                            continue
-                elif t is OfferTrade and columns:
-                    give, get = a.give, a.get
-                    if any(give[r] or get[r] for r in columns if r < len(give)):
-                        continue
-                keep.append(a)
-            out[start:stop] = keep
+            # With no stock banned now (a ban on trading a deck's items, which no offer holds)
+            # and no build ban, every build and offer stays: none is looked at.
+            if columns or self.build_forbids:
+                self._drop_banned(s, p, out, columns, builds)
         player_actions.legal(s, p, out, before_roll)
+
+    def _drop_banned(self, s, p: int, out: list, columns: list[int],
+                     builds: tuple[int, int] | None) -> None:
+        """Drop from ``out`` the builds a forbid holds for and the offers of a banned stock."""
+        keep = []
+        by_kind: dict[int, bool] | None = {} if self.build_ban_by_kind else None
+        start, stop = (0, len(out)) if columns or builds is None else builds
+        # With no trade banned only the builds can be dropped: look at them alone.
+        for a in out[start:stop]:
+            t = type(a)
+            if t is Build:
+                if self.build_forbids:
+                    if by_kind is None:
+                        banned_here = self.build_forbidden(s, p, a.kind, a.at)
+                    else:
+                        banned_here = by_kind.get(a.kind)
+                        if banned_here is None:
+                            banned_here = by_kind[a.kind] = self.build_forbidden(
+                                s, p, a.kind, a.at)
+                    if banned_here:
+                        continue
+            elif t is OfferTrade and columns:
+                give, get = a.give, a.get
+                if any(give[r] or get[r] for r in columns if r < len(give)):
+                    continue
+            keep.append(a)
+        out[start:stop] = keep
 
     def trade_ratios(self, s, p: int) -> list[int]:
         """``p``'s bank-trade ratios counting only the harbors no ``forbid harbor`` holds for."""
