@@ -252,6 +252,11 @@ class CompiledRules(RuleQueries):
         self.vp_kinds = frozenset().union(*(place_kinds(r, on_edge) for r in vp_rules))
         self.vp_place_most = most_per_place(vp_rules, self.vp_kinds) if self.vp_modified else None
         self.yield_modified = bool(self.modifiers.get("yield"))
+        # Yield modifiers reading only the board and its pieces ("a neutral settlement yields
+        # nothing") are decided once per building while no piece moves (yield_at).
+        self.yield_static = self.yield_modified and all(
+            board_only(r.get(k), self.functions, STATIC_FUNCTIONS) for r in ir.get("rules") or []
+            if r.get("kind") == "modifier" and r.get("what") == "yield" for k in ("when", "value"))
         self.pre_roll_actions = any(r.action.phase in ("before_roll", "any") for r in self.actions)
         self.listed_actions = player_actions.listed(self)
         # "modifier vp ... for player p" is asked for the mover after every action; without a
@@ -427,19 +432,6 @@ class CompiledRules(RuleQueries):
         if "bot_value" not in self.modifiers:
             return None
         return self.modified(s, "bot_value", p, {"p": p})
-
-    def route_weight(self, s, e: int) -> int:
-        w = self.modified(s, "route_weight", s.e_owner[e], {"e": e}, first=True)
-        return 1 if w is None else w
-
-    def yield_at(self, s, v: int) -> int:
-        k = s.v_kind[v]
-        if k < 0:
-            return 0
-        y = s.rules_state.yield_now.get(k, self.game.piece_yield[k])
-        if self.yield_modified:
-            y += self.modified(s, "yield", s.v_owner[v], {"x": v, "#x": "vertex"})
-        return max(0, y)
 
     def vp_at(self, s, kind: str, x: int) -> int:
         k = (s.e_kind if kind == "edge" else s.v_kind)[x]

@@ -18,6 +18,9 @@ class RuleQueries:
     layout_forbids: dict
     listing_memo: dict | None
     listing_state: Any
+    game: Any
+    yield_modified: bool
+    yield_static: bool
 
     def _env(self, rule, player: int, params: dict) -> dict | None:
         for k, v in rule.filter:
@@ -97,3 +100,27 @@ class RuleQueries:
                 total += v
                 hit = True
         return total if hit else (None if first else 0)
+
+    def route_weight(self, s, e: int) -> int:
+        """What the piece on path ``e`` counts for in a route (1 unless a modifier says)."""
+        w = self.modified(s, "route_weight", s.e_owner[e], {"e": e}, first=True)
+        return 1 if w is None else w
+
+    def yield_at(self, s, v: int) -> int:
+        """What the building at ``v`` yields on its next production: this production's yield of
+        its kind, plus the yield modifiers (kept per building while no piece moves, when they
+        read only the board and its pieces)."""
+        k = s.v_kind[v]
+        if k < 0:
+            return 0
+        y = s.rules_state.yield_now.get(k, self.game.piece_yield[k])
+        if self.yield_static:
+            memo = s.rules_state.piece_memo(s.piece_moves)
+            delta = memo.get(("yield", v))
+            if delta is None:
+                delta = memo[("yield", v)] = self.modified(s, "yield", s.v_owner[v],
+                                                           {"x": v, "#x": "vertex"})
+            y += delta
+        elif self.yield_modified:
+            y += self.modified(s, "yield", s.v_owner[v], {"x": v, "#x": "vertex"})
+        return max(0, y)

@@ -316,6 +316,8 @@ class RulesRuntime(InternedActions, CompiledRules):
         hexes = b.number_hexes[total] if 0 <= total < len(b.number_hexes) else ()
         n, nr = self.n_real, g.n_resources
         gains = [[0] * nr for _ in range(n)]
+        demand = [0] * nr
+        paid = False
         for h in hexes:
             r = b.hex_resource[h]
             if r < 0 or h == s.robber:
@@ -325,9 +327,14 @@ class RulesRuntime(InternedActions, CompiledRules):
             for v in b.hex_vertices[h]:
                 o = s.v_owner[v]
                 if 0 <= o < n:
-                    gains[o][r] += self.yield_at(s, v)
+                    y = self.yield_at(s, v)
+                    if y:
+                        gains[o][r] += y
+                        demand[r] += y
+                        paid = True
         s.rules_state.yield_now.clear()
-        turn_flow.pay_out(s, gains)
+        if paid:                        # nothing due: nothing to pay, withhold or announce
+            turn_flow.pay_out(s, gains, demand)
 
     # ---- robber, builds, trades -----------------------------------------------------------------
     def robber_targets(self, s, p: int) -> tuple[list[int], bool]:

@@ -35,3 +35,36 @@ def test_a_clone_starts_without_its_originals_answers() -> None:
     assert s.rules_state.board_memo is not None and c.rules_state.board_memo is None
     put(c, 0, "settlement", _harbor_vertex(g, 3))
     assert "do sell brick" in texts(c) and "do sell brick" not in texts(s)
+
+
+ROADSIDE = """scenario roadside "Roadside" extends base {
+  modifier yield + 1 for v where count(e in edges_of(v) where owner(e) == owner(v)) >= 1
+}
+"""
+
+
+def test_a_yield_modifier_on_the_pieces_follows_every_piece_placed(tmp_path) -> None:
+    """A yield modifier that reads only the board and its pieces is kept per building while no
+    piece moves; a road placed beside the settlement changes it at once."""
+    from catan_dsl.api import compile_file
+    from catan_dsl.engine import Game
+    from tests.engine.helpers import empty_main, put as put_piece
+
+    path = tmp_path / "roadside.catan"
+    path.write_text(ROADSIDE, encoding="utf-8")
+    ir, report = compile_file(str(path))
+    assert ir is not None, report.render_text()
+    g = Game(ir, num_players=4)
+    assert g.rules.yield_static
+    s = empty_main(g, 0, 0)
+    b = s.board
+    v = next(x for x in range(b.n_vertices)
+             if any(b.hex_resource[h] >= 0 and h != s.robber for h in b.vertex_hexes[x]))
+    put_piece(s, 0, "settlement", v)
+    assert g.rules.yield_at(s, v) == 1
+    e = b.vertex_edges[v][0]
+    put_piece(s, 0, "road", e)                         # a piece moves: asked again
+    assert g.rules.yield_at(s, v) == 2
+    c = s.clone()
+    put_piece(c, 1, "road", next(x for x in b.vertex_edges[v] if c.e_owner[x] < 0))
+    assert g.rules.yield_at(c, v) == 2 and g.rules.yield_at(s, v) == 2
