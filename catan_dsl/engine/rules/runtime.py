@@ -93,6 +93,10 @@ class RulesRuntime(InternedActions, CompiledRules):
             names = self.game.resources + tuple(c.name for c in self.counters)
             self.static_trade_ban = tuple(
                 any(all(v == n for _, v in r.filter) for r in trade_rules) for n in names)
+        # Can a listing lose a build or an offer at all? Not when the only bans are on trading
+        # what no offer holds (a deck's items): then the listing is not walked (_legal_main).
+        self.listing_filtered = self.build_forbids or self.trade_forbids and (
+            self.static_trade_ban is None or any(self.static_trade_ban))
         # Counters players may put into domestic offers (base/trade.py), and those offers interned.
         self.tradeable_counters = tuple(i for i, c in enumerate(self.counters) if c.tradeable)
         self.counter_offer_cache: dict = {}
@@ -369,13 +373,12 @@ class RulesRuntime(InternedActions, CompiledRules):
 
     def _legal_main(self, s, p: int, out: list, before_roll: bool,
                     builds: tuple[int, int] | None) -> None:
-        if (self.build_forbids or self.trade_forbids) and not before_roll:
+        if self.listing_filtered and not before_roll:
             # Whether trading a stock is forbidden depends only on the state and the player, so
             # it is asked once per stock here rather than once per offer and stock.
             banned = self.trade_banned(s, p) if self.trade_forbids else ()
             columns = [r for r, b in enumerate(banned) if b]
-            # With no stock banned now (a ban on trading a deck's items, which no offer holds)
-            # and no build ban, every build and offer stays: none is looked at.
+            # With no stock banned now and no build ban, every build and offer stays.
             if columns or self.build_forbids:
                 self._drop_banned(s, p, out, columns, builds)
         player_actions.legal(s, p, out, before_roll)
