@@ -79,7 +79,15 @@ def f_players(ctx, a, raw):
 
 def f_opponents(ctx, a, raw):
     p, n = a[0][0], ctx.rules.n_real
-    return (lambda s, env: [q for q in range(n) if q != p(s, env)]), "set:player"
+    # Every real seat but one: made once per seat, as tuples (a loop copies what it sorts).
+    others = [tuple(q for q in range(n) if q != me) for me in range(n)]
+
+    def opponents(s, env):
+        me = p(s, env)
+        if me.__class__ is int and 0 <= me < n:
+            return others[me]
+        return [q for q in range(n) if q != me]
+    return opponents, "set:player"
 
 
 def f_neutrals(ctx, a, raw):
