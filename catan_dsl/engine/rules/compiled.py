@@ -12,7 +12,7 @@ from catan_dsl.engine.rules.chains import Chains
 from catan_dsl.engine.rules.expressions import Ctx, Execution, compile_cond, compile_expr, reads
 from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, LAYOUT_FUNCTIONS, PerBoard,
                                                  board_only)
-from catan_dsl.engine.rules.queries import RuleQueries
+from catan_dsl.engine.rules.queries import RuleQueries, split_build_bans
 from catan_dsl.engine.rules.units import PathGeometry, UnitPlaces
 from catan_dsl.engine.rules.vp_memo import VpMemo, memoisable, most_per_place, place_kinds
 
@@ -245,6 +245,7 @@ class CompiledRules(RuleQueries):
         # set of parameters is the same all game on a board, so it is kept per board.
         self.layout_forbids = {what: PerBoard() for what, rules in self.forbids.items()
                                if all(rule.layout_static for rule in rules)}
+        self.build_bans = split_build_bans(self.forbids.get("build", ()), self.game.piece_names)
         self.trigger_keys = _trigger_keys(self.by_trigger, self.compiled)
         self.route_weighted = bool(self.modifiers.get("route_weight"))
         self.vp_modified = bool(self.modifiers.get("vp"))

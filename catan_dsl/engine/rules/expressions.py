@@ -177,7 +177,8 @@ def variable_name(node: Any, ctx: Ctx) -> str | None:
 
 def reads(node: Any, ctx: Ctx) -> frozenset[str]:
     """The variables of ``ctx`` an IR expression may read (an over-approximation: a name bound
-    again inside a comprehension still counts), so a caller can key a cached value by them."""
+    again inside a comprehension still counts), so a caller can key a cached value by them. A
+    comprehension's own variable is not one of them: it is bound before it is read."""
     out: set[str] = set()
     stack = [node]
     while stack:
@@ -187,7 +188,8 @@ def reads(node: Any, ctx: Ctx) -> frozenset[str]:
                 out.add(n)
         elif isinstance(n, list):
             if len(n) == 2 and n[0] == "var" and isinstance(n[1], str):
-                out.add(n[1])
+                if n[1] in ctx.types:
+                    out.add(n[1])
             else:
                 stack.extend(n)
         elif isinstance(n, dict):

@@ -6,7 +6,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from catan_dsl.engine.rules.measure_memo import LIMIT
+from catan_dsl.engine.rules.measure_memo import LIMIT, PerBoard
+
+
+def reads_spot(rule) -> bool:
+    """Does a build forbid look at the spot (filter or condition on ``at``)?"""
+    return any(k in ("at", "#at") for k, _ in rule.filter) or any(
+        param == "at" and (var in rule.reads or "#" + var in rule.reads) for param, var in rule.bind)
+
+
+def _build_params(kind: str, on_edge: bool, at: int) -> dict:
+    return {"kind": kind, "at": at, "#at": "edge" if on_edge else "vertex"}
+
+
+def split_build_bans(rules, kinds) -> tuple[dict, PerBoard]:
+    """Per piece kind, the build forbids that can hold for it (their filter on the kind passes)
+    by what their verdict depends on: (the layout only, so one verdict per spot and board; not
+    the spot, so one per player and kind while a state is listed; the rest). And the per-board
+    memo of the first group."""
+    by_kind = {}
+    for kind in kinds:
+        mine = [r for r in rules if all(v == kind for k, v in r.filter if k == "kind")]
+        by_kind[kind] = (tuple(r for r in mine if r.layout_static),
+                         tuple(r for r in mine if not r.layout_static and not reads_spot(r)),
+                         tuple(r for r in mine if not r.layout_static and reads_spot(r)))
+    return by_kind, PerBoard()
 
 
 class RuleQueries:
@@ -19,6 +43,7 @@ class RuleQueries:
     listing_memo: dict | None
     listing_state: Any
     game: Any
+    build_bans: tuple
     yield_modified: bool
     yield_static: bool
 
@@ -56,8 +81,40 @@ class RuleQueries:
             return got
         return self._first_forbid(s, what, player, params)
 
+    def build_banned(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool:
+        """Does a forbid hold for ``p`` building ``kind`` at ``at``? Which one does not matter
+        here, so the rules are asked by group (split_build_bans), each group as cheaply as
+        what it reads allows: the layout ones from a per-board verdict, the ones blind to the
+        spot once per kind in a listing, and only the rest for every spot."""
+        by_kind, per_board = self.build_bans
+        layout, spot_free, rest = by_kind[kind]
+        if layout:
+            memo = per_board.of(s.board)
+            hit = memo.get((kind, at))
+            if hit is None:
+                if len(memo) >= LIMIT:
+                    memo.clear()
+                hit = memo[(kind, at)] = self._first_in(
+                    layout, s, p, _build_params(kind, on_edge, at)) is not None
+            if hit:
+                return True
+        if spot_free:
+            memo = self.listing_memo if s is self.listing_state else None
+            hit = None if memo is None else memo.get(("build", p, kind))
+            if hit is None:
+                hit = self._first_in(spot_free, s, p, _build_params(kind, on_edge, at)) is not None
+                if memo is not None:
+                    memo[("build", p, kind)] = hit
+            if hit:
+                return True
+        return bool(rest) and self._first_in(rest, s, p, _build_params(kind, on_edge, at)) is not None
+
     def _first_forbid(self, s, what: str, player: int, params: dict) -> Any:
-        for rule in self.forbids.get(what, ()):
+        return self._first_in(self.forbids.get(what, ()), s, player, params)
+
+    def _first_in(self, rules, s, player: int, params: dict) -> Any:
+        """The first of the forbid ``rules`` that holds for ``params``, or None."""
+        for rule in rules:
             env = self._env(rule, player, params)
             if env is None:
                 continue

@@ -77,13 +77,6 @@ class RulesRuntime(InternedActions, CompiledRules):
         target_rules = self.modifiers.get("target", ())
         self.min_target = None if any(r.const is None for r in target_rules) else \
             self.game.target + self.bonus + sum(min(0, r.const) for r in target_rules)
-        # A build ban whose condition never reads the spot (e.g. "a player with a
-        # damaged road builds nothing") is the same for every spot of a piece kind.
-        self.build_ban_by_kind = all(
-            not any(k in ("at", "#at") for k, _ in r.filter)
-            and not any(param == "at" and (var in r.reads or "#" + var in r.reads)
-                        for param, var in r.bind)
-            for r in self.forbids.get("build", ()))
         # "forbid trade of X" with no condition bans the same stocks for everyone, always:
         # decided here once instead of on every listing.
         trade_rules = self.forbids.get("trade", ())
@@ -387,22 +380,13 @@ class RulesRuntime(InternedActions, CompiledRules):
                      builds: tuple[int, int] | None) -> None:
         """Drop from ``out`` the builds a forbid holds for and the offers of a banned stock."""
         keep = []
-        by_kind: dict[int, bool] | None = {} if self.build_ban_by_kind else None
         start, stop = (0, len(out)) if columns or builds is None else builds
         # With no trade banned only the builds can be dropped: look at them alone.
         for a in out[start:stop]:
             t = type(a)
             if t is Build:
-                if self.build_forbids:
-                    if by_kind is None:
-                        banned_here = self.build_forbidden(s, p, a.kind, a.at)
-                    else:
-                        banned_here = by_kind.get(a.kind)
-                        if banned_here is None:
-                            banned_here = by_kind[a.kind] = self.build_forbidden(
-                                s, p, a.kind, a.at)
-                    if banned_here:
-                        continue
+                if self.build_forbids and self.build_forbidden(s, p, a.kind, a.at):
+                    continue
             elif t is OfferTrade and columns:
                 give, get = a.give, a.get
                 if any(give[r] or get[r] for r in columns if r < len(give)):
@@ -432,9 +416,7 @@ class RulesRuntime(InternedActions, CompiledRules):
 
     def build_forbidden(self, s, p: int, k: int, at: int) -> bool:
         g = self.game
-        return self.forbidden(s, "build", p, {"kind": g.piece_names[k], "at": at,
-                                              "#at": "edge" if g.piece_on_edge[k] else "vertex"}) \
-            is not None
+        return self.build_banned(s, p, g.piece_names[k], g.piece_on_edge[k], at)
 
     # ---- special cards (special_cards.py) -------------------------------------------------------
     # Asked after every action: the function itself, not a method that calls it.

@@ -4,8 +4,13 @@ ones the rules give, per board, and a forbid reading anything else is asked ever
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from catan_dsl.api import compile_file
-from catan_dsl.engine import Game
+from catan_dsl.engine import CHANCE, Game
+from catan_dsl.engine.state import MAIN
 from tests.engine.helpers import empty_main
 
 
@@ -47,3 +52,52 @@ def test_a_forbid_reading_the_player_or_the_state_is_not_kept() -> None:
     assert "build" not in g.rules.layout_forbids
     # Friendly Robber reads VP: its steal ban is not kept either.
     assert "steal" not in _game("scenarios/base.catan", "friendly_robber").rules.layout_forbids
+
+
+def test_a_loops_own_variable_does_not_keep_a_layout_forbid_from_being_kept() -> None:
+    # "no road on a trade hex's sea side" loops over the path's hexes: it reads only the layout.
+    g = _game("scenarios/traders_barbarians.catan")
+    layout, spot_free, rest = g.rules.build_bans[0]["road"]
+    assert len(layout) == 1 and len(spot_free) == 1 and rest == ()
+    assert all(r.reads == ("#e", "e") for r in layout)
+
+
+@pytest.mark.parametrize("scenario, groups", [
+    ("traders_barbarians", (True, True, False)),   # trade hexes; a trip, a damaged road
+    ("barbarian_attack", (False, True, True)),     # a damaged road; a conquered hex
+])
+def test_build_bans_asked_by_group_give_the_rules_own_verdicts(scenario: str, groups) -> None:
+    """With Event Cards, builds are banned by forbids of the three groups: the layout (T&B's
+    trade hexes), the player's state whatever the spot (a trip this turn, a damaged road), and
+    the state at the spot (BA's conquered hexes). Along a random game, inside a listing and
+    outside one, every spot of every piece kind gets the verdict of the rules asked in order."""
+    g = _game(f"scenarios/{scenario}.catan", "event_cards")
+    rules = g.rules
+    assert tuple(any(kinds) for kinds in zip(*rules.build_bans[0].values())) == groups
+    s = g.new_initial_state(7)
+    rng = random.Random(7)
+    banned_seen, states = set(), 0
+    while not s.is_terminal() and s.turn < 300:
+        if s.current_player() == CHANCE:
+            s.apply_action(s.sample_chance(rng))
+            continue
+        if s.phase == MAIN and not s.prompts and s.turn % 7 == 0:
+            states += 1
+            for inside in (True, False):
+                rules.listing_memo, rules.listing_state = ({}, s) if inside else (None, None)
+                for p in range(g.num_players):
+                    for k, name in enumerate(g.piece_names):
+                        n = s.board.n_edges if g.piece_on_edge[k] else s.board.n_vertices
+                        tag = "edge" if g.piece_on_edge[k] else "vertex"
+                        for at in range(n):
+                            want = rules._first_forbid(
+                                s, "build", p, {"kind": name, "at": at, "#at": tag})
+                            assert rules.build_forbidden(s, p, k, at) == (want is not None)
+                            if want is not None:
+                                banned_seen.add(want.id.split(".")[0])
+            rules.listing_memo = rules.listing_state = None
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.randrange(len(legal))])
+    assert states >= 10
+    # The walk met bans from both files, not only the ones that hold everywhere.
+    assert banned_seen == {scenario, "event_cards"}
