@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from catan_dsl import api
 from catan_dsl.engine import CHANCE, Game
@@ -96,3 +98,43 @@ def test_longest_route_matches_brute_force(game: Game) -> None:
                     assert s.measure[si][q] == want
                     checked += 1
     assert checked > 20
+
+
+def _trail_from_every_vertex(edge_vertices, mine, weights, stops) -> int:
+    """The longest trail by a walk from every vertex of the network (no start left out)."""
+    w = dict(zip(mine, weights)) if weights is not None else dict.fromkeys(mine, 1)
+
+    def walk(v: int, used: frozenset) -> int:
+        best = 0
+        if used and v in stops:
+            return best
+        for e in mine:
+            if e not in used and v in edge_vertices[e]:
+                a, c = edge_vertices[e]
+                best = max(best, w[e] + walk(c if a == v else a, used | {e}))
+        return best
+
+    return max((walk(v, frozenset()) for e in mine for v in edge_vertices[e]), default=0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_longest_trail_starts_left_out_never_change_the_length(game: Game, data) -> None:
+    """BASE-66, BASE-69: the trail walk starts only at odd-degree vertices, stops and one vertex
+    of each closed part; on networks around a few hexes (rings, figure eights, branches, with
+    opponents' buildings and weighted paths) it finds what a walk from every vertex finds."""
+    from catan_dsl.engine.base import awards
+    b = game.board(1)
+    around = data.draw(st.lists(st.integers(0, b.n_hexes - 1), min_size=1, max_size=3))
+    pool = sorted({e for h in around for v in b.hex_vertices[h] for e in b.vertex_edges[v]})
+    # Whole rings of hex sides (closed trails, all of even degree) and paths added at random.
+    rings = {e for h in data.draw(st.lists(st.sampled_from(around), max_size=2))
+             for v in b.hex_vertices[h] for e in b.vertex_edges[v]
+             if set(b.edge_vertices[e]) <= set(b.hex_vertices[h])}
+    mine = sorted(rings | data.draw(st.sets(st.sampled_from(pool), min_size=0 if rings else 1,
+                                            max_size=10)))
+    corners = sorted({v for e in mine for v in b.edge_vertices[e]})
+    stops = data.draw(st.sets(st.sampled_from(corners), max_size=3))
+    weights = data.draw(st.none() | st.tuples(*[st.integers(1, 3) for _ in mine]))
+    assert awards._trail(b.edge_vertices, mine, weights, stops) == \
+        _trail_from_every_vertex(b.edge_vertices, mine, weights, stops)

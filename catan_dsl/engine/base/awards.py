@@ -70,13 +70,38 @@ def _trail(edge_vertices, mine: list[int], weights: tuple[int, ...] | None,
         return best
 
     best = 0
-    for v in sorted(adj):
+    for v in _trail_starts(adj, stops):
         got = walk(v, 0, 0)
         if got > best:
             best = got
             if best == full:
                 break
     return best
+
+
+def _trail_starts(adj: dict, stops: set[int]) -> list[int]:
+    """Where a longest trail can be taken to start, in id order. One starting at a vertex that
+    is no stop and has an unused edge grows by that edge, so a longest trail uses every edge at
+    its start; at a vertex of even degree it then ends there too, a closed trail, and starts as
+    well at any vertex it passes. So the vertices of odd degree and the stops suffice, with one
+    vertex of each part of the network that has neither (a closed trail over all of it)."""
+    starts = {v for v, out in adj.items() if len(out) % 2 or v in stops}
+    seen: set[int] = set()
+    for v in sorted(adj):
+        if v in seen:
+            continue
+        part, todo, covered = {v}, [v], False
+        while todo:
+            x = todo.pop()
+            covered = covered or x in starts
+            for _, u, _ in adj[x]:
+                if u not in part:
+                    part.add(u)
+                    todo.append(u)
+        seen |= part
+        if not covered:
+            starts.add(v)
+    return sorted(starts)
 
 
 def route_changed(s, players: tuple[int, ...]) -> None:
