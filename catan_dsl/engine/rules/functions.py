@@ -266,6 +266,15 @@ def f_piece(ctx, a, raw):
     return piece, "name"
 
 
+def _pieces(s, q, kk: int, g) -> tuple:
+    if g.piece_on_edge[kk]:
+        if g.piece_route[kk] and 0 <= q < len(s.route_edges):
+            # A route piece is listed in its owner's route edges: no scan of every edge.
+            return tuple(sorted(e for e in s.route_edges[q] if s.e_kind[e] == kk))
+        return tuple(e for e in range(s.board.n_edges) if s.e_owner[e] == q and s.e_kind[e] == kk)
+    return tuple(sorted(v for v in s.buildings[q] if s.v_kind[v] == kk))
+
+
 def f_pieces(ctx, a, raw):
     p, rules = a[0][0], ctx.rules
     name = _const(raw[1])
@@ -276,12 +285,13 @@ def f_pieces(ctx, a, raw):
     def pieces(s, env):
         q = p(s, env)
         kk = k if k >= 0 else rules.piece_index[kf(s, env)]
-        if rules.game.piece_on_edge[kk]:
-            if rules.game.piece_route[kk] and 0 <= q < len(s.route_edges):
-                # A route piece is listed in its owner's route edges: no scan of every edge.
-                return sorted(e for e in s.route_edges[q] if s.e_kind[e] == kk)
-            return [e for e in range(s.board.n_edges) if s.e_owner[e] == q and s.e_kind[e] == kk]
-        return sorted(v for v in s.buildings[q] if s.v_kind[v] == kk)
+        # Asked on every listing ("a player with a damaged road builds nothing"): the answer is
+        # kept while no piece moves, shared, so it is a tuple.
+        memo = s.rules_state.piece_memo(s.piece_moves)
+        got = memo.get(("pieces", q, kk))
+        if got is None:
+            got = memo[("pieces", q, kk)] = _pieces(s, q, kk, rules.game)
+        return got
     return pieces, ("set:edge" if on_edge else "set:vertex")
 
 

@@ -5,7 +5,7 @@ never reuses its original's answers."""
 from __future__ import annotations
 
 from tests.engine.helpers import set_hand, texts
-from tests.scenarios.rivers_kit import game, main, put
+from tests.scenarios.rivers_kit import game, main, put, river_bank
 
 
 def _harbor_vertex(g, ratio: int) -> int:
@@ -68,3 +68,27 @@ def test_a_yield_modifier_on_the_pieces_follows_every_piece_placed(tmp_path) -> 
     c = s.clone()
     put_piece(c, 1, "road", next(x for x in b.vertex_edges[v] if c.e_owner[x] < 0))
     assert g.rules.yield_at(c, v) == 2 and g.rules.yield_at(s, v) == 2
+
+
+def test_the_pieces_of_a_player_follow_every_piece_placed_or_upgraded() -> None:
+    """``pieces(p, K)`` is kept while no piece moves (Event Cards asks for a player's roads on
+    every listing): a road placed and a settlement made a city show at once, and a clone built
+    on after it does not change the original's answer."""
+    from catan_dsl.engine.rules.expressions import Ctx, compile_expr
+    g = game()
+    s = main(g)
+    ctx = Ctx(g.rules, {"player": "player"})
+    roads, settlements, cities = (compile_expr(["pieces", ["var", "player"], k], ctx)[0]
+                                  for k in ("road", "settlement", "city"))
+    env = {"player": 0}
+    v = next(x for x in range(s.board.n_vertices) if not river_bank(g, x))
+    e = s.board.vertex_edges[v][0]
+    assert roads(s, env) == settlements(s, env) == ()
+    put(s, 0, "settlement", v)
+    put(s, 0, "road", e)
+    assert (roads(s, env), settlements(s, env), cities(s, env)) == ((e,), (v,), ())
+    c = s.clone()
+    put(c, 0, "city", v)
+    assert (settlements(c, env), cities(c, env)) == ((), (v,))
+    assert (settlements(s, env), cities(s, env)) == ((v,), ())
+    assert roads(s, {"player": 1}) == ()
