@@ -279,7 +279,7 @@ class State:
         phase = self.phase
         if (phase == PRE_ROLL or phase == MAIN) and self.winner_ < 0:
             p = self.cur
-            if rules is None and p not in self.holders:
+            if p not in self.holders and (rules is None or not rules.adds_vp):
                 score = self.board_vp[p] + self.card_vp[p]   # vp(p), inlined: runs every action
             else:
                 score = self.vp(p) if rules is None else rules.victory_score(self, p)
