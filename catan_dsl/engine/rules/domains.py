@@ -133,6 +133,57 @@ def _board_narrowed(set_node: Any, var: str, first: Any, rules: Any, bound: Coll
     return candidates
 
 
+def _numbered_part(node: Any, var: str, bound: Collection[str]) -> tuple[str, Any, Any] | None:
+    """A conjunct naming the number a vertex VAR must lie on: ``feature_number(VAR, F, X)``
+    → ("feature", F, X), or ``any(H in hexes_of(VAR) where ... has_number(H, X) ...)`` →
+    ("hex", None, X), with X reading neither; else None."""
+    if not isinstance(node, list) or len(node) != 4:
+        return None
+    if node[0] == "feature_number" and node[1] == ["var", var] and isinstance(node[2], str) \
+            and node[2] not in bound and not mentions(node[3], var):
+        return "feature", node[2], node[3]
+    if node[0] == "any" and node[2] == ["hexes_of", ["var", var]] and node[3] is not None:
+        h = node[1]
+        for part in conjuncts(node[3]):
+            if isinstance(part, list) and len(part) == 3 and part[0] == "has_number" \
+                    and part[1] == ["var", h] and not mentions(part[2], h) \
+                    and not mentions(part[2], var):
+                return "hex", None, part[2]
+    return None
+
+
+def _numbered(parts: list, var: str, occupied_only: bool, bound: Collection[str],
+              compile_node: Callable[[Any], Fn]) -> Fn | None:
+    """Every vertex, with a conjunct of COND tying it to a number (_numbered_part) → the
+    vertices on that number, from the board's own tables ("the fishing spots of the ground
+    rolled"), in id order; only the occupied ones when COND starts with ``owner(VAR) in
+    players``. None when no conjunct does."""
+    found = next((got for got in (_numbered_part(p, var, bound) for p in parts) if got), None)
+    if found is None:
+        return None
+    what, name, number = found
+    value = compile_node(number)
+    per_board = PerBoard()
+
+    def on_number(s, env):
+        memo = per_board.of(s.board)
+        n = value(s, env)
+        got = memo.get(n)
+        if got is None:
+            b = s.board
+            if what == "feature":
+                got = dict(b.feature_number_vertices).get((name, n), ())
+            else:       # a number that no hex carries (or no number at all) has no vertices
+                hexes = b.number_hexes[n] if type(n) is int and 0 <= n < len(b.number_hexes) else ()
+                got = {v for h in hexes for v in b.hex_vertices[h]}
+            got = memo[n] = tuple(sorted(got))
+        if occupied_only:
+            owner = s.v_owner
+            return [v for v in got if owner[v] >= 0]
+        return got
+    return on_number
+
+
 def _layout_part(node: Any, functions: Any) -> Any:
     """A condition that reads only the layout and holds wherever ``node`` does: ``node`` itself,
     or for ``any(H in S where L and R)`` with S and L layout-only, ``any(H in S where L)`` —
@@ -203,7 +254,8 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
     ``owner(VAR) in players``, only occupied places can qualify; ``VAR == E`` or ``VAR in S``
     (or an ``or`` of such): only E and the members of S; ``markers(VAR, NAME) > 0`` or
     ``marked(VAR, NAME)``: only the places carrying one; every hex with ``robber_on(VAR)``:
-    the robber's. The loop then skips the rest without
+    the robber's; every vertex with a conjunct tying it to a number (``feature_number(VAR, F,
+    n)``, a hex of VAR with ``has_number(H, n)``): the vertices on n. The loop then skips the rest without
     evaluating COND on it. COND is still evaluated on every candidate and they come in id order,
     so what qualifies, and its order, is unchanged. ``bound`` are the names that are variables
     here (others are constants); ``compile_node`` compiles a candidate expression. ``sieve``
@@ -215,7 +267,11 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
             break
         guards.append(part)
     first = parts[len(guards)] if len(guards) < len(parts) else None
-    looped = _board_narrowed(set_node, var, first, rules, bound, compile_node) or set_fn
+    looped = _board_narrowed(set_node, var, first, rules, bound, compile_node)
+    owned = first == ["in", ["owner", ["var", var]], ["players"]]
+    if set_node == ["vertices"] and (looped is None or owned):
+        looped = _numbered(parts, var, owned, bound, compile_node) or looped
+    looped = looped or set_fn
     if sieve is not None:
         unsieved = looped
 

@@ -5,7 +5,7 @@ no result, only the work — checked here against the plain full scan on played 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import lru_cache, reduce
 from pathlib import Path
 
 import pytest
@@ -234,3 +234,55 @@ def test_the_occupied_places_follow_every_piece_placed_and_each_clone() -> None:
     assert occupied(c, {"player": 0}) == before + 1 and occupied(s, {"player": 0}) == before
     put(s, 1, "settlement", free)
     assert occupied(s, {"player": 0}) == before + 1
+
+
+FISHERMEN = TB.parent / "fishermen.catan"
+
+
+@pytest.mark.parametrize("owned", [True, False])
+def test_loops_tied_to_a_number_look_only_at_the_places_on_it(owned: bool) -> None:
+    """`v in vertices where [owner(v) in players and] feature_number(v, fishing_grounds, n)`,
+    and `... any(h in hexes_of(v) where terrain(h) == lake and has_number(h, n))`: the loop
+    visits only the vertices on number n (the occupied ones, after `owner(v) in players`),
+    from the board's own tables, and finds what the full scan finds for every number — also
+    7, a number no hex carries, and none at all."""
+    ir, report = compile_file(str(FISHERMEN))
+    assert ir is not None, report.render_text()
+    g = Game(ir)
+    rules = g.rules
+    ctx = Ctx(rules, {"player": "player", "n": "int"})
+    inner = ctx.bind("v", "vertex")
+    everything = compile_expr(["vertices"], ctx)[0]
+    head = [["in", ["owner", ["var", "v"]], ["players"]]] if owned else []
+    on_ground = ["feature_number", ["var", "v"], "fishing_grounds", ["var", "n"]]
+    by_lake = ["any", "h", ["hexes_of", ["var", "v"]],
+               ["and", ["==", ["terrain", ["var", "h"]], "lake"], ["has_number", ["var", "h"], ["var", "n"]]]]
+    for seed in (1, 2):
+        s = g.new_initial_state(seed)
+        bot, rng = make_bot("random"), random.Random(seed)
+        for _ in range(600):
+            if s.is_terminal():
+                break
+            s.apply_action(s.sample_chance(rng) if s.is_chance_node()
+                           else bot.choose(s, s.legal_actions(), rng))
+        b = s.board
+        grounds = dict(b.feature_number_vertices)
+        for test in (on_ground, by_lake):
+            cond = reduce(lambda x, y: ["and", x, y], head + [test])
+            loop = narrow(["vertices"], "v", cond, everything, rules, ctx.types,
+                          lambda n: compile_expr(n, ctx)[0])
+            counted = compile_expr(["count", "v", ["vertices"], cond], ctx)[0]
+            for n in [*range(2, 13), None]:
+                env = {"player": 0, "n": n}
+                if test is on_ground:
+                    spots = set(grounds.get(("fishing_grounds", n), ()))
+                else:
+                    spots = {v for h in range(b.n_hexes) if n in b.hex_numbers[h]
+                             for v in b.hex_vertices[h]}
+                if owned:
+                    spots = {v for v in spots if s.v_owner[v] >= 0}
+                assert list(loop(s, env)) == sorted(spots)
+                want = [v for v in range(b.n_vertices)
+                        if compile_expr(cond, inner)[0](s, {**env, "v": v})]
+                assert counted(s, dict(env)) == len(want)
+                assert set(want) <= spots
