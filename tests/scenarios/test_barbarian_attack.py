@@ -379,3 +379,28 @@ def test_ba_79_80_gold_by_harbour_trade_and_from_players_never_a_resource() -> N
     assert counter(s, 0, "gold") == 1 and sum(s.hand[0]) == 0
     assert g.ir["counters"]["gold"]["tradeable"] and "gold" not in g.resources
 
+
+
+def test_ba_79_the_harbour_discount_on_gold_follows_the_barbarians() -> None:
+    """BA-79: 3 of a resource buy 1 gold at a usable 3:1 harbour, and a harbour is not usable
+    once its hex is conquered. The discount is kept while nothing on the board moves (it reads
+    pieces and barbarians), so it must follow the barbarians both ways, and a clone's own."""
+    g = game()
+    rule = next(r for r in g.rules.modifiers["cost"])
+    assert rule.position_static
+    s = main(g)
+    v = next(u for u in range(s.board.n_vertices) if s.board.vertex_harbor[u] is not None
+             and s.board.vertex_harbor[u][0] == 3 and len(s.board.vertex_hexes[u]) == 1
+             and s.board.hex_numbers[s.board.vertex_hexes[u][0]])
+    h = s.board.vertex_hexes[v][0]
+    s.rules_state.marker_supply[0] = 0          # no landing to answer
+    put(s, 0, "settlement", v)
+    set_hand(s, 0, ore=3)
+    assert "do sell_for_gold ore" in texts(s)
+    set_barbarians(s, h, 3)
+    assert "do sell_for_gold ore" not in texts(s)
+    c = s.clone()
+    set_barbarians(c, h, 2)
+    assert "do sell_for_gold ore" in texts(c) and "do sell_for_gold ore" not in texts(s)
+    set_barbarians(s, h, 1)
+    assert "do sell_for_gold ore" in texts(s)

@@ -14,10 +14,11 @@ from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, LAYOUT_FUNCTIO
                                                  board_only)
 from catan_dsl.engine.rules.queries import RuleQueries, split_build_bans
 from catan_dsl.engine.rules.units import PathGeometry, UnitPlaces
-from catan_dsl.engine.rules.vp_memo import VpMemo, memoisable, most_per_place, place_kinds
+from catan_dsl.engine.rules.vp_memo import VP_FUNCTIONS, VpMemo, memoisable, most_per_place, place_kinds
 
 # Functions whose value a board-static rule may depend on: the board and the pieces on it.
 STATIC_FUNCTIONS = BOARD_FUNCTIONS | {"harbor_ratio"}
+POSITION_FUNCTIONS = VP_FUNCTIONS | {"harbor_ratio"}
 LOOP_HEADS = frozenset({"any", "all", "count", "sum", "max", "min", "first"})
 
 RULE_KEYS = ("counters", "decks", "options", "chains", "markers", "dice", "units")
@@ -75,6 +76,7 @@ class Rule:
     named: bool = False                     # the label was written in source
     reads: tuple = ()                       # the variables its condition may read, sorted
     board_static: bool = False              # condition and value read only the board and pieces
+    position_static: bool = False           # ... and markers, units, marks, chains (not board_static)
     layout_static: bool = False             # a forbid reading only the layout and its bindings
 
     @property
@@ -328,6 +330,8 @@ class CompiledRules(RuleQueries):
             # simple test does (a terrain test per hex was slower memoised).
             rule.board_static = _loops(r.get("when")) and all(
                 board_only(r.get(k), self.functions, STATIC_FUNCTIONS) for k in ("when", "value"))
+            rule.position_static = not rule.board_static and _loops(r.get("when")) and all(
+                board_only(r.get(k), self.functions, POSITION_FUNCTIONS) for k in ("when", "value"))
             bound = {v for _, v in bind}
             rule.layout_static = kind == "forbid" and \
                 board_only(r.get("when"), self.functions, LAYOUT_FUNCTIONS) and \

@@ -60,10 +60,14 @@ class RuleQueries:
 
     def memo_for(self, s, rule) -> dict | None:
         """Where a rule's condition and value may be kept for ``s``: while no piece moves for a
-        rule that reads only the board and its pieces (a discount for owning a harbor);
-        while one state's legal actions are listed for any other; None otherwise."""
+        rule that reads only the board and its pieces (a discount for owning a harbor); while
+        nothing on the board moves for one that also reads markers, units, marks or chains (a
+        harbor counts while its hex is not conquered); while one state's legal actions are
+        listed for any other; None otherwise."""
         if rule.board_static:
             return s.rules_state.piece_memo(s.piece_moves)
+        if rule.position_static:
+            return s.rules_state.position_memo(s.piece_moves)
         # Only the state being listed: a rule may probe a clone (can_place), which differs.
         return self.listing_memo if s is self.listing_state else None
 
@@ -120,8 +124,7 @@ class RuleQueries:
                 continue
             if rule.when is None:
                 return rule
-            memo = self.memo_for(s, rule) if rule.board_static else \
-                self.listing_memo if s is self.listing_state else None
+            memo = self.memo_for(s, rule)
             if memo is None:
                 hit = rule.when(s, env)
             else:
@@ -141,8 +144,7 @@ class RuleQueries:
             env = self._env(rule, player, params)
             if env is None:
                 continue
-            memo = self.memo_for(s, rule) if rule.board_static else \
-                self.listing_memo if s is self.listing_state else None
+            memo = self.memo_for(s, rule)
             if memo is not None:             # as in forbidden(): once per value of what it reads
                 key = (id(rule), tuple(env.get(v) for v in rule.reads))
                 v = memo.get(key, memo)

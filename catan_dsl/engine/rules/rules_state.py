@@ -13,7 +13,7 @@ class RulesState:
     """Everything the rules add to a State; absent (None) for the base game."""
 
     __slots__ = (*_LISTS, *_NESTED, *_DEEP, *_SCALARS, *_DICTS, "fingerprint", "vp_cache",
-                 "board_memo", "place_moves", "shape_moves", "unit_memo")
+                 "board_memo", "place_moves", "shape_moves", "unit_memo", "position_memo_")
 
     def __init__(self, rules) -> None:
         n = rules.n_total
@@ -58,6 +58,9 @@ class RulesState:
         # (State.piece_moves, {rule and values read: result}) for conditions that read only the
         # board and its pieces (CompiledRules.memo_for); a clone starts without one.
         self.board_memo: tuple | None = None
+        # ((piece, place and shape moves), {rule and values read: result}) for conditions that
+        # read the pieces, markers, units, marks and chains too (position_memo).
+        self.position_memo_: tuple | None = None
         self.resolving = ""                                     # card whose effect is under way
         # Counts every marker or unit that moved (like State.piece_moves): caches compare it
         # instead of the tables. Not part of the digest: it is derived bookkeeping.
@@ -79,6 +82,15 @@ class RulesState:
         memo = self.board_memo
         if memo is None or memo[0] != piece_moves:
             memo = self.board_memo = (piece_moves, {})
+        return memo[1]
+
+    def position_memo(self, piece_moves: int) -> dict:
+        """Answers read off the pieces, markers, units, marks and chains, kept while none of
+        them moves; a clone starts without them."""
+        key = (piece_moves, self.place_moves, self.shape_moves)
+        memo = self.position_memo_
+        if memo is None or memo[0] != key:
+            memo = self.position_memo_ = (key, {})
         return memo[1]
 
     def place_memo(self) -> dict:
@@ -106,6 +118,7 @@ class RulesState:
         c.place_moves, c.shape_moves = self.place_moves, self.shape_moves
         c.vp_cache = self.vp_cache
         c.board_memo = None
+        c.position_memo_ = None
         c.unit_memo = None
         return c
 
