@@ -729,3 +729,26 @@ def test_greedy_bots_travel_deliver_and_upgrade() -> None:
     delivered = [counter(s, p, "deliveries") for p in range(4)]
     assert sum(d > 0 for d in delivered) >= 2 and sum(delivered) >= 6
     assert sum(counter(s, p, "baggage") for p in range(4)) >= 8
+
+
+def test_tb_71_the_barbarians_next_to_the_wagon_follow_every_move() -> None:
+    """TB-71: the barbarians a player may try to drive off are those next to his wagon. They are
+    kept until something on the board moves, so they follow the wagon, the barbarians and a
+    clone's own moves."""
+    g = game()
+    assert next(ar for ar in g.rules.actions if ar.action.name == "drive_off").action.target_static
+    s = empty_main(g)
+    e1, e2 = s.board.vertex_edges[20][0], s.board.vertex_edges[21][0]
+    assert e1 != e2
+    barbarian(s, e1)
+    wagon_at(s, 0, 20)
+    set_counter(s, 0, "baggage", 2)
+    assert f"do drive_off edge {e1}" in texts(s)
+    wagon_at(s, 0, 21)
+    assert not any(t.startswith("do drive_off") for t in texts(s))
+    barbarian(s, e2)
+    assert f"do drive_off edge {e2}" in texts(s)
+    c = s.clone()
+    barbarian(c, e2, 0)
+    assert not any(t.startswith("do drive_off") for t in texts(c))
+    assert f"do drive_off edge {e2}" in texts(s)

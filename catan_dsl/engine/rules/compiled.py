@@ -14,11 +14,10 @@ from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, LAYOUT_FUNCTIO
                                                  board_only)
 from catan_dsl.engine.rules.queries import RuleQueries, split_build_bans
 from catan_dsl.engine.rules.units import PathGeometry, UnitPlaces
-from catan_dsl.engine.rules.vp_memo import VP_FUNCTIONS, VpMemo, memoisable, most_per_place, place_kinds
+from catan_dsl.engine.rules.vp_memo import POSITION_FUNCTIONS, VpMemo, memoisable, most_per_place, place_kinds
 
 # Functions whose value a board-static rule may depend on: the board and the pieces on it.
 STATIC_FUNCTIONS = BOARD_FUNCTIONS | {"harbor_ratio"}
-POSITION_FUNCTIONS = VP_FUNCTIONS | {"harbor_ratio"}
 LOOP_HEADS = frozenset({"any", "all", "count", "sum", "max", "min", "first"})
 
 RULE_KEYS = ("counters", "decks", "options", "chains", "markers", "dice", "units")

@@ -10,6 +10,8 @@ from typing import Any
 from catan_dsl.engine.events import RuleActionTaken
 from catan_dsl.engine.rules import executor, stocks
 from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_domain, ordered
+from catan_dsl.engine.rules.measure_memo import board_only
+from catan_dsl.engine.rules.vp_memo import POSITION_FUNCTIONS
 
 
 @dataclass
@@ -30,6 +32,9 @@ class ActionSpec:
     rule_index: int                        # its place in CompiledRules.compiled
     target_cost: int = 0                   # "cost r N" where the target r is a resource
     token_worth: tuple = ()                # what each item of the token deck pays (≥ 0)
+    # The targets meeting "where" are kept until something on the board moves: the set and the
+    # condition read only the board, its pieces, markers, units, marks and chains (and player).
+    target_static: bool = False
 
 
 def compile_action(rules, r: dict, ri: int) -> ActionSpec:
@@ -52,6 +57,9 @@ def compile_action(rules, r: dict, ri: int) -> ActionSpec:
         when=compile_cond(r.get("when"), Ctx(rules, {"player": "player"})),
         target=tgt, do=executor.compile_effects(r.get("do") or [], ctx), rule_index=ri,
         target_cost=int(cost.get("target_resource", 0)),
+        target_static=bool(t and t.get("where") is not None and not cost.get("target_resource")
+                           and all(board_only(t.get(k), rules.functions, POSITION_FUNCTIONS)
+                                   for k in ("from", "where"))),
         token_worth=tuple(max(0, v) for v in rules.decks[rules.deck_index[tok["deck"]]].values)
         if tok else ())
 
@@ -204,18 +212,29 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
             continue
         ri = spec.rule_index
         targets = [-1]
-        if spec.target is not None:
-            var, set_fn, set_t, where = spec.target
-            targets = []
-            for x in ordered(s, set_fn(s, env), set_t, env):
-                env[var] = x
-                if target_cost and hand[x] < target_cost:
-                    continue                 # "cost r N": N of this target resource
-                if where is None or where(s, env):
-                    targets.append(x)
+        if spec.target_static:
+            # Asked on every listing (a barbarian next to the wagon), changed by few actions.
+            memo = rules_state.position_memo(s.piece_moves)
+            targets = memo.get(("targets", ri, p))
+            if targets is None:
+                targets = memo[("targets", ri, p)] = _targets(s, env, spec.target, 0, hand)
+        elif spec.target is not None:
+            targets = _targets(s, env, spec.target, target_cost, hand)
         for x in targets:
             for pay in pays:
                 out.append(rules.rule_action(ri, x, pay))
+
+
+def _targets(s, env: dict, target: tuple, target_cost: int, hand: list[int]) -> list:
+    var, set_fn, set_t, where = target
+    out = []
+    for x in ordered(s, set_fn(s, env), set_t, env):
+        env[var] = x
+        if target_cost and hand[x] < target_cost:
+            continue                 # "cost r N": N of this target resource
+        if where is None or where(s, env):
+            out.append(x)
+    return out
 
 
 def apply(s, a) -> None:

@@ -15,6 +15,8 @@ from catan_dsl.engine.rules.measure_memo import BOARD_FUNCTIONS, board_only, pos
 VP_FUNCTIONS = BOARD_FUNCTIONS | {"occupied", "marked", "markers", "marker_supply", "units",
                                   "unit_owner", "unit_supply", "pips", "clockwise_from",
                                   "paths_within", "path_distance", "parallel"}
+# What a rule may read to be kept until something on the board moves (RulesState.position_memo).
+POSITION_FUNCTIONS = VP_FUNCTIONS | {"harbor_ratio", "vertices", "edges"}
 LIMIT = 4096        # positions kept per board before the memo starts again (bounded memory)
 
 
