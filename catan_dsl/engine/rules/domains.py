@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import reduce
+from itertools import compress
 from typing import Any, Callable, Collection
 
 from catan_dsl.engine.rules.measure_memo import LAYOUT_FUNCTIONS, LIMIT, PLAIN_TYPES, PerBoard, board_only
@@ -75,7 +76,8 @@ def _marker_carriers(first: Any, var: str, kind: str, rules: Any, bound: Collect
         memo = s.rules_state.place_memo()
         got = memo.get(("markers", i))
         if got is None:
-            got = memo[("markers", i)] = [x for x, n in enumerate(s.rules_state.markers[i]) if n]
+            table = s.rules_state.markers[i]        # the ids whose count is not 0, in order
+            got = memo[("markers", i)] = list(compress(range(len(table)), table))
         return got
     return carriers
 

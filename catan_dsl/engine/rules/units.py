@@ -4,6 +4,8 @@ take, move, and the path geometry their rules read (paths within N steps, distan
 from __future__ import annotations
 
 from collections import deque
+from itertools import compress, repeat
+from operator import eq
 
 from catan_dsl.core.geometry import is_centre_key
 from catan_dsl.engine.events import EffectSkipped, UnitMoved
@@ -104,10 +106,11 @@ class UnitPlaces:
 
     def places_of(self, table: list, p: int) -> tuple[int, ...]:
         """The places where ``p`` has a unit, in id order."""
+        # Picked by compress (no Python loop): asked again after every unit or marker move.
         if self.vertex:
-            n = self.seats
-            return tuple(v for v in range(len(table) // n) if table[v * n + p])
-        return tuple(e for e, o in enumerate(table) if o == p + 1)
+            column = table[p::self.seats]            # p's count on each vertex
+            return tuple(compress(range(len(column)), column))
+        return tuple(compress(range(len(table)), map(eq, table, repeat(p + 1))))
 
     def standing(self, table: list) -> list[tuple[int, int]]:
         """Every unit on the board as (place, owner), a unit per entry, in place order."""

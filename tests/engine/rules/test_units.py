@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from catan_dsl.api import check_file, compile_file
 from catan_dsl.engine import Game
@@ -172,3 +174,24 @@ def test_where_a_players_units_stand_follows_every_move_and_each_clone(tmp_path:
     act(s, "do march edge 5")
     act(s, "choose edge 8")
     assert _value(g, s, where, p=0) == (8,) and _value(g, s, where, p=1) == ()
+
+
+@settings(max_examples=200, deadline=None)
+@given(seats=st.integers(1, 6), data=st.data())
+def test_a_players_units_are_read_off_the_table_in_place_order(seats: int, data) -> None:
+    """units(p, U) lists the places where p has a unit, in id order: on intersections any
+    count of any seat (a count per place and seat), on paths one owner per path."""
+    from types import SimpleNamespace
+
+    from catan_dsl.engine.rules.units import UnitPlaces
+    for on in ("vertex", "edge"):
+        k = UnitPlaces(SimpleNamespace(unit_on=[on], n_total=seats), 0)
+        places = data.draw(st.integers(0, 30))
+        if on == "vertex":
+            table = data.draw(st.lists(st.integers(0, 3), min_size=places * seats,
+                                       max_size=places * seats))
+            want = {p: tuple(v for v in range(places) if table[v * seats + p]) for p in range(seats)}
+        else:
+            table = data.draw(st.lists(st.integers(0, seats), min_size=places, max_size=places))
+            want = {p: tuple(e for e in range(places) if table[e] == p + 1) for p in range(seats)}
+        assert {p: k.places_of(table, p) for p in range(seats)} == want
