@@ -23,13 +23,16 @@ def split_build_bans(rules, kinds) -> tuple[dict, PerBoard]:
     """Per piece kind, the build forbids that can hold for it (their filter on the kind passes)
     by what their verdict depends on: (the layout only, so one verdict per spot and board; not
     the spot, so one per player and kind while a state is listed; the rest). And the per-board
-    memo of the first group."""
+    memo of the first group. Last, whether the second group reads only what is on the board
+    (pieces, markers, units, marks): then its verdict is kept until something there moves."""
     by_kind = {}
     for kind in kinds:
         mine = [r for r in rules if all(v == kind for k, v in r.filter if k == "kind")]
-        by_kind[kind] = (tuple(r for r in mine if r.layout_static),
-                         tuple(r for r in mine if not r.layout_static and not reads_spot(r)),
-                         tuple(r for r in mine if not r.layout_static and reads_spot(r)))
+        spot_free = tuple(r for r in mine if not r.layout_static and not reads_spot(r))
+        by_kind[kind] = (tuple(r for r in mine if r.layout_static), spot_free,
+                         tuple(r for r in mine if not r.layout_static and reads_spot(r)),
+                         all(r.when is None or r.board_static or r.position_static
+                             for r in spot_free))
     return by_kind, PerBoard()
 
 
@@ -89,9 +92,10 @@ class RuleQueries:
         """Does a forbid hold for ``p`` building ``kind`` at ``at``? Which one does not matter
         here, so the rules are asked by group (split_build_bans), each group as cheaply as
         what it reads allows: the layout ones from a per-board verdict, the ones blind to the
-        spot once per kind in a listing, and only the rest for every spot."""
+        spot once per kind in a listing (or while nothing on the board moves, when they read
+        only that), and only the rest for every spot."""
         by_kind, per_board = self.build_bans
-        layout, spot_free, rest = by_kind[kind]
+        layout, spot_free, rest, on_board = by_kind[kind]
         if layout:
             memo = per_board.of(s.board)
             hit = memo.get((kind, at))
@@ -103,7 +107,8 @@ class RuleQueries:
             if hit:
                 return True
         if spot_free:
-            memo = self.listing_memo if s is self.listing_state else None
+            memo = s.rules_state.position_memo(s.piece_moves) if on_board else \
+                self.listing_memo if s is self.listing_state else None
             hit = None if memo is None else memo.get(("build", p, kind))
             if hit is None:
                 hit = self._first_in(spot_free, s, p, _build_params(kind, on_edge, at)) is not None
