@@ -157,7 +157,7 @@ def _numbered_part(node: Any, var: str, bound: Collection[str]) -> tuple[str, An
 def _numbered(parts: list, var: str, occupied_only: bool, bound: Collection[str],
               compile_node: Callable[[Any], Fn]) -> Fn | None:
     """Every vertex, with a conjunct of COND tying it to a number (_numbered_part) → the
-    vertices on that number, from the board's own tables ("the fishing spots of the ground
+    vertices on that number, from the board's own tables ("the spots of the sea feature
     rolled"), in id order; only the occupied ones when COND starts with ``owner(VAR) in
     players``. None when no conjunct does."""
     found = next((got for got in (_numbered_part(p, var, bound) for p in parts) if got), None)

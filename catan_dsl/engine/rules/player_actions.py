@@ -213,7 +213,7 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
         ri = spec.rule_index
         targets = [-1]
         if spec.target_static:
-            # Asked on every listing (a barbarian next to the wagon), changed by few actions.
+            # Asked on every listing (the markers next to a unit), changed by few actions.
             memo = rules_state.position_memo(s.piece_moves)
             targets = memo.get(("targets", ri, p))
             if targets is None:
