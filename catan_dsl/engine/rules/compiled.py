@@ -14,7 +14,8 @@ from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, LAYOUT_FUNCTIO
                                                  board_only)
 from catan_dsl.engine.rules.queries import RuleQueries, split_build_bans
 from catan_dsl.engine.rules.units import PathGeometry, UnitPlaces
-from catan_dsl.engine.rules.vp_memo import POSITION_FUNCTIONS, VpMemo, memoisable, most_per_place, place_kinds
+from catan_dsl.engine.rules.vp_memo import (POSITION_FUNCTIONS, VpMemo, headroom, memoisable,
+                                             most_per_place, place_kinds)
 
 # Functions whose value a board-static rule may depend on: the board and the pieces on it.
 STATIC_FUNCTIONS = BOARD_FUNCTIONS | {"harbor_ratio"}
@@ -258,6 +259,7 @@ class CompiledRules(RuleQueries):
         on_edge = dict(zip(game.piece_names, game.piece_on_edge))
         self.vp_kinds = frozenset().union(*(place_kinds(r, on_edge) for r in vp_rules))
         self.vp_place_most = most_per_place(vp_rules, self.vp_kinds) if self.vp_modified else None
+        self.vp_headroom = headroom(game.specials, _ir_modifiers(ir, "player_vp"))
         self.yield_modified = bool(self.modifiers.get("yield"))
         # Yield modifiers reading only the board and its pieces ("a neutral settlement yields
         # nothing") are decided once per building while no piece moves (yield_at).
@@ -360,13 +362,17 @@ class CompiledRules(RuleQueries):
 
     def victory_score(self, s, p: int) -> int:
         """``p``'s VP for the victory check after an action. When ``p`` stays below the lowest
-        target even if each of his buildings earned the most the piece modifiers can add (0
-        when they can only take VP away), his VP without them is returned: the check fails
-        either way, and the modifiers, which read every piece of ``p``, are not asked."""
-        most = self.vp_place_most
-        if most is not None:
-            floor = self.fixed_target if self.fixed_target is not None else self.min_target
-            if floor is not None:
+        target even with every special card and the most the VP modifiers can add (their value
+        bounds; for piece modifiers, per building), a lower bound is returned: the check fails
+        either way, and the rules, which may read every piece of ``p``, are not asked."""
+        floor = self.fixed_target if self.fixed_target is not None else self.min_target
+        if floor is not None:
+            most = self.vp_place_most if self.vp_modified else 0
+            if most is not None and self.vp_headroom is not None:
+                plain = s.board_vp[p] + s.card_vp[p]
+                if plain + self.vp_headroom + most * len(s.buildings[p]) < floor:
+                    return plain
+            if most is not None and self.vp_modified:
                 high = s.vp(p, pieces=False)
                 if high + most * len(s.buildings[p]) < floor:
                     return high

@@ -89,6 +89,15 @@ def most_per_place(rules: list[dict], kinds: frozenset[str]) -> float | None:
     return most if most < math.inf and "edge" not in kinds else None
 
 
+def headroom(specials: Any, player_vp_rules: list[dict]) -> float | None:
+    """The most VP the special cards and the per-player VP modifiers can add to what a player's
+    pieces and cards earn (from the cards' VP and the modifiers' value bounds); None when a
+    modifier's value is unbounded."""
+    most = sum(max(0, sp.vp) for sp in specials) + sum(
+        max(0, bounds(r.get("value", 0))[1]) for r in player_vp_rules)
+    return most if most < math.inf else None
+
+
 def memoisable(rules: list[dict], functions: Any) -> bool:
     """True when every VP modifier's condition and value call only VP_FUNCTIONS."""
     return all(board_only(r.get("when"), functions, VP_FUNCTIONS)
