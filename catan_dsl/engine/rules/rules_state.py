@@ -51,7 +51,7 @@ class RulesState:
         self.rerolled = False
         self.built_turn = False
         self.start = 0
-        self.fingerprint: tuple = ()                          # inputs of the last measure update
+        self.fingerprint: tuple | list = ()                   # inputs of the last measure update
         # (State.piece_moves, shape_moves, place_moves, values): the VP modifiers' values at the
         # last position asked (vp_memo.py).
         self.vp_cache: tuple | None = None

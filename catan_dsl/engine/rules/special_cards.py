@@ -44,9 +44,9 @@ def after_action(rules, s) -> None:
     if rules.counters_only:
         # Every dynamic award counts a counter: nothing else can move them (a trade of cards,
         # a road, a roll that pays no counter do not).
-        key = tuple(map(tuple, rules_state.counters))
-        if key != rules_state.fingerprint:
-            rules_state.fingerprint = key
+        # Compared as lists (no copy), copied only when a counter moved.
+        if rules_state.counters != rules_state.fingerprint:
+            rules_state.fingerprint = [row[:] for row in rules_state.counters]
             for si, _, _ in rules.dynamic:
                 award(rules, s, si)
         return
