@@ -67,6 +67,12 @@ class RulesRuntime(InternedActions, CompiledRules):
         # at most): after an action, only a moved piece, mark or chain can change one.
         self.board_measures_only = not self.counters_only and self.dynamic_any and all(
             si in self.measure_memo.specials for si, _, _ in self.dynamic)
+        # Production asks the yield modifiers only for real players' buildings: one whose
+        # condition is false for those ("a neutral settlement yields nothing") changes nothing
+        # there, and production keeps the base game's path.
+        self.yield_real = any(_may_hold_for_real(r.get("when"), (r.get("bind") or {}).get("x"))
+                              for r in ir.get("rules") or ()
+                              if r.get("kind") == "modifier" and r.get("what") == "yield")
         # What the engine asks after every action, decided once: whether any rule can add VP
         # beyond pieces, cards and awards, and the victory target when no modifier moves it.
         self.adds_vp = self.vp_modified or "player_vp" in self.modifiers or any(
@@ -305,7 +311,7 @@ class RulesRuntime(InternedActions, CompiledRules):
     def produce(self, s, total: int) -> None:
         """Base production, except that neutral players never produce and yields can change."""
         banned = self.forbids.get("produce")
-        if not (self.yield_modified or banned) and not s.rules_state.yield_now:
+        if not (self.yield_real or banned) and not s.rules_state.yield_now:
             # Nothing differs from the base game's production but the neutral seats.
             turn_flow.produce(s, total, self.n_real)
             return
@@ -424,6 +430,26 @@ class RulesRuntime(InternedActions, CompiledRules):
 
     def award(self, s, si: int) -> None:
         special_cards.award(self, s, si)
+
+
+def _may_hold_for_real(cond, var: str | None) -> bool:
+    """Can a yield modifier's condition hold at a real player's building (``real(owner(VAR))``
+    true)? Decided from ``not``, ``and``, ``or`` around that test alone; anything else may."""
+    def value(node):                     # True, False, or None: not known
+        if node is None or node is True:
+            return True
+        if node == ["real", ["owner", ["var", var]]]:
+            return True
+        if isinstance(node, list) and node and node[0] == "not" and len(node) == 2:
+            inner = value(node[1])
+            return None if inner is None else not inner
+        if isinstance(node, list) and node and node[0] in ("and", "or") and len(node) == 3:
+            a, b = value(node[1]), value(node[2])
+            if node[0] == "and":
+                return False if False in (a, b) else (True if a and b else None)
+            return True if True in (a, b) else (False if a is False and b is False else None)
+        return None
+    return var is None or value(cond) is not False
 
 
 def after_roll(s, n: int) -> None:

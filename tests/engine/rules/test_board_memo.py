@@ -4,6 +4,8 @@ never reuses its original's answers."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.engine.helpers import set_hand, texts
 from tests.scenarios.rivers_kit import game, main, put, river_bank
 
@@ -92,3 +94,38 @@ def test_the_pieces_of_a_player_follow_every_piece_placed_or_upgraded() -> None:
     assert (settlements(c, env), cities(c, env)) == ((), (v,))
     assert (settlements(s, env), cities(s, env)) == ((v,), ())
     assert roads(s, {"player": 1}) == ()
+
+
+@pytest.mark.parametrize("when, real_paid", [
+    ("not real(owner(v))", 1),                       # neutral buildings only: the base path
+    ("real(owner(v)) and piece(v) == settlement", 2),  # real players' settlements: +1
+    ("not real(owner(v)) or piece(v) == settlement", 2),
+])
+def test_production_asks_the_yield_modifiers_that_can_pay_real_players(
+        tmp_path, when: str, real_paid: int) -> None:
+    """Production only pays real players' buildings, so a yield modifier whose condition is
+    false for them ("a neutral settlement yields nothing") leaves it on the base game's path;
+    one that may hold for them is asked, and pays."""
+    from catan_dsl.api import compile_file
+    from catan_dsl.engine import Game
+    from tests.engine.helpers import act, empty_main, pre_roll, put as put_piece
+
+    path = tmp_path / "yields.catan"
+    path.write_text('scenario yields "Yields" extends base {\n'
+                    f"  modifier yield + 1 for v where {when}\n}}\n", encoding="utf-8")
+    ir, report = compile_file(str(path))
+    assert ir is not None, report.render_text()
+    g = Game(ir, num_players=4)
+    assert g.rules.yield_real == (real_paid == 2)
+    s = empty_main(g, 0, 0)
+    b = s.board
+    h = next(h for h in range(b.n_hexes) if b.hex_resource[h] >= 0 and h != s.robber
+             and b.hex_numbers[h] and b.hex_numbers[h][0] != 7)
+    v, n = b.hex_vertices[h][0], b.hex_numbers[h][0]
+    put_piece(s, 1, "settlement", v)
+    paying = sum(1 for x in b.vertex_hexes[v]
+                 if b.hex_resource[x] >= 0 and x != s.robber and n in b.hex_numbers[x])
+    before = sum(s.hand[1])
+    pre_roll(s, 0)
+    act(s, f"roll {n}")
+    assert sum(s.hand[1]) - before == real_paid * paying
