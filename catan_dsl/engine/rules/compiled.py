@@ -85,7 +85,7 @@ class Rule:
         return f"{self.id} at {self.prov.where}" if self.prov.where else self.id
 
 
-def _ir_modifiers(ir: dict, what: str) -> list[dict]:
+def ir_modifiers(ir: dict, what: str) -> list[dict]:
     """The IR's ``modifier WHAT`` rules, in rule order."""
     return [r for r in ir.get("rules") or [] if r.get("kind") == "modifier" and r.get("what") == what]
 
@@ -253,19 +253,19 @@ class CompiledRules(RuleQueries):
         self.vp_modified = bool(self.modifiers.get("vp"))
         # VP modifiers reading only pieces, chains, marks, markers and units are memoised by
         # position (vp_memo).
-        vp_rules = _ir_modifiers(ir, "vp")
+        vp_rules = ir_modifiers(ir, "vp")
         self.vp_memo = VpMemo(vp_rules) if self.vp_modified and memoisable(vp_rules, self.functions) \
             else None
         on_edge = dict(zip(game.piece_names, game.piece_on_edge))
         self.vp_kinds = frozenset().union(*(place_kinds(r, on_edge) for r in vp_rules))
         self.vp_place_most = most_per_place(vp_rules, self.vp_kinds) if self.vp_modified else None
-        self.vp_headroom = headroom(game.specials, _ir_modifiers(ir, "player_vp"))
+        self.vp_headroom = headroom(game.specials, ir_modifiers(ir, "player_vp"))
         self.yield_modified = bool(self.modifiers.get("yield"))
         # Yield modifiers reading only the board and its pieces ("a neutral settlement yields
         # nothing") are decided once per building while no piece moves (yield_at).
         self.yield_static = self.yield_modified and all(
             board_only(r.get(k), self.functions, STATIC_FUNCTIONS)
-            for r in _ir_modifiers(ir, "yield") for k in ("when", "value"))
+            for r in ir_modifiers(ir, "yield") for k in ("when", "value"))
         self.pre_roll_actions = any(r.action.phase in ("before_roll", "any") for r in self.actions)
         self.listed_actions = player_actions.listed(self)
         # "modifier vp ... for player p" is asked for the mover after every action; without a

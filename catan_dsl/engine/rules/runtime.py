@@ -20,7 +20,7 @@ from catan_dsl.engine.events import (
 )
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, Prompt
 from catan_dsl.engine.rules import executor, player_actions, special_cards
-from catan_dsl.engine.rules.compiled import CompiledRules
+from catan_dsl.engine.rules.compiled import CompiledRules, ir_modifiers
 from catan_dsl.engine.rules.interned import InternedActions
 from catan_dsl.engine.rules.measure_memo import MeasureMemo, board_only
 from catan_dsl.engine.rules.rules_state import RulesState
@@ -71,8 +71,7 @@ class RulesRuntime(InternedActions, CompiledRules):
         # condition is false for those ("a neutral settlement yields nothing") changes nothing
         # there, and production keeps the base game's path.
         self.yield_real = any(_may_hold_for_real(r.get("when"), (r.get("bind") or {}).get("x"))
-                              for r in ir.get("rules") or ()
-                              if r.get("kind") == "modifier" and r.get("what") == "yield")
+                              for r in ir_modifiers(ir, "yield"))
         # What the engine asks after every action, decided once: whether any rule can add VP
         # beyond pieces, cards and awards, and the victory target when no modifier moves it.
         self.adds_vp = self.vp_modified or "player_vp" in self.modifiers or any(
