@@ -155,30 +155,41 @@ def _numbered_part(node: Any, var: str, bound: Collection[str]) -> tuple[str, An
 
 
 def _numbered(parts: list, var: str, occupied_only: bool, bound: Collection[str],
-              compile_node: Callable[[Any], Fn]) -> Fn | None:
+              compile_node: Callable[[Any], Fn], sieve: Any = None) -> Fn | None:
     """Every vertex, with a conjunct of COND tying it to a number (_numbered_part) → the
     vertices on that number, from the board's own tables ("the spots of the sea feature
     rolled"), in id order; only the occupied ones when COND starts with ``owner(VAR) in
-    players``. None when no conjunct does."""
+    players``. None when no conjunct does. A layout ``sieve`` (layout_sieve) is applied to the
+    table itself, once per number and values it reads, so a number whose spots the layout
+    rules out ("a lake hex with n") costs one look-up."""
     found = next((got for got in (_numbered_part(p, var, bound) for p in parts) if got), None)
     if found is None:
         return None
     what, name, number = found
     value = compile_node(number)
     per_board = PerBoard()
+    names = sieve.names if sieve is not None else ()
 
     def on_number(s, env):
         memo = per_board.of(s.board)
         n = value(s, env)
-        got = memo.get(n)
+        key = (n, *[env.get(x) for x in names]) if names else n
+        got = memo.get(key)
         if got is None:
+            if len(memo) >= LIMIT:
+                memo.clear()
             b = s.board
             if what == "feature":
                 got = dict(b.feature_number_vertices).get((name, n), ())
             else:       # a number that no hex carries (or no number at all) has no vertices
                 hexes = b.number_hexes[n] if type(n) is int and 0 <= n < len(b.number_hexes) else ()
                 got = {v for h in hexes for v in b.hex_vertices[h]}
-            got = memo[n] = tuple(sorted(got))
+            got = tuple(sorted(got))
+            if sieve is not None:       # layout verdicts: the same whoever occupies the spots
+                got = tuple(sieve(s, env, got))
+            memo[key] = got
+        if not got:
+            return got
         if occupied_only:
             owner = s.v_owner
             return [v for v in got if owner[v] >= 0]
@@ -244,6 +255,7 @@ def layout_sieve(var: str, parts: list, types: dict[str, str], functions: Any,
             if ok:
                 kept.append(x)
         return kept
+    sieve.names = names             # what its verdicts depend on besides the board (_numbered)
     return sieve
 
 
@@ -272,7 +284,9 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
     looped = _board_narrowed(set_node, var, first, rules, bound, compile_node)
     owned = first == ["in", ["owner", ["var", var]], ["players"]]
     if set_node == ["vertices"] and (looped is None or owned):
-        looped = _numbered(parts, var, owned, bound, compile_node) or looped
+        numbered = _numbered(parts, var, owned, bound, compile_node, sieve)
+        if numbered is not None:
+            looped, sieve = numbered, None          # the sieve is applied to its table
     looped = looped or set_fn
     if sieve is not None:
         unsieved = looped

@@ -226,6 +226,8 @@ def qualifying(s, env: dict, set_fn: Fn, set_t: str, var: str, cond: Fn | None) 
     items = ordered(s, set_fn(s, env), set_t, env)
     if cond is None:
         return list(items)
+    if not items:                   # most narrowed loops of a rule run find nothing
+        return []
     probe = dict(env)
     chosen = []
     for x in items:

@@ -14,7 +14,7 @@ from catan_dsl.api import compile_file
 from catan_dsl.bots import make_bot
 from catan_dsl.engine import Game
 from catan_dsl.engine.rules.domains import conjuncts, layout_prefilter, layout_sieve, narrow
-from catan_dsl.engine.rules.expressions import Ctx, compile_expr
+from catan_dsl.engine.rules.expressions import Ctx, compile_domain, compile_expr
 from catan_dsl.engine.rules.measure_memo import layout_memo
 
 TB = Path(__file__).resolve().parents[3] / "scenarios" / "traders_barbarians.catan"
@@ -286,3 +286,37 @@ def test_loops_tied_to_a_number_look_only_at_the_places_on_it(owned: bool) -> No
                         if compile_expr(cond, inner)[0](s, {**env, "v": v})]
                 assert counted(s, dict(env)) == len(want)
                 assert set(want) <= spots
+
+
+def test_a_numbered_loop_applies_its_layout_sieve_per_number_and_outer_value() -> None:
+    """A loop tied to a number whose other layout conjuncts are sieved (a lake hex with n,
+    a spot other than m) keeps the sieve's verdicts per number *and* per value of the outer
+    variables they read: for every n and m the loop, as rules compile it, qualifies exactly
+    what testing every vertex does, and a number only the layout rules out lists nothing."""
+    ir, report = compile_file(str(FISHERMEN))
+    assert ir is not None, report.render_text()
+    g = Game(ir)
+    ctx = Ctx(g.rules, {"player": "player", "n": "int", "m": "int"})
+    inner = ctx.bind("v", "vertex")
+    by_lake = ["any", "h", ["hexes_of", ["var", "v"]],
+               ["and", ["==", ["terrain", ["var", "h"]], "lake"], ["has_number", ["var", "h"], ["var", "n"]]]]
+    cond = reduce(lambda x, y: ["and", x, y], [["in", ["owner", ["var", "v"]], ["players"]], by_lake,
+                                               ["!=", ["var", "v"], ["var", "m"]]])
+    loop, _, _, test = compile_domain(["vertices"], "v", cond, ctx)
+    whole = compile_expr(cond, inner)[0]
+    from tests.engine.helpers import put
+    s = g.new_initial_state(3)
+    b = s.board
+    lakes = [h for h in range(b.n_hexes) if b.hex_terrain[h] == "lake"]
+    lake_numbers = {n for h in lakes for n in b.hex_numbers[h]}
+    shore = sorted({v for h in lakes for v in b.hex_vertices[h]})
+    for i, v in enumerate(shore[:4]):
+        put(s, i % 2, "settlement", v)
+    put(s, 0, "settlement", next(v for v in range(b.n_vertices) if v not in shore))
+    for m in [shore[0], shore[1], -1]:
+        for n in range(2, 13):
+            env = {"player": 0, "n": n, "m": m}
+            got = [v for v in loop(s, dict(env)) if test(s, {**env, "v": v})]
+            assert got == [v for v in range(b.n_vertices) if whole(s, {**env, "v": v})]
+            if n not in lake_numbers:
+                assert list(loop(s, dict(env))) == []
