@@ -26,3 +26,27 @@ def test_statistics_are_consistent(base_ir: dict) -> None:
         assert r.turns <= 25 and r.capped == (r.winner is None)
         for p in range(2):
             assert sum(r.vp_breakdown[p].values()) == r.vp[p]
+
+
+def test_the_collector_settings_are_restored_after_a_playtest(base_ir: dict, monkeypatch) -> None:
+    """Games run with the loaded objects frozen and fewer young collections; a playtest in a
+    user's own process leaves the collector as it found it, also when a game raises."""
+    import gc
+
+    import pytest
+
+    from catan_dsl.play import playtest
+
+    before = gc.get_threshold()
+    run_games(base_ir, ["random"] * 4, games=2, seed=3)
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+    seen = []
+
+    def broken(*args, **kwargs):
+        seen.append((gc.get_threshold()[0], gc.get_freeze_count() > 0))
+        raise RuntimeError("a game went wrong")
+    monkeypatch.setattr(playtest, "play_game", broken)
+    with pytest.raises(RuntimeError):
+        run_games(base_ir, ["random"] * 4, games=1)
+    assert seen == [(10_000, True)]              # the games did run with the settings
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
