@@ -274,8 +274,8 @@ class State:
                 prompts.append(Prompt(ROLL, CHANCE))
         g = self.game
         rules = g.rules
-        if rules is not None:
-            rules.after_action(self)
+        if rules is not None and (rules.dynamic_any or self.rules_state.resolving):
+            rules.after_action(self)    # special cards to award again, a card's effect ending
         phase = self.phase
         if (phase == PRE_ROLL or phase == MAIN) and self.winner_ < 0:
             p = self.cur

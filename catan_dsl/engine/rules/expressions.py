@@ -44,7 +44,8 @@ class Execution:
     def reset(self, stamp: int) -> None:
         self.stamp = stamp
         self.steps = 0
-        self.chain = {}
+        if self.chain:              # called for every action applied: no new dict when empty
+            self.chain = {}
 
     def tick(self, n: int = 1) -> None:
         # Only rule runs can loop (effects fire triggers); plain queries are bounded by set sizes.
