@@ -161,7 +161,7 @@ def _numbered(parts: list, var: str, occupied_only: bool, bound: Collection[str]
     rolled"), in id order; only the occupied ones when COND starts with ``owner(VAR) in
     players``. None when no conjunct does. A layout ``sieve`` (layout_sieve) is applied to the
     table itself, once per number and values it reads, so a number whose spots the layout
-    rules out ("a lake hex with n") costs one look-up."""
+    rules out ("a hex of terrain T with n") costs one look-up."""
     found = next((got for got in (_numbered_part(p, var, bound) for p in parts) if got), None)
     if found is None:
         return None
