@@ -215,13 +215,15 @@ def _games_heap() -> Iterator[None]:
     collected less often; without this, the collector took 6% of a base-game playtest's time
     and 8% of an Event Cards one (bench/README.md). Results do not depend on it."""
     threshold = gc.get_threshold()
+    ours = gc.get_freeze_count() == 0          # a caller's own frozen objects stay frozen
     gc.freeze()
-    gc.set_threshold(10_000, *threshold[1:])
+    gc.set_threshold(max(10_000, threshold[0]), *threshold[1:])
     try:
         yield
     finally:
         gc.set_threshold(*threshold)
-        gc.unfreeze()
+        if ours:
+            gc.unfreeze()
 
 
 def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
