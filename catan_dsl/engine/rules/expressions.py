@@ -283,6 +283,21 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
                 vals.append(val(s, env))
             return pick(vals) if vals else 0
         return agg, "int"
+    if head == "all":
+        # COND is what every element must meet, not a filter: the set is never narrowed by it
+        # (narrowed, "all hexes of v are sea" would look only at the sea hexes, and hold).
+        cond = compile_cond(node[3], inner)
+
+        def all_(s, env):
+            items = list(set_fn(s, env))
+            if execution.depth:
+                execution.tick(len(items) + 1)
+            for x in items:
+                env[var] = x
+                if cond is not None and not cond(s, env):
+                    return False
+            return True
+        return all_, "bool"
     set_fn, cond = _narrow(node[2], var, node[3], set_fn, ctx, inner)
     if head == "sum":
         val = compile_expr(node[4], inner)[0]
@@ -333,18 +348,6 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
         return count, "int"
     if head == "any":
         return any_, "bool"
-    if head == "all":
-        def all_(s, env):
-            items = list(set_fn(s, env))
-            if execution.depth:
-                execution.tick(len(items) + 1)
-            for x in items:
-                env[var] = x
-                if cond is not None and not cond(s, env):
-                    return False
-            return True
-        return all_, "bool"
-
     def first(s, env):
         items = ordered(s, set_fn(s, env), set_t, env)
         if execution.depth:

@@ -87,6 +87,26 @@ def test_narrowed_loops_find_what_the_full_scan_finds(seed: int, form: int) -> N
         assert first(s, dict(env)) == (want[0] if want else -1)
 
 
+@pytest.mark.parametrize("form", range(len(FORMS)))
+def test_all_asks_its_condition_of_every_element(form: int) -> None:
+    """`all(x in S where C)`: C is what every element must meet, so S is never narrowed by it
+    (narrowed by a layout C such as `coast(w)`, the loop saw only the coastal places and held
+    everywhere). True exactly when the full scan finds every element of S."""
+    set_node, var, cond_node = FORMS[form]
+    s = played(2, 400)
+    ctx = Ctx(s.game.rules, {"player": "player", "v": "vertex"})
+    every, _ = compile_expr(["all", var, set_node, cond_node], ctx)
+    seen = set()
+    for v in range(0, len(s.board.vertex_adjacent), 5):
+        env = {"player": s.cur, "v": v}
+        items = list(compile_expr(set_node, ctx)[0](s, env))
+        want = len(full_scan(s, env, set_node, var, cond_node)) == len(items)
+        assert every(s, dict(env)) == want
+        seen.add(want)
+    if set_node == ["neighbours", ["var", "v"]]:
+        assert seen == {True, False}       # the layout form holds at some places, not at others
+
+
 def test_only_the_candidates_are_looked_at() -> None:
     """`w == v or w in neighbours(v)`: the loop visits v and its neighbours, in id order; a false
     guard that does not read w (no gold) visits nothing at all."""
