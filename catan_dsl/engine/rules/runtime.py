@@ -47,6 +47,9 @@ class RulesRuntime(InternedActions, CompiledRules):
         self.build_forbids = bool(self.forbids.get("build"))
         self.trade_forbids = bool(self.forbids.get("trade"))
         self.harbor_forbids = bool(self.forbids.get("harbor"))
+        # Harbor forbids reading only what is on the board: ratios kept until something moves.
+        self.ratios_kept = all(r.when is None or r.board_static or r.position_static
+                               for r in self.forbids.get("harbor", ()))
         self.dynamic_any = bool(self.dynamic) or self.route_weighted
         self.weights_follow_pieces = special_cards.weights_follow_pieces(self, ir)
         self.counters_only = bool(self.dynamic) and not self.route_weighted and all(
@@ -402,7 +405,15 @@ class RulesRuntime(InternedActions, CompiledRules):
         out[start:stop] = keep
 
     def trade_ratios(self, s, p: int) -> list[int]:
-        """``p``'s bank-trade ratios counting only the harbors no ``forbid harbor`` holds for."""
+        """``p``'s bank-trade ratios counting only the harbors no ``forbid harbor`` holds for
+        (read-only: the list may be the one kept for the position)."""
+        memo = s.rules_state.position_memo(s.piece_moves) if self.ratios_kept else {}
+        got = memo.get(("ratios", p))
+        if got is None:
+            got = memo[("ratios", p)] = self._harbor_ratios(s, p)
+        return got
+
+    def _harbor_ratios(self, s, p: int) -> list[int]:
         return building.harbor_ratios(
             s, p, lambda v: self.forbidden(s, "harbor", p, {"at": v, "#at": "vertex"}) is None)
 
