@@ -9,6 +9,7 @@ from typing import Any, Callable, Collection
 from catan_dsl.engine.rules.measure_memo import LAYOUT_FUNCTIONS, LIMIT, PLAIN_TYPES, PerBoard, board_only
 
 Fn = Callable[[Any, dict], Any]
+RAISED = "raised"           # a sieve verdict: asking the layout conjuncts of this item raised
 
 
 def conjuncts(node: Any) -> list:
@@ -217,12 +218,15 @@ def layout_sieve(var: str, parts: list, types: dict[str, str], functions: Any,
                  compile_inner: Callable[[Any], Fn]) -> Callable[[Any, dict, Any], list] | None:
     """COND's conjuncts that read VAR and only the board's layout, wherever they stand
     ("owner(v) in players and feature_number(v, F, n)"), or that imply such a condition
-    (_layout_part) → ``sieve(s, env, items)``: the items that can still meet COND, in their
-    order. Each item's verdict is kept per board and values of the outer variables read, so
-    the layout is asked once per candidate (not once per loop, nor of places never looked at).
-    An item whose verdict raises is kept: COND then decides it as written. None when there is
-    no such conjunct."""
-    layout = [n for n in (_layout_part(p, functions) for p in parts if mentions(p, var)) if n]
+    (_layout_part) → ``sieve(s, env, items, full=None)``: the items that can still meet COND,
+    in their order. Each item's verdict is kept per board and values of the outer variables
+    read, so the layout is asked once per candidate (not once per loop, nor of places never
+    looked at). An item whose verdict raises is kept, for COND to decide as written; given
+    ``full`` (COND itself), the sieve decides such an item with it there and then, so every
+    item it keeps meets the conjuncts listed in ``sieve.exact`` (their positions in ``parts``)
+    and the loop need not ask them again. None when there is no such conjunct."""
+    picked = [(i, p, _layout_part(p, functions)) for i, p in enumerate(parts) if mentions(p, var)]
+    layout = [n for _, _, n in picked if n]
     if not layout:
         return None
     outer = {n for p in layout for n in _reads(p, types) if n != var}
@@ -232,15 +236,21 @@ def layout_sieve(var: str, parts: list, types: dict[str, str], functions: Any,
     tests = [compile_inner(p) for p in layout]
     per_board = PerBoard()
 
-    def sieve(s, env, items):
+    def sieve(s, env, items, full=None):
         memo = per_board.of(s.board)
         key = tuple([env.get(n) for n in names])
+        if type(items) is tuple:
+            # A set the board keeps (paths_within, hexes_of) comes back as the same tuple: what
+            # the sieve keeps of it is kept too, with the tuple itself (so its id stays its own).
+            sieved = memo.get((key, id(items)))
+            if sieved is not None and sieved[0] is items:
+                return sieved[1]
         verdicts = memo.get(key)
         if verdicts is None:
             if len(memo) >= LIMIT:
                 memo.clear()
             verdicts = memo[key] = {}
-        kept, probe = [], None
+        kept, probe, raised = [], None, False
         for x in items:
             ok = verdicts.get(x)
             if ok is None:
@@ -250,18 +260,31 @@ def layout_sieve(var: str, parts: list, types: dict[str, str], functions: Any,
                 try:
                     ok = all(t(s, probe) for t in tests)
                 except Exception:               # noqa: BLE001 — see the docstring
-                    ok = True
+                    ok = RAISED
                 verdicts[x] = ok
+            if ok is RAISED:
+                raised = True
+                if full is not None:
+                    if probe is None:
+                        probe = dict(env)
+                    probe[var] = x
+                    ok = full(s, probe)         # false, or it raises as the loop would have
             if ok:
                 kept.append(x)
+        if type(items) is tuple and not raised:
+            kept = tuple(kept)
+            if len(memo) >= LIMIT:
+                memo.clear()
+            memo[(key, id(items))] = (items, kept)
         return kept
     sieve.names = names             # what its verdicts depend on besides the board (_numbered)
+    sieve.exact = tuple(i for i, p, n in picked if n is p)      # decided exactly, not implied
     return sieve
 
 
 def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
            bound: Collection[str], compile_node: Callable[[Any], Fn],
-           sieve: Callable[[Any, dict, Any], list] | None = None) -> Fn:
+           sieve: Any = None, full: Fn | None = None) -> Fn:
     """The set to loop over for ``VAR in SET where COND``. COND's leading conjuncts that do not
     read VAR are a guard: when one is false nothing qualifies, so the set is not even listed.
     When SET is every vertex or edge and the first conjunct reading VAR is
@@ -273,7 +296,9 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
     evaluating COND on it. COND is still evaluated on every candidate and they come in id order,
     so what qualifies, and its order, is unchanged. ``bound`` are the names that are variables
     here (others are constants); ``compile_node`` compiles a candidate expression. ``sieve``
-    (layout_sieve) drops the candidates COND's layout conjuncts rule out."""
+    (layout_sieve) drops the candidates COND's layout conjuncts rule out; given ``full`` (COND
+    compiled), it decides its doubtful items too, and the loop's ``decided`` attribute then
+    lists the positions of the conjuncts every candidate is known to meet."""
     parts = conjuncts(cond_node) if cond_node is not None else []
     guards = []
     for part in parts:
@@ -288,15 +313,22 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
         if numbered is not None:
             looped, sieve = numbered, None          # the sieve is applied to its table
     looped = looped or set_fn
+    decided = ()
     if sieve is not None:
         unsieved = looped
+        decided = sieve.exact if full is not None else ()
 
         def looped(s, env):
-            return sieve(s, env, unsieved(s, env))
-    if not guards:
-        return looped
-    tests = [compile_node(g) for g in guards]
-    return lambda s, env: looped(s, env) if all(t(s, env) for t in tests) else ()
+            return sieve(s, env, unsieved(s, env), full)
+    if guards:
+        tests = [compile_node(g) for g in guards]
+        inner = looped
+
+        def looped(s, env):
+            return inner(s, env) if all(t(s, env) for t in tests) else ()
+    if decided:
+        looped.decided = decided        # our own closure here, never the set's (it may be shared)
+    return looped
 
 
 def _reads(node: Any, names: Collection[str]) -> set[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import reduce
 from typing import Any, Callable
 
 from catan_dsl.core import vocab
@@ -246,10 +247,20 @@ def _narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, ctx: Ctx, inner
                            lambda n: compile_expr(n, inner)[0])
     if pre is not None:
         return pre[0], compile_cond(pre[1], inner)
-    sieve = None if cond_node is None else layout_sieve(
-        var, conjuncts(cond_node), ctx.types, ctx.functions, lambda n: compile_expr(n, inner)[0])
-    return narrow(set_node, var, cond_node, set_fn, ctx.rules, ctx.types,
-                  lambda n: compile_expr(n, ctx)[0], sieve), compile_cond(cond_node, inner)
+    if cond_node is None:
+        return narrow(set_node, var, None, set_fn, ctx.rules, ctx.types,
+                      lambda n: compile_expr(n, ctx)[0]), None
+    parts = conjuncts(cond_node)
+    full = compile_cond(cond_node, inner)
+    sieve = layout_sieve(var, parts, ctx.types, ctx.functions, lambda n: compile_expr(n, inner)[0])
+    loop = narrow(set_node, var, cond_node, set_fn, ctx.rules, ctx.types,
+                  lambda n: compile_expr(n, ctx)[0], sieve, full)
+    decided = getattr(loop, "decided", ())
+    if not decided:
+        return loop, full
+    # What the sieve decided for every candidate it lets through is not asked again.
+    rest = [p for i, p in enumerate(parts) if i not in decided]
+    return loop, compile_cond(reduce(lambda a, b: ["and", a, b], rest) if rest else None, inner)
 
 
 def compile_domain(set_node: Any, var: str, cond_node: Any, ctx: Ctx

@@ -200,6 +200,26 @@ def test_a_loop_is_sieved_by_what_an_any_of_it_needs_from_the_layout() -> None:
     assert fn(s, {"player": 0}) == len(full_scan(s, {"player": 0}, ["vertices"], "w", cond))
 
 
+def test_what_the_sieve_decided_is_not_asked_again() -> None:
+    """`(w == v or owner(w) < 0) and coast(w)` over the paths' ends: the sieve keeps only the
+    coastal candidates, so the loop's own condition is left with `w == v or owner(w) < 0` —
+    asked of an inland free place it says yes, which only the sieve stops — and the loop
+    finds exactly what the full scan finds."""
+    s = played(9, 300)
+    rules = s.game.rules
+    ctx = Ctx(rules, {"player": "player", "v": "vertex"})
+    cond = ["and", ["or", ["==", ["var", "w"], ["var", "v"]], ["<", ["owner", ["var", "w"]], 0]],
+            ["coast", ["var", "w"]]]
+    set_node = ["neighbours", ["var", "v"]]
+    loop, _, _, test = compile_domain(set_node, "w", cond, ctx)
+    inland = next(w for w in range(len(s.v_owner)) if s.v_owner[w] < 0 and not rules.coast["vertex"][w])
+    assert test(s, {"player": 0, "v": 0, "w": inland})            # coast(w) is not asked
+    for v in range(0, len(s.v_owner), 3):
+        env = {"player": 0, "v": v}
+        want = full_scan(s, env, set_node, "w", cond)
+        assert [w for w in loop(s, dict(env)) if test(s, {**env, "w": w})] == want
+
+
 def test_a_sieve_that_raises_leaves_the_loop_as_written() -> None:
     """The sieve asks its layout conjuncts of every element, which the written order may never
     do: `owner(w) == 99 and w in neighbours(v)` with no v finds nothing, and raises nothing."""
