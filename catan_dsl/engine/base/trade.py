@@ -100,16 +100,26 @@ def _counter_offers(s, p: int, offer_key: tuple, out: list) -> None:
     if menu is None:
         if len(menus) > 100_000:
             menus.clear()
+        # Built from parts kept by the little each reads (which resources an opponent holds,
+        # which the player holds n of): the whole menus' keys are many (BA: half the listings
+        # met a new one), their parts few.
         cache, built = rules.counter_offer_cache, []
-        gets = [r for r, code in enumerate(offer_key) if code >= 3]
-        held_cards = [code % 3 for code in offer_key]           # cards held, up to 2
+        gets = tuple(r for r, code in enumerate(offer_key) if code >= 3)
         for c, (held, owned) in zip(rules.tradeable_counters, key[1:]):
             for n in (1, 2):
                 if held >= n:
-                    built.extend(_counter_offer(g, cache, nr + c, n, get) for get in gets)
+                    part = cache.get(("for", c, n, gets))
+                    if part is None:
+                        part = cache[("for", c, n, gets)] = tuple(
+                            _counter_offer(g, cache, nr + c, n, get) for get in gets)
+                    built.extend(part)
                 if owned:
-                    built.extend(_counter_offer(g, cache, r, n, nr + c)
-                                 for r in range(nr) if held_cards[r] >= n)
+                    paid = tuple(r for r in range(nr) if offer_key[r] % 3 >= n)
+                    part = cache.get(("pay", c, n, paid))
+                    if part is None:
+                        part = cache[("pay", c, n, paid)] = tuple(
+                            _counter_offer(g, cache, r, n, nr + c) for r in paid)
+                    built.extend(part)
         menu = menus[key] = tuple(built)
     out.extend(menu)
 
