@@ -215,7 +215,7 @@ def _layout_part(node: Any, functions: Any) -> Any:
 
 
 def layout_sieve(var: str, parts: list, types: dict[str, str], functions: Any,
-                 compile_inner: Callable[[Any], Fn]) -> Callable[[Any, dict, Any], list] | None:
+                 compile_inner: Callable[[Any], Fn], set_node: Any = None) -> Any:
     """COND's conjuncts that read VAR and only the board's layout, wherever they stand
     ("owner(v) in players and feature_number(v, F, n)"), or that imply such a condition
     (_layout_part) → ``sieve(s, env, items, full=None)``: the items that can still meet COND,
@@ -224,7 +224,9 @@ def layout_sieve(var: str, parts: list, types: dict[str, str], functions: Any,
     looked at). An item whose verdict raises is kept, for COND to decide as written; given
     ``full`` (COND itself), the sieve decides such an item with it there and then, so every
     item it keeps meets the conjuncts listed in ``sieve.exact`` (their positions in ``parts``)
-    and the loop need not ask them again. None when there is no such conjunct."""
+    and the loop need not ask them again. When ``set_node`` reads only the layout where it
+    stands (``paths_within(e, n)`` whatever n reads), its sets are the board's own tuples and
+    what the sieve keeps of each is kept too. None when there is no such conjunct."""
     picked = [(i, p, _layout_part(p, functions)) for i, p in enumerate(parts) if mentions(p, var)]
     layout = [n for _, _, n in picked if n]
     if not layout:
@@ -235,13 +237,15 @@ def layout_sieve(var: str, parts: list, types: dict[str, str], functions: Any,
     names = tuple(sorted(outer))
     tests = [compile_inner(p) for p in layout]
     per_board = PerBoard()
+    # A layout function's set is the same tuple each time for the same arguments: keyed by its
+    # id, with the tuple kept alongside so the id stays its own. Sets made afresh on every call
+    # (units, pieces) would only fill the memo.
+    stable = isinstance(set_node, list) and bool(set_node) and set_node[0] in LAYOUT_FUNCTIONS
 
     def sieve(s, env, items, full=None):
         memo = per_board.of(s.board)
         key = tuple([env.get(n) for n in names])
-        if type(items) is tuple:
-            # A set the board keeps (paths_within, hexes_of) comes back as the same tuple: what
-            # the sieve keeps of it is kept too, with the tuple itself (so its id stays its own).
+        if stable and type(items) is tuple:
             sieved = memo.get((key, id(items)))
             if sieved is not None and sieved[0] is items:
                 return sieved[1]
@@ -271,7 +275,7 @@ def layout_sieve(var: str, parts: list, types: dict[str, str], functions: Any,
                     ok = full(s, probe)         # false, or it raises as the loop would have
             if ok:
                 kept.append(x)
-        if type(items) is tuple and not raised:
+        if stable and type(items) is tuple and not raised:
             kept = tuple(kept)
             if len(memo) >= LIMIT:
                 memo.clear()
