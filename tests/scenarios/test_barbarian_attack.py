@@ -404,3 +404,21 @@ def test_ba_79_the_harbour_discount_on_gold_follows_the_barbarians() -> None:
     assert "do sell_for_gold ore" in texts(c) and "do sell_for_gold ore" not in texts(s)
     set_barbarians(s, h, 1)
     assert "do sell_for_gold ore" in texts(s)
+
+
+def test_ba_79_a_discounted_sale_is_listed_by_what_it_may_cost_and_pays_the_discount() -> None:
+    """BA-79: at a usable 3:1 harbour a sale costs 3. With 5 ore and 2 wool the listing need not
+    work the discount out (ore is affordable at 3 or 4, wool at neither), yet the sale still
+    pays 3, and without the harbour 4."""
+    g = game()
+    s = main(g)
+    v = next(u for u in range(s.board.n_vertices) if s.board.vertex_harbor[u] is not None
+             and s.board.vertex_harbor[u][0] == 3)
+    s.rules_state.marker_supply[0] = 0
+    put(s, 0, "settlement", v)
+    for at_harbour, paid in ((s, 3), (main(g), 4)):
+        set_hand(at_harbour, 0, ore=5, wool=2)
+        sales = [t for t in texts(at_harbour) if t.startswith("do sell_for_gold")]
+        assert sales == ["do sell_for_gold ore"]
+        act(at_harbour, "do sell_for_gold ore")
+        assert at_harbour.hand[0][g.resources.index("ore")] == 5 - paid

@@ -130,6 +130,16 @@ def _short(s, p: int, res: tuple, counters: tuple, extra: int) -> bool:
     return False
 
 
+def _between(hand: list[int], lo: int, hi: int) -> bool:
+    """Does ``hand`` hold an amount that meets a cost of ``lo`` but not one of ``hi`` (both
+    floored at 0, as costs are)?"""
+    lo, hi = max(0, lo), max(0, hi)
+    for n in hand:
+        if lo <= n < hi:
+            return True
+    return False
+
+
 def _surely_unaffordable(s, spec: ActionSpec, p: int, lowest: int) -> bool:
     """Short of the resources or counters even at the largest discount the modifiers can give:
     the exact cost need not be computed (most listings of a modified action end here)."""
@@ -190,6 +200,11 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
                     and not _surely_unaffordable(s, spec, p, highest):
                 # Affordable whatever the modifiers add: the exact cost matters only when paying.
                 res = counters = ()
+            elif highest is not None and token is None and not res and not counters \
+                    and not _between(hand, target_cost + lowest, target_cost + highest):
+                # "cost r N" alone, and no hand holds an amount the modifiers could decide: the
+                # same resources are affordable at any cost in the range (0 is in it).
+                pass
             else:
                 res, counters, token, target_cost = _costs(rules, s, spec, p)
         if token is not None:
