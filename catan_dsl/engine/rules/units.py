@@ -29,6 +29,9 @@ class PathGeometry:
                                  if is_centre_key(str(v.get("key", ""))))
         self.adjacent = tuple(tuple(e.get("adjacent", ())) for e in edges)
         self.vertex_adjacent = tuple(tuple(v.get("adjacent", ())) for v in ir["board"]["vertices"])
+        # (v, w) -> the path joining the two intersections, both ways round (path_between).
+        self.between = {pair: e for e, edge in enumerate(edges)
+                        for pair in (tuple(edge["vertices"]), tuple(edge["vertices"][::-1]))}
         self.direction = tuple(_SIDE_CLASS.get(str(e.get("key", "")).rsplit(",", 1)[-1], -1)
                                for e in edges)
         self._dist: dict[int, dict[int, int]] = {}
@@ -258,16 +261,12 @@ def f_neighbours(ctx: Ctx, a, raw):
 
 
 def f_path_between(ctx: Ctx, a, raw):
-    v, w = a[0][0], a[1][0]
-
-    def between(s, env):
-        x, y = v(s, env), w(s, env)
-        b = s.board
-        for e in b.vertex_edges[x]:         # a loop, not next(generator): asked per candidate
-            if y in b.edge_vertices[e]:
-                return e
-        return -1                           # the two intersections are not joined by a path
-    return between, "edge"
+    v, w, pairs = a[0][0], a[1][0], ctx.rules.paths.between
+    xv, yv = variable_name(raw[0], ctx), variable_name(raw[1], ctx)
+    if xv is not None and yv is not None:    # "path_between(v, w)": asked per candidate w
+        return (lambda s, env: pairs.get((env[xv], env[yv]), -1)), "edge"
+    # -1: the two intersections are not joined by a path (an intersection and itself neither).
+    return (lambda s, env: pairs.get((v(s, env), w(s, env)), -1)), "edge"
 
 
 def f_interior(ctx: Ctx, a, raw):

@@ -103,3 +103,9 @@ def test_neighbours_and_the_path_between_them(tmp_path: Path, v: int) -> None:
         assert set(s.board.edge_vertices[e]) == {v, w}
     far = next(u for u in range(s.board.n_vertices) if u != v and u not in ws)
     assert between(s, {"v": v, "w": far}) == -1
+    assert between(s, {"v": v, "w": v}) == -1          # no path joins an intersection to itself
+    # Arguments that are expressions, not variables, take the other path through the table.
+    found = ["first", "x", ["neighbours", ["var", "v"]], ["==", ["var", "x"], ["var", "w"]]]
+    via_first, _ = compile_expr(["path_between", ["var", "v"], found],
+                                Ctx(g.rules, {"v": "vertex", "w": "vertex"}))
+    assert [via_first(s, {"v": v, "w": w}) for w in ws] == [between(s, {"v": v, "w": w}) for w in ws]
