@@ -182,7 +182,7 @@ def push_choice(s, chooser: int, what: str, options: list, cont: tuple) -> None:
 def legal_choose(s, prompt: Prompt) -> list:
     what, options, _ = prompt.params
     rules = s.game.rules
-    return [rules.choice(what, x) for x in options]
+    return rules.choices(what, options)
 
 
 def apply_choose(s, a, prompt: Prompt) -> None:

@@ -27,6 +27,20 @@ class InternedActions:
             a = self._actions[key] = Choose(what, x, name)
         return a
 
+    def choices(self, what: str, options) -> list[Choose]:
+        """``choice(what, x)`` for each option, in order: a choice prompt's legal actions, read
+        from a table per ``what`` (a knight's march lists some 25 paths every turn)."""
+        table = self._actions.get(("choices", what))
+        if table is None:
+            table = self._actions[("choices", what)] = {}
+        try:
+            return [table[x] for x in options]
+        except KeyError:
+            for x in options:
+                if x not in table:
+                    table[x] = self.choice(what, x)
+            return [table[x] for x in options]
+
     def deal(self, di: int, i: int) -> DeckDraw:
         key = ("d", di, i)
         a = self._actions.get(key)
