@@ -197,7 +197,14 @@ class EffectLowerer(Lowerer):
             n, t = self.expr(g("n"), scope)  # type: ignore[arg-type]
             if not compatible(t, "int"):
                 self.err("E406", g("n").span, message=f"repeat N: N must be a number, got {t}")  # type: ignore[union-attr]
-            return ["repeat", n, self.block(g("body"), scope)]  # type: ignore[arg-type]
+            body = self.block(g("body"), scope)  # type: ignore[arg-type]
+            if g("cond") is None:
+                return ["repeat", n, body]
+            cond, ct = self.expr(g("cond"), scope)  # type: ignore[arg-type]
+            if not compatible(ct, "bool"):
+                self.err("E406", g("cond").span, message=f"repeat N while X: X must be true or "  # type: ignore[union-attr]
+                         f"false, got {ct}", hint="compare a number: 'while count_of(player, mp) > 0'")
+            return ["repeat", n, body, cond]
         if k in ("choose", "each"):
             var: A.Ident = g("var")  # type: ignore[assignment]
             s, st = self.expr(g("set"), scope)  # type: ignore[arg-type]

@@ -332,8 +332,10 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
        "a procedure's body inlined at a call (the compiler writes it): log lines of its "
        "effects name the call's file:line and the procedure's",
        "erupt(h)", "{procedure}() runs"),
-    _e("repeat", "n:int body:effects", "none", "run the block N times, one after the other",
-       "repeat 2 { gain 1 choice }", "{n} times"),
+    _e("repeat", "n:int body:effects while:bool", "none",
+       "run the block N times, one after the other; with 'while COND', at most N times, each "
+       "only while COND holds (it is asked before every run; the loop ends at the first no)",
+       "repeat 9 while count_of(player, mp) > 0 { step() }", "{n} times"),
     # Added with the rules-language front end (issue 4):
     _e("set_aside", "special:name:special", "none",
        "nobody holds the special card now; its policy awards it again from scratch",

@@ -182,8 +182,10 @@ class Describer:
             out = (f"{x(a[1])} shared among {x(a[2])} {a[0]}{where}, one each, a roll-off when "
                    f"too few{rank}; each {a[0]} receiving one: {self.effects(a[5])}")
             return out + (f"; each losing a roll-off: {self.effects(a[6])}" if a[6] else "")
-        if h == "repeat":
-            return f"{x(a[0])} times: {self.effects(a[1])}"
+        if h == "repeat":               # ["repeat", N, BODY(, WHILE)]
+            until = f", each only while {x(a[2])}" if len(a) > 2 else ""
+            return f"at most {x(a[0])} times{until}: {self.effects(a[1])}" if until \
+                else f"{x(a[0])} times: {self.effects(a[1])}"
         if h == "via":                     # a procedure's body, inlined at its call
             return f"{words(a[0])}: {self.effects(a[3])}"
         if h == "move_robber":

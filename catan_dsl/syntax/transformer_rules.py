@@ -278,7 +278,11 @@ class RulesMixin(Transformer):
         return self._eff("let", meta, var=ch[0], value=ch[1])
 
     def eff_repeat(self, meta, ch):
-        return self._eff("repeat", meta, n=ch[0], body=ch[1][1])
+        tags = dict(c for c in ch[1:] if isinstance(c, tuple))
+        return self._eff("repeat", meta, n=ch[0], cond=tags.get("while"), body=tags["block"])
+
+    def repeat_while(self, meta, ch):
+        return ("while", ch[0])
 
     def by_clause(self, meta, ch):
         return ("by", ch[0])

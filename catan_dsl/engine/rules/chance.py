@@ -119,16 +119,20 @@ def fx_set_counter(node, ctx: Ctx) -> Eff:
 
 
 def fx_repeat(node, ctx: Ctx) -> Eff:
-    _, n_node, body = node
+    _, n_node, body, *cond_node = node
     times = compile_expr(n_node, ctx)[0]
     children = (compile_effects(body, ctx),)
+    cond = compile_expr(cond_node[0], ctx)[0] if cond_node else None
 
     def run_(s, env, ri, addr):
         n = max(0, int(times(s, env) or 0))
         s.game.rules.execution.tick(n)
+        if cond is not None:
+            # "while": one run at a time, COND asked before each (executor.run, "loop" items).
+            return [("loop", ri, addr, n, envt(env))] if n else None
         # Work items form a stack: n copies of the body run one after the other.
         return [("fx", ri, addr + (0,), 0, envt(env))] * n or None
-    return Eff("repeat", run_, children)
+    return Eff("repeat", run_, children, cond)
 
 
 def push_random(s, what: str, options: tuple, cont: tuple, player, sides, weights: tuple | None = None,

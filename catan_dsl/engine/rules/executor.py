@@ -117,6 +117,15 @@ def run(s, items: list) -> None:
                 continue
             if kind == "call":
                 rules.calls[item[1]](s, *item[2])
+            elif kind == "loop":
+                # "repeat N while COND": COND now, then one run of the body, then ask again.
+                _, ri, addr, left, et = item
+                eff = _resolve(rules, ri, addr[:-1])[addr[-1]]
+                if eff.cond(s, dict(et)):
+                    if left > 1:
+                        items.append(("loop", ri, addr, left - 1, et))
+                    items.append(("fx", ri, addr + (0,), 0, et))
+                continue
             elif kind == "each":
                 _, ri, addr, var, rest, et = item
                 eff = _resolve(rules, ri, addr[:-1])[addr[-1]]
