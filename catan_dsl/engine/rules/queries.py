@@ -95,7 +95,7 @@ class RuleQueries:
         spot once per kind in a listing (or while nothing on the board moves, when they read
         only that), and only the rest for every spot."""
         by_kind, per_board = self.build_bans
-        layout, spot_free, rest, on_board = by_kind[kind]
+        layout, spot_free, rest, _ = by_kind[kind]
         if layout:
             memo = per_board.of(s.board)
             hit = memo.get((kind, at))
@@ -106,17 +106,33 @@ class RuleQueries:
                     layout, s, p, _build_params(kind, on_edge, at)) is not None
             if hit:
                 return True
-        if spot_free:
-            memo = s.rules_state.position_memo(s.piece_moves) if on_board else \
-                self.listing_memo if s is self.listing_state else None
-            hit = None if memo is None else memo.get(("build", p, kind))
-            if hit is None:
-                hit = self._first_in(spot_free, s, p, _build_params(kind, on_edge, at)) is not None
-                if memo is not None:
-                    memo[("build", p, kind)] = hit
-            if hit:
-                return True
+        if spot_free and self._blind_ban(s, p, kind, on_edge, at):
+            return True
         return bool(rest) and self._first_in(rest, s, p, _build_params(kind, on_edge, at)) is not None
+
+    def kind_banned(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool | None:
+        """Is every build of ``kind`` forbidden for ``p`` now (True), none (False), or does it
+        depend on the spot (None)? The forbids blind to the spot decide when they hold, or when
+        they are all there is; ``at`` is any spot of the kind (they do not read it)."""
+        layout, spot_free, rest, _ = self.build_bans[0][kind]
+        if spot_free and self._blind_ban(s, p, kind, on_edge, at):
+            return True
+        return None if layout or rest else False
+
+    def _blind_ban(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool:
+        """Does a forbid blind to the spot hold for ``p`` building ``kind``? Kept per listing, or
+        until something on the board moves when they read only that."""
+        if self.build_bans[0][kind][3]:
+            memo = s.rules_state.position_memo(s.piece_moves)
+        else:
+            memo = self.listing_memo if s is self.listing_state else None
+        hit = None if memo is None else memo.get(("build", p, kind))
+        if hit is None:
+            hit = self._first_in(self.build_bans[0][kind][1], s, p,
+                                 _build_params(kind, on_edge, at)) is not None
+            if memo is not None:
+                memo[("build", p, kind)] = hit
+        return hit
 
     def _first_forbid(self, s, what: str, player: int, params: dict) -> Any:
         return self._first_in(self.forbids.get(what, ()), s, player, params)

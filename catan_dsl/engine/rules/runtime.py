@@ -389,14 +389,20 @@ class RulesRuntime(InternedActions, CompiledRules):
     def _drop_banned(self, s, p: int, out: list, columns: list[int],
                      builds: tuple[int, int] | None) -> None:
         """Drop from ``out`` the builds a forbid holds for and the offers of a banned stock."""
-        keep = []
+        keep, whole = [], {}                 # per piece kind: kind_banned's verdict, for all spots
         start, stop = (0, len(out)) if columns or builds is None else builds
+        g = self.game
         # With no trade banned only the builds can be dropped: look at them alone.
         for a in out[start:stop]:
             t = type(a)
             if t is Build:
-                if self.build_forbids and self.build_forbidden(s, p, a.kind, a.at):
-                    continue
+                if self.build_forbids:
+                    k = a.kind
+                    every = whole.get(k, whole)      # the dict itself: not asked yet
+                    if every is whole:
+                        every = whole[k] = self.kind_banned(s, p, g.piece_names[k], g.piece_on_edge[k], a.at)
+                    if every or every is None and self.build_forbidden(s, p, k, a.at):
+                        continue
             elif t is OfferTrade and columns:
                 give, get = a.give, a.get
                 if any(give[r] or get[r] for r in columns if r < len(give)):
