@@ -126,10 +126,11 @@ def fx_repeat(node, ctx: Ctx) -> Eff:
 
     def run_(s, env, ri, addr):
         n = max(0, int(times(s, env) or 0))
-        s.game.rules.execution.tick(n)
         if cond is not None:
-            # "while": one run at a time, COND asked before each (executor.run, "loop" items).
+            # "while": one run at a time, COND asked before each (executor.run, "loop" items);
+            # the budget is charged run by run, so a generous N costs only the runs made.
             return [("loop", ri, addr, n, envt(env))] if n else None
+        s.game.rules.execution.tick(n)
         # Work items form a stack: n copies of the body run one after the other.
         return [("fx", ri, addr + (0,), 0, envt(env))] * n or None
     return Eff("repeat", run_, children, cond)

@@ -10,6 +10,7 @@ import pytest
 
 from catan_dsl.api import check_file, compile_file
 from catan_dsl.engine import Game
+from catan_dsl.engine.rules.expressions import RuleBudgetExceeded
 from tests.engine.helpers import act, empty_main, texts
 
 SOURCE = """scenario loops "Loops" extends base {
@@ -18,6 +19,12 @@ SOURCE = """scenario loops "Loops" extends base {
   counter picks "picks"
   action walk "Walk while under 3 steps" {
     do { repeat 5 while count_of(player, steps) < 3 { gain 1 steps; gain 1 runs } }
+  }
+  action far "Walk while under 3 steps, with room for a million" {
+    do { repeat 1000000 while count_of(player, steps) < 3 { gain 1 steps } }
+  }
+  action forever "Walk while true" {
+    do { repeat 1000000 while true { gain 1 runs } }
   }
   action capped "Walk twice at most" {
     do { repeat 2 while true { gain 1 runs } }
@@ -52,6 +59,21 @@ def test_the_loop_stops_at_the_first_no(tmp_path: Path) -> None:
     assert (_count(s, "steps"), _count(s, "runs")) == (3, 3)       # not 5: COND said no
     act(s, "do walk")
     assert (_count(s, "steps"), _count(s, "runs")) == (3, 3)       # no at once: no run at all
+
+
+def test_a_generous_n_costs_only_the_runs_made(tmp_path: Path) -> None:
+    """The step budget is charged run by run: N = 1,000,000 with three runs is no budget error
+    (a plain `repeat 1000000` is: it would run them all)."""
+    s = empty_main(_game(tmp_path))
+    act(s, "do far")
+    assert _count(s, "steps") == 3
+
+
+def test_a_loop_that_never_says_no_meets_the_step_budget(tmp_path: Path) -> None:
+    s = empty_main(_game(tmp_path))
+    with pytest.raises(RuleBudgetExceeded) as err:
+        act(s, "do forever")
+    assert "loops.catan:11" in str(err.value)        # the action, by its line
 
 
 def test_n_caps_the_runs(tmp_path: Path) -> None:
