@@ -122,14 +122,14 @@ class RuleQueries:
     def _blind_ban(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool:
         """Does a forbid blind to the spot hold for ``p`` building ``kind``? Kept per listing, or
         until something on the board moves when they read only that."""
-        if self.build_bans[0][kind][3]:
+        _, spot_free, _, on_board = self.build_bans[0][kind]
+        if on_board:
             memo = s.rules_state.position_memo(s.piece_moves)
         else:
             memo = self.listing_memo if s is self.listing_state else None
         hit = None if memo is None else memo.get(("build", p, kind))
         if hit is None:
-            hit = self._first_in(self.build_bans[0][kind][1], s, p,
-                                 _build_params(kind, on_edge, at)) is not None
+            hit = self._first_in(spot_free, s, p, _build_params(kind, on_edge, at)) is not None
             if memo is not None:
                 memo[("build", p, kind)] = hit
         return hit
