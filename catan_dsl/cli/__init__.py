@@ -8,7 +8,7 @@ import gc
 # few cycles, so the collector only walks them over and over: with young objects collected
 # every 200,000 allocations instead of 700, `check base.catan` runs no collection instead of
 # about 200, which took 8% of its start-up (bench/README.md, eighth round). Games set their
-# own pace (play.playtest._games_heap).
+# own pace (play.playtest.games_heap).
 gc.set_threshold(200_000, *gc.get_threshold()[1:])
 
 import importlib  # noqa: E402  (after the collector is set, so imports are counted too)

@@ -202,13 +202,13 @@ def play_chunk(job: tuple[dict, tuple[str, ...], int, list[int], int | None]) ->
 
 def _play_indices(game: Game, bot_names: tuple[str, ...], base_seed: int, indices: list[int],
                   max_turns: int | None) -> list[GameResult]:
-    with _games_heap():
+    with games_heap():
         return [play_game(game, bot_names, game_seed(base_seed, i), max_turns, index=i)
                 for i in indices]
 
 
 @contextmanager
-def _games_heap() -> Iterator[None]:
+def games_heap() -> Iterator[None]:
     """While games are played: what is loaded by then (modules, the grammar, the compiled
     scenario) lives on, and the games allocate many short-lived tuples but few cycles. So the
     loaded objects are moved out of the collector's sight (gc.freeze) and young objects are
