@@ -60,7 +60,7 @@ def test_an_overrun_corner_yields_nothing_scores_nothing_and_loses_its_harbor() 
     raiders = s.rules_state.markers[0]
     for h in s.board.vertex_hexes[v]:
         raiders[h] = 3
-    s.rules_state.place_moves += 1            # as the marker effects do (caches compare it)
+    s.rules_state.markers_moved()             # as the marker effects do (caches compare it)
     assert s.vp(1) == 0                                       # lying down: no VP
     assert g.rules.trade_ratios(s, 1) == [g.bank_ratio] * len(g.resources)
     h = s.board.vertex_hexes[v][0]

@@ -60,7 +60,7 @@ def set_barbarians(s: State, h: int, n: int) -> None:
     rs = s.rules_state
     rs.marker_supply[0] -= n - rs.markers[0][h]
     rs.markers[0][h] = n
-    rs.place_moves += 1          # as the marker effects do: caches keyed by it see the change
+    rs.markers_moved()           # as the marker effects do: caches keyed by the moves see it
     s._legal = None
 
 
@@ -70,7 +70,7 @@ def knight(s: State, p: int, e: int) -> None:
     assert not rs.units[0][e]
     rs.units[0][e] = p + 1
     rs.unit_supply[0][p] -= 1
-    rs.place_moves += 1
+    rs.units_moved()
     s._legal = None
 
 

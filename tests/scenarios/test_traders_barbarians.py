@@ -45,7 +45,7 @@ def wagon_at(s, p: int, v: int) -> None:
         table[k] = 0
     table[v * n + p] = 1
     s.rules_state.unit_supply[0][p] = 0
-    s.rules_state.place_moves += 1
+    s.rules_state.units_moved()
     s._legal = None
 
 
@@ -64,7 +64,7 @@ def barbarian(s, e: int, n: int = 1) -> None:
     rs = s.rules_state
     rs.marker_supply[0] -= n - rs.markers[0][e]
     rs.markers[0][e] = n
-    rs.place_moves += 1
+    rs.markers_moved()
     s._legal = None
 
 

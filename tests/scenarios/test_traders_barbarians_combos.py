@@ -65,7 +65,7 @@ def test_combo_car_tb_05_06_07_08_09_what_carries_over() -> None:
     spots = set(g.rules.chains.spots(s, 0))
     for e in spots:
         s.rules_state.markers[0][e] = 1                    # barbarians on every camel spot
-    s.rules_state.place_moves += 1
+    s.rules_state.markers_moved()
     assert set(g.rules.chains.spots(s, 0)) == spots
     p = plaza(s, "council_castle")
     assert f"build settlement {p}" not in texts(s)

@@ -14,8 +14,8 @@ from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, LAYOUT_FUNCTIO
                                                  board_only)
 from catan_dsl.engine.rules.queries import RuleQueries, split_build_bans
 from catan_dsl.engine.rules.units import PathGeometry, UnitPlaces
-from catan_dsl.engine.rules.vp_memo import (POSITION_FUNCTIONS, VpMemo, headroom, memoisable,
-                                             most_per_place, place_kinds)
+from catan_dsl.engine.rules.vp_memo import (POSITION_FUNCTIONS, UNIT_BLIND_FUNCTIONS, VpMemo,
+                                             headroom, memoisable, most_per_place, place_kinds)
 
 # Functions whose value a board-static rule may depend on: the board and the pieces on it.
 STATIC_FUNCTIONS = BOARD_FUNCTIONS | {"harbor_ratio"}
@@ -77,6 +77,7 @@ class Rule:
     reads: tuple = ()                       # the variables its condition may read, sorted
     board_static: bool = False              # condition and value read only the board and pieces
     position_static: bool = False           # ... and markers, units, marks, chains (not board_static)
+    unit_blind: bool = False                # position_static, reading no unit
     layout_static: bool = False             # a forbid reading only the layout and its bindings
 
     @property
@@ -333,6 +334,8 @@ class CompiledRules(RuleQueries):
                 board_only(r.get(k), self.functions, STATIC_FUNCTIONS) for k in ("when", "value"))
             rule.position_static = not rule.board_static and _loops(r.get("when")) and all(
                 board_only(r.get(k), self.functions, POSITION_FUNCTIONS) for k in ("when", "value"))
+            rule.unit_blind = rule.position_static and all(
+                board_only(r.get(k), self.functions, UNIT_BLIND_FUNCTIONS) for k in ("when", "value"))
             bound = {v for _, v in bind}
             rule.layout_static = kind == "forbid" and \
                 board_only(r.get("when"), self.functions, LAYOUT_FUNCTIONS) and \

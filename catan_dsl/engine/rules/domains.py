@@ -74,7 +74,7 @@ def _marker_carriers(first: Any, var: str, kind: str, rules: Any, bound: Collect
 
     def carriers(s, env):
         # Asked on every listing of an action targeting such places: kept until one moves.
-        memo = s.rules_state.place_memo()
+        memo = s.rules_state.markers_memo()
         got = memo.get(("markers", i))
         if got is None:
             table = s.rules_state.markers[i]        # the ids whose count is not 0, in order

@@ -26,7 +26,7 @@ def fx_put_markers(node, ctx: Ctx) -> Eff:
             on[h] += placed
             if supply is not None:
                 rules_state.marker_supply[i] = supply - placed
-            rules_state.place_moves += 1
+            rules_state.markers_moved()
             emit(s, ri, MarkersMoved(name, h, placed, on[h]))
         if placed < asked:
             # Said, never silent: a full hex or an empty supply is for the rule to guard.
@@ -53,7 +53,7 @@ def fx_take_markers(node, ctx: Ctx) -> Eff:
             on[h] -= took
             if rules_state.marker_supply[i] is not None and returns:
                 rules_state.marker_supply[i] += took
-            rules_state.place_moves += 1
+            rules_state.markers_moved()
             emit(s, ri, MarkersMoved(name, h, -took, on[h]))
         if took < asked:
             emit(s, ri, EffectSkipped("take_markers",
@@ -78,7 +78,7 @@ def fx_move_markers(node, ctx: Ctx) -> Eff:
             emit(s, ri, EffectSkipped("move_markers", f"1 {name} not moved: {why}"))
             return None
         if a != b:
-            s.rules_state.place_moves += 1
+            s.rules_state.markers_moved()
             on[a] -= 1
             on[b] += 1
             emit(s, ri, MarkersMoved(name, a, -1, on[a]))

@@ -23,17 +23,35 @@ def split_build_bans(rules, kinds) -> tuple[dict, PerBoard]:
     """Per piece kind, the build forbids that can hold for it (their filter on the kind passes)
     by what their verdict depends on: (the layout only, so one verdict per spot and board; not
     the spot, so one per player and kind while a state is listed; the rest). And the per-board
-    memo of the first group. Last, whether the second group reads only what is on the board
-    (pieces, markers, units, marks): then its verdict is kept until something there moves."""
+    memo of the first group. Last, where the second group's verdict is kept (memo_kind): until
+    something on the board moves, when it reads only that (pieces, markers, units, marks)."""
     by_kind = {}
     for kind in kinds:
         mine = [r for r in rules if all(v == kind for k, v in r.filter if k == "kind")]
         spot_free = tuple(r for r in mine if not r.layout_static and not reads_spot(r))
         by_kind[kind] = (tuple(r for r in mine if r.layout_static), spot_free,
                          tuple(r for r in mine if not r.layout_static and reads_spot(r)),
-                         all(r.when is None or r.board_static or r.position_static
-                             for r in spot_free))
+                         memo_kind(spot_free))
     return by_kind, PerBoard()
+
+
+def memo_kind(rules) -> str | None:
+    """Where a verdict of ``rules`` together may be kept (RulesState): "unit_blind" while no
+    piece, marker, mark or chain moves, when none reads a unit; "position" while nothing on the
+    board moves, when all read only the board; None: only while one state is listed."""
+    if not all(r.when is None or r.board_static or r.position_static for r in rules):
+        return None
+    return "unit_blind" if all(r.when is None or r.board_static or r.unit_blind for r in rules) \
+        else "position"
+
+
+def kept_memo(s, kind: str | None) -> dict | None:
+    """The state's memo of that kind (memo_kind), or None."""
+    if kind is None:
+        return None
+    if kind == "unit_blind":
+        return s.rules_state.unit_blind_memo(s.piece_moves)
+    return s.rules_state.position_memo(s.piece_moves)
 
 
 class RuleQueries:
@@ -65,11 +83,13 @@ class RuleQueries:
         """Where a rule's condition and value may be kept for ``s``: while no piece moves for a
         rule that reads only the board and its pieces (a discount for owning a harbor); while
         nothing on the board moves for one that also reads markers, units, marks or chains (a
-        harbor counts while its hex is not conquered); while one state's legal actions are
-        listed for any other; None otherwise."""
+        harbor counts while its hex is not conquered), units excepted when it reads none; while
+        one state's legal actions are listed for any other; None otherwise."""
         if rule.board_static:
             return s.rules_state.piece_memo(s.piece_moves)
         if rule.position_static:
+            if rule.unit_blind:
+                return s.rules_state.unit_blind_memo(s.piece_moves)
             return s.rules_state.position_memo(s.piece_moves)
         # Only the state being listed: a rule may probe a clone (can_place), which differs.
         return self.listing_memo if s is self.listing_state else None
@@ -121,12 +141,10 @@ class RuleQueries:
 
     def _blind_ban(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool:
         """Does a forbid blind to the spot hold for ``p`` building ``kind``? Kept per listing, or
-        until something on the board moves when they read only that."""
-        _, spot_free, _, on_board = self.build_bans[0][kind]
-        if on_board:
-            memo = s.rules_state.position_memo(s.piece_moves)
-        else:
-            memo = self.listing_memo if s is self.listing_state else None
+        while what they read stays (memo_kind)."""
+        _, spot_free, _, kept = self.build_bans[0][kind]
+        memo = kept_memo(s, kept) if kept is not None else \
+            self.listing_memo if s is self.listing_state else None
         hit = None if memo is None else memo.get(("build", p, kind))
         if hit is None:
             hit = self._first_in(spot_free, s, p, _build_params(kind, on_edge, at)) is not None

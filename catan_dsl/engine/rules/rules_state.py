@@ -13,7 +13,8 @@ class RulesState:
     """Everything the rules add to a State; absent (None) for the base game."""
 
     __slots__ = (*_LISTS, *_NESTED, *_DEEP, *_SCALARS, *_DICTS, "fingerprint", "vp_cache",
-                 "board_memo", "place_moves", "shape_moves", "unit_memo", "position_memo_")
+                 "board_memo", "place_moves", "unit_moves", "shape_moves", "unit_memo",
+                 "marker_memo", "position_memo_", "unit_blind_memo_")
 
     def __init__(self, rules) -> None:
         n = rules.n_total
@@ -65,11 +66,17 @@ class RulesState:
         # Counts every marker or unit that moved (like State.piece_moves): caches compare it
         # instead of the tables. Not part of the digest: it is derived bookkeeping.
         self.place_moves = 0
+        # Counts the unit moves among them: place_moves - unit_moves counts the marker moves, so
+        # what reads markers but no unit is kept while units move (unit_blind_memo).
+        self.unit_moves = 0
         # Counts every change of a mark or a chain piece, likewise (the VP memo compares it).
         self.shape_moves = 0
-        # (place_moves, {(unit kind, player): places}) for units(p, U) (units.py); a clone
-        # starts without one.
+        # (unit_moves, {(unit kind, player): places}) for units(p, U) (units.py), and (marker
+        # moves, {...}) for the places carrying a marker (domains.py); a clone starts without.
         self.unit_memo: tuple | None = None
+        self.marker_memo: tuple | None = None
+        # Like position_memo_, for what reads no unit (its key leaves unit moves out).
+        self.unit_blind_memo_: tuple | None = None
         self.marks: dict[str, tuple[str, ...]] = {}            # "v12"/"e3" -> marks
         self.uses_turn: dict[str, int] = {}
         self.uses_game: dict[str, int] = {}
@@ -93,12 +100,40 @@ class RulesState:
             memo = self.position_memo_ = (key, {})
         return memo[1]
 
-    def place_memo(self) -> dict:
-        """Answers read off markers and units (units(p, U), the places carrying a marker), kept
-        until a marker or unit moves (place_moves); a clone starts without them."""
+    def markers_moved(self) -> None:
+        """Say that a marker was put, taken or moved: the memos keyed by the moves see it."""
+        self.place_moves += 1
+
+    def units_moved(self) -> None:
+        """Say that a unit was put, taken or moved, likewise."""
+        self.place_moves += 1
+        self.unit_moves += 1
+
+    def unit_blind_memo(self, piece_moves: int) -> dict:
+        """Answers read off the pieces, markers, marks and chains but no unit, kept while none of
+        them moves (a unit may: units that march every turn would otherwise drop, on each
+        move, what only markers decide); a clone starts without them."""
+        key = (piece_moves, self.place_moves - self.unit_moves, self.shape_moves)
+        memo = self.unit_blind_memo_
+        if memo is None or memo[0] != key:
+            memo = self.unit_blind_memo_ = (key, {})
+        return memo[1]
+
+    def units_memo(self) -> dict:
+        """Answers read off the units alone (units(p, U)), kept until a unit moves; a clone
+        starts without them."""
         memo = self.unit_memo
-        if memo is None or memo[0] != self.place_moves:
-            memo = self.unit_memo = (self.place_moves, {})
+        if memo is None or memo[0] != self.unit_moves:
+            memo = self.unit_memo = (self.unit_moves, {})
+        return memo[1]
+
+    def markers_memo(self) -> dict:
+        """Answers read off the markers alone (the places carrying one), kept until a marker
+        moves; a clone starts without them."""
+        moved = self.place_moves - self.unit_moves
+        memo = self.marker_memo
+        if memo is None or memo[0] != moved:
+            memo = self.marker_memo = (moved, {})
         return memo[1]
 
     def clone(self) -> "RulesState":
@@ -115,11 +150,11 @@ class RulesState:
         for f in _DICTS:
             setattr(c, f, dict(getattr(self, f)))
         c.fingerprint = self.fingerprint
-        c.place_moves, c.shape_moves = self.place_moves, self.shape_moves
+        c.place_moves, c.unit_moves, c.shape_moves = self.place_moves, self.unit_moves, self.shape_moves
         c.vp_cache = self.vp_cache
         c.board_memo = None
-        c.position_memo_ = None
-        c.unit_memo = None
+        c.position_memo_ = c.unit_blind_memo_ = None
+        c.unit_memo = c.marker_memo = None
         return c
 
     def to_dict(self) -> dict:

@@ -23,6 +23,7 @@ from catan_dsl.engine.rules import executor, player_actions, special_cards
 from catan_dsl.engine.rules.compiled import CompiledRules, ir_modifiers
 from catan_dsl.engine.rules.interned import InternedActions
 from catan_dsl.engine.rules.measure_memo import MeasureMemo, board_only
+from catan_dsl.engine.rules.queries import kept_memo, memo_kind
 from catan_dsl.engine.rules.rules_state import RulesState
 from catan_dsl.engine.rules.special_cards import CARD_PROMPTS
 
@@ -47,9 +48,8 @@ class RulesRuntime(InternedActions, CompiledRules):
         self.build_forbids = bool(self.forbids.get("build"))
         self.trade_forbids = bool(self.forbids.get("trade"))
         self.harbor_forbids = bool(self.forbids.get("harbor"))
-        # Harbor forbids reading only what is on the board: ratios kept until something moves.
-        self.ratios_kept = all(r.when is None or r.board_static or r.position_static
-                               for r in self.forbids.get("harbor", ()))
+        # Harbor forbids reading only what is on the board: ratios kept while that stays.
+        self.ratios_kept = memo_kind(self.forbids.get("harbor", ()))
         self.dynamic_any = bool(self.dynamic) or self.route_weighted
         self.weights_follow_pieces = special_cards.weights_follow_pieces(self, ir)
         self.counters_only = bool(self.dynamic) and not self.route_weighted and all(
@@ -413,7 +413,7 @@ class RulesRuntime(InternedActions, CompiledRules):
     def trade_ratios(self, s, p: int) -> list[int]:
         """``p``'s bank-trade ratios counting only the harbors no ``forbid harbor`` holds for
         (read-only: the list may be the one kept for the position)."""
-        memo = s.rules_state.position_memo(s.piece_moves) if self.ratios_kept else {}
+        memo = kept_memo(s, self.ratios_kept) if self.ratios_kept is not None else {}
         got = memo.get(("ratios", p))
         if got is None:
             got = memo[("ratios", p)] = self._harbor_ratios(s, p)

@@ -144,7 +144,7 @@ def fx_put_unit(node, ctx: Ctx) -> Eff:
             return None
         k.add(table, x, p, 1)
         supply[p] -= 1
-        rules_state.place_moves += 1
+        rules_state.units_moved()
         emit(s, ri, UnitMoved(name, p, -1, x))
         return None
     return Eff("put_unit", run_)
@@ -165,7 +165,7 @@ def fx_take_unit(node, ctx: Ctx) -> Eff:
             return None
         k.add(table, x, owner, -1)
         rules_state.unit_supply[k.i][owner] += 1
-        rules_state.place_moves += 1
+        rules_state.units_moved()
         emit(s, ri, UnitMoved(name, owner, x, -1))
         return None
     return Eff("take_unit", run_)
@@ -189,7 +189,7 @@ def fx_move_unit(node, ctx: Ctx) -> Eff:
             return None
         k.add(table, a, owner, -1)
         k.add(table, b, owner, 1)
-        s.rules_state.place_moves += 1
+        s.rules_state.units_moved()
         emit(s, ri, UnitMoved(name, owner, a, b))
         return None
     return Eff("move_unit", run_)
@@ -206,8 +206,8 @@ def f_units(ctx: Ctx, a, raw):
         player = env[pv] if pv is not None else p(s, env)
         # Listing a player's units scans the whole table; asked again and again while nothing
         # moves (a legal-action listing may ask where a unit stands), the answer is kept in the
-        # state until a marker or unit moves (RulesState.place_memo; a clone starts afresh).
-        memo = s.rules_state.place_memo()
+        # state until a unit moves (RulesState.units_memo; a clone starts afresh).
+        memo = s.rules_state.units_memo()
         key = (k.i, player)
         got = memo.get(key)
         if got is None:

@@ -22,6 +22,8 @@ LIMIT = 4096        # positions kept per board before the memo starts again (bou
 
 MARKER_READERS = frozenset({"markers", "marker_supply"})
 UNIT_READERS = frozenset({"units", "unit_owner", "unit_supply", "occupied"})
+# What a rule may read to be kept while only units move (RulesState.unit_blind_memo).
+UNIT_BLIND_FUNCTIONS = POSITION_FUNCTIONS - UNIT_READERS
 
 
 def heads(expr: Any, out: set[str]) -> set[str]:
@@ -123,7 +125,10 @@ class VpMemo:
 
     def get(self, s, p: int, compute: Callable[[], int]) -> int:
         rules_state = s.rules_state
-        moved = rules_state.place_moves if self.reads_markers or self.reads_units else 0
+        # Only the moves of what the modifiers read: a unit moving leaves a value that reads
+        # markers alone as it was.
+        moved = rules_state.place_moves if self.reads_units else \
+            rules_state.place_moves - rules_state.unit_moves if self.reads_markers else 0
         # This state's last position first: no piece, chain, mark, marker or unit moved since
         # (most actions) means the same values, without building the whole position key. The
         # cache travels with clones; a clone that moves something counts a move and misses it.

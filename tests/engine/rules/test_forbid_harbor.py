@@ -36,14 +36,14 @@ def test_a_forbidden_harbor_gives_the_bank_ratio_until_the_ban_lifts(tmp_path: P
     barbarians = s.rules_state.markers[g.rules.marker_index["barbarian"]]
     for h in s.board.vertex_hexes[v]:
         barbarians[h] = 3                     # every land hex of the building conquered
-    s.rules_state.place_moves += 1            # as the marker effects do: caches see the change
+    s.rules_state.markers_moved()             # as the marker effects do: caches see the change
     s._legal = None
     offered = [t for t in texts(s) if t.startswith("bank ")]
     assert offered and all(t.startswith(f"bank 4 {res} ") for t in offered)
     act(s, offered[0])                        # the 4:1 trade goes through
     assert s.hand[0][g.resources.index(res)] == 0
     barbarians[s.board.vertex_hexes[v][0]] = 2   # one hex freed: the harbor works again
-    s.rules_state.place_moves += 1
+    s.rules_state.markers_moved()
     give(s, 0, **{res: 2})
     assert any(t.startswith(f"bank 2 {res} ") for t in texts(s))
 
