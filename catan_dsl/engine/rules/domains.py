@@ -115,6 +115,9 @@ def _board_narrowed(set_node: Any, var: str, first: Any, rules: Any, bound: Coll
                 got = memo[("occupied", vertices)] = [x for x, o in enumerate(owners) if o >= 0]
             return got
         return occupied
+    whose = _owner_equals(first, var)
+    if whose is not None:
+        return _owned_by(compile_node(whose), set_node == ["vertices"])
     kind = "edge" if set_node == ["edges"] else "vertex"
     carriers = _marker_carriers(first, var, kind, rules, bound) or _mark_carriers(first, var, kind, bound)
     if carriers is not None:
@@ -134,6 +137,31 @@ def _board_narrowed(set_node: Any, var: str, first: Any, rules: Any, bound: Coll
                 got.add(fn(s, env))
         return sorted(x for x in got if type(x) is int and 0 <= x < size)
     return candidates
+
+
+def _owner_equals(first: Any, var: str) -> Any:
+    """``owner(VAR) == E`` (either way round, E not reading VAR) → E; else None."""
+    if not (isinstance(first, list) and len(first) == 3 and first[0] == "=="):
+        return None
+    mine = ["owner", ["var", var]]
+    other = first[2] if first[1] == mine else first[1] if first[2] == mine else None
+    return None if other is None or mentions(other, var) else other
+
+
+def _owned_by(whose: Fn, vertices: bool) -> Fn:
+    """The places (vertices or edges) whose owner is ``whose``'s value, in id order: a player's
+    buildings or roads ("the buildings of q on a harbor"), or the free ones for -1; kept while
+    no piece moves."""
+    def owned(s, env):
+        who = whose(s, env)
+        memo = s.rules_state.piece_memo(s.piece_moves)
+        key = ("owned", vertices, who)
+        got = memo.get(key)
+        if got is None:
+            owners = s.v_owner if vertices else s.e_owner
+            got = memo[key] = [x for x, o in enumerate(owners) if o == who]
+        return got
+    return owned
 
 
 def _numbered_part(node: Any, var: str, bound: Collection[str]) -> tuple[str, Any, Any] | None:
@@ -292,7 +320,8 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
     """The set to loop over for ``VAR in SET where COND``. COND's leading conjuncts that do not
     read VAR are a guard: when one is false nothing qualifies, so the set is not even listed.
     When SET is every vertex or edge and the first conjunct reading VAR is
-    ``owner(VAR) in players``, only occupied places can qualify; ``VAR == E`` or ``VAR in S``
+    ``owner(VAR) in players``, only occupied places can qualify; ``owner(VAR) == E``: only E's
+    places; ``VAR == E`` or ``VAR in S``
     (or an ``or`` of such): only E and the members of S; ``markers(VAR, NAME) > 0`` or
     ``marked(VAR, NAME)``: only the places carrying one; every hex with ``robber_on(VAR)``:
     the robber's; every vertex with a conjunct tying it to a number (``feature_number(VAR, F,

@@ -55,6 +55,10 @@ FORMS = [
     (["hexes"], "h", ["robber_on", ["var", "h"]]),                      # the robber's hex
     (["neighbours", ["var", "v"]], "w", ["and", ["and", ["coast", ["var", "w"]], ["!=", ["var", "w"], 3]],
                                          ["<", ["owner", ["var", "w"]], 0]]),
+    # One owner's places (either way round), then a layout conjunct; the free places (-1).
+    (["vertices"], "w", ["and", ["==", ["owner", ["var", "w"]], ["var", "player"]], ["coast", ["var", "w"]]]),
+    (["edges"], "e", ["==", ["var", "player"], ["owner", ["var", "e"]]]),
+    (["vertices"], "w", ["==", ["owner", ["var", "w"]], ["-", 1]]),
     # A layout conjunct after the first (layout_sieve): occupied coast, a free neighbour of v.
     (["vertices"], "w", ["and", ["in", ["owner", ["var", "w"]], ["players"]], ["coast", ["var", "w"]]]),
     (["vertices"], "w", ["and", ["<", ["owner", ["var", "w"]], 0],
@@ -124,8 +128,13 @@ def test_only_the_candidates_are_looked_at() -> None:
     assert list(guarded(s, {"player": 0, "v": v})) == []
     s.rules_state.counters[0][gold] = 3
     assert guarded(s, {"player": 0, "v": v}) == sorted({v, *s.board.vertex_adjacent[v]})
-    plain = narrow(["vertices"], "w", FORMS[-1][2], everything, rules, ctx.types, compile_node)
+    plain = narrow(["vertices"], "w", [">=", ["owner", ["var", "w"]], 0], everything, rules,
+                   ctx.types, compile_node)
     assert plain is everything
+    mine = narrow(["vertices"], "w", ["==", ["owner", ["var", "w"]], ["var", "player"]],
+                  everything, rules, ctx.types, compile_node)
+    for p in range(s.game.num_players):         # only p's buildings are visited, in id order
+        assert mine(s, {"player": p}) == [x for x, o in enumerate(s.v_owner) if o == p]
 
 
 def test_layout_conjuncts_filter_the_set_once_a_board() -> None:
