@@ -236,6 +236,7 @@ class CompiledRules(RuleQueries):
         self.actions: list[Rule] = []
         # action name -> (a cost modifier may apply, most it lowers, most it raises an amount)
         self.cost_modifiable: dict[str, tuple] = {}
+        self.cost_kept: dict[str, str | None] = {}      # action name -> where its delta is kept
         for i, r in enumerate(ir.get("rules") or []):
             try:
                 self._compile_rule(r)

@@ -11,6 +11,7 @@ from catan_dsl.engine.events import RuleActionTaken
 from catan_dsl.engine.rules import executor, stocks
 from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_domain, ordered
 from catan_dsl.engine.rules.measure_memo import board_only
+from catan_dsl.engine.rules.queries import kept_memo, memo_kind
 from catan_dsl.engine.rules.vp_memo import POSITION_FUNCTIONS
 
 
@@ -106,14 +107,45 @@ def _cost_modifiable(rules, spec: ActionSpec) -> tuple[bool, int | None, int | N
     once per action."""
     known = rules.cost_modifiable.get(spec.name)
     if known is None:
-        static = {"action": spec.name, "group": spec.group}
-        applicable = [rule for rule in rules.modifiers.get("cost", ())
-                      if all(static.get(k, v) == v for k, v in rule.filter)]
+        applicable = _cost_rules(rules, spec)
         consts = None if any(r.const is None for r in applicable) else [r.const for r in applicable]
         known = rules.cost_modifiable[spec.name] = (
             bool(applicable), None if consts is None else sum(min(0, c) for c in consts),
             None if consts is None else sum(max(0, c) for c in consts))
     return known
+
+
+def _cost_rules(rules, spec: ActionSpec) -> list:
+    """The cost modifiers whose filter can pass for this action (its name or group)."""
+    static = {"action": spec.name, "group": spec.group}
+    return [rule for rule in rules.modifiers.get("cost", ())
+            if all(static.get(k, v) == v for k, v in rule.filter)]
+
+
+def _cost_delta(rules, s, spec: ActionSpec, p: int) -> int:
+    """What the cost modifiers add to each amount of ``p``'s cost of ``spec``. Kept in the
+    state's memo while what they read stays, when every one reads only the board (a harbor
+    discount on selling for gold, asked in most listings of a hand holding 3 of something)."""
+    kept = rules.cost_kept.get(spec.name, False)
+    if kept is False:
+        kept = rules.cost_kept[spec.name] = _delta_kept(_cost_rules(rules, spec))
+    memo = kept_memo(s, kept) if kept is not None else None
+    if memo is not None:
+        delta = memo.get(("cost", spec.name, p))
+        if delta is not None:
+            return delta
+    delta = rules.modified(s, "cost", p, {"action": spec.name, "group": spec.group, "p": p})
+    if memo is not None:
+        memo[("cost", spec.name, p)] = delta
+    return delta
+
+
+def _delta_kept(applicable: list) -> str | None:
+    """memo_kind for modifiers: a constant without a condition reads nothing at all."""
+    if not all(r.board_static or r.position_static or (r.when is None and r.const is not None)
+               for r in applicable):
+        return None
+    return memo_kind([r for r in applicable if r.board_static or r.position_static])
 
 
 def _short(s, p: int, res: tuple, counters: tuple, extra: int) -> bool:
@@ -149,8 +181,7 @@ def _surely_unaffordable(s, spec: ActionSpec, p: int, lowest: int) -> bool:
 
 def _costs(rules, s, spec: ActionSpec, p: int):
     known = rules.cost_modifiable.get(spec.name) or _cost_modifiable(rules, spec)
-    delta = rules.modified(s, "cost", p, {"action": spec.name, "group": spec.group, "p": p}) \
-        if known[0] else 0
+    delta = _cost_delta(rules, s, spec, p) if known[0] else 0
     token = spec.token
     res, counters, target_cost = spec.res, spec.counters, spec.target_cost
     if delta:
@@ -162,6 +193,9 @@ def _costs(rules, s, spec: ActionSpec, p: int):
         if target_cost:
             target_cost = max(0, target_cost + delta)
     return res, counters, token, target_cost
+
+
+_NO_PAYMENT = ((),)                 # an action paid without deck items: one way to pay
 
 
 def listed(rules) -> tuple[tuple, tuple]:
@@ -214,10 +248,22 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
                 worth = worths[di] = sum(map(mul, rules_state.held[di][p], spec.token_worth))
             if worth < token[1]:
                 continue                # most listings of a token action end here
-        if (res or counters) and _short(s, p, res, counters, 0):
-            continue
+        if res or counters:             # _short(s, p, res, counters, 0), inlined: ~8 a listing
+            short = False
+            for r, n in res:
+                if hand[r] < n:
+                    short = True
+                    break
+            if counters and not short:
+                mine = rules_state.counters[p]
+                for c, n in counters:
+                    if mine[c] < n:
+                        short = True
+                        break
+            if short:
+                continue
         if token is None:
-            pays = [()]
+            pays = _NO_PAYMENT
         else:
             pays = minimal_payments(rules_state.held[di][p], rules.decks[di].values, token[1])
             if not pays:
@@ -242,6 +288,9 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
 
 def _targets(s, env: dict, target: tuple, target_cost: int, hand: list[int]) -> list:
     var, set_fn, set_t, where = target
+    if where is None:               # "target r in resources" with "cost r N": the hand decides
+        items = ordered(s, set_fn(s, env), set_t, env)
+        return [x for x in items if hand[x] >= target_cost] if target_cost else list(items)
     out = []
     for x in ordered(s, set_fn(s, env), set_t, env):
         env[var] = x

@@ -36,11 +36,14 @@ def split_build_bans(rules, kinds) -> tuple[dict, PerBoard]:
 
 
 def memo_kind(rules) -> str | None:
-    """Where a verdict of ``rules`` together may be kept (RulesState): "unit_blind" while no
-    piece, marker, mark or chain moves, when none reads a unit; "position" while nothing on the
-    board moves, when all read only the board; None: only while one state is listed."""
+    """Where a verdict of ``rules`` together may be kept (RulesState): "pieces" while no piece
+    moves, when all read only the board and its pieces; "unit_blind" while no piece, marker,
+    mark or chain moves, when none reads a unit; "position" while nothing on the board moves,
+    when all read only the board; None: only while one state is listed."""
     if not all(r.when is None or r.board_static or r.position_static for r in rules):
         return None
+    if all(r.when is None or r.board_static for r in rules):
+        return "pieces"
     return "unit_blind" if all(r.when is None or r.board_static or r.unit_blind for r in rules) \
         else "position"
 
@@ -49,6 +52,8 @@ def kept_memo(s, kind: str | None) -> dict | None:
     """The state's memo of that kind (memo_kind), or None."""
     if kind is None:
         return None
+    if kind == "pieces":
+        return s.rules_state.piece_memo(s.piece_moves)
     if kind == "unit_blind":
         return s.rules_state.unit_blind_memo(s.piece_moves)
     return s.rules_state.position_memo(s.piece_moves)
