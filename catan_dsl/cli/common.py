@@ -30,6 +30,14 @@ def engine_guard(path: str) -> Iterator[None]:
         sys.stderr.close()
         raise SystemExit(0) from None
     except Exception as exc:  # noqa: BLE001 — any engine failure, reported as one line
+        from catan_dsl.engine.rules.expressions import STEP_BUDGET, RuleBudgetExceeded
+        if isinstance(exc, RuleBudgetExceeded):
+            # The scenario's own rules ran away: say where, and what to change, not "a bug".
+            fail(f"{exc.where or path}: the game stopped: {exc}\n"
+                 f"  = help: a rule that never stops, or more than {STEP_BUDGET:,} steps of rules "
+                 f"in one action: bound its loops (repeat N, a 'where' that turns it off) or "
+                 f"spread the work over several actions; 'catan-dsl check {path}' warns of a rule "
+                 f"that fires itself again (W402)")
         fail(f"{path}: the engine could not play this scenario: {type(exc).__name__}: {exc}\n"
              f"  = help: this is a bug in catan-dsl if 'catan-dsl check {path}' reports nothing")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import pickle
 import signal
 from typing import Any, Callable, Iterator, Sequence
 
@@ -41,7 +42,22 @@ def _map_pool(fn: Callable[[tuple], list], jobs: Sequence[tuple], workers: int) 
     # spawn: the same behaviour on every OS, and no inherited state from the parent.
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(processes=workers, initializer=_ignore_sigint) as pool:
-        yield from pool.imap_unordered(fn, jobs)
+        yield from pool.imap_unordered(_portably, [(fn, job) for job in jobs])
+
+
+def _portably(fn_job: tuple) -> list:
+    """``fn(job)`` in a worker, whose error must travel back to the parent pickled. One that
+    cannot be rebuilt there would stop the pool's result thread and leave the parent waiting
+    for ever, so it travels as a RuntimeError saying what it was."""
+    fn, job = fn_job
+    try:
+        return fn(job)
+    except Exception as exc:  # noqa: BLE001 — re-raised, as itself whenever it can travel
+        try:
+            pickle.loads(pickle.dumps(exc))
+        except Exception:  # noqa: BLE001 — whatever stops the round trip
+            raise RuntimeError(f"{type(exc).__name__}: {exc}") from None
+        raise
 
 
 def _map_dask(fn: Callable[[tuple], list], jobs: Sequence[tuple], workers: int,

@@ -112,3 +112,26 @@ def test_a_transcript_cannot_make_replay_open_another_file(tmp_path: Path) -> No
     assert r.exit_code == 1 and "carries no IR" in r.output and "private" not in r.output
     r = run("replay", str(evil), "--scenario", BASE)       # naming the scenario still works
     assert r.exit_code == 0, r.output
+
+
+RUNAWAY = """scenario runaway "Runaway" extends base {
+  counter tick "tick"
+  on turn_ended { repeat 100 { repeat 100 { repeat 100 { gain 1 tick } } } }
+}
+"""
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_runaway_rule_stops_the_game_at_its_line_with_a_hint(tmp_path: Path, workers: str) -> None:
+    """A rule that does more than one action may (a million steps at each turn's end) stops the
+    playtest with its file:line and what to change, in this process and from worker processes
+    alike (where the error once could not travel back, and the run hung)."""
+    (tmp_path / "runaway.catan").write_text(RUNAWAY, encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-c", "from catan_dsl.cli import main; main()",
+                           "playtest", "runaway.catan", "--games", "2", "--bots", "random",
+                           "--workers", workers],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert proc.returncode == 1
+    assert proc.stderr.startswith("error: runaway.catan:3: the game stopped: rule step budget")
+    assert "help: a rule that never stops" in proc.stderr and "bug in catan-dsl" not in proc.stderr
+    assert "Traceback" not in proc.stdout + proc.stderr

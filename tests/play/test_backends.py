@@ -132,3 +132,36 @@ def test_dask_backend_gives_the_numbers_of_this_process(base_ir: dict) -> None:
     here = run_games(base_ir, BOTS, 10, seed=7)
     on_dask = run_games(base_ir, BOTS, 10, seed=7, workers=2, backend="dask")
     assert on_dask.stats() == here.stats() and [r.index for r in on_dask.results] == list(range(10))
+
+
+class _Unrebuildable(Exception):
+    """An error whose pickle cannot be loaded again (its __init__ takes two arguments)."""
+
+    def __init__(self, a: str, b: str) -> None:
+        super().__init__(f"{a} and {b}")
+
+
+def _fail_unrebuildably(job: tuple) -> list:
+    raise _Unrebuildable("this", "that")
+
+
+def test_an_error_that_cannot_travel_back_from_a_worker_still_ends_the_run() -> None:
+    """A worker's error is pickled back to the parent; one that cannot be rebuilt there used to
+    stop the pool's result thread and leave the run waiting for ever. It now ends the run as a
+    RuntimeError naming it."""
+    import threading
+
+    from catan_dsl.play.backends import map_chunks
+    got: list = []
+
+    def consume() -> None:
+        try:
+            list(map_chunks(_fail_unrebuildably, [(None,), (None,)], workers=2))
+        except Exception as exc:  # noqa: BLE001 — the test looks at what arrived
+            got.append(exc)
+    t = threading.Thread(target=consume, daemon=True)
+    t.start()
+    t.join(90)
+    assert not t.is_alive(), "the run hung"
+    assert len(got) == 1 and type(got[0]) is RuntimeError
+    assert str(got[0]) == "_Unrebuildable: this and that"

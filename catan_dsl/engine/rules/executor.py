@@ -99,7 +99,8 @@ def run(s, items: list) -> None:
     saved = execution.prov
     try:
         if execution.depth > MAX_DEPTH:
-            raise RuleBudgetExceeded(execution.chain_names(), f"rules nested {MAX_DEPTH} deep")
+            raise RuleBudgetExceeded(execution.chain_names(), f"rules nested {MAX_DEPTH} deep",
+                                     execution.origin())
         prompts = s.prompts
         while items:
             item = items.pop()
@@ -174,7 +175,8 @@ def run(s, items: list) -> None:
                 suspend(s, items, n0)
                 return
     except RecursionError:
-        raise RuleBudgetExceeded(execution.chain_names(), "rules nested too deep") from None
+        raise RuleBudgetExceeded(execution.chain_names(), "rules nested too deep",
+                                 execution.origin()) from None
     finally:
         execution.depth -= 1
         execution.prov = saved

@@ -15,12 +15,22 @@ MAX_DEPTH = 40          # nested rule dispatch (a rule's event firing a rule...)
 
 
 class RuleBudgetExceeded(RuntimeError):
-    """A compiled rule chain ran more than the step budget (or nested too deep) in one action."""
+    """A compiled rule chain ran more than the step budget (or nested too deep) in one action:
+    the scenario's rules never stop, or do more than one action may. ``where`` is the source
+    location (FILE:LINE) of the first rule on the chain, when known."""
 
-    def __init__(self, chain: list[str], why: str) -> None:
+    def __init__(self, chain: list[str], why: str, where: str = "") -> None:
         self.chain = chain
+        self.where = where
+        self.why = why
         names = " → ".join(chain) if chain else "(no rule)"
         super().__init__(f"rule step budget exceeded ({why}); rules on the trigger chain: {names}")
+
+    def __reduce__(self):
+        # Raised in a worker process (playtest --workers), it is pickled back to the parent:
+        # rebuilt from its own fields, not from the message (the default, which this
+        # __init__ does not take).
+        return RuleBudgetExceeded, (self.chain, self.why, self.where)
 
 
 class Execution:
@@ -53,7 +63,7 @@ class Execution:
         if self.depth:
             self.steps += n
             if self.steps > STEP_BUDGET:
-                raise RuleBudgetExceeded(self.chain_names(), f"{STEP_BUDGET} steps")
+                raise RuleBudgetExceeded(self.chain_names(), f"{STEP_BUDGET} steps", self.origin())
 
     def enter(self, rule) -> None:
         # The rules themselves are kept, by identity; their labels are made only when a budget
@@ -62,6 +72,10 @@ class Execution:
 
     def chain_names(self) -> list[str]:
         return list(dict.fromkeys(r.chain_label for r in self.chain.values()))
+
+    def origin(self) -> str:
+        """Where the first rule on the chain was written (FILE:LINE), or ""."""
+        return next((r.prov.where for r in self.chain.values() if r.prov.where), "")
 
 
 class Ctx:

@@ -173,6 +173,10 @@ def test_a_runaway_action_is_named_when_it_exceeds_the_budget(tmp_path) -> None:
     with pytest.raises(RuleBudgetExceeded) as err:
         act(s, "do spin")
     assert "spin.1 at " in str(err.value) and "spin.catan:3" in str(err.value)
+    assert err.value.where.endswith("spin.catan:3")          # where the CLI points the user
+    import pickle                                            # and it survives a worker's pickle
+    back = pickle.loads(pickle.dumps(err.value))
+    assert (str(back), back.chain, back.where) == (str(err.value), err.value.chain, err.value.where)
 
 
 def test_unknown_vocabulary_is_rejected_when_the_game_is_built() -> None:
