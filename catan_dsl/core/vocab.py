@@ -177,7 +177,8 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
        "the number of players"),
     # Added with the rules-language front end (issue 4):
     _e("can_place", "p:player kind:name:piece n:int", "bool",
-       "p could place n pieces of that kind one after another, each legally (free placement)",
+       "p could place n pieces of that kind one after another, each legally (free placement; "
+       "never more than p has in the supply; a look-ahead of at most 200 placements)",
        "can_place(n, settlement, 1)", "{p} has room for {n} {kind}(s)"),
     # Added with the scenarios of issue 5:
     _e("robber_on", "h:hex", "bool", "the robber stands on the hex (false while it is off the board)",

@@ -429,17 +429,23 @@ def f_num_players(ctx, a, raw):
     return (lambda s, env: n), "int"
 
 
+PLACE_TRIES = 200      # look-ahead placements one can_place may try (docs/reference.md)
+
+
 def f_can_place(ctx, a, raw):
     p, kf, n, rules = a[0][0], a[1][0], a[2][0], ctx.rules
 
-    def fits(s, q: int, k: int, left: int) -> bool:
+    def fits(s, q: int, k: int, left: int, tries: list[int]) -> bool:
         spots = building.free_spots(s, q, k)
         if left <= 1 or not spots:
             return bool(spots) or left <= 0
         for x in spots[:12]:        # bounded search: a few first spots decide in practice
+            if tries[0] <= 0:
+                return False
+            tries[0] -= 1
             c = s.clone()
             building.place_quiet(c, q, k, x)
-            if fits(c, q, k, left - 1):
+            if fits(c, q, k, left - 1, tries):
                 return True
         return False
 
@@ -447,7 +453,13 @@ def f_can_place(ctx, a, raw):
         q = p(s, env)
         if q is None or q < 0:
             return False
-        return fits(s, q, rules.piece_index[kf(s, env)], n(s, env))
+        k, left = rules.piece_index[kf(s, env)], n(s, env)
+        if left > s.supply[q][k]:
+            return False            # never more than the supply holds
+        # The search tries orders of placement; where n cannot be reached it would try them
+        # all (12 ** (n - 1) for a pocket of roads), so it gives up after PLACE_TRIES: a
+        # sequence that exists is found on the first branches (a road only opens new spots).
+        return fits(s, q, k, left, [PLACE_TRIES])
     return can_place, "bool"
 
 
