@@ -12,8 +12,9 @@ loop, same collector settings), e.g.
     python bench/by_decision.py scenarios/base.catan --with event_cards --games 20
     python bench/by_decision.py scenarios/base.catan --with catan_for_two --players 2
 
-A wall-clock timer is read once per step (~0.1 µs); the figures are best compared between
-scenarios in one run, as the VM's drift moves whole runs.
+A wall-clock timer is read once per step (~0.1 µs). Base and scenario games alternate, game
+by game, so the VM's drift moves both sides alike; the game-length factor is exact (it counts
+decisions), the cost factor good to a few hundredths.
 """
 
 from __future__ import annotations
@@ -27,44 +28,50 @@ from catan_dsl.engine import CHANCE, Game
 from catan_dsl.play.playtest import games_heap, play_game
 
 
-def profile(path: str, with_: tuple[str, ...], players: int, games: int, seed: int) -> dict:
-    """{"ms": per game, "decisions": per game, "turns": per game, "steps": {kind: [s, n]}}."""
-    ir, report = compile_file(path, with_=with_)
-    if ir is None:
-        raise SystemExit(report.render_text())
-    game = Game(ir, num_players=players)
-    steps: dict[str, list] = defaultdict(lambda: [0.0, 0])
-    clock = time.perf_counter
-    last = [0.0]
+class Profile:
+    """One scenario's games, timed step by step (see the module docstring)."""
 
-    def observe(state, player, action) -> None:
-        now = clock()
+    def __init__(self, path: str, with_: tuple[str, ...], players: int) -> None:
+        ir, report = compile_file(path, with_=with_)
+        if ir is None:
+            raise SystemExit(report.render_text())
+        self.game, self.players = Game(ir, num_players=players), players
+        self.steps: dict[str, list] = defaultdict(lambda: [0.0, 0])
+        self.seconds = 0.0
+        self.games = self.decisions = self.turns = 0
+        self._last = 0.0
+
+    def _observe(self, state, player, action) -> None:
+        now = time.perf_counter()
         kind = ("chance: " if player == CHANCE else "") + type(action).__name__
-        acc = steps[kind]
-        acc[0] += now - last[0]
+        acc = self.steps[kind]
+        acc[0] += now - self._last
         acc[1] += 1
-        last[0] = now
+        self._last = now
 
-    total = decisions = turns = 0
-    with games_heap():
-        for i in range(games):
-            start = last[0] = clock()
-            result = play_game(game, ["random"] * players, seed + i, observer=observe)
-            total += clock() - start
-            decisions += result.decisions
-            turns += result.turns
-    return {"ms": 1000 * total / games, "decisions": decisions / games, "turns": turns / games,
-            "steps": dict(steps), "games": games}
+    def play(self, seed: int) -> None:
+        start = self._last = time.perf_counter()
+        result = play_game(self.game, ["random"] * self.players, seed, observer=self._observe)
+        self.seconds += time.perf_counter() - start
+        self.games += 1
+        self.decisions += result.decisions
+        self.turns += result.turns
+
+    @property
+    def ms(self) -> float:
+        return 1000 * self.seconds / self.games
 
 
-def _table(name: str, got: dict, rows: int) -> None:
-    games, total = got["games"], got["ms"] * got["games"] / 1000
-    print(f"\n{name}: {got['ms']:.1f} ms a game, {got['decisions']:.0f} decisions and "
-          f"{got['turns']:.0f} turns a game, {1000 * got['ms'] / got['decisions']:.1f} µs a decision")
+def _table(name: str, got: Profile, rows: int) -> None:
+    games = got.games
+    print(f"\n{name}: {got.ms:.1f} ms a game, {got.decisions / games:.0f} decisions and "
+          f"{got.turns / games:.0f} turns a game, {1e6 * got.seconds / got.decisions:.1f} µs a "
+          f"decision")
     print(f"  {'step':24s} {'share':>6s} {'a game':>9s} {'each':>9s}")
-    ranked = sorted(got["steps"].items(), key=lambda kv: -kv[1][0])
+    ranked = sorted(got.steps.items(), key=lambda kv: -kv[1][0])
     for kind, (spent, n) in ranked[:rows]:
-        print(f"  {kind:24s} {100 * spent / total:5.1f}% {n / games:9.1f} {1e6 * spent / n:7.1f} µs")
+        print(f"  {kind:24s} {100 * spent / got.seconds:5.1f}% {n / games:9.1f} "
+              f"{1e6 * spent / n:7.1f} µs")
 
 
 def main() -> None:
@@ -78,13 +85,18 @@ def main() -> None:
     ap.add_argument("--rows", type=int, default=12, help="step kinds shown per table")
     args = ap.parse_args()
     with_ = tuple(w for w in args.with_.split(",") if w)
-    base = profile(args.base, (), args.players, args.games, args.seed)
-    scen = profile(args.scenario, with_, args.players, args.games, args.seed)
+    base = Profile(args.base, (), args.players)
+    scen = Profile(args.scenario, with_, args.players)
+    # Game by game, alternating: the VM's drift then moves both sides alike.
+    with games_heap():
+        for i in range(args.games):
+            base.play(args.seed + i)
+            scen.play(args.seed + i)
     _table(args.base, base, args.rows)
     _table(args.scenario + (f" --with {args.with_}" if with_ else ""), scen, args.rows)
-    length = base["decisions"] / scen["decisions"]
-    cost = (base["ms"] / base["decisions"]) / (scen["ms"] / scen["decisions"])
-    print(f"\nratio {base['ms'] / scen['ms']:.2f} = game length {length:.2f} "
+    length = base.decisions / scen.decisions
+    cost = (base.seconds / base.decisions) / (scen.seconds / scen.decisions)
+    print(f"\nratio {base.seconds / scen.seconds:.2f} = game length {length:.2f} "
           f"× cost per decision {cost:.2f}")
 
 
