@@ -30,7 +30,7 @@ def engine_guard(path: str) -> Iterator[None]:
         sys.stderr.close()
         raise SystemExit(0) from None
     except Exception as exc:  # noqa: BLE001 — any engine failure, reported as one line
-        from catan_dsl.engine.rules.expressions import STEP_BUDGET, RuleBudgetExceeded
+        from catan_dsl.engine import STEP_BUDGET, RuleBudgetExceeded
         if isinstance(exc, RuleBudgetExceeded):
             # The scenario's own rules ran away: say where, and what to change, not "a bug".
             fail(f"{exc.where or path}: the game stopped: {exc}\n"

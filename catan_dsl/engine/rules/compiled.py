@@ -9,7 +9,8 @@ from catan_dsl.core import vocab
 from catan_dsl.engine.events import Provenance
 from catan_dsl.engine.rules import executor, player_actions, tables
 from catan_dsl.engine.rules.chains import Chains
-from catan_dsl.engine.rules.expressions import Ctx, Execution, compile_cond, compile_expr, reads
+from catan_dsl.engine.rules.execution import Execution
+from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, reads
 from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, LAYOUT_FUNCTIONS, PerBoard,
                                                  board_only)
 from catan_dsl.engine.rules.queries import RuleQueries, split_build_bans

@@ -6,8 +6,8 @@ from typing import Callable
 
 from catan_dsl.engine.events import Provenance
 from catan_dsl.engine.prompts import RULE_CHOOSE, Prompt
-from catan_dsl.engine.rules.expressions import (MAX_DEPTH, STEP_BUDGET, Ctx, RuleBudgetExceeded,
-                                                 check_effect_args)
+from catan_dsl.engine.rules.execution import MAX_DEPTH, STEP_BUDGET, RuleBudgetExceeded
+from catan_dsl.engine.rules.expressions import Ctx, check_effect_args
 
 AUTO = -2                      # a prompt nobody answers: State._after runs it (a continuation)
 RESUME = "rule_resume"         # params (work items,)

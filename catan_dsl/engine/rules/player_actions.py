@@ -125,7 +125,7 @@ def _cost_rules(rules, spec: ActionSpec) -> list:
 def _cost_delta(rules, s, spec: ActionSpec, p: int) -> int:
     """What the cost modifiers add to each amount of ``p``'s cost of ``spec``. Kept in the
     state's memo while what they read stays, when every one reads only the board (a harbor
-    discount on selling for gold, asked in most listings of a hand holding 3 of something)."""
+    discount on a sale, asked in most listings of a hand holding 3 of something)."""
     kept = rules.cost_kept.get(spec.name, False)
     if kept is False:
         kept = rules.cost_kept[spec.name] = _delta_kept(_cost_rules(rules, spec))

@@ -22,7 +22,8 @@ from catan_dsl.engine.rules import (
     tables,
     votes,
 )
-from catan_dsl.engine.rules.expressions import OPERATORS, RuleBudgetExceeded
+from catan_dsl.engine.rules.execution import RuleBudgetExceeded
+from catan_dsl.engine.rules.expressions import OPERATORS
 from tests.engine.helpers import act, empty_main, put, texts
 from tests.engine.rules_kit import P, action, ir_with, on, play_random, v
 

@@ -10,7 +10,7 @@ import pytest
 
 from catan_dsl.api import check_file, compile_file
 from catan_dsl.engine import Game
-from catan_dsl.engine.rules.expressions import RuleBudgetExceeded
+from catan_dsl.engine.rules.execution import RuleBudgetExceeded
 from tests.engine.helpers import act, empty_main, texts
 
 SOURCE = """scenario loops "Loops" extends base {

@@ -1,0 +1,71 @@
+"""A rule run's bookkeeping for one applied action → its step budget, the chain of rules that
+ran (named when the budget stops the game) and the error that says so."""
+
+from __future__ import annotations
+
+STEP_BUDGET = 10_000
+MAX_DEPTH = 40          # nested rule dispatch (a rule's event firing a rule...) before we give up
+
+
+class RuleBudgetExceeded(RuntimeError):
+    """A compiled rule chain ran more than the step budget (or nested too deep) in one action:
+    the scenario's rules never stop, or do more than one action may. ``where`` is the source
+    location (FILE:LINE) of the first rule on the chain, when known."""
+
+    def __init__(self, chain: list[str], why: str, where: str = "") -> None:
+        self.chain = chain
+        self.where = where
+        self.why = why
+        names = " → ".join(chain) if chain else "(no rule)"
+        super().__init__(f"rule step budget exceeded ({why}); rules on the trigger chain: {names}")
+
+    def __reduce__(self):
+        # Raised in a worker process (playtest --workers), it is pickled back to the parent:
+        # rebuilt from its own fields, not from the message (the default, which this
+        # __init__ does not take).
+        return RuleBudgetExceeded, (self.chain, self.why, self.where)
+
+
+class Execution:
+    """Transient per-game evaluation bookkeeping (never part of a state: reset each action)."""
+
+    __slots__ = ("steps", "stamp", "chain", "prov", "depth", "vias")
+
+    def __init__(self) -> None:
+        self.steps = 0
+        self.stamp = -1
+        self.chain: dict = {}          # id(rule) → the rules run for this action, in order
+        self.prov = None
+        self.depth = 0
+        self.vias: dict = {}      # (rule id, procedure tag) → its provenance, made once
+
+    def begin(self, s) -> None:
+        """Reset the budget when a new applied action starts evaluating rules."""
+        stamp = s._hlen
+        if stamp != self.stamp:
+            self.reset(stamp)
+
+    def reset(self, stamp: int) -> None:
+        self.stamp = stamp
+        self.steps = 0
+        if self.chain:              # called for every action applied: no new dict when empty
+            self.chain = {}
+
+    def tick(self, n: int = 1) -> None:
+        # Only rule runs can loop (effects fire triggers); plain queries are bounded by set sizes.
+        if self.depth:
+            self.steps += n
+            if self.steps > STEP_BUDGET:
+                raise RuleBudgetExceeded(self.chain_names(), f"{STEP_BUDGET} steps", self.origin())
+
+    def enter(self, rule) -> None:
+        # The rules themselves are kept, by identity; their labels are made only when a budget
+        # error names the chain.
+        self.chain.setdefault(id(rule), rule)
+
+    def chain_names(self) -> list[str]:
+        return list(dict.fromkeys(r.chain_label for r in self.chain.values()))
+
+    def origin(self) -> str:
+        """Where the first rule on the chain was written (FILE:LINE), or ""."""
+        return next((r.prov.where for r in self.chain.values() if r.prov.where), "")
