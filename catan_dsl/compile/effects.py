@@ -124,6 +124,16 @@ class EffectLowerer(Lowerer):
             self.err("E406", node.span, message=f"{verb}: these units stand on {where}; got {t}")  # type: ignore[attr-defined]
         return v
 
+    def piece_place(self, node: object, scope: dict[str, str], verb: str) -> object:
+        """The place of a piece (an intersection or a path) an effect acts on; anything else
+        (a card's name, a number) is E406 here rather than a game that cannot be built."""
+        v, t = self.expr(node, scope)  # type: ignore[arg-type]
+        if not compatible(t, "vertex|edge"):
+            self.err("E406", node.span,  # type: ignore[attr-defined]
+                     message=f"{verb} X: X must be an intersection or a path, got {t}",
+                     hint="a variable bound to a piece's place, e.g. 'choose e in pieces(p, road)'")
+        return v
+
     def unit_effect(self, f: R.Eff, scope: dict[str, str]) -> list:
         """``put 1 knight on e [for p]`` / ``take 1 knight from e``: one unit per path, so the
         count must be 1."""
@@ -259,7 +269,7 @@ class EffectLowerer(Lowerer):
             self.declared(g("kind"), ("piece",), "E203")  # type: ignore[arg-type]
             at = g("at")
             at_ir = "choice" if at is None or (isinstance(at, R.NameRef) and at.name == "choice") \
-                else self.expr(at, scope)[0]  # type: ignore[arg-type]
+                else self.piece_place(at, scope, "place ... at")
             return ["place", ex("p"), g("kind").value, at_ir, self.who(f, "by", scope)]  # type: ignore[union-attr]
         if k in ("put_markers", "take_markers") and self.env.has("unit", g("marker").value):  # type: ignore[union-attr]
             return self.unit_effect(f, scope)
@@ -293,7 +303,7 @@ class EffectLowerer(Lowerer):
         if k in ("mark", "unmark"):
             if k == "unmark":  # a mark is declared by the rule that puts it
                 self.declared(g("mark"), ("mark",))  # type: ignore[arg-type]
-            return [k, ex("at"), g("mark").value]  # type: ignore[union-attr]
+            return [k, self.piece_place(g("at"), scope, k), g("mark").value]  # type: ignore[union-attr]
         if k == "build_free":
             self.declared(g("kind"), ("piece",), "E203")  # type: ignore[arg-type]
             return ["build_free", ex("p"), g("kind").value, ex("n")]  # type: ignore[union-attr]
@@ -314,7 +324,7 @@ class EffectLowerer(Lowerer):
         if k == "take_development":
             return ["take_development", ex("p")]
         if k == "remove":
-            return ["remove", ex("at")]
+            return ["remove", self.piece_place(g("at"), scope, "remove")]
         if k == "reveal":
             self.declared(g("item"), ("item",))  # type: ignore[arg-type]
             return ["reveal", g("item").value]  # type: ignore[union-attr]
