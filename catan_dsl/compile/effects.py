@@ -84,8 +84,17 @@ class EffectLowerer(Lowerer):
         return effect
 
     def who(self, f: R.Eff, key: str, scope: dict[str, str]) -> object:
+        """The player an effect names at ``key`` (the acting player when it names none)."""
         e = f.get(key)
-        return ["var", "player"] if e is None else self.expr(e, scope)[0]  # type: ignore[arg-type]
+        if e is None:
+            return ["var", "player"]
+        v, t = self.expr(e, scope)  # type: ignore[arg-type]
+        if not compatible(t, "player|int"):
+            # A set or a name is never one player: the game could not be built, or would fail
+            # the first time the effect runs.
+            self.err("E406", e.span, message=f"expected a player here, got {t}",  # type: ignore[attr-defined]
+                     hint="one player: player, a variable bound to a player, owner(x), left(p)")
+        return v
 
     def stock(self, ident: A.Ident, giving: bool, scope: dict[str, str] | None = None) -> object:
         n = ident.value
@@ -185,9 +194,10 @@ class EffectLowerer(Lowerer):
             return [k, self.who(f, "p", scope), ex("n"), self.stock(g("stock"), False, scope)]  # type: ignore[arg-type]
         if k == "give" and self.env.has("item", g("stock").value):  # type: ignore[union-attr]
             # A deck item changes hands as itself (the old boot): "give 1 old_boot to p".
-            return ["give_item", self.who(f, "p", scope), ex("to"), g("stock").value]  # type: ignore[union-attr]
+            return ["give_item", self.who(f, "p", scope), self.who(f, "to", scope), g("stock").value]  # type: ignore[union-attr]
         if k == "give":
-            return ["transfer", self.who(f, "p", scope), ex("to"), ex("n"), self.stock(g("stock"), True, scope)]  # type: ignore[arg-type]
+            return ["transfer", self.who(f, "p", scope), self.who(f, "to", scope), ex("n"),  # type: ignore[arg-type]
+                    self.stock(g("stock"), True, scope)]
         if k == "draw":
             self.declared(g("deck"), ("deck",))  # type: ignore[arg-type]
             return ["draw", self.who(f, "p", scope), ex("n"), g("deck").value]  # type: ignore[union-attr]
@@ -270,7 +280,7 @@ class EffectLowerer(Lowerer):
             at = g("at")
             at_ir = "choice" if at is None or (isinstance(at, R.NameRef) and at.name == "choice") \
                 else self.piece_place(at, scope, "place ... at")
-            return ["place", ex("p"), g("kind").value, at_ir, self.who(f, "by", scope)]  # type: ignore[union-attr]
+            return ["place", self.who(f, "p", scope), g("kind").value, at_ir, self.who(f, "by", scope)]  # type: ignore[union-attr]
         if k in ("put_markers", "take_markers") and self.env.has("unit", g("marker").value):  # type: ignore[union-attr]
             return self.unit_effect(f, scope)
         if k == "move_unit" and self.env.has("marker", g("unit").value):  # type: ignore[union-attr]
@@ -306,7 +316,7 @@ class EffectLowerer(Lowerer):
             return [k, self.piece_place(g("at"), scope, k), g("mark").value]  # type: ignore[union-attr]
         if k == "build_free":
             self.declared(g("kind"), ("piece",), "E203")  # type: ignore[arg-type]
-            return ["build_free", ex("p"), g("kind").value, ex("n")]  # type: ignore[union-attr]
+            return ["build_free", self.who(f, "p", scope), g("kind").value, ex("n")]  # type: ignore[union-attr]
         if k == "reroll":
             return ["reroll"]
         if k == "reshuffle":
@@ -320,9 +330,9 @@ class EffectLowerer(Lowerer):
             return [k, g("special").value]  # type: ignore[union-attr]
         if k == "return_played":
             self.declared(g("flag"), ("flag", "card"))  # type: ignore[arg-type]
-            return ["return_played", ex("p"), g("flag").value]  # type: ignore[union-attr]
+            return ["return_played", self.who(f, "p", scope), g("flag").value]  # type: ignore[union-attr]
         if k == "take_development":
-            return ["take_development", ex("p")]
+            return ["take_development", self.who(f, "p", scope)]
         if k == "remove":
             return ["remove", self.piece_place(g("at"), scope, "remove")]
         if k == "reveal":

@@ -221,6 +221,13 @@ class Lowerer:
                     if not compatible(t, "int"):
                         self.err("E406", a.span, message=f"'{e.op}' needs numbers, got {t}")
                 return acc, "int"
+            if e.op in ("<", "<=", ">", ">="):
+                for (_, t), a in zip(args, e.args):
+                    # Players and places are numbers underneath (owner(e) < 0); a set or a name
+                    # is not, and the game would stop the first time it compared one.
+                    if t.startswith(("set:", "name")):
+                        self.err("E406", a.span, message=f"'{e.op}' compares numbers, got {t}",
+                                 hint="count(x in SET) for a set's size")
             return acc, "bool"
         return None, "any"  # pragma: no cover - the grammar builds no other expression
 
