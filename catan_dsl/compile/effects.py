@@ -114,18 +114,6 @@ class EffectLowerer(Lowerer):
         self.declared(ident, ("resource", "counter"))
         return {"resource": n}
 
-    def marker_on(self, name: str) -> str:
-        """Where a marker kind lies: "hex" (the default) or "edge"."""
-        m = self.env.kinds["marker"].get(name)
-        on = getattr(m, "on", None)
-        return "edge" if on is not None and on.value == "edge" else "hex"
-
-    def unit_on(self, name: str) -> str:
-        """Where a unit kind stands: "edge" (the default) or "vertex"."""
-        u = self.env.kinds["unit"].get(name)
-        on = getattr(u, "on", None)
-        return "vertex" if on is not None and on.value == "vertex" else "edge"
-
     def edge_arg(self, node: object, scope: dict[str, str], verb: str, on: str = "edge") -> object:
         v, t = self.expr(node, scope)  # type: ignore[arg-type]
         if not compatible(t, on):

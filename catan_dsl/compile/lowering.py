@@ -273,6 +273,31 @@ class Lowerer:
                 return e.name, ptype
         return self.expr(e, scope)
 
+    def marker_on(self, name: str) -> str:
+        """Where a marker kind lies: "hex" (the default) or "edge"."""
+        m = self.env.kinds["marker"].get(name)
+        on = getattr(m, "on", None)
+        return "edge" if on is not None and on.value == "edge" else "hex"
+
+    def unit_on(self, name: str) -> str:
+        """Where a unit kind stands: "edge" (the default) or "vertex"."""
+        u = self.env.kinds["unit"].get(name)
+        on = getattr(u, "on", None)
+        return "vertex" if on is not None and on.value == "vertex" else "edge"
+
+    def _kind_of_place(self, name: str, e: R.Call, types: list[str], out: list) -> None:
+        """markers(X, M) and unit_owner(X, U): X must be the kind of place M lies or U stands
+        on (a path's number read as a hex's would read another table, or past its end)."""
+        what = "marker" if name == "markers" else "unit"
+        if len(out) != 3 or not isinstance(out[2], str) or not self.env.has(what, out[2]):
+            return
+        on = self.marker_on(out[2]) if what == "marker" else self.unit_on(out[2])
+        if not compatible(types[0], on):
+            where = {"hex": "hexes", "edge": "paths", "vertex": "intersections"}[on]
+            self.err("E406", e.args[0].span,
+                     message=f"{name}(): {out[2]} {'markers lie' if what == 'marker' else 'units stand'} "
+                             f"on {where}; got {types[0]}")
+
     def call(self, e: R.Call, scope: dict[str, str]) -> tuple[object, str]:
         name = e.name.value
         if name == "roll" and name not in V.FUNCTIONS:
@@ -292,11 +317,13 @@ class Lowerer:
             self.err("E406", e.span, message=f"{name}() takes {len(fn.params)} value(s), got "
                      f"{len(e.args)}", hint=f"e.g. {fn.example}")
         out: list[object] = [name]
+        types: list[str] = []
         for a, p in zip(e.args, fn.params):
             if "name:" in p.type:
                 v, t = self.name_arg(a, p.type, scope)
             else:
                 v, t = self.expr(a, scope)
+            types.append(t)
             origin = self.origins.get(a.name) if isinstance(a, R.NameRef) else None
             if not compatible(t, p.type) and not ("name:" in p.type and t.startswith("name:")) \
                     and origin != "":
@@ -304,6 +331,8 @@ class Lowerer:
                          f"got {t}" + (f" ({a.name} is {origin})" if origin else ""),
                          hint=f"e.g. {fn.example}")
             out.append(v)
+        if name in ("markers", "unit_owner"):
+            self._kind_of_place(name, e, types, out)
         return out, fn.returns
 
     @staticmethod
