@@ -248,20 +248,8 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
                 worth = worths[di] = sum(map(mul, rules_state.held[di][p], spec.token_worth))
             if worth < token[1]:
                 continue                # most listings of a token action end here
-        if res or counters:             # _short(s, p, res, counters, 0), inlined: ~8 a listing
-            short = False
-            for r, n in res:
-                if hand[r] < n:
-                    short = True
-                    break
-            if counters and not short:
-                mine = rules_state.counters[p]
-                for c, n in counters:
-                    if mine[c] < n:
-                        short = True
-                        break
-            if short:
-                continue
+        if (res or counters) and _short(s, p, res, counters, 0):
+            continue
         if token is None:
             pays = _NO_PAYMENT
         else:
