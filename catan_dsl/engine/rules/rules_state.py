@@ -9,6 +9,9 @@ _SCALARS = ("robber_forced", "rerolled", "built_turn", "start", "resolving")
 _DICTS = ("marks", "uses_turn", "uses_game", "yield_now", "revealed")
 
 
+_copy = list.copy
+
+
 class RulesState:
     """Everything the rules add to a State; absent (None) for the base game."""
 
@@ -137,18 +140,21 @@ class RulesState:
         return memo[1]
 
     def clone(self) -> "RulesState":
+        # Field by field, not by getattr over the field lists: the greedy bot clones a state for
+        # every option it weighs, and the loops were half of this copy. A test checks that every
+        # slot is copied (tests/engine/rules/test_rules_state_clone.py).
         c = RulesState.__new__(RulesState)
-        for f in _LISTS:
-            setattr(c, f, getattr(self, f)[:])
-        for f in _NESTED:
-            setattr(c, f, [row[:] for row in getattr(self, f)])
-        c.held = [[row[:] for row in deck] for deck in self.held]
-        c.pile = [row[:] for row in self.pile]
-        c.spent = [row[:] for row in self.spent]
-        for f in _SCALARS:
-            setattr(c, f, getattr(self, f))
-        for f in _DICTS:
-            setattr(c, f, dict(getattr(self, f)))
+        c.supply, c.box, c.drawn = self.supply[:], self.box[:], self.drawn[:]
+        c.chains, c.shared, c.marker_supply = self.chains[:], self.shared[:], self.marker_supply[:]
+        c.pile, c.spent = [*map(_copy, self.pile)], [*map(_copy, self.spent)]
+        c.counters, c.multi = [*map(_copy, self.counters)], [*map(_copy, self.multi)]
+        c.markers, c.units = [*map(_copy, self.markers)], [*map(_copy, self.units)]
+        c.unit_supply = [*map(_copy, self.unit_supply)]
+        c.held = [[*map(_copy, deck)] for deck in self.held]
+        c.robber_forced, c.rerolled, c.built_turn = self.robber_forced, self.rerolled, self.built_turn
+        c.start, c.resolving = self.start, self.resolving
+        c.marks, c.uses_turn, c.uses_game = dict(self.marks), dict(self.uses_turn), dict(self.uses_game)
+        c.yield_now, c.revealed = dict(self.yield_now), dict(self.revealed)
         c.fingerprint = self.fingerprint
         c.place_moves, c.unit_moves, c.shape_moves = self.place_moves, self.unit_moves, self.shape_moves
         c.vp_cache = self.vp_cache
