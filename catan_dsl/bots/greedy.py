@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from operator import mul
 
 from catan_dsl.engine import CHANCE, Action, State
 from catan_dsl.engine.actions import OfferTrade
@@ -121,9 +122,25 @@ def holdings(s: State, p: int) -> float:
     rules = s.game.rules
     hint = rules.bot_value(s, p)
     total = COUNTER_WEIGHT * sum(rules_state.counters[p]) if hint is None else float(hint)
-    for d, deck in zip(rules.decks, rules_state.held):
-        total += TOKEN_WEIGHT * sum(k * max(v, 0) for k, v in zip(deck[p], d.values))
+    for di, values in _valued_decks(rules):
+        total += TOKEN_WEIGHT * sum(map(mul, rules_state.held[di][p], values))
     return total
+
+
+_VALUED: dict[int, tuple] = {}
+
+
+def _valued_decks(rules) -> tuple:
+    """(deck index, its items' values, negatives as 0) of each deck with an item worth
+    something: static per game, and most decks (events, scenario cards) are worth nothing."""
+    hit = _VALUED.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_VALUED) > 8:
+            _VALUED.clear()
+        decks = tuple((di, tuple(max(v, 0) for v in d.values)) for di, d in enumerate(rules.decks)
+                      if any(v > 0 for v in d.values))
+        hit = _VALUED[id(rules)] = (rules, decks)
+    return hit[1]
 
 
 def award_progress(s: State, p: int) -> float:
