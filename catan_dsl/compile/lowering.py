@@ -401,9 +401,10 @@ class Lowerer:
         if head in ("count", "any", "all", "first") and e.value is not None:
             self.err("E406", e.value.span, message=f"{head} takes no ': VALUE'")
         if head in ("max", "min"):
+            # With a filter the node takes sum's shape (COND before VALUE); without, the shape
+            # it always had, so existing IR stays as it was.
             if e.where is not None:
-                self.err("E406", e.where.span, message=f"{head} takes no 'where'",
-                         hint="filter inside the value, or compare with count/any")
+                return [head, e.var.value, s, cond, value], "int"
             return [head, e.var.value, s, value], "int"
         if head == "sum":
             return [head, e.var.value, s, cond, value], "int"

@@ -10,7 +10,8 @@ IR shape of an expression: an int, a bool, a string constant (a name declared in
 resource, terrain, piece, counter, deck, card, special card, feature, mark or option), or a list
 ``[head, arg...]``; ``["var", "x"]`` reads a bound variable.  Comprehensions bind a variable:
 ``["count", "x", SET, COND]``, ``["sum", "x", SET, COND, VALUE]``, ``["any"|"all", "x", SET, COND]``,
-``["max"|"min", "x", SET, VALUE]``.  Effects are lists too: ``["gain", P, N, STOCK]``.
+``["max"|"min", "x", SET, VALUE]`` (with a filter, sum's shape ``["max"|"min", "x", SET, COND,
+VALUE]``).  Effects are lists too: ``["gain", P, N, STOCK]``.
 """
 
 from __future__ import annotations

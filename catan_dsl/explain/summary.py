@@ -92,7 +92,8 @@ class Describer:
 
     def comp(self, head: str, a: list) -> str:
         var, set_ = a[0], self.expr(a[1])
-        cond = a[2] if len(a) > 2 and head not in ("max", "min") else True
+        # max/min carry a filter only in sum's shape: [var, set, cond, value].
+        cond = a[2] if len(a) > 2 and (head not in ("max", "min") or len(a) == 4) else True
         where = "" if cond is True else f" where {self.expr(cond)}"
         fn = V.FUNCTIONS.get(cond[0]) if isinstance(cond, list) and cond else None
         if fn is not None and cond[1:2] == [["var", var]] and fn.describe.startswith("{"):
@@ -105,12 +106,13 @@ class Describer:
         if head == "sum":
             return f"the sum of {self.expr(a[3])} over {set_}{where}"
         if head in ("max", "min"):
-            v = a[2]
+            v = a[-1]
             noun = self.expr(v)
             if isinstance(v, list) and v[0] in _NOUNS and v[1] == ["var", var]:
                 noun = _NOUNS[v[0]].format(*[words(str(x)) for x in v])
-                return f"the {'highest' if head == 'max' else 'lowest'} {noun} among {set_}"
-            return f"the {'highest' if head == 'max' else 'lowest'} value of ({noun}) among {set_} ({var})"
+                return f"the {'highest' if head == 'max' else 'lowest'} {noun} among {set_}{where}"
+            return (f"the {'highest' if head == 'max' else 'lowest'} value of ({noun}) among "
+                    f"{set_}{where} ({var})")
         if head == "any":
             return f"there is some {var} among {set_}{where}"
         if head == "all":

@@ -187,6 +187,26 @@ def qualifying(s, env: dict, set_fn: Fn, set_t: str, var: str, cond: Fn | None) 
     return chosen
 
 
+def _extreme(head: str, var: str, set_fn: Fn, cond: Fn | None, val: Fn, execution) -> Fn:
+    """``max|min(VAR in SET where COND: VALUE)``: the extreme value over the elements meeting
+    COND (the set narrowed by COND, as a loop's is); 0 when none does, as for an empty set."""
+    higher = head == "max"
+
+    def extreme(s, env):
+        items = list(set_fn(s, env))
+        if execution.depth:
+            execution.tick(len(items) + 1)
+        best = None
+        for x in items:
+            env[var] = x
+            if cond is None or cond(s, env):
+                v = val(s, env)
+                if best is None or (v > best if higher else v < best):
+                    best = v
+        return 0 if best is None else best
+    return extreme
+
+
 def _narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, ctx: Ctx, inner: Ctx
             ) -> tuple[Fn, Fn | None]:
     """The loop's set and condition as the loop runs them (engine/rules/domains.py): a layout
@@ -229,7 +249,7 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
         raise ValueError(f"{head} over {node[2]!r}, which is not a set")
     inner = ctx.bind(var, elem_type(set_t))
     execution = ctx.rules.execution
-    if head in ("max", "min"):
+    if head in ("max", "min") and len(node) == 4:
         val = compile_expr(node[3], inner)[0]
         pick = max if head == "max" else min
 
@@ -273,6 +293,8 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
                     t += val(s, env)
             return t
         return total, "int"
+    if head in ("max", "min"):
+        return _extreme(head, var, set_fn, cond, compile_expr(node[4], inner)[0], execution), "int"
 
     # Direct loops, not a shared generator: these run for every rule condition of every query.
     def count(s, env):

@@ -1,5 +1,6 @@
 """Random loop conditions over intersections and paths → the narrowed, sieved and memoised loops
-(domains.py) find what a plain reading of the condition finds, for count, any, all and first.
+(domains.py) find what a plain reading of the condition finds, for count, any, all, first, and
+max and min with a filter.
 
 The reference below evaluates the few forms the strategy builds straight from the state's
 tables, never through the compiled closures, so a narrowing that treats a condition as a filter
@@ -103,6 +104,10 @@ def check(s, var: str, set_node, items: list, cond, env: dict, types: dict) -> N
     for head, want in (("count", len(meets)), ("any", bool(meets)),
                        ("all", len(meets) == len(items)), ("first", meets[0] if meets else -1)):
         fn, _ = compile_expr([head, var, set_node, cond], ctx)
+        assert fn(s, dict(env)) == want, (head, cond)
+    # max/min with a filter (sum's shape): the extreme element meeting it, 0 when none does.
+    for head, want in (("max", max(meets, default=0)), ("min", min(meets, default=0))):
+        fn, _ = compile_expr([head, var, set_node, cond, ["var", var]], ctx)
         assert fn(s, dict(env)) == want, (head, cond)
 
 
