@@ -1,8 +1,14 @@
-"""Is the greedy bot still as strong? It plays N base games against the previous greedy bot
-(the one that also averaged the next player's roll after ending its turn), two seats each,
-seats alternating, and prints its win share with a 95% Wilson interval, and both bots' speed.
+"""Is the greedy bot as strong as a variant of itself? It plays N games of a scenario against a
+greedy bot with other settings (--other: GreedyBot class attributes, e.g. own_decisions=2, the
+number of its own follow-up prompts it looks through, or look_past_turn=1, the bot before
+2026-12-03), two seats each, seats alternating, and prints its win share with a 95% Wilson
+interval, and both bots' speed.
 
-    python bench/greedy_strength.py --games 400      # ~3 minutes on one core
+    python bench/greedy_strength.py --other look_past_turn=1 --games 400     # base, ~2 minutes
+    python bench/greedy_strength.py scenarios/traders_barbarians.catan --other own_decisions=2
+    python bench/greedy_strength.py scenarios/base.catan --with event_cards --other own_decisions=2
+
+Each game's seed is derived from --seed and its index, so a run can be repeated exactly.
 """
 
 from __future__ import annotations
@@ -21,36 +27,54 @@ from catan_dsl.engine import Game  # noqa: E402
 from catan_dsl.play.playtest import play_game, wilson_interval  # noqa: E402
 
 
-class PreviousGreedy(GreedyBot):
-    look_past_turn = True
+def variant(settings: str) -> type:
+    """A GreedyBot subclass with the class attributes ``settings`` ("name=int,name=int") set."""
+    attrs = {}
+    for item in filter(None, settings.split(",")):
+        name, _, value = item.partition("=")
+        if not hasattr(GreedyBot, name):
+            raise SystemExit(f"GreedyBot has no setting {name!r}")
+        attrs[name] = int(value)
+    return type("OtherGreedy", (GreedyBot,), attrs)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("scenario", nargs="?", default=str(REPO / "scenarios" / "base.catan"))
+    ap.add_argument("--with", dest="with_", default="", help="variants, comma-separated")
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--other", default="own_decisions=2",
+                    help="the other bot's settings, e.g. own_decisions=2 or look_past_turn=1")
+    ap.add_argument("--speed-games", type=int, default=10,
+                    help="all-greedy games per bot for the speed line (0: none)")
     args = ap.parse_args(argv)
-    BOTS["greedy_previous"] = PreviousGreedy
-    ir = api.load_ir(str(REPO / "scenarios" / "base.catan"))
+    BOTS["greedy_other"] = variant(args.other)
+    with_ = tuple(v for v in args.with_.split(",") if v)
+    ir, report = api.compile_file(args.scenario, with_=with_)
+    if ir is None:
+        raise SystemExit(report.render_text())
     game = Game(ir, num_players=4)
-    wins = {"greedy": 0, "greedy_previous": 0, None: 0}
-    cpu = {"greedy": 0.0, "greedy_previous": 0.0}
+    wins = {"greedy": 0, "greedy_other": 0, None: 0}
     for i in range(args.games):
-        seats = ["greedy", "greedy_previous"] * 2 if i % 2 == 0 else ["greedy_previous", "greedy"] * 2
+        seats = ["greedy", "greedy_other"] * 2 if i % 2 == 0 else ["greedy_other", "greedy"] * 2
         r = play_game(game, seats, args.seed * 1_000_003 + i)
         wins[seats[r.winner] if r.winner is not None else None] += 1
-    decided = wins["greedy"] + wins["greedy_previous"]
+    decided = wins["greedy"] + wins["greedy_other"]
     lo, hi = wilson_interval(wins["greedy"], decided)
-    print(f"{args.games} games, {decided} won: new greedy {wins['greedy']} "
-          f"({wins['greedy'] / max(1, decided):.1%}, 95% CI {lo:.1%}-{hi:.1%}), previous "
-          f"{wins['greedy_previous']}, no winner {wins[None]}")
-    for name in ("greedy", "greedy_previous"):
-        t = time.process_time()
-        for i in range(10):
-            play_game(game, [name] * 4, 500 + i)
-        cpu[name] = time.process_time() - t
-    print(f"all-greedy base games per CPU s: new {10 / cpu['greedy']:.2f}, "
-          f"previous {10 / cpu['greedy_previous']:.2f}")
+    print(f"{Path(args.scenario).name}{' with ' + args.with_ if with_ else ''}: {args.games} "
+          f"games, {decided} won: greedy {wins['greedy']} ({wins['greedy'] / max(1, decided):.1%}"
+          f", 95% CI {lo:.1%}-{hi:.1%}), other {wins['greedy_other']}, no winner "
+          f"{wins[None]} (other: {args.other})")
+    if args.speed_games:
+        cpu = {}
+        for name in ("greedy", "greedy_other"):
+            t = time.process_time()
+            for i in range(args.speed_games):
+                play_game(game, [name] * 4, 500 + i)
+            cpu[name] = time.process_time() - t
+        print(f"all-greedy games per CPU s: greedy {args.speed_games / cpu['greedy']:.2f}, "
+              f"other {args.speed_games / cpu['greedy_other']:.2f}")
     return 0
 
 

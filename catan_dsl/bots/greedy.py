@@ -273,6 +273,9 @@ class GreedyBot:
     name = "greedy"
     # True: also average the chance after the turn has passed (the bot before 2026-12-03).
     look_past_turn = False
+    # Own follow-up prompts looked through after each action weighed (bench/greedy_strength.py
+    # plays a bot against one with another setting).
+    own_decisions = OWN_DECISIONS
 
     def choose(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -296,10 +299,10 @@ class GreedyBot:
                 # looked through, so every offer scores what the first one does (no triggers
                 # fire on offers; no chance, so the rng is not touched): score it once.
                 if offer_value is None:
-                    offer_value = search.value(state, a, OWN_DECISIONS, 1)
+                    offer_value = search.value(state, a, self.own_decisions, 1)
                 v = offer_value
             else:
-                v = search.value(state, a, OWN_DECISIONS, 1)
+                v = search.value(state, a, self.own_decisions, 1)
             if a is end:
                 v += 0.5   # ending the turn wins ties, so the bot never dithers
             if v > best_score + 1e-9:
