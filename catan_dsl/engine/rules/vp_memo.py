@@ -123,7 +123,8 @@ class VpMemo:
         self.reads_markers = bool(read & MARKER_READERS)
         self.reads_units = bool(read & UNIT_READERS)
 
-    def get(self, s, p: int, compute: Callable[[], int]) -> int:
+    def get(self, s, p: int, compute: Callable[[Any, int], int]) -> int:
+        """``p``'s extra VP at ``s``'s position: kept, or ``compute(s, p)``."""
         rules_state = s.rules_state
         # Only the moves of what the modifiers read: a unit moving leaves a value that reads
         # markers alone as it was.
@@ -156,5 +157,5 @@ class VpMemo:
             rules_state.vp_cache = (s.piece_moves, rules_state.shape_moves, moved, vals)
         v = vals.get(p)
         if v is None:
-            v = vals[p] = compute()
+            v = vals[p] = compute(s, p)
         return v

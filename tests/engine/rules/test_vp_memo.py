@@ -45,7 +45,7 @@ def test_memoised_extra_vp_equals_direct_evaluation_at_every_step() -> None:
             s.drain_events()
             for q in range(n):
                 direct = rules.modifier_vp(s, q)
-                memo = rules.vp_memo.get(s, q, lambda: rules.modifier_vp(s, q))   # cached if seen
+                memo = rules.vp_memo.get(s, q, rules.modifier_vp)   # cached if seen
                 assert memo == direct, (seed, s.turn, q)
                 awarded = awarded or direct > 0
     assert awarded

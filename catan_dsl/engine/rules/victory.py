@@ -1,0 +1,111 @@
+"""A state + the compiled VP modifiers and special cards → each player's VP, the victory target and
+the bot hint (VictoryQueries, mixed into CompiledRules: asked after every action)."""
+
+from __future__ import annotations
+
+
+class VictoryQueries:
+    """VP, target and bot-value queries; the attributes they read (modifiers, vp_memo, specials
+    bounds) are set by CompiledRules.__init__."""
+
+    def total_vp(self, s, p: int) -> int:
+        return s.vp(p)
+
+    def victory_score(self, s, p: int) -> int:
+        """``p``'s VP for the victory check after an action. When ``p`` stays below the lowest
+        target even with every special card and the most the VP modifiers can add (their value
+        bounds; for piece modifiers, per building), a lower bound is returned: the check fails
+        either way, and the rules, which may read every piece of ``p``, are not asked."""
+        floor = self.fixed_target if self.fixed_target is not None else self.min_target
+        if floor is not None:
+            most = self.vp_place_most if self.vp_modified else 0
+            if most is not None and self.vp_headroom is not None:
+                plain = s.board_vp[p] + s.card_vp[p]
+                if plain + self.vp_headroom + most * len(s.buildings[p]) < floor:
+                    return plain
+            if most is not None and self.vp_modified:
+                high = s.vp(p, pieces=False)
+                if high + most * len(s.buildings[p]) < floor:
+                    return high
+        return s.vp(p)
+
+    def extra_vp(self, s, p: int, pieces: bool = True) -> int:
+        extra = 0
+        if self.shared_specials:            # only "all_min" cards have several holders
+            specials = self.game.specials
+            for si, holders in enumerate(s.rules_state.multi):
+                if p in holders:
+                    extra += specials[si].vp
+        if self.vp_modified and pieces:
+            # Rule runs count interpreter steps against a budget: evaluate there, as before.
+            if self.vp_memo is not None and not self.execution.depth:
+                extra += self.vp_memo.get(s, p, self.modifier_vp)
+            else:
+                extra += self.modifier_vp(s, p)
+        plain = self.player_vp_plain
+        if plain is not None:
+            for when, value, var in plain:
+                env = {"player": p, var: p}
+                if when is None or when(s, env):
+                    v = value(s, env)
+                    if v is not None:
+                        extra += v
+        elif "player_vp" in self.modifiers:
+            extra += self.modified(s, "player_vp", p, {"p": p})
+        return extra
+
+    def player_vp_sources(self, s, p: int) -> dict[str, int]:
+        """VP that ``modifier vp ... for player`` rules give ``p``, by each rule's label."""
+        out: dict[str, int] = {}
+        for rule in self.modifiers.get("player_vp", ()):
+            env = self._env(rule, p, {"p": p})
+            if env is not None and (rule.when is None or rule.when(s, env)):
+                v = rule.value(s, env)
+                if v:
+                    out[rule.label] = out.get(rule.label, 0) + v
+        for rule in self.modifiers.get("vp", ()):
+            if not rule.named:
+                continue
+            # A labelled piece modifier is its own source too: summed over p's pieces.
+            places = [(v, "vertex") for v in s.buildings[p]] + \
+                [(e, "edge") for e in range(s.board.n_edges) if s.e_owner[e] == p]
+            for x, kind in places:
+                env = self._env(rule, p, {"x": x, "#x": kind})
+                if env is not None and (rule.when is None or rule.when(s, env)):
+                    v = rule.value(s, env)
+                    if v:
+                        out[rule.label] = out.get(rule.label, 0) + v
+        return out
+
+    def modifier_vp(self, s, p: int) -> int:
+        """VP the ``vp`` modifiers give player ``p``'s pieces, evaluated now."""
+        extra = 0
+        if "vertex" in self.vp_kinds:
+            for v in s.buildings[p]:
+                extra += self.modified(s, "vp", p, {"x": v, "#x": "vertex"})
+        if "edge" in self.vp_kinds:         # no rule can give an edge piece VP: edges skipped
+            for e in [e for e, owner in enumerate(s.e_owner) if owner == p]:
+                extra += self.modified(s, "vp", p, {"x": e, "#x": "edge"})
+        return extra
+
+    def target(self, s, p: int) -> int:
+        if "target" not in self.modifiers:       # asked after every action: the common case
+            return self.game.target + self.bonus
+        return self.game.target + self.bonus + self.modified(s, "target", p, {"p": p})
+
+    def bot_value(self, s, p: int) -> int | None:
+        """What the scenario's ``modifier bot_value`` rules say ``p``'s position is worth to a
+        bot, in hundredths of a VP (None: the scenario says nothing)."""
+        if "bot_value" not in self.modifiers:
+            return None
+        return self.modified(s, "bot_value", p, {"p": p})
+
+    def vp_at(self, s, kind: str, x: int) -> int:
+        k = (s.e_kind if kind == "edge" else s.v_kind)[x]
+        if k < 0:
+            return 0
+        extra = 0
+        if self.vp_modified:
+            owner = (s.e_owner if kind == "edge" else s.v_owner)[x]
+            extra = self.modified(s, "vp", owner, {"x": x, "#x": kind})
+        return self.game.piece_vp[k] + extra
