@@ -93,8 +93,9 @@ def scenario_rates(games: int, repeat: int, only: set[str] | None = None, settle
     def measure(label: str) -> tuple[float, float]:
         args = args_of[label]
         bots = "random,random" if "2" in args else "random,random,random,random"
+        # One process: the figures are CPU per game, not what a pool of workers saves in time.
         cmd = CATAN + ["playtest", *args, "--games", str(games), "--seed", "1", "--bots", bots,
-                       "--json"]
+                       "--json", "--workers", "1"]
         cpu, out = child_cpu(cmd)
         got = (games / cpu, games * json.loads(out)["mean_decisions"] / cpu)
         if got[0] > rates.get(label, 0.0):
@@ -130,7 +131,8 @@ def startup(repeat: int) -> float:
 
 def greedy_ours(games: int, repeat: int) -> float:
     cmd = CATAN + ["playtest", str(S / "base.catan"), "--board", "tournament", "--games",
-                   str(games), "--seed", "1", "--bots", "greedy,greedy,greedy,greedy", "--json"]
+                   str(games), "--seed", "1", "--bots", "greedy,greedy,greedy,greedy", "--json",
+                   "--workers", "1"]
     return games / best(repeat, lambda: child_cpu(cmd))[0]
 
 

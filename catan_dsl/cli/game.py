@@ -285,7 +285,7 @@ def transcript_ir(doc: dict, transcript_path: str, scenario: str | None = None) 
 def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: str | None,
              players: int | None, max_turns: int | None, board: str | None,
              with_: tuple[str, ...], options: tuple[str, ...], params: dict[str, int],
-             workers: int, backend: str, scheduler: str | None, as_json: bool, strict: bool,
+             workers: int | None, backend: str, scheduler: str | None, as_json: bool, strict: bool,
              report_path: str | None) -> None:
     """Play many seeded bot games of FILE and report win rates, game length and VP sources."""
     ir, names, cap = prepare(ctx, file, board, with_, options, bots_text, players, max_turns,

@@ -38,7 +38,7 @@ def compare(file_a: str, file_b: str | None, games: int, seed: int, bots_text: s
             players: int | None, max_turns: int | None, with_: tuple[str, ...],
             with_a: tuple[str, ...], with_b: tuple[str, ...], options: tuple[str, ...],
             options_a: tuple[str, ...], options_b: tuple[str, ...], params: dict[str, int],
-            params_a: dict[str, int], params_b: dict[str, int], workers: int, backend: str,
+            params_a: dict[str, int], params_b: dict[str, int], workers: int | None, backend: str,
             scheduler: str | None, as_json: bool, report_path: str | None) -> None:
     """Play the same seeds on two versions of a scenario (two files, or one file with other
     --with-a/-b or --option-a/-b per side) and test every metric for a difference."""
@@ -147,7 +147,7 @@ def _grid_axes(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
               help="Also write FILE.html (with a plot per metric) or FILE.md.")
 def sweep(file: str, axes: list[tuple[str, list[int]]], games: int, seed: int,
           bots_text: str | None, players: int | None, max_turns: int | None,
-          with_: tuple[str, ...], options: tuple[str, ...], workers: int, backend: str,
+          with_: tuple[str, ...], options: tuple[str, ...], workers: int | None, backend: str,
           scheduler: str | None, as_json: bool, report_path: str | None) -> None:
     """Play FILE at every point of a parameter grid (the same seeds at each) and show how win
     rates, game length and VP move with the parameters."""

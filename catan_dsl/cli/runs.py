@@ -14,10 +14,29 @@ from catan_dsl.cli.common import fail
 
 EXIT_INTERRUPTED = 130   # the shell's code for a run stopped by Ctrl-C (128 + SIGINT)
 
+class _Workers(click.ParamType):
+    """A number of processes (1 or more), or "auto": this machine's CPUs, used only once a run
+    looks long enough to repay starting them (playtest.POOL_AFTER)."""
+
+    name = "N|auto"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int | None:
+        if value is None or value == "auto":
+            return None
+        try:
+            n = int(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of processes or 'auto'", param, ctx)
+        if n < 1:
+            self.fail(f"{n} is not in the range x>=1 (or 'auto')", param, ctx)
+        return n
+
+
 _options = [
-    click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-                 help="Processes to play on (with dask: local cluster size); results do not "
-                      "depend on it."),
+    click.option("--workers", type=_Workers(), default="auto", show_default=True,
+                 help="Processes to play on: a number, or auto (the CPUs, once the run looks "
+                      "longer than a few seconds); with dask, the local cluster's size. Results "
+                      "do not depend on it."),
     click.option("--backend", type=click.Choice(["local", "dask"]), default="local",
                  show_default=True,
                  help="local: this machine's processes; dask: a Dask cluster (pip install "
@@ -49,19 +68,23 @@ class _Rate:
 
 
 def play_many(ir: dict, bots: list[str], games: int, seed: int, max_turns: int | None, *,
-              workers: int, backend: str, scheduler: str | None, label: str = "playing",
+              workers: int | None, backend: str, scheduler: str | None, label: str = "playing",
               quiet: bool = False) -> Any:
     """Play ``games`` games with a progress bar (games done, rate, time left; only when stderr
     is a terminal and not ``quiet``); returns the ``PlaytestSummary``, ``partial`` when Ctrl-C
-    stopped the run."""
+    stopped the run. ``workers`` None: as many as the CPUs, started only for a long run."""
     from catan_dsl.play.backends import BackendError
     from catan_dsl.play.playtest import run_games
 
     if scheduler is not None and backend != "dask":
         fail("--scheduler needs --backend dask", 2)
+    adaptive = workers is None
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    if adaptive:
+        workers = cpus or 1
     if backend == "local":
         # More processes than games or cores only costs start-up time.
-        workers = max(1, min(workers, games, os.cpu_count() or 1))
+        workers = max(1, min(workers, games, cpus or 1))
     rate = _Rate()
     hidden = quiet or not sys.stderr.isatty()
     with click.progressbar(length=games, label=label, file=sys.stderr, hidden=hidden,
@@ -70,7 +93,7 @@ def play_many(ir: dict, bots: list[str], games: int, seed: int, max_turns: int |
         try:
             summary = run_games(ir, bots, games, seed, workers=workers, max_turns=max_turns,
                                 progress=lambda n: bar.update(n, rate.tick(n)),
-                                backend=backend, scheduler=scheduler)
+                                backend=backend, scheduler=scheduler, adaptive=adaptive)
         except BackendError as exc:
             fail(str(exc))
     if summary.partial:

@@ -369,21 +369,26 @@ def _mean(xs: list[int] | list[float]) -> float:
     return round(sum(xs) / len(xs), 9) if xs else 0.0
 
 
-def _chunks(games: int, workers: int) -> list[list[int]]:
+def _chunks(indices: range, workers: int) -> list[list[int]]:
     if workers <= 1:
         # One game per chunk in this process: progress moves per game, and Ctrl-C loses nothing.
-        return [[i] for i in range(games)]
+        return [[i] for i in indices]
     # Several chunks per worker keeps the progress bar moving and balances long games.
-    size = max(1, min(50, games // (workers * 4) or 1))
-    return [list(range(i, min(games, i + size))) for i in range(0, games, size)]
+    size = max(1, min(50, len(indices) // (workers * 4) or 1))
+    return [list(indices[i:i + size]) for i in range(0, len(indices), size)]
+
+
+# With ``adaptive``, a run expected to take longer than this in one process hands the games it
+# has not played yet to a process pool; a shorter one never pays the pool's start-up.
+POOL_AFTER = 2.0
 
 
 def run_games(ir: dict, bot_names: list[str] | tuple[str, ...], games: int, seed: int = 0,
               workers: int = 1, max_turns: int | None = DEFAULT_MAX_TURNS,
               progress: Callable[[int], Any] | None = None, backend: str = "local",
-              scheduler: str | None = None) -> PlaytestSummary:
-    """Play ``games`` seeded games and summarise them; the result does not depend on ``workers``
-    or on the backend.
+              scheduler: str | None = None, adaptive: bool = False) -> PlaytestSummary:
+    """Play ``games`` seeded games and summarise them; the result does not depend on ``workers``,
+    ``adaptive`` or the backend.
 
     Args:
         ir: a validated IR dict (sent to workers as data, never as live objects).
@@ -395,6 +400,8 @@ def run_games(ir: dict, bot_names: list[str] | tuple[str, ...], games: int, seed
         progress: called with the number of games just finished, after each chunk.
         backend: "local" (this process or a process pool) or "dask" (``play.backends``).
         scheduler: with dask, the address of a running scheduler instead of a local cluster.
+        adaptive: (local, ``workers`` > 1) play in this process first, and start the pool for
+            the rest only once the whole run looks longer than ``POOL_AFTER`` seconds.
 
     Returns:
         A ``PlaytestSummary`` with results in game-index order. Ctrl-C (KeyboardInterrupt) ends
@@ -407,16 +414,25 @@ def run_games(ir: dict, bot_names: list[str] | tuple[str, ...], games: int, seed
         make_bot(name)  # fail fast on an unknown name, before any worker starts
     names = tuple(bot_names)
     local = backend != "dask"
-    jobs = [(ir, names, seed, chunk, max_turns)
-            for chunk in _chunks(games, max(1, workers) if local else 2 * max(1, workers))]
     results: list[GameResult] = []
     t0 = time.perf_counter()
-    play: Callable[[tuple], list[GameResult]] = play_chunk
-    if local and workers <= 1:
-        game = Game(ir, num_players=len(names))   # built once: every chunk here is one game
-        play = lambda job: _play_indices(game, names, seed, job[3], max_turns)  # noqa: E731
+    start = 0
     try:
-        for done in map_chunks(play, jobs, workers, backend, scheduler):
+        if local and (workers <= 1 or adaptive):
+            game = Game(ir, num_players=len(names))   # built once for the games played here
+            while start < games:
+                results.extend(_play_indices(game, names, seed, [start], max_turns))
+                start += 1
+                if progress is not None:
+                    progress(1)
+                left = (time.perf_counter() - t0) / start * (games - start)   # at this pace
+                if workers > 1 and left > POOL_AFTER:
+                    break
+        rest = range(start, games)
+        jobs = [(ir, names, seed, chunk, max_turns)
+                for chunk in _chunks(rest, max(1, workers) if local else 2 * max(1, workers))]
+        for done in map_chunks(play_chunk, jobs, min(workers, len(jobs)) if local else workers,
+                               backend, scheduler):
             results.extend(done)
             if progress is not None:
                 progress(len(done))

@@ -50,3 +50,43 @@ def test_the_collector_settings_are_restored_after_a_playtest(base_ir: dict, mon
         run_games(base_ir, ["random"] * 4, games=1)
     assert seen == [(max(10_000, before[0]), True)]     # the games ran with the settings
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def _jobs_seen(monkeypatch) -> list[list[int]]:
+    """The games handed to map_chunks (a pool, when there is more than one job)."""
+    from catan_dsl.play import playtest
+    seen: list[list[int]] = []
+    real = playtest.map_chunks
+
+    def spy(fn, jobs, workers, *rest):
+        seen.extend(job[3] for job in jobs)
+        return real(fn, jobs, workers, *rest)
+    monkeypatch.setattr(playtest, "map_chunks", spy)
+    return seen
+
+
+def test_an_adaptive_run_hands_the_rest_to_the_pool_once_it_looks_long(base_ir: dict,
+                                                                       monkeypatch) -> None:
+    """`--workers auto`: the first game is played here; a run that looks longer than
+    POOL_AFTER sends the others to the pool, and the numbers are those of one process."""
+    from catan_dsl.play import playtest
+    bots = ["random"] * 4
+    one = run_games(base_ir, bots, games=6, seed=5, workers=1, max_turns=40)
+    seen = _jobs_seen(monkeypatch)
+    monkeypatch.setattr(playtest, "POOL_AFTER", 0.0)
+    ticks: list[int] = []
+    auto = run_games(base_ir, bots, games=6, seed=5, workers=2, max_turns=40, adaptive=True,
+                     progress=ticks.append)
+    assert sorted(i for chunk in seen for i in chunk) == [1, 2, 3, 4, 5]
+    assert auto.results == one.results and auto.stats() == one.stats()
+    assert sum(ticks) == 6
+
+
+def test_a_short_adaptive_run_starts_no_pool(base_ir: dict, monkeypatch) -> None:
+    """A run that looks shorter than POOL_AFTER is played in this process from start to end."""
+    from catan_dsl.play import playtest
+    seen = _jobs_seen(monkeypatch)
+    monkeypatch.setattr(playtest, "POOL_AFTER", 1e9)
+    auto = run_games(base_ir, ["random"] * 4, games=4, seed=5, workers=2, max_turns=40,
+                     adaptive=True)
+    assert seen == [] and [r.index for r in auto.results] == [0, 1, 2, 3]
