@@ -44,26 +44,31 @@ def production(s: State, p: int, pips: tuple | None = None) -> float:
     return total
 
 
-# id(board) → (board, expected cards per roll of each vertex, of each hex, vertices of each hex);
-# the board is immutable and shared by every state of a game, so this is computed once.
+def _kept(cache: dict, owner, build):
+    """``build(owner)``, kept per ``owner`` (a board, a game or its rules: immutable and shared
+    by every state of a game, so computed once); a few owners are kept at a time."""
+    hit = cache.get(id(owner))
+    if hit is None or hit[0] is not owner:
+        if len(cache) > 8:
+            cache.clear()
+        hit = cache[id(owner)] = (owner, build(owner))
+    return hit[1]
+
+
+# Per board: expected cards per roll of each vertex, of each hex, and the vertices of each hex.
 _PIPS: dict[int, tuple] = {}
 
 
 def _pips(s: State) -> tuple:
-    b = s.board
-    hit = _PIPS.get(id(b))
-    if hit is not None and hit[0] is b:
-        return hit[1:]
     g = s.game
-    prob = {t: pr for t, pr in g.roll_outcomes if t != g.robber_number}
-    hex_pips = [sum(prob.get(n, 0.0) for n in b.hex_numbers[h]) if b.hex_resource[h] >= 0 else 0.0
-                for h in range(len(b.hex_numbers))]
-    vertex_pips = [sum(hex_pips[h] for h in b.vertex_hexes[v]) for v in range(b.n_vertices)]
-    if len(_PIPS) > 8:
-        _PIPS.clear()
-    entry = (b, vertex_pips, hex_pips, b.hex_vertices)
-    _PIPS[id(b)] = entry
-    return entry[1:]
+
+    def build(b) -> tuple:
+        prob = {t: pr for t, pr in g.roll_outcomes if t != g.robber_number}
+        hex_pips = [sum(prob.get(n, 0.0) for n in b.hex_numbers[h]) if b.hex_resource[h] >= 0
+                    else 0.0 for h in range(len(b.hex_numbers))]
+        vertex_pips = [sum(hex_pips[h] for h in b.vertex_hexes[v]) for v in range(b.n_vertices)]
+        return vertex_pips, hex_pips, b.hex_vertices
+    return _kept(_PIPS, s.board, build)
 
 
 def readiness(s: State, p: int) -> float:
@@ -93,13 +98,9 @@ _BUILDABLE: dict[int, tuple] = {}
 
 def _buildable(g) -> tuple:
     """(kind, cost, value) of each piece that costs something: static per game."""
-    hit = _BUILDABLE.get(id(g))
-    if hit is None or hit[0] is not g:
-        if len(_BUILDABLE) > 8:
-            _BUILDABLE.clear()
-        hit = _BUILDABLE[id(g)] = (g, tuple((k, g.piece_cost[k], g.piece_vp[k] + 0.5)
-                                            for k in range(len(g.piece_names)) if g.piece_cost[k]))
-    return hit[1]
+    return _kept(_BUILDABLE, g, lambda g: tuple((k, g.piece_cost[k], g.piece_vp[k] + 0.5)
+                                                for k in range(len(g.piece_names))
+                                                if g.piece_cost[k]))
 
 
 def reach(s: State, p: int) -> int:
@@ -133,14 +134,9 @@ _VALUED: dict[int, tuple] = {}
 def _valued_decks(rules) -> tuple:
     """(deck index, its items' values, negatives as 0) of each deck with an item worth
     something: static per game, and most decks (events, scenario cards) are worth nothing."""
-    hit = _VALUED.get(id(rules))
-    if hit is None or hit[0] is not rules:
-        if len(_VALUED) > 8:
-            _VALUED.clear()
-        decks = tuple((di, tuple(max(v, 0) for v in d.values)) for di, d in enumerate(rules.decks)
-                      if any(v > 0 for v in d.values))
-        hit = _VALUED[id(rules)] = (rules, decks)
-    return hit[1]
+    return _kept(_VALUED, rules, lambda rules: tuple(
+        (di, tuple(max(v, 0) for v in d.values)) for di, d in enumerate(rules.decks)
+        if any(v > 0 for v in d.values)))
 
 
 def award_progress(s: State, p: int) -> float:
