@@ -1,11 +1,12 @@
 """Is the greedy bot as strong as a variant of itself? It plays N games of a scenario against a
 greedy bot with other settings (--other: GreedyBot class attributes, e.g. own_decisions=2, the
-number of its own follow-up prompts it looks through, or look_past_turn=1, the bot before
-2026-12-03), two seats each, seats alternating, and prints its win share with a 95% Wilson
-interval, and both bots' speed.
+number of its own follow-up prompts it looks through, which otherwise comes from the scenario's
+`param bot_look_ahead` or is 3; or look_past_turn=1, the bot before 2026-12-03), two seats
+each, seats alternating, and prints its win share with a 95% Wilson interval, and both bots'
+speed.
 
     python bench/greedy_strength.py --other look_past_turn=1 --games 400     # base, ~2 minutes
-    python bench/greedy_strength.py scenarios/traders_barbarians.catan --other own_decisions=2
+    python bench/greedy_strength.py scenarios/traders_barbarians.catan --other own_decisions=3
     python bench/greedy_strength.py scenarios/base.catan --with event_cards --other own_decisions=2
 
 Each game's seed is derived from --seed and its index, so a run can be repeated exactly.

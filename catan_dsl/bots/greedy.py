@@ -23,6 +23,9 @@ TOKEN_WEIGHT = 2.5        # per point of value of a held deck item
 PROGRESS_WEIGHT = 0.5     # share of an award's VP credited at (measure / measure needed) squared
 MAX_CHANCE_OUTCOMES = 12
 OWN_DECISIONS = 3         # own follow-up prompts looked through after an action
+# A scenario may set that depth for greedy bots with a parameter of this name (docs/language.md):
+# T&B plays as well or better at 2 and twice as fast, Barbarian Attack worse (bench/README.md).
+DEPTH_PARAM = "bot_look_ahead"
 WIDTH = 4                 # follow-up options expanded at each own prompt (best by a static score)
 SAMPLE = 24               # a rule's prompt with more options is scored on a sample this big
 AWARD_POLICY = "first_then_strictly_more"
@@ -129,6 +132,7 @@ def holdings(s: State, p: int) -> float:
 
 
 _VALUED: dict[int, tuple] = {}
+_DEPTH: dict[int, tuple] = {}
 
 
 def _valued_decks(rules) -> tuple:
@@ -263,15 +267,15 @@ class _Search:
 class GreedyBot:
     """Scores every legal action on a clone: the action, then one chance node (averaged, or
     sampled with the bot's rng when large) and up to OWN_DECISIONS prompts of the same player
-    (robber, victim, free pieces, picks, a rule's choices), each answered by its best option.
-    Ties go to ending the turn."""
+    (robber, victim, free pieces, picks, a rule's choices; a scenario's ``param bot_look_ahead``
+    sets how many), each answered by its best option. Ties go to ending the turn."""
 
     name = "greedy"
     # True: also average the chance after the turn has passed (the bot before 2026-12-03).
     look_past_turn = False
-    # Own follow-up prompts looked through after each action weighed (bench/greedy_strength.py
-    # plays a bot against one with another setting).
-    own_decisions = OWN_DECISIONS
+    # Own follow-up prompts looked through after each action weighed; None: the scenario's
+    # `param bot_look_ahead`, else OWN_DECISIONS (bench/greedy_strength.py sets it on a rival).
+    own_decisions: int | None = None
 
     def choose(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -285,6 +289,10 @@ class GreedyBot:
         if top is not None and top.kind == RULE_CHOOSE and len(legal) > SAMPLE:
             legal = rng.sample(legal, SAMPLE)      # a piece's destination among dozens: see best()
         board_terms(state)      # filled once here, read by every clone that moves no piece
+        depth = self.own_decisions
+        if depth is None:
+            depth = _kept(_DEPTH, state.game, lambda g: max(0, int(
+                (g.ir.get("meta") or {}).get("params", {}).get(DEPTH_PARAM, OWN_DECISIONS))))
         end = state.game.actions.end_turn
         best: list[Action] = []
         best_score = float("-inf")
@@ -295,10 +303,10 @@ class GreedyBot:
                 # looked through, so every offer scores what the first one does (no triggers
                 # fire on offers; no chance, so the rng is not touched): score it once.
                 if offer_value is None:
-                    offer_value = search.value(state, a, self.own_decisions, 1)
+                    offer_value = search.value(state, a, depth, 1)
                 v = offer_value
             else:
-                v = search.value(state, a, self.own_decisions, 1)
+                v = search.value(state, a, depth, 1)
             if a is end:
                 v += 0.5   # ending the turn wins ties, so the bot never dithers
             if v > best_score + 1e-9:

@@ -179,3 +179,39 @@ def test_gives_up_a_played_card_only_when_its_award_survives(played: int, other:
     if takes:
         s.apply_action(a)
         assert s.holders[si] == 0 and s.rules_state.counters[0][0] == 2
+
+
+def _deepest_look(s, monkeypatch) -> int:
+    """How many own follow-up prompts the greedy bot looks through when it chooses at ``s``
+    (the depth it hands its search for each action weighed)."""
+    from catan_dsl.bots import greedy
+    depths: set[int] = set()
+    real = greedy._Search.value
+
+    def spy(self, state, a, decisions, chances):
+        depths.add(decisions)
+        return real(self, state, a, decisions, chances)
+    set_hand(s, s.cur, brick=4)          # bank trades to weigh besides ending the turn
+    monkeypatch.setattr(greedy._Search, "value", spy)
+    _choose(s)
+    return max(depths)
+
+
+@pytest.mark.parametrize("set_to,want", [(None, 1), (3, 3)])
+def test_a_scenario_sets_how_far_the_bot_looks_with_a_parameter(tmp_path, monkeypatch, set_to,
+                                                                   want) -> None:
+    """`param bot_look_ahead = N`: a greedy bot looks through N of its own follow-up prompts
+    after each action it weighs; `--set` changes it like any other parameter."""
+    from catan_dsl.api import compile_file
+    src = tmp_path / "shallow.catan"
+    src.write_text('variant shallow extends base { param bot_look_ahead = 1 in 1..3 }\n',
+                   encoding="utf-8")
+    ir, report = compile_file(str(src), params=None if set_to is None else
+                              {"bot_look_ahead": set_to})
+    assert ir is not None, report.render_text()
+    assert _deepest_look(empty_main(Game(ir, 4)), monkeypatch) == want
+
+
+def test_without_the_parameter_the_bot_looks_three_prompts_ahead(base: Game, monkeypatch) -> None:
+    from catan_dsl.bots.greedy import OWN_DECISIONS
+    assert _deepest_look(empty_main(base), monkeypatch) == OWN_DECISIONS == 3
