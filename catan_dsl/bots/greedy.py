@@ -223,25 +223,29 @@ class _Search:
     def settle(self, c: State, decisions: int, chances: int) -> float:
         """Score ``c`` after resolving what follows the action: one chance node (averaged, or
         sampled when large) and up to ``decisions`` prompts of the same player (best option)."""
-        p = self.p
-        if c.is_terminal():
-            return evaluate(c, p)
+        if self.scored_as_is(c, decisions, chances):
+            return evaluate(c, self.p)
         if c.is_chance_node():
-            # Chance within the player's own turn (his roll, a steal) is averaged; chance after
-            # it has passed (the next player's roll after ending the turn) is not looked
-            # through: it is the next player's, and averaging its 11 totals was most of the
-            # bot's time (bench/greedy_strength.py: no weaker for it).
-            if chances <= 0 or (c.cur != p and not self.past_turn):
-                return evaluate(c, p)
             outcomes = c.chance_outcomes()
             board_terms(c)
             if len(outcomes) > MAX_CHANCE_OUTCOMES:
                 return self.value(c, c.sample_chance(self.rng), decisions, chances - 1)
             return sum(pr * self.value(c, o, decisions, chances - 1) for o, pr in outcomes)
-        if (decisions > 0 and c.prompts and c.prompts[-1].player == p
-                and c.prompts[-1].kind != self.root_kind):
-            return self.best(c, c.legal_actions(), decisions - 1, chances)
-        return evaluate(c, p)
+        return self.best(c, c.legal_actions(), decisions - 1, chances)
+
+    def scored_as_is(self, c: State, decisions: int, chances: int) -> bool:
+        """Does ``settle`` score ``c`` as it stands: over, a chance not looked through, or no
+        prompt of the player's own left to look through?"""
+        if c.is_terminal():
+            return True
+        if c.is_chance_node():
+            # Chance within the player's own turn (his roll, a steal) is averaged; chance after
+            # it has passed (the next player's roll after ending the turn) is not looked
+            # through: it is the next player's, and averaging its 11 totals was most of the
+            # bot's time (bench/greedy_strength.py: no weaker for it).
+            return chances <= 0 or (c.cur != self.p and not self.past_turn)
+        return not (decisions > 0 and c.prompts and c.prompts[-1].player == self.p
+                    and c.prompts[-1].kind != self.root_kind)
 
     def best(self, c: State, legal: list[Action], decisions: int, chances: int) -> float:
         """The value of the best option at an own prompt, expanding only the WIDTH best by a
@@ -261,7 +265,10 @@ class _Search:
             x.apply_action(a)
             scored.append((evaluate(x, p), len(scored), x))
         scored.sort(key=lambda t: (-t[0], t[1]))
-        return max(self.settle(x, decisions, chances) for _, _, x in scored[:WIDTH])
+        # An option scored as it stands already has its score: evaluating it again (the last
+        # prompt looked through, most of all) would give the same number.
+        return max(score if self.scored_as_is(x, decisions, chances)
+                   else self.settle(x, decisions, chances) for score, _, x in scored[:WIDTH])
 
 
 class GreedyBot:
