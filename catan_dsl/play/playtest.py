@@ -370,10 +370,8 @@ def _mean(xs: list[int] | list[float]) -> float:
 
 
 def _chunks(indices: range, workers: int) -> list[list[int]]:
-    if workers <= 1:
-        # One game per chunk in this process: progress moves per game, and Ctrl-C loses nothing.
-        return [[i] for i in indices]
-    # Several chunks per worker keeps the progress bar moving and balances long games.
+    """The games a pool plays, in chunks: several per worker keeps the progress bar moving and
+    balances long games (games played in this process go one by one, in run_games)."""
     size = max(1, min(50, len(indices) // (workers * 4) or 1))
     return [list(indices[i:i + size]) for i in range(0, len(indices), size)]
 

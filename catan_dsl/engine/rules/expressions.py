@@ -194,7 +194,7 @@ def _extreme(head: str, var: str, set_fn: Fn, cond: Fn | None, val: Fn, executio
 
     def extreme(s, env):
         items = list(set_fn(s, env))
-        if execution.depth:
+        if execution.depth:               # only rule runs are budgeted (see tick)
             execution.tick(len(items) + 1)
         best = None
         for x in items:
@@ -249,20 +249,8 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
         raise ValueError(f"{head} over {node[2]!r}, which is not a set")
     inner = ctx.bind(var, elem_type(set_t))
     execution = ctx.rules.execution
-    if head in ("max", "min") and len(node) == 4:
-        val = compile_expr(node[3], inner)[0]
-        pick = max if head == "max" else min
-
-        def agg(s, env):
-            items = list(set_fn(s, env))
-            if execution.depth:               # only rule runs are budgeted (see tick)
-                execution.tick(len(items) + 1)
-            vals = []
-            for x in items:
-                env[var] = x
-                vals.append(val(s, env))
-            return pick(vals) if vals else 0
-        return agg, "int"
+    if head in ("max", "min") and len(node) == 4:          # no filter: every element counts
+        return _extreme(head, var, set_fn, None, compile_expr(node[3], inner)[0], execution), "int"
     if head == "all":
         # COND is what every element must meet, not a filter: the set is never narrowed by it
         # (narrowed, "all hexes of v are sea" would look only at the sea hexes, and hold).
