@@ -4,6 +4,7 @@ goes by kind of decision, and how the speed ratio splits into game length × cos
 The speed issue's ratio (scenario games per CPU second over base games per CPU second) is the
 product of two factors this script prints apart: how many decisions a game takes (a rule that
 makes games longer costs in proportion, however fast the engine) and what one decision costs.
+Its last line, the ceiling, is the ratio the scenario would reach if its rules cost nothing.
 Each step is timed from the end of the previous one, so a step's figure holds the listing of
 its legal actions, the bot's choice and applying it; the games are the playtest's own (same
 loop, same collector settings), e.g.
@@ -98,6 +99,20 @@ def main() -> None:
     cost = (base.seconds / base.decisions) / (scen.seconds / scen.decisions)
     print(f"\nratio {base.seconds / scen.seconds:.2f} = game length {length:.2f} "
           f"× cost per decision {cost:.2f}")
+    print(f"ceiling {_ceiling(base, scen):.2f}: the ratio if the scenario's rules cost nothing "
+          f"(each step at its kind's base-game cost)")
+
+
+def _ceiling(base: Profile, scen: Profile) -> float:
+    """The ratio if the rules cost nothing: every scenario step at what a step of its kind costs
+    in the base game; a kind the base game never takes (a rule's choice or action, a card
+    drawn instead of a roll) at the base game's cheapest kind. So it overestimates: no engine
+    speed-up of the rules alone can take the ratio above it, since the base game's steps would
+    not get cheaper."""
+    each = {kind: spent / n for kind, (spent, n) in base.steps.items()}
+    cheapest = min(each.values())
+    ideal = sum(n * each.get(kind, cheapest) for kind, (_, n) in scen.steps.items())
+    return (base.seconds / base.games) / (ideal / scen.games)
 
 
 if __name__ == "__main__":
