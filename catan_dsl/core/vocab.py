@@ -56,7 +56,7 @@ def _e(name: str, sig: str, returns: str, doc: str, example: str, describe: str)
 TRIGGERS: dict[str, Entry] = {e.name: e for e in [
     _e("built", "player:player piece:name:piece at:vertex|edge setup:bool", "none",
        "a piece was built (in setup too; `setup` tells which)",
-       "on built road at e where feature(e, river_edge) { gain 1 gold }",
+       "on built road at e where any(h in hexes_of(e) where feature(h, river)) { gain 1 gold }",
        "when {player} builds a {piece}"),
     _e("upgraded", "player:player piece:name:piece at:vertex", "none",
        "a piece replaced another of its owner's (a city on a settlement)",
@@ -69,7 +69,7 @@ TRIGGERS: dict[str, Entry] = {e.name: e for e in [
        "on produced n { ... }", "after production on {n}"),
     _e("revealed", "player:player deck:name:deck card:name:card n:int", "none",
        "a card of a deck that replaces the dice was turned over (its event runs before production)",
-       "on revealed plentiful_year { each p in players { gain p 1 choice } }",
+       "on revealed plentiful_year { each p in players { p gains 1 choice } }",
        "when the {card} card is revealed"),
     _e("drew", "player:player deck:name:deck item:name:item", "none",
        "a player drew an item (token or card) from a deck",
@@ -80,9 +80,9 @@ TRIGGERS: dict[str, Entry] = {e.name: e for e in [
        "on turn_started { ... }", "at the start of each turn"),
     _e("turn_ended", "player:player built:bool", "none",
        "a player's turn ended; `built` is true if he built a vertex piece in it",
-       "on turn_ended where built { vote ... }", "at the end of a turn"),
+       "on turn_ended where built { ... }", "at the end of a turn"),
     _e("setup_done", "", "none", "the setup phase is over",
-       "on setup_done { award wealthiest }", "when setup is over"),
+       "on setup_done { award wealthiest_settler }", "when setup is over"),
 ]}
 
 # --- functions: side-effect-free values --------------------------------------------------
@@ -95,13 +95,13 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
     _e("turn", "", "int", "completed turns since setup", "turn > 0", "the turn number"),
     _e("current", "", "player", "the player whose turn it is", "current()", "the active player"),
     _e("left", "p:player", "player", "the next player clockwise", "left(p)", "{p}'s left neighbour"),
-    _e("players", "", "set:player", "every real player in turn order", "each p in players()",
+    _e("players", "", "set:player", "every real player in turn order", "each p in players { ... }",
        "every player"),
     _e("opponents", "p:player", "set:player", "every other real player", "opponents(player)",
        "{p}'s opponents"),
     _e("neutrals", "", "set:player", "the neutral players", "neutrals()", "the neutral players"),
     _e("seats", "", "set:player", "every player: the real ones, then the neutral ones",
-       "share n among p in seats() where …", "every player, neutral ones included"),
+       "share n among p in seats by count(e in units(p, knight)) { ... }", "every player, neutral ones included"),
     _e("real", "p:player", "bool", "p is a real (not neutral) player", "real(player)",
        "{p} is a real player"),
     _e("hexes", "", "set:hex", "every land hex", "hexes()", "every land hex"),
@@ -135,11 +135,11 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
        "harbor_ratio(v) == 3", "the harbor ratio at {v}"),
     _e("feature", "x:vertex|edge|hex name:name:feature", "bool",
        "the element belongs to a named board feature (an intersection to a frame feature it touches)",
-       "feature(e, river_edge)",
+       "feature(e, bridge_site)",
        "{x} is a {name}"),
     _e("feature_number", "v:vertex name:name:feature n:int", "bool",
        "the intersection touches a feature (on the frame) numbered n",
-       "feature_number(v, fishing_ground, n)", "{v} touches a {name} numbered {n}"),
+       "feature_number(v, fishing_grounds, n)", "{v} touches a {name} numbered {n}"),
     _e("owner", "x:vertex|edge", "player", "who owns the piece there (none: -1)", "owner(v)",
        "the owner of {x}"),
     _e("piece", "x:vertex|edge", "name:piece", "the kind of piece there", "piece(v) == city",
@@ -167,7 +167,7 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
     _e("holder", "what:name:special", "player", "who holds a special card (-1: nobody)",
        "holder(largest_army)", "the holder of {what}"),
     _e("option", "name:name:option", "bool", "a named option was chosen at play time",
-       "option(czech_reading)", "option {name} is on"),
+       "option(all_cards)", "option {name} is on"),
     _e("setup", "", "bool",
        "true during the set-up placements (in 'on built' it is the trigger's own value)",
        "forbid build road at e where setup and coast(e)", "it is set-up"),
@@ -180,7 +180,7 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
     _e("can_place", "p:player kind:name:piece n:int", "bool",
        "p could place n pieces of that kind one after another, each legally (free placement; "
        "never more than p has in the supply; a look-ahead of at most 200 placements)",
-       "can_place(n, settlement, 1)", "{p} has room for {n} {kind}(s)"),
+       "can_place(p, settlement, 1)", "{p} has room for {n} {kind}(s)"),
     # Added with the scenarios of issue 5:
     _e("robber_on", "h:hex", "bool", "the robber stands on the hex (false while it is off the board)",
        "not robber_on(h)", "the robber stands on {h}"),
@@ -190,12 +190,13 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
     # Chains of pieces grown from their heads (engine/chains.py):
     _e("chain_spots", "chain:name:chain", "set:edge",
        "the paths where the chain's next piece may go (each open chain's head; empty once its "
-       "supply is used up)", "vote x in chain_spots(trail) paying wool", "where the next {chain} piece may go"),
+       "supply is used up)", "vote x in chain_spots(caravan) paying wool { extend caravan at x }",
+       "where the next {chain} piece may go"),
     _e("chain_of", "e:edge", "int",
        "which chain holds the path, or would grow onto it (chains that met count as one; -1: none)",
        "chain_of(y) != chain_of(x)", "the chain at {e}"),
     _e("chain_supply", "chain:name:chain", "int", "pieces of the chain still in the supply",
-       "chain_supply(trail) > 0", "the {chain} pieces left"),
+       "chain_supply(caravan) > 0", "the {chain} pieces left"),
     _e("clockwise_from", "h:hex", "set:hex",
        "the coastal land hexes in clockwise order around the island, starting at h (a sweep "
        "along the coast; from the first coastal hex when h is inland)",
@@ -242,7 +243,7 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
        "forbid build settlement at v where interior(v)", "{v} is a hex's centre"),
     _e("parallel", "e:edge f:edge", "bool",
        "the two paths run in the same direction (a hex's opposite sides are parallel)",
-       "any(x in edges where feature(x, red_sides) and parallel(e, x))",
+       "any(x in edges where feature(x, red_edges) and parallel(e, x))",
        "{e} runs parallel to {f}"),
 ]}
 
@@ -259,12 +260,12 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
     _e("lose", "p:player n:int stock:stock", "none", "p returns n to the bank or supply",
        "lose 2 trade_tokens", "{p} pays {n} {stock}"),
     _e("transfer", "from:player to:player n:int stock:stock", "none",
-       "cards or counters move between players", "transfer player p 1 choice",
+       "cards or counters move between players", "p gives 1 choice to left(p)",
        "{from} gives {to} {n} {stock}"),
     _e("draw", "p:player n:int deck:name:deck", "none", "p draws n items from a deck",
        "draw 1 from fish", "{p} draws {n} from {deck}"),
     _e("give_item", "from:player to:player item:name:item", "none",
-       "hand a held deck item to another player", "give_item player p old_boot",
+       "hand a held deck item to another player", "give 1 old_boot to p",
        "{from} hands {item} to {to}"),
     _e("reveal", "item:name:item", "none", "a drawn item becomes public", "reveal old_boot",
        "{item} is shown to everyone"),
@@ -274,12 +275,12 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
        "{chooser} chooses {var}"),
     _e("each", "var:name from:set cond:bool body:effects", "none",
        "run the body for every element, in turn order / id order",
-       "each p in players() { gain p 1 choice }", "for each {var}"),
+       "each p in players { p gains 1 choice }", "for each {var}"),
     _e("if", "cond:bool then:effects else:effects", "none", "conditional effects",
        "if cards(p) > 0 { ... }", "if {cond}"),
     _e("move_robber", "to:hex|off_board|choice", "none",
        "move the robber to a hex, off the board, or let the active player choose (with steal)",
-       "move robber off_board", "the robber moves to {to}"),
+       "move robber to off_board", "the robber moves to {to}"),
     _e("steal", "p:player from:set n:int", "none",
        "p takes n random resource cards from a player he chooses among the set",
        "steal 1 from opponents(player)", "{p} steals {n} card(s)"),
@@ -287,7 +288,7 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
        "discard_half above 7", "players with more than {above} cards discard half"),
     _e("place", "p:player kind:name:piece at:vertex|edge|choice", "none",
        "put a piece of p's on the board (free; legality per the piece's rules)",
-       "place player road choice", "{p} places a {kind}"),
+       "place road for player", "{p} places a {kind}"),
     _e("remove", "at:vertex|edge", "none", "take a piece off the board", "remove e",
        "the piece on {at} is removed"),
     _e("mark", "at:vertex|edge mark:name:mark", "none", "put a mark on a piece", "mark e damaged",
@@ -337,7 +338,7 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
     _e("repeat", "n:int body:effects while:bool", "none",
        "run the block N times, one after the other; with 'while COND', at most N times, each "
        "only while COND holds (it is asked before every run; the loop ends at the first no)",
-       "repeat 9 while count_of(player, mp) > 0 { step() }", "{n} times"),
+       "repeat 9 while count_of(player, mp) > 0 { ... }", "{n} times"),
     # Added with the rules-language front end (issue 4):
     _e("set_aside", "special:name:special", "none",
        "nobody holds the special card now; its policy awards it again from scratch",
@@ -369,16 +370,17 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
        "player of highest RANK, the tied rolling off; else runs for each player losing a "
        "roll-off. 'rolling R' (optional): a player whose R is 1 to 6 always rolls R, the others "
        "a die, the tied at the edge rolling again; the draw then follows those exact chances",
-       "share n among p in fighters by knights(p) { p gains 1 prisoners } else { p gains 3 gold }",
+       "share n among p in players by count(e in units(p, knight)) { p gains 1 prisoners } "
+       "else { p gains 3 gold }",
        "share {n} among {var} in {from}"),
     _e("extend", "chain:name:chain at:edge", "none",
        "the chain's next piece goes on the path (one of chain_spots; merges chains meeting there)",
-       "extend trail at x", "a {chain} piece goes on {at}"),
+       "extend caravan at x", "a {chain} piece goes on {at}"),
     _e("vote", "var:name winner:name from:set pay:names body:effects deadlock:effects", "none",
        "each player from the acting one names an option and lays out any number of the listed "
        "cards (to the bank); options backed by more than half of the votes win, else the sole "
        "biggest bidder's, else the acting player's; the body runs with var and winner bound",
-       "vote x in chain_spots(trail) paying wool, grain { extend trail at x }",
+       "vote x in chain_spots(caravan) paying wool, grain { extend caravan at x }",
        "the players vote on {var}"),
 ]}
 
@@ -394,7 +396,7 @@ FORBIDS: dict[str, Entry] = {e.name: e for e in [
     _e("trade", "stock:stock", "bool", "a stock may not be traded between players",
        "forbid trade of fish", "{stock} may not be traded"),
     _e("produce", "at:hex", "bool", "the hex produces nothing when its number comes up",
-       "forbid produce at h where feature(h, scorched)", "{at} produces nothing"),
+       "forbid produce at h where markers(h, barbarian) >= 3", "{at} produces nothing"),
     _e("harbor", "at:vertex", "bool",
        "the harbor at the building there may not be used for bank trades (its owner trades at "
        "the bank's ratio, or another harbor's)",
@@ -417,15 +419,16 @@ MODIFIERS: dict[str, Entry] = {e.name: e for e in [
     _e("route_weight", "e:edge", "int", "how much a route piece counts for the longest route",
        "modifier route_weight 2 for e where occupied(e, camel)", "a road there counts {value}"),
     _e("yield", "x:vertex", "int", "added to what the building there produces",
-       "modifier yield - 1 for v where piece(v) == city and ...", "the yield changes by {value}"),
+       "modifier yield - 1 for v where piece(v) == city and coast(v)", "the yield changes by {value}"),
     _e("bot_value", "p:player", "int",
        "for bots only: what p's position is worth beyond what a bot already counts, in "
        "hundredths of a VP; greedy bots add it to their score (the game never reads it), and "
        "a scenario with one is trusted on its counters (the bot's own guess for them is off)",
-       "modifier bot_value + 40 - 4 * min(w in vertices where interior(w): distance(v, w)) for p",
+       "modifier bot_value + sum(v in units(p, wagon): 40 - 4 * min(w in vertices where "
+       "interior(w): distance(v, w))) for p",
        "bots count {value} more for {p} (a hint for bots: the game never reads it)"),
     _e("cost", "action:name p:player", "int", "added to an action's cost",
-       "modifier cost - 1 for chase_robber where vp(player) < max(...)",
+       "modifier cost - 1 for sell_for_gold where vp(player) < max(q in players: vp(q))",
        "the action costs {value} more"),
 ]}
 
