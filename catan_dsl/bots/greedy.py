@@ -275,7 +275,8 @@ class GreedyBot:
     """Scores every legal action on a clone: the action, then one chance node (averaged, or
     sampled with the bot's rng when large) and up to OWN_DECISIONS prompts of the same player
     (robber, victim, free pieces, picks, a rule's choices; a scenario's ``param bot_look_ahead``
-    sets how many), each answered by its best option. Ties go to ending the turn."""
+    sets how many), each answered by its best option. Ending the turn scores the position as it
+    stands, and wins ties."""
 
     name = "greedy"
     # True: also average the chance after the turn has passed (the bot before 2026-12-03).
@@ -283,6 +284,9 @@ class GreedyBot:
     # Own follow-up prompts looked through after each action weighed; None: the scenario's
     # `param bot_look_ahead`, else OWN_DECISIONS (bench/greedy_strength.py sets it on a rival).
     own_decisions: int | None = None
+    # True: value ending the turn by looking through what it sets off, a scenario's end-of-turn
+    # rules included (the bot before 2026-12-04; bench/greedy_strength.py compares the two).
+    look_through_end = False
 
     def choose(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -312,6 +316,13 @@ class GreedyBot:
                 if offer_value is None:
                     offer_value = search.value(state, a, depth, 1)
                 v = offer_value
+            elif a is end and not self.look_through_end:
+                # Ending the turn scores the position as it stands. What ending sets off (the
+                # knights' marches and battles of an end-of-turn rule) happens whatever the bot
+                # does first, so crediting it to ending alone made ending look better than
+                # building first; looking through it was also half of a Barbarian Attack bot's
+                # time. The next player's roll was never looked through.
+                v = evaluate(state, p)
             else:
                 v = search.value(state, a, depth, 1)
             if a is end:

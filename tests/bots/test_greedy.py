@@ -9,9 +9,9 @@ import pytest
 from catan_dsl.bots import make_bot
 from catan_dsl.bots.greedy import production
 from catan_dsl.engine import CHANCE, Game
-from catan_dsl.engine.actions import MoveRobber, PlayCard, RuleAction
+from catan_dsl.engine.actions import Build, MoveRobber, PlayCard, RuleAction
 from tests.engine.helpers import empty_main, give_card, play_game, put, set_hand
-from tests.engine.rules_kit import P, action, base_ir, ir_with
+from tests.engine.rules_kit import P, action, base_ir, ir_with, on
 
 
 @pytest.fixture(scope="module")
@@ -215,3 +215,38 @@ def test_a_scenario_sets_how_far_the_bot_looks_with_a_parameter(tmp_path, monkey
 def test_without_the_parameter_the_bot_looks_three_prompts_ahead(base: Game, monkeypatch) -> None:
     from catan_dsl.bots.greedy import OWN_DECISIONS
     assert _deepest_look(empty_main(base), monkeypatch) == OWN_DECISIONS == 3
+
+
+def _settlement_in_reach(g: Game):
+    """Player 0 in his main phase with a settlement, a two-road path to a free corner, and the
+    cards of a settlement: the settlement at the path's end is his best build."""
+    s = empty_main(g)
+    b = s.board
+    home = 0
+    put(s, 0, "settlement", home)
+    for e1 in b.vertex_edges[home]:
+        mid = next(x for x in b.edge_vertices[e1] if x != home)
+        for e2 in b.vertex_edges[mid]:
+            far = next(x for x in b.edge_vertices[e2] if x != mid)
+            if far != home and all(u != home for u in b.vertex_adjacent[far]):
+                put(s, 0, "road", e1)
+                put(s, 0, "road", e2)
+                set_hand(s, 0, brick=1, lumber=1, wool=1, grain=1)
+                return s, far
+    raise AssertionError("no corner two paths away")
+
+
+def test_ending_the_turn_scores_the_position_as_it_stands() -> None:
+    """An end-of-turn rule pays whatever the bot does first, so it is no reason to end before
+    building: with 100 tokens paid on ending (worth 200, more than a settlement's 100 VP
+    points), the bot still builds the settlement first. The bot that looked through ending
+    (look_through_end) credited the tokens to ending alone and ended with the cards in hand."""
+    rules = [on("r.1", "turn_ended", [["gain", P, 100, {"counter": "loot"}]])]
+    g = Game(ir_with(counters={"loot": {"start": 0, "supply": None, "tradeable": False}},
+                     rules=rules), 4)
+    s, far = _settlement_in_reach(g)
+    a = _choose(s)
+    assert isinstance(a, Build) and g.piece_names[a.kind] == "settlement" and a.at == far
+    old = make_bot("greedy")
+    old.look_through_end = True
+    assert old.choose(s, s.legal_actions(), random.Random(0)) is g.actions.end_turn
