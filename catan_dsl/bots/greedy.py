@@ -26,6 +26,9 @@ OWN_DECISIONS = 3         # own follow-up prompts looked through after an action
 # A scenario may set that depth for greedy bots with a parameter of this name (docs/language.md):
 # T&B plays as well or better at 2 and twice as fast, Barbarian Attack worse (bench/README.md).
 DEPTH_PARAM = "bot_look_ahead"
+# ... and how many of those may follow a chance node of the look-ahead (a card drawn, a die
+# rolled); without it, as many as before the chance node. Barbarian Attack sets 1.
+AFTER_CHANCE_PARAM = "bot_look_after_chance"
 WIDTH = 4                 # follow-up options expanded at each own prompt (best by a static score)
 SAMPLE = 24               # a rule's prompt with more options is scored on a sample this big
 AWARD_POLICY = "first_then_strictly_more"
@@ -135,6 +138,14 @@ _VALUED: dict[int, tuple] = {}
 _DEPTH: dict[int, tuple] = {}
 
 
+def _look_ahead(g) -> tuple[int, int | None]:
+    """The scenario's bot hints on look-ahead: own prompts in all, and after a chance node."""
+    params = (g.ir.get("meta") or {}).get("params", {})
+    after = params.get(AFTER_CHANCE_PARAM)
+    return (max(0, int(params.get(DEPTH_PARAM, OWN_DECISIONS))),
+            None if after is None else max(0, int(after)))
+
+
 def _valued_decks(rules) -> tuple:
     """(deck index, its items' values, negatives as 0) of each deck with an item worth
     something: static per game, and most decks (events, scenario cards) are worth nothing."""
@@ -204,13 +215,14 @@ def evaluate(s: State, p: int) -> float:
 class _Search:
     """One decision's look-ahead: the acting player, the bot's rng (for large chance nodes)."""
 
-    __slots__ = ("p", "rng", "root_kind", "past_turn")
+    __slots__ = ("p", "rng", "root_kind", "past_turn", "after_chance")
 
     def __init__(self, p: int, rng: random.Random, root_kind: str | None,
-                 past_turn: bool = False) -> None:
+                 past_turn: bool = False, after_chance: int | None = None) -> None:
         self.p = p
         self.rng = rng
         self.past_turn = past_turn
+        self.after_chance = after_chance
         # A prompt of the kind being answered now (discard one more card, place the next free
         # road) continues this decision: it is decided on its own turn, not looked through.
         self.root_kind = root_kind
@@ -228,6 +240,11 @@ class _Search:
         if c.is_chance_node():
             outcomes = c.chance_outcomes()
             board_terms(c)
+            # Past chance, the scenario may allow fewer own prompts: a Barbarian Attack card
+            # bought is one of four, each with prompts of its own (Treason's four), and looking
+            # through all of them was two thirds of that bot's time (bench/README.md).
+            if self.after_chance is not None and decisions > self.after_chance:
+                decisions = self.after_chance
             if len(outcomes) > MAX_CHANCE_OUTCOMES:
                 return self.value(c, c.sample_chance(self.rng), decisions, chances - 1)
             return sum(pr * self.value(c, o, decisions, chances - 1) for o, pr in outcomes)
@@ -275,8 +292,8 @@ class GreedyBot:
     """Scores every legal action on a clone: the action, then one chance node (averaged, or
     sampled with the bot's rng when large) and up to OWN_DECISIONS prompts of the same player
     (robber, victim, free pieces, picks, a rule's choices; a scenario's ``param bot_look_ahead``
-    sets how many), each answered by its best option. Ending the turn scores the position as it
-    stands, and wins ties."""
+    and ``bot_look_after_chance`` how many after a chance node), each answered by its best
+    option. Ending the turn scores the position as it stands, and wins ties."""
 
     name = "greedy"
     # True: also average the chance after the turn has passed (the bot before 2026-12-03).
@@ -287,6 +304,9 @@ class GreedyBot:
     # True: value ending the turn by looking through what it sets off, a scenario's end-of-turn
     # rules included (the bot before 2026-12-04; bench/greedy_strength.py compares the two).
     look_through_end = False
+    # Own prompts looked through after a chance node within the look-ahead; None: the
+    # scenario's `param bot_look_after_chance`, else as many as before the chance node.
+    after_chance: int | None = None
 
     def choose(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -295,15 +315,16 @@ class GreedyBot:
         if p == CHANCE:
             return state.sample_chance(rng)
         top = state.prompts[-1] if state.prompts else None
+        depth, after_chance = _kept(_DEPTH, state.game, _look_ahead)
+        if self.own_decisions is not None:
+            depth = self.own_decisions
+        if self.after_chance is not None:
+            after_chance = self.after_chance
         search = _Search(p, rng, top.kind if top is not None and top.player == p else None,
-                         self.look_past_turn)
+                         self.look_past_turn, after_chance)
         if top is not None and top.kind == RULE_CHOOSE and len(legal) > SAMPLE:
             legal = rng.sample(legal, SAMPLE)      # a piece's destination among dozens: see best()
         board_terms(state)      # filled once here, read by every clone that moves no piece
-        depth = self.own_decisions
-        if depth is None:
-            depth = _kept(_DEPTH, state.game, lambda g: max(0, int(
-                (g.ir.get("meta") or {}).get("params", {}).get(DEPTH_PARAM, OWN_DECISIONS))))
         end = state.game.actions.end_turn
         best: list[Action] = []
         best_score = float("-inf")

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from catan_dsl.api import compile_file
 from catan_dsl.bots import make_bot
 from catan_dsl.bots.greedy import production
 from catan_dsl.engine import CHANCE, Game
@@ -250,3 +251,36 @@ def test_ending_the_turn_scores_the_position_as_it_stands() -> None:
     old = make_bot("greedy")
     old.look_through_end = True
     assert old.choose(s, s.legal_actions(), random.Random(0)) is g.actions.end_turn
+
+
+
+GAMBLE = """scenario gamble extends base {
+  deck lucky { card charm x 3; at_once }
+  action gamble "Gamble" { cost wool 1; after roll; limit 1 per turn; do { draw 1 from lucky } }
+  on drew charm { choose r in resources by player where r != wool { gain 3 r } }
+  PARAM
+}
+"""
+
+
+@pytest.mark.parametrize("param, gambles", [("", True),
+                                            ("param bot_look_after_chance = 1 in 0..3", True),
+                                            ("param bot_look_after_chance = 0 in 0..3", False)])
+def test_a_scenario_sets_how_many_own_prompts_the_bot_looks_through_after_chance(
+        tmp_path, param: str, gambles: bool) -> None:
+    """A card drawn (a chance node) opens a prompt of the bot's own: naming a resource to take
+    3 of. Looking through it (as many prompts as before chance, or `bot_look_after_chance =
+    1`), the bot sees the 3 cards and gambles its wool; with 0 it sees only the wool paid."""
+    path = tmp_path / "gamble.catan"
+    path.write_text(GAMBLE.replace("PARAM", param))
+    ir, report = compile_file(str(path))
+    assert ir is not None, report.render_text()
+    g = Game(ir, 4)
+    s = empty_main(g)
+    put(s, 0, "settlement", 0)
+    set_hand(s, 0, wool=1)
+    gamble = next(a for a in s.legal_actions() if str(a) == "do gamble")
+    assert (_choose(s) is gamble) == gambles
+    bot = make_bot("greedy")
+    bot.after_chance = 1                    # set on a bot, it overrides the scenario
+    assert bot.choose(s, s.legal_actions(), random.Random(0)) is gamble
