@@ -135,7 +135,7 @@ def holdings(s: State, p: int) -> float:
 
 
 _VALUED: dict[int, tuple] = {}
-_DEPTH: dict[int, tuple] = {}
+_LOOK: dict[int, tuple] = {}
 
 
 def _look_ahead(g) -> tuple[int, int | None]:
@@ -315,7 +315,7 @@ class GreedyBot:
         if p == CHANCE:
             return state.sample_chance(rng)
         top = state.prompts[-1] if state.prompts else None
-        depth, after_chance = _kept(_DEPTH, state.game, _look_ahead)
+        depth, after_chance = _kept(_LOOK, state.game, _look_ahead)
         if self.own_decisions is not None:
             depth = self.own_decisions
         if self.after_chance is not None:
