@@ -253,7 +253,6 @@ def test_ending_the_turn_scores_the_position_as_it_stands() -> None:
     assert old.choose(s, s.legal_actions(), random.Random(0)) is g.actions.end_turn
 
 
-
 GAMBLE = """scenario gamble extends base {
   deck lucky { card charm x 3; at_once }
   action gamble "Gamble" { cost wool 1; after roll; limit 1 per turn; do { draw 1 from lucky } }
