@@ -102,8 +102,9 @@ class RulesRuntime(InternedActions, CompiledRules):
         self.tradeable_counters = tuple(i for i, c in enumerate(self.counters) if c.tradeable)
         self.counter_offer_cache: dict = {}
         self.counter_offer_menus: dict = {}     # trade._counter_offers, by what they depend on
-        # (deck, pile left), or ("distinct", first roll) → the outcomes and their chances
+        # ("distinct", first roll) → a second roll's outcomes and their chances
         self.deal_outcomes: dict[tuple, tuple] = {}
+        self.last_deal: list = [None] * len(self.decks)   # per deck: (pile, its outcomes)
         self.deck_draws: dict[int, list] = {}     # per deck, its DeckDraw actions by item
 
     def parse(self, text: str):
@@ -253,18 +254,17 @@ class RulesRuntime(InternedActions, CompiledRules):
             pile = s.rules_state.pile[di]
             if (d.after is not None and s.rules_state.drawn[di] >= d.after) or not any(pile):
                 pile = d.counts
-            # Asked on every roll, twice (listing, sampling): by what is left, the same answer.
-            # Few piles come back (each card drawn makes a new one), so few are kept: thousands
-            # of kept outcome tuples made the garbage collector 2% of an Event Cards game.
-            key = (di, tuple(pile))
-            outcomes = self.deal_outcomes.get(key)
-            if outcomes is None:
-                if len(self.deal_outcomes) >= 64:
-                    self.deal_outcomes.clear()
-                total = sum(pile)
-                draws = self.draws_of(di)
-                outcomes = self.deal_outcomes[key] = tuple(
-                    [(draws[i], k / total) for i, k in enumerate(pile) if k])
+            # Asked on every draw twice, listing then sampling, with the same pile: the last
+            # answer, checked against a copy of its pile (a list compare, no hashing), serves
+            # the second ask. Few piles come back (each card drawn makes a new one), so a
+            # table of them would mostly miss.
+            last = self.last_deal[di]
+            if last is not None and last[0] == pile:
+                return last[1]
+            total = sum(pile)
+            draws = self.draws_of(di)
+            outcomes = tuple([(draws[i], k / total) for i, k in enumerate(pile) if k])
+            self.last_deal[di] = (pile[:] if isinstance(pile, list) else pile, outcomes)
             return outcomes
         outcomes = self.game.roll_actions
         if prompt.params and self.distinct:
