@@ -200,7 +200,8 @@ _NO_PAYMENT = ((),)                 # an action paid without deck items: one way
 
 def listed(rules) -> tuple[tuple, tuple]:
     """The actions a listing looks at, each with its cost bounds (_cost_modifiable), in rule
-    order: (those after the roll, those before it). Decided once, when the rules are loaded."""
+    order: (those after the roll, those before it), in runs (_runs). Decided once, when the
+    rules are loaded."""
     out: tuple[list, list] = ([], [])
     for ar in rules.actions:
         spec: ActionSpec = ar.action
@@ -210,7 +211,37 @@ def listed(rules) -> tuple[tuple, tuple]:
         for before in (False, True):
             if spec.phase == "any" or (spec.phase == "before_roll") == before:
                 out[before].append(entry)
-    return tuple(out[0]), tuple(out[1])
+    return _runs(out[0]), _runs(out[1])
+
+
+def _token_floor(entry: tuple) -> int | None:
+    """The least deck value an action paid in deck items can cost after any modifier, or None
+    when it is not paid so or a modifier's change is not known in advance."""
+    _, modifiable, lowest, *_, token, _ = entry
+    if token is None or modifiable and lowest is None:
+        return None
+    return max(0, token[1] + lowest) if modifiable else token[1]
+
+
+def _runs(entries: list) -> tuple:
+    """Consecutive actions as runs of (deck, least cost, what its items are worth, actions).
+    A run of actions all paid from one deck is skipped at one look when the player's items
+    are worth less than the cheapest of them (five actions paid in tokens of one deck, say,
+    in most listings); other actions form runs with no deck, which are always looked
+    through."""
+    runs: list[list] = []
+    for entry in entries:
+        floor = _token_floor(entry)
+        deck = None if floor is None else entry[0].token[0]
+        last = runs[-1] if runs else None
+        if last is not None and last[0] == deck:
+            last[3].append(entry)
+            if deck is not None:
+                last[1] = min(last[1], floor)
+        else:
+            runs.append([deck, floor or 0, entry[0].token_worth if deck is not None else (),
+                         [entry]])
+    return tuple((deck, floor, worth, tuple(run)) for deck, floor, worth, run in runs)
 
 
 def legal(s, p: int, out: list, before_roll: bool) -> None:
@@ -219,59 +250,67 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
     worths: dict[int, int] = {}
     hand = s.hand[p]
     uses_turn, uses_game = rules_state.uses_turn, rules_state.uses_game
-    for spec, modifiable, lowest, highest, key, per_turn, per_game, res, counters, token, \
-            target_cost in rules.listed_actions[before_roll]:
-        if per_turn is not None and uses_turn.get(key, 0) >= per_turn:
-            continue
-        if per_game is not None and uses_game.get(key, 0) >= per_game:
-            continue
-        # The cost first: it is cheap, and most listings fail on it (too few tokens); the
-        # condition is a pure function of the state, so the order changes no result.
-        if modifiable:
-            if lowest is not None and _surely_unaffordable(s, spec, p, lowest):
+    for deck, floor, deck_worth, run in rules.listed_actions[before_roll]:
+        if deck is not None:
+            worth = worths.get(deck)
+            if worth is None:
+                worth = worths[deck] = sum(map(mul, rules_state.held[deck][p], deck_worth))
+            if worth < floor:
+                continue        # too little for the cheapest: most listings end here
+        for spec, modifiable, lowest, highest, key, per_turn, per_game, res, counters, token, \
+                target_cost in run:
+            if per_turn is not None and uses_turn.get(key, 0) >= per_turn:
                 continue
-            if highest is not None and token is None and not target_cost \
-                    and not _surely_unaffordable(s, spec, p, highest):
-                # Affordable whatever the modifiers add: the exact cost matters only when paying.
-                res = counters = ()
-            elif highest is not None and token is None and not res and not counters \
-                    and not _between(hand, target_cost + lowest, target_cost + highest):
-                # "cost r N" alone, and no hand holds an amount the modifiers could decide: the
-                # same resources are affordable at any cost in the range (0 is in it).
-                pass
+            if per_game is not None and uses_game.get(key, 0) >= per_game:
+                continue
+            # The cost first: it is cheap, and most listings fail on it (too few tokens); the
+            # condition is a pure function of the state, so the order changes no result.
+            if modifiable:
+                if lowest is not None and _surely_unaffordable(s, spec, p, lowest):
+                    continue
+                if highest is not None and token is None and not target_cost \
+                        and not _surely_unaffordable(s, spec, p, highest):
+                    # Affordable whatever the modifiers add: the exact cost matters only
+                    # when paying.
+                    res = counters = ()
+                elif highest is not None and token is None and not res and not counters \
+                        and not _between(hand, target_cost + lowest, target_cost + highest):
+                    # "cost r N" alone, and no hand holds an amount the modifiers could decide: the
+                    # same resources are affordable at any cost in the range (0 is in it).
+                    pass
+                else:
+                    res, counters, token, target_cost = _costs(rules, s, spec, p)
+            if token is not None:
+                di = token[0]
+                worth = worths.get(di)
+                if worth is None:           # what the player's items of this deck are worth in all
+                    worth = worths[di] = sum(map(mul, rules_state.held[di][p], spec.token_worth))
+                if worth < token[1]:
+                    continue                # most listings of a token action end here
+            if (res or counters) and _short(s, p, res, counters, 0):
+                continue
+            if token is None:
+                pays = _NO_PAYMENT
             else:
-                res, counters, token, target_cost = _costs(rules, s, spec, p)
-        if token is not None:
-            di = token[0]
-            worth = worths.get(di)
-            if worth is None:           # what the player's items of this deck are worth in all
-                worth = worths[di] = sum(map(mul, rules_state.held[di][p], spec.token_worth))
-            if worth < token[1]:
-                continue                # most listings of a token action end here
-        if (res or counters) and _short(s, p, res, counters, 0):
-            continue
-        if token is None:
-            pays = _NO_PAYMENT
-        else:
-            pays = minimal_payments(rules_state.held[di][p], rules.decks[di].values, token[1])
-            if not pays:
+                pays = minimal_payments(rules_state.held[di][p], rules.decks[di].values, token[1])
+                if not pays:
+                    continue
+            env = {"player": p}
+            if spec.when is not None and not spec.when(s, env):
                 continue
-        env = {"player": p}
-        if spec.when is not None and not spec.when(s, env):
-            continue
-        ri = spec.rule_index
-        targets = [-1]
-        if spec.target_static:
-            # Asked on every listing (the markers next to a unit), changed by few actions.
-            memo = rules_state.position_memo(s.piece_moves)
-            targets = memo.get(("targets", ri, p))
-            if targets is None:
-                targets = memo[("targets", ri, p)] = _targets(s, env, spec.target, 0, hand)
-        elif spec.target is not None:
-            targets = _targets(s, env, spec.target, target_cost, hand)
-        for x in targets:
-            for pay in pays:
-                out.append(rules.rule_action(ri, x, pay))
+            ri = spec.rule_index
+            targets = [-1]
+            if spec.target_static:
+                # Asked on every listing (the markers next to a unit), changed by few actions.
+                memo = rules_state.position_memo(s.piece_moves)
+                targets = memo.get(("targets", ri, p))
+                if targets is None:
+                    targets = memo[("targets", ri, p)] = _targets(s, env, spec.target, 0, hand)
+            elif spec.target is not None:
+                targets = _targets(s, env, spec.target, target_cost, hand)
+            for x in targets:
+                for pay in pays:
+                    out.append(rules.rule_action(ri, x, pay))
 
 
 def _targets(s, env: dict, target: tuple, target_cost: int, hand: list[int]) -> list:
