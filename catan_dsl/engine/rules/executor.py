@@ -110,13 +110,19 @@ def run(s, items: list) -> None:
                 execution.tick(0)
             kind = item[0]
             n0 = len(prompts)
-            if kind == "rule":
-                rule = rules.compiled[item[1]]
+            if kind == "fx":
+                _, ri, addr, i, et = item
+            elif kind == "rule":
+                # A rule whose condition holds runs its block at once, as the "fx" item it
+                # used to push would (that item's budget step is still counted).
+                ri = item[1]
+                rule = rules.compiled[ri]
                 execution.enter(rule)
-                if rule.when is None or rule.when(s, dict(item[2])):
-                    items.append(("fx", item[1], (), 0, item[2]))
-                continue
-            if kind == "call":
+                if rule.when is not None and not rule.when(s, dict(item[2])):
+                    continue
+                execution.steps += 1
+                addr, i, et = (), 0, item[2]
+            elif kind == "call":
                 rules.calls[item[1]](s, *item[2])
             elif kind == "loop":
                 # "repeat N while COND": COND now, then one run of the body, then ask again.
@@ -140,8 +146,7 @@ def run(s, items: list) -> None:
                         items.append(("fx", ri, addr + (0,), 0, envt(env)))
                         break
                 continue
-            else:
-                _, ri, addr, i, et = item
+            if kind != "call":
                 lst = _resolve(rules, ri, addr)
                 env = dict(et)
                 execution.prov = rules.compiled[ri].prov
