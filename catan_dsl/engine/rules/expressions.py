@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from catan_dsl.core import vocab
 from catan_dsl.engine.rules.domains import conjuncts, layout_prefilter, layout_sieve, narrow
+from catan_dsl.engine.rules.fused import FUSED, fuse
 from catan_dsl.engine.rules.measure_memo import layout_memo
 
 Fn = Callable[[Any, dict], Any]
@@ -58,6 +59,11 @@ def compile_expr(node: Any, ctx: Ctx) -> tuple[Fn, str]:
         fn, typ = _comprehension(head, node, ctx)
         read = {n: ctx.types[n] for n in reads(node, ctx) if n in ctx.types}
         return layout_memo(node, fn, read, ctx.functions), typ
+    if head in FUSED:
+        # An operator tree: one generated function, not a closure per operator (fused.py).
+        got = fuse(node, ctx.types, ctx.rules.resource_index, lambda n: compile_expr(n, ctx))
+        if got is not None:
+            return got
     if head in OPERATORS:
         return OPERATORS[head](node[1:], ctx)
     impl = ctx.functions.get(head)

@@ -8,6 +8,7 @@ from typing import Any, Callable
 from catan_dsl.core import geometry
 from catan_dsl.engine.base import building
 from catan_dsl.engine.rules.expressions import constant_name, variable_name
+from catan_dsl.engine.rules.fused import inline
 
 Fn = Callable[[Any, dict], Any]
 
@@ -243,9 +244,9 @@ def f_owner(ctx, a, raw):
     x, kind = a[0][0], place_kind(ctx, a[0][1], raw[0])
     xv = variable_name(raw[0], ctx)
     if xv is not None and a[0][1] == "edge":         # the kind of place is known: one table
-        return (lambda s, env: s.e_owner[env[xv]]), "player"
+        return inline(lambda s, env: s.e_owner[env[xv]], f"s.e_owner[env[{xv!r}]]"), "player"
     if xv is not None and a[0][1] == "vertex":
-        return (lambda s, env: s.v_owner[env[xv]]), "player"
+        return inline(lambda s, env: s.v_owner[env[xv]], f"s.v_owner[env[{xv!r}]]"), "player"
     return (lambda s, env: (s.e_owner if kind(env) == "edge" else s.v_owner)[x(s, env)]), "player"
 
 
@@ -309,7 +310,8 @@ def f_occupied(ctx, a, raw):
             return (lambda s, env: False), "bool"
         i = k.i
         if not k.vertex and xv is not None:          # a path holds one unit: its owner + 1
-            return (lambda s, env: s.rules_state.units[i][env[xv]] > 0), "bool"
+            return inline(lambda s, env: s.rules_state.units[i][env[xv]] > 0,
+                          f"s.rules_state.units[{i}][env[{xv!r}]] > 0"), "bool"
         return (lambda s, env: k.owner_at(s.rules_state.units[i], x(s, env)) >= 0), "bool"
     if known is not None and known not in rules.unit_index and known not in rules.piece_index \
             and chains and known in chains.index and a[0][1] == "edge" and xv is not None:
@@ -362,12 +364,13 @@ def f_count_of(ctx, a, raw):
     if stock in rules.resource_index:
         r = rules.resource_index[stock]
         if pv is not None:
-            return (lambda s, env: s.hand[env[pv]][r]), "int"
+            return inline(lambda s, env: s.hand[env[pv]][r], f"s.hand[env[{pv!r}]][{r}]"), "int"
         return (lambda s, env: s.hand[p(s, env)][r]), "int"
     if stock in rules.counter_index:
         c = rules.counter_index[stock]
         if pv is not None:
-            return (lambda s, env: s.rules_state.counters[env[pv]][c]), "int"
+            return inline(lambda s, env: s.rules_state.counters[env[pv]][c],
+                          f"s.rules_state.counters[env[{pv!r}]][{c}]"), "int"
         return (lambda s, env: s.rules_state.counters[p(s, env)][c]), "int"
     if stock in rules.item_index:                           # one kind of a deck's items
         di, i = rules.item_index[stock]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from catan_dsl.engine.events import EffectSkipped, MarkersMoved
 from catan_dsl.engine.rules.executor import Eff, emit
 from catan_dsl.engine.rules.expressions import Ctx, compile_expr, constant_name, variable_name
+from catan_dsl.engine.rules.fused import inline
 
 UNLIMITED = 1_000_000   # what marker_supply reads for a supply without a limit
 
@@ -93,7 +94,8 @@ def f_markers(ctx: Ctx, a, raw):
     if known in index:                      # the usual "markers(h, M)": one lookup now
         i = index[known]
         if hv is not None:
-            return (lambda s, env: s.rules_state.markers[i][env[hv]]), "int"
+            return inline(lambda s, env: s.rules_state.markers[i][env[hv]],
+                          f"s.rules_state.markers[{i}][env[{hv!r}]]"), "int"
         return (lambda s, env: s.rules_state.markers[i][h(s, env)]), "int"
     return (lambda s, env: s.rules_state.markers[index[name(s, env)]][h(s, env)]), "int"
 

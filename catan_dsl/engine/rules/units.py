@@ -11,6 +11,7 @@ from catan_dsl.core.geometry import is_centre_key
 from catan_dsl.engine.events import EffectSkipped, UnitMoved
 from catan_dsl.engine.rules.executor import Eff, emit
 from catan_dsl.engine.rules.expressions import Ctx, compile_expr, constant_name, variable_name
+from catan_dsl.engine.rules.fused import inline
 
 # Per game (RulesState): units[i] = where kind i's units stand (see UnitPlaces), and
 # unit_supply[i][p] = p's units of kind i not on the board.
@@ -264,7 +265,8 @@ def f_path_between(ctx: Ctx, a, raw):
     v, w, pairs = a[0][0], a[1][0], ctx.rules.paths.between
     xv, yv = variable_name(raw[0], ctx), variable_name(raw[1], ctx)
     if xv is not None and yv is not None:    # "path_between(v, w)": asked per candidate w
-        return (lambda s, env: pairs.get((env[xv], env[yv]), -1)), "edge"
+        return inline(lambda s, env: pairs.get((env[xv], env[yv]), -1),
+                      f"@0.get((env[{xv!r}], env[{yv!r}]), -1)", pairs), "edge"
     # -1: the two intersections are not joined by a path (an intersection and itself neither).
     return (lambda s, env: pairs.get((v(s, env), w(s, env)), -1)), "edge"
 

@@ -1,0 +1,143 @@
+"""IR operator trees (and, or, not, comparisons, arithmetic, if) → one generated Python function
+each: the operators inlined, every other node called as its compiled closure.
+
+A closure per operator costs a Python call per operator per evaluation: ``f == e or not
+occupied(f, knight)``, asked for each of fifty paths a knight may march to, made four calls a
+path. Fused, it is one function that calls ``occupied`` alone. Only operators are inlined, and
+each exactly as its closure in expressions.py computes it (the same order of evaluation, the
+same short cuts, the same values), so no game changes. The source is built from the IR's
+structure alone: names and numbers enter it as literals (``repr``), never as code.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+Fn = Callable[[Any, dict], Any]
+Leaf = Callable[[Any], tuple[Fn, str]]      # an IR node → its closure and static type
+
+COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+FUSED = frozenset(("and", "or", "not", "if", "+", "-", "*", "/", "in") + COMPARISONS)
+MAX_DEPTH = 24          # deeper operator trees are split: a nested part becomes a leaf call
+_CODE: dict[str, Any] = {}      # source → its code object, shared by every game in the process
+
+
+def _div(x: int, y: int) -> int:
+    return x // y if y else 0      # as the "/" closure: rounds down; by 0 is 0
+
+
+class _Emitter:
+    """Builds one expression's source; the closures it calls are kept as ``L0``, ``L1``, …"""
+
+    def __init__(self, types: dict[str, str], resource_index: dict[str, int], leaf: Leaf):
+        self.types, self.resource_index, self.leaf = types, resource_index, leaf
+        self.names: dict[str, Any] = {"_div": _div}
+        self.inlined = 0            # operators and closures written inline: 1 saves no call
+
+    def call(self, node: Any) -> tuple[str, str]:
+        fn, typ = self.leaf(node)
+        written = getattr(fn, "inline", None)
+        if written is not None:             # the closure says what it computes: write that
+            self.inlined += 1
+            template, objects = written
+            for k, obj in enumerate(objects):
+                name = f"O{len(self.names)}"
+                self.names[name] = obj
+                template = template.replace(f"@{k}", name)
+            return f"({template})", typ
+        name = f"L{len(self.names)}"
+        self.names[name] = fn
+        return f"{name}(s, env)", typ
+
+    def emit(self, node: Any, truth: bool, depth: int) -> tuple[str, str]:
+        """``node``'s source and static type. ``truth``: only the value's truth is used (a part
+        of and, or, not or an if's test), so and/or need not make it a bool."""
+        if isinstance(node, bool):
+            return repr(node), "bool"
+        if isinstance(node, int):
+            return repr(node), "int"
+        if node is None:
+            return "None", "null"
+        var = node[1] if isinstance(node, list) and len(node) == 2 and node[0] == "var" \
+            else node
+        if isinstance(var, str) and var in self.types:
+            return f"env[{var!r}]", self.types[var]
+        if isinstance(node, str):
+            return repr(node), "name"       # a name no variable shadows: itself
+        head = node[0] if isinstance(node, list) and node else None
+        if head not in FUSED or depth >= MAX_DEPTH or not _arity_ok(node):
+            return self.call(node)
+        self.inlined += 1
+        args = node[1:]
+        d = depth + 1
+        if head in ("and", "or"):
+            parts = [self.emit(a, True, d)[0] for a in args]
+            src = "(" + f" {head} ".join(parts) + ")"
+            return (src if truth else f"(True if {src} else False)"), "bool"
+        if head == "not":
+            return f"(not {self.emit(args[0], True, d)[0]})", "bool"
+        if head == "if":
+            test = self.emit(args[0], True, d)[0]
+            (yes, typ), (no, _) = self.emit(args[1], False, d), self.emit(args[2], False, d)
+            return f"({yes} if {test} else {no})", typ
+        if head == "in":
+            return f"({self.emit(args[0], False, d)[0]} in {self.emit(args[1], False, d)[0]})", \
+                "bool"
+        if head in COMPARISONS:
+            left, lt = self.emit(args[0], False, d)
+            right = args[1]
+            if isinstance(right, str) and right not in self.types:
+                # A name on the right: a resource variable holds the resource's index, so
+                # "r != ore" names it (as expressions._compare does).
+                k = self.resource_index.get(right, right) if lt == "resource" else right
+                return f"({left} {head} {k!r})", "bool"
+            return f"({left} {head} {self.emit(right, False, d)[0]})", "bool"
+        if head == "-" and len(args) == 1:
+            return f"(-{self.emit(args[0], False, d)[0]})", "int"
+        a, b = self.emit(args[0], False, d)[0], self.emit(args[1], False, d)[0]
+        if head == "/":
+            return f"_div({a}, {b})", "int"
+        return f"({a} {head} {b})", "int"
+
+
+def inline(fn: Fn, template: str, *objects: Any) -> Fn:
+    """Mark a function's closure as computing ``template``: a Python expression over ``s``,
+    ``env`` (names read as ``env['x']``, written with repr) and ``@0``, ``@1``, … for
+    ``objects``. A fused expression writes it in place of a call."""
+    fn.inline = (template, objects)
+    return fn
+
+
+def _arity_ok(node: list) -> bool:
+    """Is ``node`` shaped as its operator's closure expects? Anything else is left to the
+    closure, which reports it as it always has."""
+    n = len(node) - 1
+    head = node[0]
+    if head in ("and", "or"):
+        return n >= 1
+    if head == "-":
+        return n in (1, 2)
+    if head == "if":
+        return n == 3
+    return n == (1 if head == "not" else 2)
+
+
+def fuse(node: Any, types: dict[str, str], resource_index: dict[str, int], leaf: Leaf
+         ) -> tuple[Fn, str] | None:
+    """``node`` as one generated function and its static type, or None when fusing would save
+    no call (a single operator) or the tree cannot be written as one expression."""
+    em = _Emitter(types, resource_index, leaf)
+    src, typ = em.emit(node, False, 0)
+    if em.inlined < 2:
+        return None
+    text = f"def fused(s, env):\n    return {src}\n"
+    code = _CODE.get(text)
+    if code is None:
+        try:
+            code = compile(text, "<fused rule expression>", "exec")
+        except (SyntaxError, RecursionError, MemoryError, ValueError):
+            return None
+        _CODE[text] = code
+    names = dict(em.names)
+    exec(code, names)       # defines "fused" over the closures in names; runs nothing else
+    return names["fused"], typ
