@@ -1,12 +1,12 @@
-"""IR operator trees (and, or, not, comparisons, arithmetic, if) → one generated Python function
-each: the operators inlined, every other node called as its compiled closure.
+"""IR operator trees (and, or, not, comparisons, arithmetic, if, in) → one generated Python
+function each: the operators inlined, every other node called as its compiled closure.
 
 A closure per operator costs a Python call per operator per evaluation: ``f == e or not
 occupied(f, knight)``, asked for each of fifty paths a knight may march to, made four calls a
-path. Fused, it is one function that calls ``occupied`` alone. Only operators are inlined, and
-each exactly as its closure in expressions.py computes it (the same order of evaluation, the
-same short cuts, the same values), so no game changes. The source is built from the IR's
-structure alone: names and numbers enter it as literals (``repr``), never as code.
+path. Fused, it is one function. Operators are written as their closures in expressions.py
+compute them (the same order of evaluation, the same short cuts, the same values), and so are
+the closures that say what they compute (``inline``), so no game changes. The source is built
+from the IR's structure alone: names and numbers enter it as literals (``repr``), never as code.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
 FUSED = frozenset(("and", "or", "not", "if", "+", "-", "*", "/", "in") + COMPARISONS)
 MAX_DEPTH = 24          # deeper operator trees are split: a nested part becomes a leaf call
 _CODE: dict[str, Any] = {}      # source → its code object, shared by every game in the process
+MAX_KEPT = 4096
 
 
 def _div(x: int, y: int) -> int:
@@ -40,9 +41,9 @@ class _Emitter:
         if written is not None:             # the closure says what it computes: write that
             self.inlined += 1
             template, objects = written
-            for k, obj in enumerate(objects):
+            for k in reversed(range(len(objects))):     # @10 before @1
                 name = f"O{len(self.names)}"
-                self.names[name] = obj
+                self.names[name] = objects[k]
                 template = template.replace(f"@{k}", name)
             return f"({template})", typ
         name = f"L{len(self.names)}"
@@ -137,6 +138,8 @@ def fuse(node: Any, types: dict[str, str], resource_index: dict[str, int], leaf:
             code = compile(text, "<fused rule expression>", "exec")
         except (SyntaxError, RecursionError, MemoryError, ValueError):
             return None
+        if len(_CODE) >= MAX_KEPT:      # a long session compiling edit after edit
+            _CODE.clear()
         _CODE[text] = code
     names = dict(em.names)
     exec(code, names)       # defines "fused" over the closures in names; runs nothing else
