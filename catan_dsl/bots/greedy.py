@@ -29,6 +29,9 @@ DEPTH_PARAM = "bot_look_ahead"
 # ... and how many of those may follow a chance node of the look-ahead (a card drawn, a die
 # rolled); without it, as many as before the chance node. Barbarian Attack sets 1.
 AFTER_CHANCE_PARAM = "bot_look_after_chance"
+# ... and how many options of a long own prompt (a piece's destination among dozens) the
+# look-ahead scores, SAMPLE without it; the bot's own answer to such a prompt still weighs SAMPLE.
+SAMPLE_PARAM = "bot_look_sample"
 WIDTH = 4                 # follow-up options expanded at each own prompt (best by a static score)
 SAMPLE = 24               # a rule's prompt with more options is scored on a sample this big
 AWARD_POLICY = "first_then_strictly_more"
@@ -138,12 +141,14 @@ _VALUED: dict[int, tuple] = {}
 _LOOK: dict[int, tuple] = {}
 
 
-def _look_ahead(g) -> tuple[int, int | None]:
-    """The scenario's bot hints on look-ahead: own prompts in all, and after a chance node."""
+def _look_ahead(g) -> tuple[int, int | None, int]:
+    """The scenario's bot hints on look-ahead: own prompts in all, after a chance node, and
+    the options of a long prompt scored."""
     params = (g.ir.get("meta") or {}).get("params", {})
     after = params.get(AFTER_CHANCE_PARAM)
     return (max(0, int(params.get(DEPTH_PARAM, OWN_DECISIONS))),
-            None if after is None else max(0, int(after)))
+            None if after is None else max(0, int(after)),
+            max(1, int(params.get(SAMPLE_PARAM, SAMPLE))))
 
 
 def _valued_decks(rules) -> tuple:
@@ -215,14 +220,16 @@ def evaluate(s: State, p: int) -> float:
 class _Search:
     """One decision's look-ahead: the acting player, the bot's rng (for large chance nodes)."""
 
-    __slots__ = ("p", "rng", "root_kind", "past_turn", "after_chance")
+    __slots__ = ("p", "rng", "root_kind", "past_turn", "after_chance", "sample")
 
     def __init__(self, p: int, rng: random.Random, root_kind: str | None,
-                 past_turn: bool = False, after_chance: int | None = None) -> None:
+                 past_turn: bool = False, after_chance: int | None = None,
+                 sample: int = SAMPLE) -> None:
         self.p = p
         self.rng = rng
         self.past_turn = past_turn
         self.after_chance = after_chance
+        self.sample = sample
         # A prompt of the kind being answered now (discard one more card, place the next free
         # road) continues this decision: it is decided on its own turn, not looked through.
         self.root_kind = root_kind
@@ -271,11 +278,11 @@ class _Search:
         board_terms(c)
         if len(legal) <= WIDTH:
             return max(self.value(c, a, decisions, chances) for a in legal)
-        if len(legal) > SAMPLE:
+        if len(legal) > self.sample:
             # Where to move a piece among dozens of paths: the best of a sample (drawn with the
             # bot's own rng, so games stay reproducible) is a lower bound of the best, and
             # scoring every path of every follow-up prompt was most of the bot's time.
-            legal = self.rng.sample(legal, SAMPLE)
+            legal = self.rng.sample(legal, self.sample)
         scored = []
         for a in legal:
             x = c.clone()
@@ -307,6 +314,9 @@ class GreedyBot:
     # Own prompts looked through after a chance node within the look-ahead; None: the
     # scenario's `param bot_look_after_chance`, else as many as before the chance node.
     after_chance: int | None = None
+    # Options of a long own prompt scored inside the look-ahead; None: the scenario's
+    # `param bot_look_sample`, else SAMPLE.
+    look_sample: int | None = None
 
     def choose(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -315,13 +325,15 @@ class GreedyBot:
         if p == CHANCE:
             return state.sample_chance(rng)
         top = state.prompts[-1] if state.prompts else None
-        depth, after_chance = _kept(_LOOK, state.game, _look_ahead)
+        depth, after_chance, sample = _kept(_LOOK, state.game, _look_ahead)
         if self.own_decisions is not None:
             depth = self.own_decisions
         if self.after_chance is not None:
             after_chance = self.after_chance
+        if self.look_sample is not None:
+            sample = self.look_sample
         search = _Search(p, rng, top.kind if top is not None and top.player == p else None,
-                         self.look_past_turn, after_chance)
+                         self.look_past_turn, after_chance, sample)
         if top is not None and top.kind == RULE_CHOOSE and len(legal) > SAMPLE:
             legal = rng.sample(legal, SAMPLE)      # a piece's destination among dozens: see best()
         board_terms(state)      # filled once here, read by every clone that moves no piece

@@ -283,3 +283,46 @@ def test_a_scenario_sets_how_many_own_prompts_the_bot_looks_through_after_chance
     bot = make_bot("greedy")
     bot.after_chance = 1                    # set on a bot, it overrides the scenario
     assert bot.choose(s, s.legal_actions(), random.Random(0)) is gamble
+
+
+SCOUT = """scenario scout extends base {
+  counter flags "flags" { start 0 }
+  action scout "Scout" {
+    cost wool 1; after roll; limit 1 per turn
+    do { choose e in edges by player where true { gain 1 flags } }
+  }
+  PARAM
+}
+"""
+
+
+def _scored(tmp_path, monkeypatch, param: str, bot=None) -> int:
+    """Positions the greedy bot scores to weigh its options, scouting (a choice among all 72
+    paths) among them."""
+    from catan_dsl.bots import greedy
+    path = tmp_path / "scout.catan"
+    path.write_text(SCOUT.replace("PARAM", param))
+    ir, report = compile_file(str(path))
+    assert ir is not None, report.render_text()
+    s = empty_main(Game(ir, 4))
+    put(s, 0, "settlement", 0)
+    set_hand(s, 0, wool=1)
+    calls = []
+    real = greedy.evaluate
+    monkeypatch.setattr(greedy, "evaluate", lambda st, p: calls.append(1) or real(st, p))
+    (bot or make_bot("greedy")).choose(s, s.legal_actions(), random.Random(0))
+    return len(calls)
+
+
+def test_a_scenario_sets_how_many_options_of_a_long_prompt_the_look_ahead_scores(
+        tmp_path, monkeypatch) -> None:
+    """`param bot_look_sample = N`: weighing "scout", the bot scores N of the 72 paths it could
+    pick (a sample drawn with its own rng), not SAMPLE; set on a bot, it overrides the
+    scenario."""
+    from catan_dsl.bots.greedy import SAMPLE
+    five = _scored(tmp_path, monkeypatch, "param bot_look_sample = 5 in 1..24")
+    assert _scored(tmp_path, monkeypatch, "param bot_look_sample = 6 in 1..24") == five + 1
+    assert _scored(tmp_path, monkeypatch, "") == five + SAMPLE - 5
+    bot = make_bot("greedy")
+    bot.look_sample = 6
+    assert _scored(tmp_path, monkeypatch, "param bot_look_sample = 5 in 1..24", bot) == five + 1
