@@ -10,14 +10,15 @@ from catan_dsl.engine.rules.expressions import elem_type
 
 
 class InternedActions:
-    """Mixed into RulesRuntime: uses its ``game``, ``decks``, ``compiled`` and the ``_actions``
-    and ``deck_draws`` tables it sets up."""
+    """Mixed into RulesRuntime: uses its ``game``, ``decks``, ``compiled`` and the ``_actions``,
+    ``deck_draws`` and ``last_deal`` tables it sets up."""
 
     game: Any
     decks: tuple
     compiled: list
     _actions: dict
     deck_draws: dict
+    last_deal: list
 
     def choice(self, what: str, x: int) -> Choose:
         key = ("c", what, x)
@@ -56,6 +57,20 @@ class InternedActions:
             items = range(len(self.decks[di].items))
             draws = self.deck_draws[di] = [self.deal(di, i) for i in items]
         return draws
+
+    def deck_outcomes(self, di: int, pile) -> tuple:
+        """Deck ``di``'s draws and their chances with ``pile`` left (a count per item). A draw
+        asks twice with the same pile, listing then sampling: the last answer, checked against
+        a copy of its pile (a list compare, no hashing), serves the second ask. Few piles come
+        back (each card drawn makes a new one), so a table of them would mostly miss."""
+        last = self.last_deal[di]
+        if last is not None and last[0] == pile:
+            return last[1]
+        total = sum(pile)
+        draws = self.draws_of(di)
+        outcomes = tuple([(draws[i], k / total) for i, k in enumerate(pile) if k])
+        self.last_deal[di] = (pile[:] if isinstance(pile, list) else pile, outcomes)
+        return outcomes
 
     def rule_action(self, ri: int, target: int, pay: tuple) -> RuleAction:
         key = ("a", ri, target, pay)

@@ -254,18 +254,7 @@ class RulesRuntime(InternedActions, CompiledRules):
             pile = s.rules_state.pile[di]
             if (d.after is not None and s.rules_state.drawn[di] >= d.after) or not any(pile):
                 pile = d.counts
-            # Asked on every draw twice, listing then sampling, with the same pile: the last
-            # answer, checked against a copy of its pile (a list compare, no hashing), serves
-            # the second ask. Few piles come back (each card drawn makes a new one), so a
-            # table of them would mostly miss.
-            last = self.last_deal[di]
-            if last is not None and last[0] == pile:
-                return last[1]
-            total = sum(pile)
-            draws = self.draws_of(di)
-            outcomes = tuple([(draws[i], k / total) for i, k in enumerate(pile) if k])
-            self.last_deal[di] = (pile[:] if isinstance(pile, list) else pile, outcomes)
-            return outcomes
+            return self.deck_outcomes(di, pile)
         outcomes = self.game.roll_actions
         if prompt.params and self.distinct:
             first = prompt.params[1]        # a second roll that must differ: once per number

@@ -129,14 +129,12 @@ def push_draw(s, di: int, p: int, n: int, ri: int) -> None:
     return None
 
 
-def draw_outcomes(s, prompt: Prompt) -> list:
+def draw_outcomes(s, prompt: Prompt) -> tuple:
     di = prompt.params[0]
     pile = s.rules_state.pile[di]
     if not any(pile):
         pile = s.rules_state.spent[di]       # reshuffled when drawn from
-    total = sum(pile)
-    draws = s.game.rules.draws_of(di)
-    return [(draws[i], k / total) for i, k in enumerate(pile) if k]
+    return s.game.rules.deck_outcomes(di, pile)
 
 
 def reshuffle(s, di: int, ri: int) -> None:
