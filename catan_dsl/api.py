@@ -18,9 +18,8 @@ from catan_dsl.packs.catalog import resolve as resolve_pack
 from catan_dsl.packs.manifest import PackError
 from catan_dsl.syntax import ast as A
 
-__all__ = ["CompileError", "OptionError", "parse_file", "check_file", "compile_file", "load_ir",
-           "resolve_name",
-           "choose_options"]
+__all__ = ["CompileError", "OptionError", "ParsedFiles", "parse_file", "check_file",
+           "compile_file", "load_ir", "resolve_name", "choose_options", "scenario_path"]
 
 
 class CompileError(Exception):

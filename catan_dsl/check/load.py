@@ -162,12 +162,12 @@ def _extends_chain(root: A.File, path: Path, loader: Loader) -> list[str]:
     chain: list[str] = []
     cur, here = root, path.resolve().parent
     while cur.unit.extends is not None and len(chain) < 64:
-        target = resolve_name(cur.unit.extends.value, here)
-        nxt = loader.files.get(target.resolve()) if target else None
+        target = loader.cache.resolve_name(cur.unit.extends.value, here)
+        nxt = loader.files.get(loader.cache.resolve(target)) if target else None
         if nxt is None or nxt.unit.name.value in chain:
             break
         chain.append(nxt.unit.name.value)
-        cur, here = nxt, target.resolve().parent  # type: ignore[union-attr]
+        cur, here = nxt, loader.cache.resolve(target).parent  # type: ignore[arg-type]
     return chain
 
 

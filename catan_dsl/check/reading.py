@@ -127,13 +127,12 @@ class Loader:
         self.with_seen: set[Path] = set()
         self.collected: set[Path] = set()   # started: a second visit adds nothing new
 
-    def shown(self, path: Path, default: str) -> str:
-        return self.cache.shown.get(self.cache.resolve(path), default)
-
-    def file(self, path: Path, shown: str, span: Span | None) -> A.File | None:
+    def file(self, path: Path, shown: str | None, span: Span | None) -> A.File | None:
+        """The AST of ``path`` (None if unreadable or not parsed), named ``shown`` in diagnostics
+        unless the cache names it (default: relative to the working folder)."""
         key = self.cache.resolve(path)
         if key not in self.files:
-            shown = self.shown(path, shown)
+            shown = self.cache.shown.get(key) or shown or display(path)
             if key in self.texts:
                 src: SourceFile | None = SourceFile(shown, self.texts[key].replace("\r\n", "\n"))
                 self.report.add_source(src)  # type: ignore[arg-type]
@@ -156,7 +155,7 @@ class Loader:
                     self.files[key] = tree
         return self.files[key]
 
-    def collect(self, path: Path, shown: str, span: Span | None, stack: tuple[Path, ...],
+    def collect(self, path: Path, shown: str | None, span: Span | None, stack: tuple[Path, ...],
                 via: tuple[Span, ...] = (), withs: tuple[Path, ...] = (),
                 with_via: tuple[Span, ...] = (), depth: int = 0) -> list[A.File]:
         """``path``'s file after what it extends and imports, then its ``with`` variants.
@@ -228,9 +227,9 @@ class Loader:
             # so checking any file of the loop points at a line of that file when possible.
             self.report.error("E210", via[k], what=what, chain=f"{chain} -> {target.stem}")
             return []
-        if self.file(target, display(target), ident.span) is None:
+        if self.file(target, None, ident.span) is None:
             self.failed = True
         if what == "with":
-            return self.collect(target, display(target), ident.span, (), (), withs + (key,),
+            return self.collect(target, None, ident.span, (), (), withs + (key,),
                                 with_via + (ident.span,), depth + 1)
-        return self.collect(target, display(target), ident.span, stack, via, depth=depth + 1)
+        return self.collect(target, None, ident.span, stack, via, depth=depth + 1)
