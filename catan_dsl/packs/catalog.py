@@ -17,7 +17,8 @@ from catan_dsl.packs.manifest import PACK_TOML, PackError, PackMeta, normalize, 
 
 ENTRY_POINT_GROUP = "catan_dsl.packs"
 INDEX = "index.json"
-SPEC_RE = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]):([A-Za-z0-9_.+/-]+)$")
+SPEC_RE = re.compile(r"([A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]):([A-Za-z0-9_.+/-]+)",
+                     re.ASCII)   # used with fullmatch: "core:rivers\n" names no scenario
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ def resolve(spec: str) -> Path | None:
     """``PACK:SCENARIO`` → the scenario's file; None when ``spec`` is not a pack name (a path)."""
     if os.path.exists(spec):
         return None
-    m = SPEC_RE.match(spec)
+    m = SPEC_RE.fullmatch(spec)
     if m is None:
         return None
     name, scenario = m.group(1), m.group(2).removesuffix(".catan")

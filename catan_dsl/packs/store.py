@@ -62,15 +62,22 @@ def install(path: Path, *, upgrade: bool = False) -> tuple[PackMeta, str]:
     tmp = Path(tempfile.mkdtemp(prefix=f".tmp-{meta.key}-", dir=root))
     try:
         os.chmod(tmp, 0o777 & ~umask())
-        unpack(pack, tmp)
-        problems = check_scenarios(tmp / "scenarios")
+        try:
+            unpack(pack, tmp)
+        except PackError as e:
+            raise PackError(f"{path}: {e} (into the packs folder {root})") from None
+        problems = check_scenarios(tmp / "scenarios", as_members=True)
         if problems:
             raise PackError(f"{path}: a scenario of the pack does not check:\n{problems}")
         folder = f"{meta.key}-{meta.version}"
         final = root / folder
         if final.exists():                      # a leftover of an interrupted earlier install
             shutil.rmtree(final)
-        os.replace(tmp, final)
+        try:
+            os.replace(tmp, final)
+        except OSError as e:                    # name the place it goes, not the temporary one
+            raise PackError(f"{path}: cannot install into {final}: "
+                            f"{e.strerror or type(e).__name__}") from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
