@@ -4,6 +4,7 @@ unreadable files, loops (E210) and chains past the depth limit (E230)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from catan_dsl.core.diagnostics import Report
@@ -15,6 +16,7 @@ from catan_dsl.syntax.recovery import parse_all
 from catan_dsl.syntax.transformer import to_ast
 
 _SCENARIO_DIRS = candidates("scenarios")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*", re.ASCII)      # what extends/import/with take
 
 MAX_SOURCE_BYTES = 1_000_000     # docs/limits.md
 
@@ -75,6 +77,18 @@ def resolve_name(name: str, from_dir: Path) -> Path | None:
         if p.is_file():
             return p
     return None
+
+
+def reachable_files(from_dir: Path) -> dict[str, Path]:
+    """Every name ``extends``/``import``/``with`` can take from a file in ``from_dir`` → the
+    file it resolves to (beside the file first, then the shipped scenarios), as resolve_name."""
+    out: dict[str, Path] = {}
+    for d in (from_dir, *_SCENARIO_DIRS):
+        if d.is_dir():
+            for p in sorted(d.glob("*.catan")):
+                if p.is_file() and _NAME.fullmatch(p.stem):
+                    out.setdefault(p.stem, p)
+    return out
 
 
 def display(p: Path) -> str:
