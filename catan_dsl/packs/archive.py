@@ -46,7 +46,7 @@ def check_entry_name(name: str) -> None:
     """Refuse any path a pack may not contain: absolute, drive letters, '..', backslashes, odd
     characters (NUL, line breaks, anything but ASCII letters, digits and . _ + -), names
     Windows reserves or trims, overlong names, or a file outside the pack layout."""
-    if not name or "\\" in name or name.startswith("/") or re.match(r"[A-Za-z]:", name):
+    if not name or "\\" in name or name.startswith("/") or re.match(r"[A-Za-z]:", name):  # a prefix
         raise PackError(f"unsafe entry {name!r}: absolute paths, drive letters and backslashes "
                         "are refused")
     parts = name.split("/")
@@ -207,7 +207,7 @@ def read_pack(path: Path) -> Pack:
                             "after the pack was built)")
     missing = sorted(set(record) - set(files))
     if missing:
-        raise PackError(f"{path}: {missing[0]} is listed in {RECORD} but missing from the pack")
+        raise PackError(f"{path}: {missing[0]!r} is listed in {RECORD} but missing from the pack")
     meta = parse_meta(_text(files[PACK_TOML], PACK_TOML), f"{path}:{PACK_TOML}")
     if not any(n.startswith("scenarios/") for n in files):
         raise PackError(f"{path}: holds no scenarios/*.catan")

@@ -175,10 +175,11 @@ def parse_record(text: str) -> dict[str, tuple[str, int]]:
         path, digest, size = parts
         if path == RECORD:
             continue
+        # ASCII digits only: str.isdigit() takes '²', which int() then refuses with a traceback
         if not digest.startswith("sha256=") or not re.fullmatch(r"[0-9a-f]{64}", digest[7:]) \
-                or not size.isdigit():
+                or not re.fullmatch(r"[0-9]{1,12}", size, re.ASCII):
             raise PackError(f"{RECORD}:{i}: expected 'path,sha256=HEX,SIZE', got {line!r}")
         if path in out:
-            raise PackError(f"{RECORD}:{i}: {path} is listed twice")
+            raise PackError(f"{RECORD}:{i}: {path!r} is listed twice")
         out[path] = (digest[7:], int(size))
     return out

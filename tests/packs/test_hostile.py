@@ -196,6 +196,16 @@ def test_files_that_disagree_with_record_are_named(tmp_path: Path, home: Path, t
     _refused(path, home, message)
 
 
+def test_a_record_line_cannot_write_to_the_terminal(tmp_path: Path, home: Path) -> None:
+    """A name only RECORD holds is shown quoted: an escape sequence in it cannot clear the
+    screen or forge the lines printed before it."""
+    (tmp_path / "p").mkdir()
+    line = f"scenarios/\x1b[2Jevil.catan,sha256={'0' * 64},1\n"
+    path = write_zip(tmp_path / "p" / "t.catanpack", FILES, record=False,
+                     extra=[("RECORD", (record_text(FILES) + line).encode())])
+    _refused(path, home, r"'scenarios/\\x1b\[2Jevil.catan' is listed in RECORD but missing")
+
+
 def test_a_pack_without_record_or_not_a_zip_is_refused(tmp_path: Path, home: Path) -> None:
     (tmp_path / "p").mkdir()
     _refused(write_zip(tmp_path / "p" / "r.catanpack", FILES, record=False), home, "no RECORD")

@@ -61,6 +61,10 @@ def test_record_round_trip_and_malformed_lines() -> None:
     assert set(parsed) == set(files) and parsed["scenarios/a.catan"][1] == 2
     with pytest.raises(PackError, match="RECORD:1"):
         parse_record("pack.toml,md5=abc,1\n")
+    digest = "0" * 64
+    for size in ("\u00b2", "\uff11", "1\t", " 1", "-1", "1" * 13):     # '²'.isdigit() is True
+        with pytest.raises(PackError, match="RECORD:1"):
+            parse_record(f"pack.toml,sha256={digest},{size}")
     with pytest.raises(PackError, match="listed twice"):
         line = record_text({"a": b"1"}).splitlines()[0]
         parse_record(f"{line}\n{line}\n")
