@@ -161,8 +161,9 @@ def _kinds_at(stmt: list[str], header: list[str]) -> tuple[str, ...] | None:
         return ("file",)
     if stmt and stmt[0] == "if" and last == "with":
         return ("file",)
-    if stmt == ["on"]:
-        return ("trigger",)
+    if stmt == ["on"]:             # a rule; in a piece, marker or unit, "on" takes a place
+        return ("trigger",) if header[:1] in ([], ["scenario"], ["variant"], ["if"],
+                                              ["else"]) else None
     if len(stmt) >= 2 and stmt[0] == "on" and not {"at", "where"} & set(stmt):
         entry = vocab.TRIGGERS.get(stmt[1])
         kinds = _param_kinds(entry.params) if entry else ()

@@ -139,6 +139,8 @@ def test_the_offers_come_from_the_vocabulary_and_the_composition(monkeypatch, tm
     path = str(tmp_path / "isle.catan")
     lagoon = "  terrain lagoon { produces nothing }\n"
     assert "traded" in {c.label for c in completions(path, HEAD + lagoon + "  on ", 4, 5)}
+    in_piece = HEAD + "  piece tower {\n    on "
+    assert "rolled" not in {c.label for c in completions(path, in_piece, 4, 7)}
     text = HEAD + lagoon + "  board b {\n    tiles { lag"
     labels = {c.label for c in completions(path, text, 5, len("    tiles { lag"))}
     assert {"lagoon", "pasture"} <= labels
