@@ -99,7 +99,7 @@ def display(p: Path) -> str:
 
 
 # How many extends/import/with references deep a composition may reach (docs/limits.md): the
-# shipped scenarios need 3; the bound keeps a pack of many chained files from stalling a check.
+# shipped scenarios need 2; the bound keeps a pack of many chained files from stalling a check.
 MAX_COMPOSITION_DEPTH = 32
 
 
