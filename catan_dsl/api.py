@@ -8,15 +8,18 @@ from pathlib import Path
 from catan_dsl import ir as ir_mod
 from catan_dsl.check.board import BoardInfo
 from catan_dsl.check.checker import check_model, suggest
-from catan_dsl.check.load import Model, load_model, parse_source, read_source, resolve_name
+from catan_dsl.check.load import (Model, ParsedFiles, load_model, parse_source, read_source,
+                                  resolve_name)
 from catan_dsl.check.params import resolve_params
 from catan_dsl.compile.rules import LoweredRules, lower_rules
 from catan_dsl.core.diagnostics import Report, make
+from catan_dsl.core.source import file_span
+from catan_dsl.packs.catalog import resolve as resolve_pack
+from catan_dsl.packs.manifest import PackError
 from catan_dsl.syntax import ast as A
 
-__all__ = ["CompileError", "OptionError", "parse_file", "check_file", "compile_file", "load_ir",
-           "resolve_name",
-           "choose_options"]
+__all__ = ["CompileError", "OptionError", "ParsedFiles", "parse_file", "check_file",
+           "compile_file", "load_ir", "resolve_name", "choose_options", "scenario_path"]
 
 
 class CompileError(Exception):
@@ -85,14 +88,33 @@ def _guarded(report: Report, fn, *args, **kw):  # type: ignore[no-untyped-def]
     return None
 
 
+def scenario_path(spec: str, report: Report) -> str | None:
+    """A path, or ``PACK:SCENARIO`` naming a scenario of an installed or pip-shipped pack (as
+    every command takes it) → the file to read; None, with E106 in ``report``, for an unknown
+    pack or scenario."""
+    try:
+        found = resolve_pack(spec)
+    except PackError as e:
+        report.error("E106", file_span(spec), path=spec, reason=str(e).removeprefix(f"{spec}: "),
+                     hint="'catan-dsl pack list' shows the packs and their scenarios")
+        return None
+    return spec if found is None else str(found)
+
+
 def _load_and_check(path: str, with_: tuple[str, ...], board: str | None, complete: bool,
-                    texts: dict[Path, str] | None = None, params: dict[str, int] | None = None
+                    texts: dict[Path, str] | None = None, params: dict[str, int] | None = None,
+                    cache: ParsedFiles | None = None
                     ) -> tuple[Model | None, dict[str, BoardInfo], str | None, LoweredRules | None,
                                Report]:
-    """Load, fill in parameters (``--set``), check, then lower the rules language once
-    (lowering is where rules are typed)."""
+    """Resolve ``PACK:SCENARIO`` names, load, fill in parameters (``--set``), check, then lower
+    the rules language once (lowering is where rules are typed)."""
     report = Report()
-    loaded = _guarded(report, load_model, path, tuple(with_), report, texts)
+    resolved = scenario_path(path, report)
+    variants = [v if ":" not in v else scenario_path(v, report) for v in with_]
+    if resolved is None or None in variants:
+        return None, {}, None, None, report
+    path, with_ = resolved, tuple(v for v in variants if v is not None)
+    loaded = _guarded(report, load_model, path, tuple(with_), report, texts, cache)
     model = loaded[0] if loaded else None
     if model is None or report.has_errors and not model.decls:
         return model, {}, None, None, report
@@ -114,10 +136,11 @@ def _load_and_check(path: str, with_: tuple[str, ...], board: str | None, comple
 
 def check_file(path: str, *, with_: tuple[str, ...] = (), board: str | None = None,
                texts: dict[Path, str] | None = None,
-               params: dict[str, int] | None = None) -> Report:
-    """All diagnostics for ``path`` and everything it extends, imports and combines; a compiled
-    ``.json`` IR is checked against the IR schema instead. ``texts`` maps resolved paths to
-    unsaved text that stands in for those files (the language server's open documents)."""
+               params: dict[str, int] | None = None, cache: ParsedFiles | None = None) -> Report:
+    """All diagnostics for ``path`` (a file or ``PACK:SCENARIO``) and everything it extends,
+    imports and combines; a compiled ``.json`` IR is checked against the IR schema instead.
+    ``texts`` maps resolved paths to unsaved text that stands in for those files (the language
+    server's open documents); ``cache`` shares the files read among several checks."""
     if Path(path).suffix == ".json":
         report = Report()
         try:
@@ -126,7 +149,7 @@ def check_file(path: str, *, with_: tuple[str, ...] = (), board: str | None = No
             report.extend(e.diagnostics)
         return report
     return _load_and_check(path, tuple(with_), board, complete=False, texts=texts,
-                           params=params)[-1]
+                           params=params, cache=cache)[-1]
 
 
 def compile_file(path: str, *, seed: int | None = None, board: str | None = None,
@@ -135,10 +158,10 @@ def compile_file(path: str, *, seed: int | None = None, board: str | None = None
     """Compile to IR (validated against the schema); ``None`` when there are errors.
 
     Args:
-        path: the ``.catan`` file.
+        path: the ``.catan`` file, or ``PACK:SCENARIO`` naming one in a pack.
         seed: realise pools and number tokens with ``realize.realize(ir, seed)``.
         board: a named board; default is the one marked ``default`` (else the first).
-        with_: extra variants to combine, by name.
+        with_: extra variants to combine, by name, path or ``PACK:VARIANT``.
         params: parameter values by name (``--set NAME=V``), over the declared ones.
 
     Returns:
@@ -180,7 +203,8 @@ def _realize(ir: dict, seed: int, report: Report) -> dict | None:
 
 
 def load_ir(path: str) -> dict:
-    """A ``.catan`` file (compiled) or a ``.json`` IR file (loaded and validated).
+    """A ``.catan`` file or ``PACK:SCENARIO`` (compiled), or a ``.json`` IR file (loaded and
+    validated).
 
     Raises:
         CompileError: with the full report when the input has errors.

@@ -1,4 +1,4 @@
-"""A root ``.catan`` path (+ variants) → every file parsed and merged into one `Model`, with file diagnostics.
+"""A root ``.catan`` path (+ variants) → its files (read by ``reading.py``) merged into one `Model`.
 
 Merge order: the extended file (recursively), then imports, then the file itself, then each
 ``with`` variant. A later file overrides an earlier one's declaration of the same name; one
@@ -10,17 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from catan_dsl.check.reading import (MAX_COMPOSITION_DEPTH, MAX_SOURCE_BYTES, Loader,
+                                     ParsedFiles, display, parse_source, read_source,
+                                     resolve_name)
 from catan_dsl.core.codes import RESERVED_WORDS
 from catan_dsl.core.diagnostics import Report
-from catan_dsl.core.files import FileRefused, read_limited
-from catan_dsl.core.paths import candidates
-from catan_dsl.core.source import SourceFile, Span, file_span
+from catan_dsl.core.source import Span
 from catan_dsl.syntax import ast as A
 from catan_dsl.syntax import rules_ast as R
-from catan_dsl.syntax.recovery import parse_all
-from catan_dsl.syntax.transformer import to_ast
 
-_SCENARIO_DIRS = candidates("scenarios")
+__all__ = ["MAX_COMPOSITION_DEPTH", "MAX_SOURCE_BYTES", "Model", "ParsedFiles", "load_model",
+           "parse_source", "read_source", "resolve_name"]
 
 Key = tuple[str, ...]
 
@@ -59,162 +59,36 @@ class Model:
                 if k[0] == "setting" and k[1] == section}
 
 
-MAX_SOURCE_BYTES = 1_000_000     # docs/limits.md
-
-
-def read_source(path: str, report: Report, span: Span | None = None) -> SourceFile | None:
-    """Read a file as UTF-8; a missing, non-regular, oversized or undecodable file becomes a
-    diagnostic, decided before any byte is read."""
-    try:
-        data = read_limited(path, MAX_SOURCE_BYTES)
-    except FileRefused as refused:
-        hint = ("is this the scenario file you meant?" if refused.code == "E107" else
-                "name a .catan file" + (" or use 'check' on the folder"
-                                        if refused.args_.get("kind") == "a folder" else ""))
-        report.error(refused.code, span or file_span(path), hint=hint, **refused.args_)
-        return None
-    except OSError as e:
-        report.error("E106", span or file_span(path), path=path, reason=e.strerror or type(e).__name__,
-                     hint="check the path" if span is None else "is the file name right?")
-        return None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        prefix = data[: e.start].decode("utf-8", errors="replace")
-        src = SourceFile(path, prefix)
-        report.add_source(src)
-        report.error("E105", src.span_at(len(prefix), 1),
-                     reason=f"byte 0x{data[e.start]:02x} at offset {e.start}",
-                     hint="save the file as UTF-8")
-        return None
-    if text.startswith("\ufeff"):
-        text = text[1:]  # a BOM is harmless; editors on Windows add it
-    if "\r" in text:
-        # Windows (CRLF) and old Mac (CR) line ends, even mixed, count lines as "\n" does.
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    src = SourceFile(path, text)
-    report.add_source(src)
-    return src
-
-
-def parse_source(src: SourceFile, report: Report) -> A.File | None:
-    """The file's AST, or None with every syntax error of the file in the report."""
-    tree, diags = parse_all(src)
-    report.extend(diags)
-    if tree is None:
-        return None
-    return to_ast(tree, src.path)
-
-
-def resolve_name(name: str, from_dir: Path) -> Path | None:
-    """``extends base`` → ``base.catan`` beside the file, then the shipped scenario folders."""
-    for d in (from_dir, *_SCENARIO_DIRS):
-        p = d / f"{name}.catan"
-        if p.is_file():
-            return p
-    return None
-
-
-def _display(p: Path) -> str:
-    try:
-        return str(p.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(p)
-
-
-class _Loader:
-    def __init__(self, report: Report, texts: dict[Path, str] | None = None) -> None:
-        self.report = report
-        self.texts = texts or {}      # resolved path → unsaved text (an editor's open buffers)
-        self.files: dict[Path, A.File | None] = {}
-        self.failed = False
-        self.with_seen: set[Path] = set()
-
-    def file(self, path: Path, shown: str, span: Span | None) -> A.File | None:
-        key = path.resolve()
-        if key not in self.files:
-            if key in self.texts:
-                src: SourceFile | None = SourceFile(shown, self.texts[key].replace("\r\n", "\n"))
-                self.report.add_source(src)  # type: ignore[arg-type]
-            else:
-                src = read_source(shown, self.report, span)
-            self.files[key] = parse_source(src, self.report) if src else None
-        return self.files[key]
-
-    def collect(self, path: Path, shown: str, span: Span | None,
-                stack: tuple[Path, ...], via: tuple[Span, ...] = ()) -> list[A.File]:
-        f = self.file(path, shown, span)
-        if f is None:
-            return []
-        here = path.resolve().parent
-        stack = stack + (path.resolve(),)
-        out: list[A.File] = []
-        refs: list[tuple[str, A.Ident]] = []
-        if f.unit.extends is not None:
-            refs.append(("extends", f.unit.extends))
-        refs += [("import", imp.name) for imp in f.imports]
-        for what, ident in refs:
-            out += self._follow(what, ident, here, stack, via)
-        out.append(f)
-        for ident in f.unit.with_:
-            target = resolve_name(ident.value, here)
-            if target is not None and target.resolve() in self.with_seen:
-                continue  # combined already; a variant may extend the file that names it
-            if target is not None:
-                self.with_seen.add(target.resolve())
-            # A variant applied with "with" may extend the file that names it (variant
-            # harbormaster extends base; base with harbormaster): not a cycle.
-            out += self._follow("with", ident, here, (), ())
-        return out
-
-    def _follow(self, what: str, ident: A.Ident, here: Path,
-                stack: tuple[Path, ...], via: tuple[Span, ...]) -> list[A.File]:
-        target = resolve_name(ident.value, here)
-        if target is None:
-            self.failed = True
-            self.report.error("E209", ident.span, what=what, name=ident.value,
-                              hint=f"looked for {ident.value}.catan beside this file and in scenarios/")
-            return []
-        via = via + (ident.span,)
-        if target.resolve() in stack:
-            self.failed = True
-            k = stack.index(target.resolve())
-            chain = " -> ".join(p.stem for p in stack[k:])
-            # Report where the loop starts (the reference leaving the first file of the loop),
-            # so checking any file of the loop points at a line of that file when possible.
-            self.report.error("E210", via[k], what=what, chain=f"{chain} -> {target.stem}")
-            return []
-        if self.file(target, _display(target), ident.span) is None:
-            self.failed = True
-        return self.collect(target, _display(target), ident.span, stack, via)
-
-
 def load_model(path: str, with_: tuple[str, ...] = (), report: Report | None = None,
-               texts: dict[Path, str] | None = None) -> tuple[Model | None, Report]:
+               texts: dict[Path, str] | None = None, cache: ParsedFiles | None = None
+               ) -> tuple[Model | None, Report]:
     """Read, parse and merge ``path`` with what it extends, imports and the extra variants;
-    ``texts`` (resolved path → text) stands in for files an editor holds unsaved."""
+    ``texts`` (resolved path → text) stands in for files an editor holds unsaved; ``cache``
+    shares the files read between checks (and says how to name them)."""
     report = report if report is not None else Report()
-    loader = _Loader(report, texts)
+    loader = Loader(report, texts, cache)
     files = loader.collect(Path(path), path, None, ())
-    root = loader.files.get(Path(path).resolve())
+    root = loader.files.get(loader.cache.resolve(Path(path)))
     if root is None:
         return None, report
+    root_key = loader.cache.resolve(Path(path))
     with_names = []
     for name in with_:
         # A variant by name (beside the file, then shipped), or by path (PACK:VARIANT resolved).
         as_path = Path(name) if name.endswith(".catan") else None
         target = as_path if as_path is not None and as_path.is_file() else \
-            resolve_name(name, Path(path).resolve().parent)
+            resolve_name(name, root_key.parent)
         if target is None:
             report.error("E209", root.unit.name.span, what="variant", name=name,
                          hint="--with names a variant file in scenarios/")
             loader.failed = True
             with_names.append(name)
             continue
-        if target.resolve() not in loader.with_seen:
-            loader.with_seen.add(target.resolve())
-            files += loader.collect(target, _display(target), None, ())
-        loaded = loader.files.get(target.resolve())
+        key = loader.cache.resolve(target)
+        if key not in loader.with_seen:
+            loader.with_seen.add(key)
+            files += loader.collect(target, display(target), None, (), depth=1)
+        loaded = loader.files.get(key)
         with_names.append(loaded.unit.name.value if as_path is not None and loaded else name)
     model = Model(root=root.unit, path=path)
     model.extends = _extends_chain(root, Path(path), loader)
@@ -237,8 +111,9 @@ def load_model(path: str, with_: tuple[str, ...] = (), report: Report | None = N
     deferred: list[tuple[A.File, list[A.Node]]] = []
     for i, f in enumerate(unique):
         model.units.append(f.unit)
-        later = set(order[i + 1:])
-        if later & _if_with_names(f.unit.body):
+        adapts = _if_with_names(f.unit.body)
+        later = set(order[i + 1:]) if adapts else set()
+        if later & adapts:
             deferred.append((f, []))
             _merge(model, f, report, names, origin, later, deferred[-1][1])
         else:
@@ -282,17 +157,17 @@ def _if_with_names(nodes: tuple[A.Node, ...]) -> set[str]:
     return {n.name.value for n in nodes if isinstance(n, R.IfWith)}
 
 
-def _extends_chain(root: A.File, path: Path, loader: _Loader) -> list[str]:
+def _extends_chain(root: A.File, path: Path, loader: Loader) -> list[str]:
     """Ids of the files ``root`` extends, nearest first (docs/ir.md ``meta.extends``)."""
     chain: list[str] = []
     cur, here = root, path.resolve().parent
     while cur.unit.extends is not None and len(chain) < 64:
-        target = resolve_name(cur.unit.extends.value, here)
-        nxt = loader.files.get(target.resolve()) if target else None
+        target = loader.cache.resolve_name(cur.unit.extends.value, here)
+        nxt = loader.files.get(loader.cache.resolve(target)) if target else None
         if nxt is None or nxt.unit.name.value in chain:
             break
         chain.append(nxt.unit.name.value)
-        cur, here = nxt, target.resolve().parent  # type: ignore[union-attr]
+        cur, here = nxt, loader.cache.resolve(target).parent  # type: ignore[arg-type]
     return chain
 
 
@@ -343,7 +218,6 @@ def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = Non
     defaults: list[A.Board] = []
     origin = origin if origin is not None else {}
     unit = f.unit.name.value
-    kinds = {u.span.path: u.kind for u in model.units}
 
     adapted: set[int] = set()
     current: list[A.Node] = []
@@ -420,7 +294,7 @@ def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = Non
                     # extends (or a scenario's setting) is the point of writing it.
                     if (node.kind, key) in CONFLICT_KEYS and prev is not None and k not in here \
                             and prev.span.path != item.span.path and f.unit.kind == "variant" \
-                            and kinds.get(prev.span.path) == "variant" \
+                            and _unit_kind(model, prev.span.path) == "variant" \
                             and _setting_value(prev) != _setting_value(item):
                         report.error("W401", item.span, what=f"{node.kind} {key}",
                                      notes=(("also set here", prev.span),),
@@ -435,6 +309,12 @@ def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = Non
         model.default_board = defaults[0].name.value
     if model.use_board is not None:
         model.default_board = model.use_board.name.value
+
+
+def _unit_kind(model: Model, path: str) -> str | None:
+    """The kind of the merged unit in file ``path`` (looked up only for a conflict: a
+    composition of many files is merged in linear time)."""
+    return next((u.kind for u in model.units if u.span.path == path), None)
 
 
 def _name_span(node: A.Node) -> Span:

@@ -76,7 +76,8 @@ _ALL: list[Code] = [
     Code("E209", "unresolved-file", "cannot find {what} \"{name}\"",
          "extends/import/with names a file found neither beside this one nor among the shipped scenarios."),
     Code("E210", "import-cycle", "{what} cycle: {chain}",
-         "Files extend or import each other in a loop."),
+         "Files extend or import each other in a loop, or variants combine each other with "
+         "'with' in a loop."),
     Code("E211", "not-positive", "{what} must be at least {least}, got {value}",
          "Limits, counts and ratios must be positive."),
     Code("E212", "number-too-large", "number {value} is too large (at most {most})",
@@ -99,6 +100,12 @@ _ALL: list[Code] = [
     Code("E220", "param-out-of-range", "parameter {name} = {value} is outside {low}..{high}",
          "A parameter's value (declared, or given with --set) lies outside the range its "
          "declaration allows."),
+    # E230: issue 38 (packs); E221..E229 left to the other name-and-value checks.
+    Code("E230", "composition-too-deep", "{what} \"{name}\" reaches a file {depth} references "
+         "deep (limit {limit})",
+         "A file reaches the files it builds on through extends, import and with; a chain deeper "
+         "than any scenario needs (docs/limits.md) is refused before it is read, so a pack of "
+         "many chained files cannot stall a check."),
     # --- E3xx: board ------------------------------------------------------------------------
     Code("E301", "hex-outside-layout", "hex {hex} is not a land hex of this board's layout",
          "Tiles, harbors and features may only refer to hexes in the layout."),

@@ -7,18 +7,19 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from lark.exceptions import LarkError
-
 from catan_dsl import api
-from catan_dsl.check.load import Model, load_model, resolve_name
+from catan_dsl.check.load import resolve_name
 from catan_dsl.core import vocab
 from catan_dsl.core.diagnostics import Diagnostic, Report
 from catan_dsl.core.source import SourceFile, Span
 from catan_dsl.syntax import ast as A
 from catan_dsl.syntax import rules_ast as R
-from catan_dsl.syntax.keywords import grammar_keywords
-from catan_dsl.syntax.parser import get_parser, parse, terminal_literals
+from catan_dsl.editor.completion import Completion, completions, model_of, title_of
+from catan_dsl.syntax.parser import parse
 from catan_dsl.syntax.transformer import to_ast
+
+__all__ = ["Completion", "Symbol", "completions", "definition", "diagnostics", "hover",
+           "symbols", "word_at"]
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -57,13 +58,6 @@ KEYWORD_DOCS = {
     "without": "Withdraw actions another file declared: `without action A, B`.",
     "use": "Compile an inherited board by default: `use board NAME`.",
 }
-
-
-@dataclass(frozen=True)
-class Completion:
-    label: str
-    kind: str          # "keyword" | "function" | "name" | "terrain" | "resource" | ...
-    detail: str = ""
 
 
 @dataclass(frozen=True)
@@ -112,6 +106,11 @@ def hover(path: str, text: str, line: int, col: int) -> str | None:
         return None
     word = found[0]
     parts = []
+    target = _file_named(path, text, line, found[1], word)
+    if target is not None:
+        kind, title = title_of(target)
+        parts.append(f"**file `{word}`**" + (f" — {kind} “{title}”" if title else
+                                              f" — {kind}" if kind else "") + f"\n\n`{target}`")
     if word in KEYWORD_DOCS:
         parts.append(f"**{word}** — {KEYWORD_DOCS[word]}")
     for table, what in ((vocab.TRIGGERS, "trigger"), (vocab.FUNCTIONS, "function"),
@@ -130,13 +129,8 @@ def hover(path: str, text: str, line: int, col: int) -> str | None:
     return "\n\n---\n\n".join(parts) or None
 
 
-def _model(path: str, text: str) -> Model | None:
-    model, _ = load_model(path, (), Report(), texts={Path(path).resolve(): text})
-    return model
-
-
 def _declaration(path: str, text: str, word: str) -> tuple[str, Span] | None:
-    model = _model(path, text)
+    model = model_of(path, text)
     if model is None:
         return None
     for key, node in model.decls.items():
@@ -158,14 +152,20 @@ def definition(path: str, text: str, line: int, col: int) -> Span | None:
     if found is None:
         return None
     word, start = found
+    target = _file_named(path, text, line, start, word)
+    if target is not None:
+        return Span(str(target), 1, 1, 1, 1)
+    decl = _declaration(path, text, word)
+    return decl[1] if decl is not None else None
+
+
+def _file_named(path: str, text: str, line: int, start: int, word: str) -> Path | None:
+    """The file a word after ``extends``/``import``/``with`` (or a comma of a with list) names."""
     before = text.split("\n")[line][:start].split()
     if before and before[-1].rstrip(",") in ("extends", "with", "import") or \
             (before and before[-1].endswith(",") and "with" in before):
-        target = resolve_name(word, Path(path).resolve().parent)
-        if target is not None:
-            return Span(str(target), 1, 1, 1, 1)
-    decl = _declaration(path, text, word)
-    return decl[1] if decl is not None else None
+        return resolve_name(word, Path(path).resolve().parent)
+    return None
 
 
 def symbols(path: str, text: str) -> list[Symbol]:
@@ -193,54 +193,3 @@ def _symbol(node: A.Node) -> Symbol | None:
     if isinstance(ident, A.Ident):
         return Symbol(ident.value, kind, node.span)
     return None
-
-
-def completions(path: str, text: str, line: int, col: int) -> list[Completion]:
-    """What may come at the cursor: the keywords the grammar accepts there (asked of the LALR
-    parser), and where a name fits, the declared names, terrains, resources and functions."""
-    lines = text.split("\n")
-    if not 0 <= line < len(lines):
-        return []
-    head = lines[line][:col]
-    typed = re.search(r"[A-Za-z_][A-Za-z0-9_]*$", head)
-    cut = sum(len(x) + 1 for x in lines[:line]) + col - (len(typed.group(0)) if typed else 0)
-    accepted = _accepted_terminals(text[:cut])
-    literals = terminal_literals()
-    words = grammar_keywords()
-    out: list[Completion] = []
-    if accepted is None:
-        out += [Completion(w, "keyword") for w in sorted(words)]
-        name_ok = True
-    else:
-        out += [Completion(lit, "keyword") for t in sorted(accepted)
-                if (lit := literals.get(t)) is not None and lit in words]
-        name_ok = any(t.rsplit("__", 1)[-1] == "NAME" for t in accepted)
-    if name_ok:
-        out += _names(path, text)
-    seen: set[str] = set()
-    return [c for c in out if not (c.label in seen or seen.add(c.label))]  # type: ignore[func-returns-value]
-
-
-def _accepted_terminals(prefix: str) -> set[str] | None:
-    """Terminal names the parser accepts after ``prefix``; None when the prefix has an error."""
-    try:
-        ip = get_parser().parse_interactive(prefix)
-        ip.exhaust_lexer()
-        return set(ip.accepts())
-    except LarkError:
-        return None
-
-
-def _names(path: str, text: str) -> list[Completion]:
-    out: list[Completion] = []
-    model = _model(path, text)
-    if model is not None:
-        for key, node in model.decls.items():
-            if len(key) >= 2 and key[0] != "setting":
-                out.append(Completion(key[1], key[0], f"{key[0]} declared in "
-                                      f"{Path(node.span.path).name}"))
-            elif key == ("resources",) and isinstance(node, A.Resources):
-                out += [Completion(i.value, "resource", "resource") for i in node.names]
-    out += [Completion(name, "function", e.doc) for name, e in sorted(vocab.FUNCTIONS.items())]
-    out += [Completion(name, "trigger", e.doc) for name, e in sorted(vocab.TRIGGERS.items())]
-    return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +22,11 @@ MAX_TOTAL = 50_000_000             # all files of one pack, unpacked
 MAX_ENTRIES = 2_000
 IMAGE_SUFFIXES = (".png", ".svg", ".jpg", ".jpeg", ".gif", ".webp")
 README = "README.md"
-_PART = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+-]*$")
+MAX_PART = 100                     # characters of one path part of a member name
+MAX_MEMBER = 200                   # characters of a member name (deep packs folders, Windows)
+_PART = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]*", re.ASCII)       # fullmatch, as every check
+# Names Windows cannot create, whatever the extension or case (CON, con.catan, Lpt1.x.png).
+_RESERVED = re.compile(r"(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(\..*)?", re.IGNORECASE | re.ASCII)
 _EPOCH = (1980, 1, 1, 0, 0, 0)     # the earliest zip timestamp: builds do not depend on mtimes
 
 
@@ -39,15 +44,26 @@ class Pack:
 
 def check_entry_name(name: str) -> None:
     """Refuse any path a pack may not contain: absolute, drive letters, '..', backslashes, odd
-    characters, or a file outside the pack layout."""
-    if not name or "\\" in name or name.startswith("/") or re.match(r"^[A-Za-z]:", name):
+    characters (NUL, line breaks, anything but ASCII letters, digits and . _ + -), names
+    Windows reserves or trims, overlong names, or a file outside the pack layout."""
+    if not name or "\\" in name or name.startswith("/") or re.match(r"[A-Za-z]:", name):  # a prefix
         raise PackError(f"unsafe entry {name!r}: absolute paths, drive letters and backslashes "
                         "are refused")
     parts = name.split("/")
     if any(p in ("", ".", "..") for p in parts):
         raise PackError(f"unsafe entry {name!r}: '..', '.' and empty path parts are refused")
-    if not all(_PART.match(p) for p in parts):
+    if not all(_PART.fullmatch(p) for p in parts):
         raise PackError(f"entry {name!r}: path parts may use letters, digits and . _ + - only")
+    if len(name) > MAX_MEMBER or any(len(p) > MAX_PART for p in parts):
+        raise PackError(f"entry {name!r}: longer than {MAX_MEMBER} characters, or a part longer "
+                        f"than {MAX_PART} (refused: some systems cannot create it)")
+    for p in parts:
+        if _RESERVED.fullmatch(p):
+            raise PackError(f"entry {name!r}: {p!r} is a name Windows reserves (CON, PRN, AUX, "
+                            "NUL, COM1-9, LPT1-9, with any extension): refused, so a pack "
+                            "installs the same everywhere")
+        if p.endswith("."):
+            raise PackError(f"entry {name!r}: {p!r} ends with '.', which Windows drops (refused)")
     if name in (PACK_TOML, RECORD, README):
         return
     if parts[0] == "scenarios" and len(parts) > 1 and name.endswith(".catan"):
@@ -72,9 +88,7 @@ def collect_source(src: Path) -> Pack:
     files: dict[str, bytes] = {}
     candidates = [toml, src / README]
     for sub, suffixes in (("scenarios", (".catan",)), ("images", IMAGE_SUFFIXES)):
-        if (src / sub).is_dir():
-            candidates += sorted(p for p in (src / sub).rglob("*")
-                                 if p.name.lower().endswith(suffixes))
+        candidates += _packed_below(src / sub, suffixes)
     for p in candidates:
         if p.is_symlink():
             raise PackError(f"{p}: symbolic links are not packed (copy the file instead)")
@@ -89,8 +103,26 @@ def collect_source(src: Path) -> Pack:
     meta = parse_meta(_text(files[PACK_TOML], PACK_TOML))
     if not any(n.startswith("scenarios/") for n in files):
         raise PackError(f"{src}: no scenarios/*.catan to pack")
-    _check_case_clashes(files)
+    check_clashes(files)
     return Pack(meta, files)
+
+
+def _packed_below(folder: Path, suffixes: tuple[str, ...]) -> list[Path]:
+    """The files below ``folder`` a pack takes, sorted; a symbolic link to a folder (or the
+    folder itself a link) is refused, not skipped: the pack would silently lack its files."""
+    if folder.is_symlink():
+        raise PackError(f"{folder}: a symbolic link to a folder; symbolic links are not packed "
+                        "(copy the folder instead)")
+    if not folder.is_dir():
+        return []
+    out = []
+    for p in sorted(folder.rglob("*")):
+        if p.is_symlink() and p.is_dir():
+            raise PackError(f"{p}: a symbolic link to a folder; symbolic links are not packed "
+                            "(copy the folder instead)")
+        if p.name.lower().endswith(suffixes):
+            out.append(p)
+    return out
 
 
 def write_pack(pack: Pack, out_dir: Path) -> Path:
@@ -119,8 +151,14 @@ def read_pack(path: Path) -> Pack:
         raise PackError(f"{path}: no such pack file")
     try:
         zf = zipfile.ZipFile(path)
+    except UnicodeDecodeError as e:      # the zip says "UTF-8 names" and one is not
+        raise PackError(f"{path}: entry name {bytes(e.object)!r} is not UTF-8, though the zip "
+                        "says its names are (refused)") from None
     except (zipfile.BadZipFile, OSError) as e:
         raise PackError(f"{path}: not a readable pack (zip) file: {e}") from None
+    except Exception as e:  # noqa: BLE001 - a damaged directory raises what zipfile meets
+        raise PackError(f"{path}: not a readable pack (zip) file: {type(e).__name__}: {e}") \
+            from None
     with zf:
         infos = zf.infolist()
         if len(infos) > MAX_ENTRIES:
@@ -129,6 +167,11 @@ def read_pack(path: Path) -> Pack:
         total = 0
         for info in infos:
             name = info.filename
+            if info.orig_filename != name:  # zipfile cuts a name at NUL; the name is a lie
+                raise PackError(f"{path}: entry {info.orig_filename!r} holds a NUL character "
+                                "(refused)")
+            if not name:                    # zipfile's is_dir() would fail on it
+                raise PackError(f"{path}: an entry has an empty name (refused)")
             if name in seen:
                 raise PackError(f"{path}: entry {name!r} appears twice")
             seen.add(name)
@@ -145,7 +188,10 @@ def read_pack(path: Path) -> Pack:
             if total > MAX_TOTAL:
                 raise PackError(f"{path}: unpacks to more than {MAX_TOTAL:,} bytes (the limit "
                                 "for a whole pack)")
-        _check_case_clashes(dict.fromkeys(seen, b""))
+        try:
+            check_clashes(seen)
+        except PackError as e:
+            raise PackError(f"{path}: {e}") from None
         files = {info.filename: _read_capped(zf, info, path) for info in infos}
     if RECORD not in files:
         raise PackError(f"{path}: no {RECORD} (the manifest of file hashes)")
@@ -161,7 +207,7 @@ def read_pack(path: Path) -> Pack:
                             "after the pack was built)")
     missing = sorted(set(record) - set(files))
     if missing:
-        raise PackError(f"{path}: {missing[0]} is listed in {RECORD} but missing from the pack")
+        raise PackError(f"{path}: {missing[0]!r} is listed in {RECORD} but missing from the pack")
     meta = parse_meta(_text(files[PACK_TOML], PACK_TOML), f"{path}:{PACK_TOML}")
     if not any(n.startswith("scenarios/") for n in files):
         raise PackError(f"{path}: holds no scenarios/*.catan")
@@ -169,11 +215,15 @@ def read_pack(path: Path) -> Pack:
 
 
 def unpack(pack: Pack, dest: Path) -> None:
-    """Write a pack's checked files below ``dest`` (read_pack validated every name)."""
+    """Write a pack's checked files below ``dest`` (read_pack validated every name); a failure
+    is a PackError naming the member, not the (temporary) place it was written to."""
     for name, data in sorted(pack.files.items()):
         target = dest.joinpath(*name.split("/"))
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        except OSError as e:
+            raise PackError(f"cannot unpack {name}: {e.strerror or type(e).__name__}") from None
 
 
 def _read_capped(zf: zipfile.ZipFile, info: zipfile.ZipInfo, path: Path) -> bytes:
@@ -192,13 +242,27 @@ def _read_capped(zf: zipfile.ZipFile, info: zipfile.ZipInfo, path: Path) -> byte
     return data
 
 
-def _check_case_clashes(files: dict[str, bytes]) -> None:
-    folded: dict[str, str] = {}
-    for name in files:
-        other = folded.setdefault(name.casefold(), name)
+def check_clashes(names: Iterable[str]) -> None:
+    """Refuse names one file system would make one: differing only by case, in the file or a
+    folder part, or a file named as a folder of another entry."""
+    files: dict[str, str] = {}
+    folders: dict[str, str] = {}
+    for name in sorted(names):
+        other = files.setdefault(name.casefold(), name)
         if other != name:
             raise PackError(f"entries {other!r} and {name!r} differ only by case (refused: they "
                             "would overwrite each other on some systems)")
+        parts = name.split("/")
+        for i in range(1, len(parts)):
+            folder = "/".join(parts[:i])
+            other = folders.setdefault(folder.casefold(), folder)
+            if other != folder:
+                raise PackError(f"folders {other!r} and {folder!r} differ only by case (refused: "
+                                "they would be one folder on some systems)")
+    for key, name in sorted(files.items()):
+        if key in folders:
+            raise PackError(f"entry {name!r} is both a file and a folder of another entry "
+                            "(refused)")
 
 
 def _text(data: bytes, name: str) -> str:

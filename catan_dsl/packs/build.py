@@ -31,8 +31,11 @@ def verify(path: Path, expected_sha256: str | None = None) -> Pack:
             raise PackError(f"{path}: sha256 is {actual}, not the expected {expected_sha256}")
     pack = read_pack(path)
     with tempfile.TemporaryDirectory(prefix="catanpack-verify-") as tmp:
-        unpack(pack, Path(tmp))
-        problems = check_scenarios(Path(tmp) / "scenarios")
+        try:
+            unpack(pack, Path(tmp))
+        except PackError as e:
+            raise PackError(f"{path}: {e} (to check it)") from None
+        problems = check_scenarios(Path(tmp) / "scenarios", as_members=True)
     if problems:
         raise PackError(f"{path}: a scenario of the pack does not check:\n{problems}")
     return pack

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
@@ -12,12 +13,18 @@ from packaging.version import InvalidVersion, Version
 
 from catan_dsl import __version__
 
+# Every pattern here is used with fullmatch (a '$' also matches before a final newline, which
+# once let "core\n" install as a second "core") and re.ASCII (without it, \d takes any
+# script's digits and [A-Z] with IGNORECASE takes the Kelvin sign and the long s).
 # Python's project-name rule (PEP 508 names): letters, digits, '.', '_' and '-', starting and
 # ending with a letter or digit; compared after normalisation (PEP 503).
-NAME_RE = re.compile(r"^([A-Z0-9]|[A-Z0-9][A-Z0-9._-]*[A-Z0-9])$", re.IGNORECASE)
+NAME_RE = re.compile(r"[A-Z0-9]|[A-Z0-9][A-Z0-9._-]*[A-Z0-9]", re.IGNORECASE | re.ASCII)
 # Semantic versioning 2.0.0: MAJOR.MINOR.PATCH with an optional pre-release and build part.
-SEMVER_RE = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)"
-                       r"(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$")
+SEMVER_RE = re.compile(r"(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)"
+                       r"(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?",
+                       re.ASCII)
+MAX_NAME = 100            # characters of a pack name or version (a folder name is both)
+MAX_FIELD = 1_000         # characters of a description, license or author
 RECORD = "RECORD"
 PACK_TOML = "pack.toml"
 KNOWN_KEYS = {"name", "version", "description", "license", "authors", "requires-catan-dsl",
@@ -76,17 +83,21 @@ def parse_meta(text: str, where: str = PACK_TOML) -> PackMeta:
     for key in ("name", "version", "description", "license"):
         if not isinstance(pack.get(key), str) or not pack[key].strip():
             raise PackError(f"{where}: [pack] {key} must be a non-empty string")
+        _one_line(pack[key], f"{where}: [pack] {key}", MAX_NAME if key in ("name", "version")
+                  else MAX_FIELD)
     name, version = pack["name"], pack["version"]
-    if not NAME_RE.match(name):
+    if not NAME_RE.fullmatch(name):
         raise PackError(f"{where}: pack name {name!r} is not a valid project name (letters, "
                         "digits, '.', '_', '-'; starting and ending with a letter or digit)")
-    if not SEMVER_RE.match(version):
+    if not SEMVER_RE.fullmatch(version):
         raise PackError(f"{where}: version {version!r} is not a semantic version "
                         "(MAJOR.MINOR.PATCH, e.g. 1.0.0 or 2.1.0-beta.1)")
     authors = pack.get("authors")
     if not isinstance(authors, list) or not authors or not all(isinstance(a, str) and a.strip()
                                                               for a in authors):
         raise PackError(f"{where}: [pack] authors must be a non-empty list of strings")
+    for author in authors:
+        _one_line(author, f"{where}: [pack] authors", MAX_FIELD)
     requires = pack.get("requires-catan-dsl", "")
     if not isinstance(requires, str):
         raise PackError(f"{where}: requires-catan-dsl must be a version range string")
@@ -95,7 +106,7 @@ def parse_meta(text: str, where: str = PACK_TOML) -> PackMeta:
     if not isinstance(deps, dict):
         raise PackError(f"{where}: [dependencies] maps pack names to version ranges")
     for dep, rng in deps.items():
-        if not NAME_RE.match(dep):
+        if len(dep) > MAX_NAME or not NAME_RE.fullmatch(dep):
             raise PackError(f"{where}: dependency {dep!r} is not a valid pack name")
         if not isinstance(rng, str):
             raise PackError(f"{where}: dependency {dep} needs a version range string, e.g. \">=1.0\"")
@@ -105,6 +116,18 @@ def parse_meta(text: str, where: str = PACK_TOML) -> PackMeta:
     return PackMeta(name=name, version=version, description=pack["description"],
                     license=pack["license"], authors=tuple(authors), requires=requires,
                     dependencies={normalize(d): r for d, r in sorted(deps.items())})
+
+
+def _one_line(text: str, what: str, limit: int) -> None:
+    """Refuse what could rewrite a listing: line breaks, control and format characters (a
+    description "x\\ncore 9.9.9" would print as a second pack in 'pack list'; a right-to-left
+    override would reverse what follows), and overlong text."""
+    if len(text) > limit:
+        raise PackError(f"{what} is {len(text):,} characters long (at most {limit:,})")
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            raise PackError(f"{what} holds the character {ascii(ch)} (line breaks, "
+                            "control, format and unassigned characters are refused)")
 
 
 def _specifier(text: str, what: str) -> SpecifierSet:
@@ -152,10 +175,11 @@ def parse_record(text: str) -> dict[str, tuple[str, int]]:
         path, digest, size = parts
         if path == RECORD:
             continue
+        # ASCII digits only: str.isdigit() takes '²', which int() then refuses with a traceback
         if not digest.startswith("sha256=") or not re.fullmatch(r"[0-9a-f]{64}", digest[7:]) \
-                or not size.isdigit():
+                or not re.fullmatch(r"[0-9]{1,12}", size, re.ASCII):
             raise PackError(f"{RECORD}:{i}: expected 'path,sha256=HEX,SIZE', got {line!r}")
         if path in out:
-            raise PackError(f"{RECORD}:{i}: {path} is listed twice")
+            raise PackError(f"{RECORD}:{i}: {path!r} is listed twice")
         out[path] = (digest[7:], int(size))
     return out

@@ -36,8 +36,21 @@ def parse_all(src: SourceFile) -> tuple[Tree | None, list[Diagnostic]]:
     return None, found
 
 
-def _recover(src: SourceFile, found: list[Diagnostic]) -> None:
-    """Append the errors after ``found[-1]``, repairing the text after each."""
+def set_aside(src: SourceFile) -> str:
+    """``src``'s text with each statement holding a syntax error blanked (every offset kept), as
+    far as recovery gets (it stops at an unexpected end of file): what the rest of the file says
+    while one line is being typed, for the language server's completion."""
+    tree, diags = parse(src)
+    if tree is not None or not diags:
+        return src.text
+    try:
+        return _recover(src, list(diags))
+    except Exception:  # noqa: BLE001 - a bonus, as for parse_all: the text as it is stands
+        return src.text
+
+
+def _recover(src: SourceFile, found: list[Diagnostic]) -> str:
+    """Append the errors after ``found[-1]``, repairing the text after each; the repaired text."""
     text = src.text
     # Each further error costs a parse of the whole file: a huge file gets only a few.
     limit = MAX_ERRORS if len(text) < 100_000 else 3
@@ -80,6 +93,7 @@ def _recover(src: SourceFile, found: list[Diagnostic]) -> None:
         if any(x.span and d.span and x.span.start == d.span.start for x in found):
             break                            # the same spot again: no further progress
         found.append(d)
+    return text
 
 
 # Words that only start a statement of a scenario's body: met inside a rule's block, the

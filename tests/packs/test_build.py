@@ -51,6 +51,32 @@ def test_symlinks_in_the_source_are_not_packed(source: Path, tmp_path: Path) -> 
         build(source, tmp_path / "out")
 
 
+@pytest.mark.parametrize("where", ["scenarios/more", "scenarios", "images"])
+def test_a_symlinked_folder_in_the_source_is_refused_not_skipped(source: Path, tmp_path: Path,
+                                                                 where: str) -> None:
+    """Issue 38: a symlinked sub-folder was skipped, so the pack silently lacked its files."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "extra.catan").write_text('variant extra { victory 9 }\n')
+    link = source / where
+    if link.exists():
+        real = tmp_path / "moved"
+        link.rename(real)
+        link.symlink_to(real, target_is_directory=True)
+    else:
+        link.symlink_to(elsewhere, target_is_directory=True)
+    with pytest.raises(PackError, match=f"{where}: a symbolic link to a folder"):
+        build(source, tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_source_file_windows_cannot_create_is_refused_by_name(source: Path,
+                                                                tmp_path: Path) -> None:
+    (source / "scenarios" / "Con.catan").write_text('variant con2 { victory 9 }\n')
+    with pytest.raises(PackError, match="'scenarios/Con.catan': 'Con.catan' is a name Windows"):
+        build(source, tmp_path / "out")
+
+
 def test_verify_accepts_a_built_pack_and_checks_the_whole_file_hash(built: Path) -> None:
     pack = verify(built)
     assert pack.meta.name == "first-pack" and len(pack.scenarios) == 3

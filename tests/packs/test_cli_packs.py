@@ -75,3 +75,21 @@ def test_every_pack_command_has_help() -> None:
     for cmd in ("build", "verify", "install", "list", "remove"):
         r = run("pack", cmd, "--help")
         assert r.exit_code == 0 and "Usage:" in r.output
+
+
+def test_a_member_name_that_is_not_utf8_is_one_error_line_not_a_traceback(tmp_path: Path,
+                                                                          home: Path) -> None:
+    """Issue 38: the UTF-8 flag set on a name that is not UTF-8 made verify and install print
+    zipfile's UnicodeDecodeError traceback."""
+    from tests.packs.conftest import pack_files, write_zip
+
+    path = write_zip(tmp_path / "bad.catanpack", {**pack_files(), "scenarios/\u00e9.catan": b"x"})
+    data = path.read_bytes()
+    path.write_bytes(data.replace("\u00e9".encode(), b"\xff\xfe"))
+    for command in ("verify", "install"):
+        r = run("pack", command, str(path))
+        assert r.exit_code == 1 and isinstance(r.exception, SystemExit), r.output
+        assert "Traceback" not in r.output
+        assert r.output.strip().endswith("entry name b'scenarios/\\xff\\xfe.catan' is not UTF-8, "
+                                         "though the zip says its names are (refused)")
+    assert tree(home) == {}
