@@ -96,7 +96,7 @@ def _numbers(ir: dict) -> list[str]:
     method = n.get("method")
     out = []
     if method == "fixed":
-        out.append("Every hex that takes a number token has a fixed one.")
+        out.append("The number tokens lie as shown.")
     elif method == "spiral":
         corner = "a random corner" if n.get("start") == "random" else f"corner {n.get('start')}"
         out.append("The number tokens are laid in letter order along a spiral from "
@@ -185,6 +185,8 @@ def terrains(ir: dict, base: dict | None) -> list[str]:
             bits.append("never lies on the coast")
         if t.get("robber_start"):
             bits.append("holds the robber at the start")
-        new = "New terrain" if base is not None and old is None else "Terrain"
-        out.append(f"{new} {words(name)}: {join(bits)}.")
+        if base is None:
+            out.append(f"The {words(name)} {join(bits)}.")
+        else:
+            out.append(f"{'New terrain' if old is None else 'Terrain'} {words(name)}: {join(bits)}.")
     return out

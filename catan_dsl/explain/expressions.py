@@ -193,6 +193,8 @@ class Speaker:
         # max/min carry a filter only in sum's shape: [var, set, cond, value].
         cond = a[2] if head in ("count", "first", "sum") or len(a) == 4 else True
         if head == "count":
+            if is_call(cond, "occupied") and cond[1] == ["var", var] and isinstance(cond[2], str):
+                return f"the number of {plural(self.names.label(cond[2]))} on {self.plural_set(set_)}"
             keep = uses(cond, var)
             rel = self.relative(var, cond, many=True)
             keep = keep and not rel.startswith(" that ")
@@ -314,6 +316,9 @@ class Speaker:
             return f"{self.value(b)} owns the piece on {self.value(a[1])}"
         if op == "==" and is_call(a, "harbor_ratio") and isinstance(b, int) and b > 0:
             return f"{self.value(a[1])} is on a {b}:1 harbor"
+        best = self.against_best(op, a, b)
+        if best:
+            return best
         if is_call(a) and is_call(b) and a[0] == b[0] and AMOUNTS.get(a[0], ("",))[0] == "{p} has {n}" \
                 and a[2:] == b[2:]:
             noun = self.call(AMOUNTS[a[0]][1], V.FUNCTIONS[a[0]], a[1:])
@@ -325,6 +330,21 @@ class Speaker:
         if re.search(r"[a-z]s$", left) and not left.endswith("ss"):
             verb = verb.replace("is", "are", 1)
         return f"{left} {verb} {self.value(b)}"
+
+    def against_best(self, op: str, a: object, b: object) -> str | None:
+        """``vp(player) > max(q in opponents(player): vp(q))`` → "the player has more VP than any
+        of their opponents"; ``== max(…)`` → "… has the most VP of all the players"."""
+        if not (is_call(a, *AMOUNTS) and is_call(b, "max") and len(b) == 4 and op in (">", "==")):
+            return None
+        var, set_, value = b[1], b[2], b[3]
+        if not (is_call(value, a[0]) and value[1] == ["var", var] and value[2:] == a[2:]):
+            return None
+        clause, noun = AMOUNTS[a[0]]
+        fn = V.FUNCTIONS[a[0]]
+        things = plural(self.call(noun, fn, a[1:]))
+        among = self.plural_set(set_)
+        n = f"more {things} than any of {among}" if op == ">" else f"the most {things} of all {among}"
+        return self.call(clause, fn, a[1:], n=n)
 
     def die_compare(self, op: str, var: str, b: object) -> str:
         die = self.dice[var]
@@ -356,6 +376,10 @@ class Speaker:
                 fn = V.FUNCTIONS[set_[0]]
                 noun = self.arg(fn.params[1].type, set_[2])
                 return f"{self.value(set_[1])} has {counted_amount(amount, n, noun)} on the board"
+            if is_call(cond, "occupied") and cond[1] == ["var", var] and isinstance(cond[2], str):
+                kind = self.names.label(cond[2])
+                stand = "stands" if n == 1 else "stand"
+                return f"{counted_amount(amount, n, kind)} {stand} on {self.plural_set(set_)}"
             keep = uses(cond, var)
             things = self.plural_set(set_, var if keep else None).removeprefix("the ")
             noun, _, rest = things.partition(" ")

@@ -235,8 +235,8 @@ def test_explain_catan_for_two_reads_like_a_summary() -> None:
                      "Trade tokens: kept by each player (5 each at the start, 20 in the supply)",
                      "a second roll equal to the first is rolled again",
                      "Action “Forced trade” (after the roll, once per turn among all token actions)",
-                     "It costs 1 trade token; 1 more if their VP is more than the highest VP among "
-                     "their opponents.",
+                     "It costs 1 trade token; 1 more if the player has more VP than any of their "
+                     "opponents.",
                      "When a real player builds a settlement on intersection V, if some hex "
                      "touching V is a desert hex, the player gains 2 trade tokens; if V is on the "
                      "coast, the player gains 1 trade token."):
