@@ -182,7 +182,7 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
        "forbid build road at e where setup and coast(e)", "the game is in set-up"),
     _e("robber_forced", "", "bool",
        "the robber's move had no legal hex and fell back (Friendly Robber)", "robber_forced()",
-       "the robber found no allowed hex and fell back"),
+       "the robber was forced onto its fallback"),
     _e("num_players", "", "int", "real players in the game", "num_players() == 2",
        "the number of players"),
     # Added with the rules-language front end (issue 4):

@@ -415,8 +415,11 @@ class Narrator:
         if other:
             items.append(self.block(f"each {label} who loses the roll-off", self.steps(other)))
         if rank is not None:
-            items.append(Step(f"shares left over after one each go to the one of them with the "
-                              f"highest {s.value(rank).removeprefix('the ')} (the tied roll off)"))
+            ranked = s.value(rank).replace(f"{label}'s ", "")
+            most = f"the most {ranked[len('the number of '):]}" if ranked.startswith("the number of ") \
+                else f"the highest {ranked.removeprefix('the ')}"
+            items.append(Step(f"shares left over after one each go to the one of them with {most} "
+                              "(the tied roll off)"))
         return [Step(f"{head}:", items)]
 
     def rolling(self, var: str, rolling: object) -> str:

@@ -195,6 +195,10 @@ class Speaker:
         if head == "count":
             if is_call(cond, "occupied") and cond[1] == ["var", var] and isinstance(cond[2], str):
                 return f"the number of {plural(self.names.label(cond[2]))} on {self.plural_set(set_)}"
+            if is_call(cond, "==") and is_call(cond[1], "unit_owner") and cond[1][1] == ["var", var] \
+                    and not uses(cond[2], var):
+                return (f"the number of {self.value(cond[2])}'s {plural(self.names.label(cond[1][2]))} "
+                        f"on {self.plural_set(set_)}")
             keep = uses(cond, var)
             rel = self.relative(var, cond, many=True)
             keep = keep and not rel.startswith(" that ")

@@ -173,7 +173,8 @@ class RuleTeller:
                     k, f"at most {k} times per {per}"))
         group = lim.get("group")
         if group and len(bits) > 1:
-            bits[-1] += f" among all {plural(words(group))}"
+            kind = plural(words(group)) if words(group).endswith("action") else f"{words(group)} actions"
+            bits[-1] += f" among all {kind}"
         head = f"Action “{rule['label']}” ({', '.join(bits)})"
         items: list[Step] = []
         if rule.get("when", True) is not True:
