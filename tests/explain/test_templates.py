@@ -14,7 +14,8 @@ import pytest
 from catan_dsl import api
 from catan_dsl.core import vocab as V
 from catan_dsl.explain.effects import Narrator
-from catan_dsl.explain.expressions import SENTINEL, Speaker
+from catan_dsl.explain.expressions import Speaker
+from catan_dsl.explain.idioms import SENTINEL
 from catan_dsl.explain.rules import RuleTeller
 from catan_dsl.explain.text import Step
 
