@@ -288,7 +288,15 @@ class Narrator:
             # hex that carries 2"
             found = re.findall(rf"\b{re.escape(label)}\b", steps[0].text)
             phrase = f"each {s.element(set_, var, False)}{rel}"
-            text = re.sub(rf"\b{re.escape(label)}\b", phrase, steps[0].text)
+            text = steps[0].text
+            if len(found) > 1 and text.startswith(label + " "):
+                # "P gives P's left neighbour …" → "each player gives their left neighbour …"
+                text = re.sub(rf"\b{re.escape(label)}'s\b", "their", text[len(label):])
+                text = re.sub(rf"\bthe ([\w ]+?) of {re.escape(label)}\b", r"their \1", text)
+                text = re.sub(rf"\b(\w+ [A-Z]) of {re.escape(label)}\b", r"\1 of theirs", text)
+                text = label + text
+                found = re.findall(rf"\b{re.escape(label)}\b", text)
+            text = re.sub(rf"\b{re.escape(label)}\b", phrase, text)
             if len(found) == 1 and fits(text):
                 return [Step(text)]
         text = self.fill(V.EFFECTS["each"], [var], var=elem + rel)
