@@ -306,17 +306,23 @@ class Speaker:
     def against_best(self, op: str, a: object, b: object) -> str | None:
         """``vp(player) > max(q in opponents(player): vp(q))`` → "the player has more VP than any
         of their opponents"; ``== max(…)`` → "… has the most VP of all the players"."""
-        if not (is_call(a, *AMOUNTS) and is_call(b, "max") and len(b) == 4 and op in (">", "==")):
+        if not (is_call(b, "max") and len(b) == 4 and op in (">", "==")):
             return None
         var, set_, value = b[1], b[2], b[3]
-        if not (is_call(value, a[0]) and value[1] == ["var", var] and value[2:] == a[2:]):
+        among = self.plural_set(set_)
+        more = "more {} than any of " + among if op == ">" else "the most {} of all " + among
+        if is_call(a, "count") and a[3] is True and is_call(a[2], "pieces", "units") and \
+                is_call(value, "count") and value[3] is True and is_call(value[2], a[2][0]) and \
+                value[2][1] == ["var", var] and value[2][2:] == a[2][2:]:
+            things = plural(self.names.label(a[2][2]))
+            return f"{self.value(a[2][1])} has {more.format(things + ' on the board')}"
+        if not (is_call(a, *AMOUNTS) and is_call(value, a[0]) and value[1] == ["var", var]
+                and value[2:] == a[2:]):
             return None
         clause, noun = AMOUNTS[a[0]]
         fn = V.FUNCTIONS[a[0]]
         things = plural(self.call(noun, fn, a[1:]))
-        among = self.plural_set(set_)
-        n = f"more {things} than any of {among}" if op == ">" else f"the most {things} of all {among}"
-        return self.call(clause, fn, a[1:], n=n)
+        return self.call(clause, fn, a[1:], n=more.format(things))
 
     def die_compare(self, op: str, var: str, b: object) -> str:
         die = self.dice[var]
