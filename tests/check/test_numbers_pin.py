@@ -48,7 +48,7 @@ def test_a_pinned_hex_carries_its_number_on_every_board(tmp_path: Path) -> None:
         boards.add(numbers)
     assert len(boards) > 1
     base, _ = api.compile_file("scenarios/base.catan")
-    assert "The hex at 1,-1 always carries the number 12" in explain(ir, base)
+    assert "The 3rd hex of row 2 always carries the number 12" in explain(ir, base)
 
 
 @pytest.mark.parametrize("pins, line_col, words", [

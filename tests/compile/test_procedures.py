@@ -102,6 +102,7 @@ def test_explain_reads_the_designer_forms_in_english(tmp_path: Path) -> None:
 """)
     ir, report = compile_file(path)
     assert ir is not None, report.render_text()
-    text = explain(ir)
-    assert "-sided die is rolled" in text and "2 times:" in text
-    assert "is picked at random" in text and "erupt: for each" in text
+    text = " ".join(explain(ir).split())
+    assert "The player rolls a die." in text and "Repeat 2 times: Lava is set to 1 more" in text
+    assert "at random, then carry out “Erupt” for H." in text
+    assert "“Erupt” (for H) [ex.catan:3] 1. For each corner V of H" in text

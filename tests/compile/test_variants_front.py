@@ -224,42 +224,49 @@ def test_c42_34_37_settling_tokens_also_in_setup() -> None:
 
 
 # --- explain ---------------------------------------------------------------------------------
+def _said(ir: dict) -> str:
+    """explain's text on one line (it wraps at 100 columns)."""
+    return " ".join(explain(ir, ir_of()).split())
+
+
 def test_explain_catan_for_two_reads_like_a_summary() -> None:
-    ir, base = ir_of("catan_for_two"), ir_of()
-    text = explain(ir, base)
-    for sentence in ("Players: 2.", "2 neutral players, whose pieces the real players build",
-                     "Trade Tokens: a supply of 20, 5 per player at the start",
+    text = _said(ir_of("catan_for_two"))
+    for sentence in ("For 2 players.", "2 neutral players, whose pieces the real players build",
+                     "Trade tokens: kept by each player (5 each at the start, 20 in the supply)",
                      "a second roll equal to the first is rolled again",
-                     'Action "Forced trade" — costs 1 trade token (+1 if their VP is more than the highest VP among their opponents)',
-                     "once per turn together with the other token actions",
-                     "When a real player builds a settlement at v: if v touches a desert, the player takes 2 trade tokens; "
-                     "if v is on the coast, the player takes 1 trade token."):
+                     "Action “Forced trade” (after the roll, once per turn among all token actions)",
+                     "It costs 1 trade token; 1 more if the player has more VP than any of their "
+                     "opponents.",
+                     "When a real player builds a settlement on intersection V, if some hex "
+                     "touching V is a desert hex, the player gains 2 trade tokens; if V is on the "
+                     "coast, the player gains 1 trade token."):
         assert sentence in text, text
 
 
 def test_explain_harbormaster_and_tournament() -> None:
-    text = explain(ir_of("harbormaster", "tournament"), ir_of())
-    assert ("Harbormaster (2 VP): measured by the number of their settlements on a harbor plus 2 times "
-            "the number of their cities on a harbor; the first player with at least 3 takes it; a player "
-            "with strictly more takes it over.") in text
-    assert "Victory target: 11 (10 + 1)." in text
-    assert "The start player is decided by a roll" in text
-    assert "The robber may not go to a hex h if h's terrain is desert." in text
+    text = _said(ir_of("harbormaster", "tournament"))
+    assert ("Harbormaster (worth 2 VP) counts the number of their settlements that are on a harbor "
+            "plus (2 times the number of their cities that are on a harbor). The first player with "
+            "at least 3 takes it; a player with strictly more takes it over.") in text
+    assert "The first player to reach 11 VP (10 + 1) on their turn wins" in text
+    assert "The players roll for who starts (highest starts)." in text
+    assert "The robber may not be moved to a desert hex." in text
 
 
 def test_explain_event_cards_and_friendly_robber() -> None:
-    text = explain(ir_of("event_cards", "friendly_robber"), ir_of())
-    assert "cards per number 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 6, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1" in text
-    assert "No dice: the active player turns the top card of the events deck instead" in text
-    assert "Robber Flees: the robber goes home." in text
-    assert "Epidemic: this production every city yields 1." in text
-    assert "if no hex is allowed it goes to the desert, else off board" in text
-    assert "Option czech_reading (off unless chosen)" in text
+    text = _said(ir_of("event_cards", "friendly_robber"))
+    assert "each number from 2 to 12 on as many cards as two dice have ways to roll it" in text
+    assert "No dice: the player turns the top card of the events deck instead" in text
+    assert "When a “Robber Flees” card is turned up, the robber goes home: to the desert" in text
+    assert "When an “Epidemic” card is turned up, for this production only, every city produces " \
+           "1 resource card." in text
+    assert "if no hex is allowed, it goes to the desert, else off the board" in text
+    assert "Option “czech reading” (off unless chosen)" in text
 
 
 def test_explain_cli_and_with_on_compile_and_render(tmp_path: Path) -> None:
     r = CliRunner().invoke(main, ["explain", BASE, "--with", "harbormaster"])
-    assert r.exit_code == 0 and "Victory target: 11 (10 + 1)." in r.output
+    assert r.exit_code == 0 and "The first player to reach 11 VP (10 + 1)" in r.output
     r = CliRunner().invoke(main, ["explain", "scenarios/nope.catan"])
     assert r.exit_code == 1
     r = CliRunner().invoke(main, ["compile", BASE, "--with", "catan_for_two"])

@@ -77,7 +77,7 @@ def test_games_replay_bit_exact(tmp_path: Path, path: str) -> None:
 
 def test_explain_summarises_the_scenario_in_words() -> None:
     """`catan-dsl explain` names the barbarians, the knights, the cards and the conquest rules."""
-    out = CliRunner().invoke(cli, ["explain", str(BA)]).output
+    out = CliRunner().invoke(cli, ["explain", str(BA)]).output.lower()
     for words in ("barbarian", "knight", "knighthood", "treason", "produces nothing",
                   "prisoners", "colour die"):
         assert words in out, words

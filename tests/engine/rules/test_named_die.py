@@ -84,7 +84,7 @@ def test_games_with_the_die_replay_bit_exact(tmp_path: Path) -> None:
     r = CliRunner().invoke(main, ["replay", str(tmp_path / "g.json")])
     assert r.exit_code == 0 and "verified" in r.output
     r = CliRunner().invoke(main, ["explain", src])
-    assert "the colour die is rolled (c is the face shown)" in r.output
+    assert "The player rolls the colour die." in r.output and "the colour die shows" in r.output
 
 
 @pytest.mark.parametrize("old, new, code", [
