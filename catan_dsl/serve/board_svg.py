@@ -57,6 +57,8 @@ class BoardDrawing:
         self.hexes = b["hexes"]
         self.hex_key = [f"{h['q']},{h['r']}" for h in self.hexes]
         self.centers = [g.hex_center((h["q"], h["r"]), S) for h in self.hexes]
+        self.polys = [" ".join(_pt(p) for p in g.hex_corner_points((h["q"], h["r"]), S))
+                      for h in self.hexes]
         self.vpts = [g.corner_point(g.parse_key(v["key"]), S) for v in b["vertices"]]
         self.vkeys = [v["key"] for v in b["vertices"]]
         self.ekeys = [e["key"] for e in b["edges"]]
@@ -171,7 +173,7 @@ class BoardDrawing:
             terrain = bd.hex_terrain[i]
             # A hex whose terrain is not known yet (a face-down tile) is drawn face down.
             down = terrain is None
-            poly = " ".join(_pt(p) for p in g.hex_corner_points(g.parse_key(key), S))
+            poly = self.polys[i]
             acts = targets.get(("hex", i), [])
             attrs = _action_attrs(acts)
             out.append(f'<g class="hex{" target" if acts else ""}{" face-down" if down else ""}" '

@@ -76,6 +76,7 @@ class GameSession:
         self.error: str | None = None
         self.sources = sources or SourceLines(ir, trusted=False)
         self.drawing = BoardDrawing(ir, self.state.board, seed)
+        self._drawn: dict[tuple, str] = {}
         humans = [p for p, k in enumerate(seats) if k == HUMAN]
         self.last_human = humans[0] if humans else None
 
@@ -209,10 +210,22 @@ class GameSession:
             # At the end every hand is turned over, as at the table (hidden VP cards count).
             "seats": seat_rows(state, self.seats, seat, omniscient=self.over()),
             "shared": shared_counters(state),
-            "svg": self.drawing.svg(state_view(state), game, targets, COLORS),
+            "svg": self._svg(targets),
             "log": entries_for(entries[since:], seat, omniscient=self.over()),
             "log_total": len(entries),
         }
+
+    def _svg(self, targets: dict) -> str:
+        """The board at this version; the picture without clickable places is drawn once for
+        every seat that is not to move (pages poll and push it often)."""
+        key = (self.version, tuple(sorted((k, tuple(v)) for k, v in targets.items())))
+        cached = self._drawn.get(key)
+        if cached is None:
+            if len(self._drawn) > 8:
+                self._drawn.clear()
+            cached = self._drawn[key] = self.drawing.svg(state_view(self.state), self.game,
+                                                         targets, COLORS)
+        return cached
 
     def _header(self) -> dict:
         meta = self.ir.get("meta", {})

@@ -7,6 +7,7 @@ import os
 import shutil
 import threading
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,11 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
 
 from catan_dsl import api  # noqa: E402  (after the skip: these tests need the web extra)
+
+with warnings.catch_warnings():
+    # Starlette 1.x prefers httpx2 for its test client; httpx works the same here.
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
 
 FISHERMEN = "scenarios/fishermen.catan"
 BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

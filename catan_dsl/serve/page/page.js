@@ -53,7 +53,9 @@ function words(obj) {
 // ---- drawing a view ------------------------------------------------------------------------
 function accept(view) {
   // Answers and pushes may cross: an older position only adds its log lines.
-  if (current && view.mode === "play" && view.version < current.version) drawLog(view);
+  // The same position again (a push after the answer to our own action) is not redrawn.
+  if (current && view.mode === "play" && (view.version < current.version ||
+      (view.version === current.version && view.seat === current.seat))) drawLog(view);
   else draw(view);
 }
 
