@@ -65,10 +65,12 @@ def serve(file: str, seats_text: str | None, seed: int, host: str, port: int, op
           params: dict[str, int]) -> None:
     """Play FILE in the browser against bots or friends, or watch a transcript (FILE.json)."""
     try:
-        from catan_dsl.serve import app as web
-        from catan_dsl.serve import server
+        import starlette  # noqa: F401  (the web extra, asked for by name: a clear message)
+        import uvicorn  # noqa: F401
     except ImportError as exc:
         fail(f"catan-dsl serve needs the web extra ({exc.name} is missing): {WEB_EXTRA}")
+    from catan_dsl.serve import app as web
+    from catan_dsl.serve import server
     from catan_dsl.serve.sources import SourceLines
 
     if _is_transcript(file):
@@ -110,6 +112,7 @@ def serve(file: str, seats_text: str | None, seed: int, host: str, port: int, op
 
         webbrowser.open(first)
     server.run(app, sock)
+    sock.close()
     if save_path is not None and session.mode == "play":
         save(session.transcript())
         click.echo(f"transcript saved to {save_path}")

@@ -50,12 +50,17 @@ def url_host(host: str) -> str:
 
 
 def run(app: Any, sock: socket.socket) -> None:
-    """Serve ``app`` on ``sock`` until interrupted (uvicorn handles Ctrl-C and shuts down)."""
+    """Serve ``app`` on ``sock`` until Ctrl-C (or SIGTERM); returns once the server has shut down."""
     import uvicorn
 
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             ws_ping_interval=20, ws_ping_timeout=20)
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:
+        # uvicorn shuts down gracefully, then raises the Ctrl-C it caught again: it is how a
+        # server is stopped, not an error.
+        pass
 
 
 def write_transcript(path: str | Path, text: str) -> None:
