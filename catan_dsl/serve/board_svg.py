@@ -75,6 +75,7 @@ class BoardDrawing:
             list((b.get("features") or {}).get("sea", {}))
         self.feature_color = {n: FEATURE[i % len(FEATURE)] for i, n in enumerate(names)}
         self.static = self._sea_layer(board_seed) + self._harbors() + self._features()
+        self.inner = self._inner_places()
 
     # ---- the layers that never change ---------------------------------------------------------
     def _sea_layer(self, board_seed: int) -> str:
@@ -147,6 +148,21 @@ class BoardDrawing:
         out.append("</g>")
         return "".join(out)
 
+    def _inner_places(self) -> str:
+        """Paths and intersections inside a hex (a plaza and its paths), drawn over the tile."""
+        out = ['<g class="inner">']
+        for e, key in enumerate(self.ekeys):
+            if g.is_inner_path_key(key):
+                (x1, y1), (x2, y2) = self.ends[e]
+                out.append(f'<line class="inner-path" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" '
+                           f'y2="{y2:.1f}"/>')
+        for v, key in enumerate(self.vkeys):
+            if g.is_centre_key(key):
+                x, y = self.vpts[v]
+                out.append(f'<circle class="inner-place" cx="{x:.1f}" cy="{y:.1f}" r="6"/>')
+        out.append("</g>")
+        return "".join(out)
+
     # ---- a position --------------------------------------------------------------------------
     def svg(self, view: Any, game: Any, targets: dict[tuple[str, int], list[str]],
             colors: tuple[str, ...]) -> str:
@@ -159,6 +175,7 @@ class BoardDrawing:
                'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="8" stroke="#333" '
                'stroke-width="2"/></pattern></defs>', self.static]
         out.append(self._land(view, targets))
+        out.append(self.inner)
         out.append(self._edges(view, game, targets, colors))
         out.append(self._vertices(view, game, targets, colors))
         out.append(self._robber(view, game))

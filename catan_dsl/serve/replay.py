@@ -11,7 +11,7 @@ from catan_dsl.serve.board_svg import BoardDrawing
 from catan_dsl.serve.log import GameLog, entries_for
 from catan_dsl.serve.session import Refused
 from catan_dsl.serve.sources import SourceLines
-from catan_dsl.serve.view import COLORS, prompt_of, seat_rows, shared_counters
+from catan_dsl.serve.view import COLORS, prompt_of, seat_rows, shared_counters, turn_of
 
 SNAPSHOT_EVERY = 32            # a step is at most 31 applied actions away from a kept state
 
@@ -92,7 +92,7 @@ class ReplaySession:
             "title": meta.get("title") or meta.get("id"), "scenario": meta.get("id"),
             "board": meta.get("board"), "with": meta.get("with", []),
             "seed": self.transcript.get("seed"), "target": self.game.target,
-            "seat": None, "turn": state.turn, "steps": step, "step": step, "total": self.total,
+            "seat": None, **turn_of(state), "steps": step, "step": step, "total": self.total,
             "to_move": None, "chance": False, "over": step == self.total,
             "result": (f"{seat_name(w)} wins with {state.vp(w)} VP in turn {state.turn + 1}"
                        if w is not None else None) if state.is_terminal() else None,

@@ -14,7 +14,8 @@ from catan_dsl.render.state_view import state_view
 from catan_dsl.serve.board_svg import BoardDrawing
 from catan_dsl.serve.log import GameLog, entries_for
 from catan_dsl.serve.sources import SourceLines
-from catan_dsl.serve.view import COLORS, action_list, prompt_of, seat_rows, shared_counters
+from catan_dsl.serve.view import (COLORS, action_list, prompt_of, seat_rows, shared_counters,
+                                  turn_of)
 
 HUMAN = "human"
 MAX_ACTION_TEXT = 400          # the longest action text is a trade offer of a few dozen words
@@ -201,7 +202,7 @@ class GameSession:
         since = max(0, min(since, len(entries)))
         return {
             "mode": self.mode, "version": self.version, **self._header(),
-            "seat": seat, "turn": state.turn, "steps": self.steps,
+            "seat": seat, **turn_of(state), "steps": self.steps,
             "to_move": mover if mover is not None and mover >= 0 else None,
             "chance": mover is not None and mover < 0,
             "over": self.over(), "result": self._result(), "error": self.error,

@@ -9,6 +9,7 @@ from catan_dsl.engine import observation
 from catan_dsl.engine.actions import Build, Choose, MoveRobber, RuleAction
 from catan_dsl.engine.prompts import (CHOOSE_VICTIM, DISCARD, MONOPOLY, MOVE_ROBBER, PLACE_FREE,
                                       RULE_CHOOSE, TAKE, TRADE_RESPONSE)
+from catan_dsl.engine.state import SETUP
 from catan_dsl.ir.counters import shown_counters
 from catan_dsl.play.playtest import seat_name
 from catan_dsl.render.state import DEFAULT_PLAYER_COLORS
@@ -105,6 +106,12 @@ def seat_rows(state: Any, seats: list[str], viewer: int | None, omniscient: bool
             "special": [name for i, name in enumerate(specials) if state.holders[i] == p],
         })
     return rows
+
+
+def turn_of(state: Any) -> dict:
+    """``turn``: the turn being played, counted as the log counts them (1 = the first after
+    set-up; the engine's ``turn`` counts completed ones); ``setup``: still placing."""
+    return {"turn": state.turn + 1 if state.phase != SETUP else 0, "setup": state.phase == SETUP}
 
 
 def shared_counters(state: Any) -> dict[str, int]:

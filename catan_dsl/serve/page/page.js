@@ -86,12 +86,13 @@ function seatName(view, p) {
 function drawTurn(view) {
   const t = $("turn");
   t.replaceChildren();
+  const turn = view.setup ? "set-up" : `turn ${view.turn}`;
   if (view.result) t.append(el("span", { class: "result", id: "result" }, view.result));
-  else if (view.mode === "replay") t.append(`turn ${view.turn}`);
-  else if (view.chance) t.append(`turn ${view.turn}: chance is drawn…`);
+  else if (view.mode === "replay") t.append(turn);
+  else if (view.chance) t.append(`${turn}: chance is drawn…`);
   else if (view.to_move !== null) {
     const who = view.seats[view.to_move];
-    t.append(`turn ${view.turn}: `, el("b", { style: `color:${who.color === "#f5f5f5" ? "#777" : who.color}` }, who.name),
+    t.append(`${turn}: `, el("b", { style: `color:${who.color === "#f5f5f5" ? "#777" : who.color}` }, who.name),
       view.actions.length ? " — your move" : ` (${who.kind}) is to move`);
   }
   if (view.prompt && !view.result) {
@@ -137,7 +138,7 @@ function drawSeats(view) {
       ("count" in held) ? (held.count ? `${held.count} ${deck} (hidden)` : "") : words(held)).filter(Boolean).join(", ");
     const lines = [
       ["VP", words(s.vp_by_source)],
-      ["hand", hand + (dev ? ` · ${dev}` : "")],
+      ["hand", s.kind === "neutral" ? "" : hand + (dev ? ` · ${dev}` : "")],
       ["played", words(s.played)],
       ["holds", [s.special.map((x) => x.replace(/_/g, " ")).join(", "), items].filter(Boolean).join(", ")],
       ["counters", words(s.counters)],
