@@ -93,10 +93,15 @@ def serve(file: str, seats_text: str | None, seed: int, host: str, port: int, op
     tokens = web.new_tokens(humans) if lan else None
 
     def save(doc: dict) -> None:
-        if save_path is not None:
-            from catan_dsl.play.transcript import dumps
+        if save_path is None:
+            return
+        from catan_dsl.play.transcript import dumps
 
+        try:
             server.write_transcript(save_path, dumps(doc))
+        except OSError as exc:
+            click.echo(f"warning: cannot save the transcript to {save_path}: "
+                       f"{exc.strerror or exc}", err=True)
 
     try:
         sock = server.listen(host, port)
@@ -115,7 +120,8 @@ def serve(file: str, seats_text: str | None, seed: int, host: str, port: int, op
     sock.close()
     if save_path is not None and session.mode == "play":
         save(session.transcript())
-        click.echo(f"transcript saved to {save_path}")
+        if Path(save_path).is_file():
+            click.echo(f"transcript saved to {save_path}")
     click.echo("server stopped")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import secrets
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable
@@ -109,6 +110,13 @@ def create_app(session: Any, *, tokens: dict[str, int | None] | None = None, pac
         except ValueError:
             raise Refused(400, f"{name} must be a whole number, not {text!r}") from None
 
+    def save_if_ended(was_over: bool) -> None:
+        """Hand the transcript to ``save`` once, as the game ends; a failure to write it is the
+        saver's to report and never stops the game or the server."""
+        if save is not None and not was_over and session.over():
+            with contextlib.suppress(Exception):
+                save(session.transcript())
+
     def guarded(handler: Callable) -> Callable:
         """A refusal becomes its 4xx; any other failure a 500 with its message — never a crash."""
         async def endpoint(request: Request) -> Response:
@@ -148,13 +156,14 @@ def create_app(session: Any, *, tokens: dict[str, int | None] | None = None, pac
         seat = seat_of(request, data.get("seat"))
         if tokens is not None and seat is None:
             raise Refused(403, "a spectator's token cannot play")
+        # A local page that names no seat plays for whichever human is to move (hot-seat).
+        named = tokens is not None or data.get("seat") is not None or \
+            bool(request.query_params.get("seat"))
         was_over = session.over()
-        session.act(seat if tokens is not None or data.get("seat") is not None
-                    or request.query_params.get("seat") else None, data["action"])
+        session.act(seat if named else None, data["action"])
         hub.changed()
-        if save is not None and session.over() and not was_over:
-            save(session.transcript())
-        return JSONResponse(session.view(seat if seat is not None else session.default_seat()))
+        save_if_ended(was_over)
+        return JSONResponse(session.view(seat if named else session.default_seat()))
 
     async def transcript(request: Request) -> Response:
         seat_of(request)
@@ -164,7 +173,8 @@ def create_app(session: Any, *, tokens: dict[str, int | None] | None = None, pac
         doc = session.transcript if replay else session.transcript()
         headers = {}
         if request.query_params.get("download"):
-            name = f"{doc.get('scenario') or 'game'}-seed{doc.get('seed')}.json"
+            stem = f"{doc.get('scenario') or 'game'}-seed{doc.get('seed')}"
+            name = re.sub(r"[^\w.+-]", "_", stem) + ".json"
             headers["Content-Disposition"] = f'attachment; filename="{name}"'
         return Response(dumps(doc), media_type="application/json", headers=headers)
 
@@ -203,8 +213,7 @@ def create_app(session: Any, *, tokens: dict[str, int | None] | None = None, pac
                 session.error = f"internal error: {type(exc).__name__}: {exc}"
                 session.version += 1
                 kind = None
-            if save is not None and session.over() and not was_over:
-                save(session.transcript())
+            save_if_ended(was_over)
             hub.changed()
             if kind is None:
                 await hub.event.wait()

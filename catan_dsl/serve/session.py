@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from catan_dsl import bots
 from catan_dsl.bots import BOTS, make_bot
 from catan_dsl.engine import CHANCE, Game, IllegalActionError, parse_action
 from catan_dsl.play.playtest import DEFAULT_MAX_TURNS, seat_name
@@ -35,7 +36,7 @@ def seat_kinds(text: str | None, ir: dict) -> list[str]:
 
     Default: one human, then greedy bots up to the scenario's default player count; one name
     alone means every seat. Raises ValueError with the message to show."""
-    valid = sorted({HUMAN, *BOTS})
+    valid = sorted({HUMAN, *(getattr(bots, "BOT_NAMES", None) or BOTS)})
     names = [t.strip() for t in (text or "").split(",") if t.strip()]
     bad = [n for n in names if n not in valid]
     if bad:

@@ -205,3 +205,39 @@ def test_the_viewer_steps_through_a_transcript_read_only() -> None:
             played.transcript()["steps"]
         missing = client.get("/api/source", params={"where": next(r["span"] for r in ir["rules"])})
         assert missing.status_code == 404
+
+
+def test_hot_seat_a_local_page_follows_the_human_to_move() -> None:
+    """Two humans at one screen: the page without a seat sees through the mover's eyes and its
+    actions are played for him."""
+    s = _session(seats=(HUMAN, HUMAN, "greedy"), seed=3)
+    with _client(s) as client:
+        for seat in (0, 1):
+            view = client.get("/api/game").json()
+            assert view["seat"] == view["to_move"] == seat
+            assert view["seats"][seat]["you"] and view["actions"]
+            settle = next(a["text"] for a in view["actions"])
+            road = client.post("/api/game/actions", json={"action": settle}).json()
+            assert road["seat"] == seat
+            client.post("/api/game/actions", json={"action": road["actions"][0]["text"]})
+        assert s.state.v_owner.count(0) == 1 and s.state.v_owner.count(1) == 1
+
+
+def test_a_bot_failure_is_shown_and_the_server_keeps_answering(monkeypatch) -> None:
+    from catan_dsl.bots import BOTS
+
+    class Broken:
+        name = "broken"
+
+        def choose(self, state, legal, rng):  # type: ignore[no-untyped-def]
+            raise ValueError("no move found")
+
+    monkeypatch.setitem(BOTS, "broken", Broken)
+    s = _session(seats=("broken", HUMAN, "greedy"))
+    with _client(s) as client:
+        view = _wait_for(client, lambda v: v["error"] is not None)
+        assert view["error"] == "Red's bot (broken) failed: ValueError: no move found"
+        got = client.post("/api/game/actions", json={"action": "end turn"})
+        assert got.status_code == 409 and "the game stopped" in got.json()["error"]
+        assert client.get("/").status_code == 200
+        assert client.get("/api/game/transcript").status_code == 200
