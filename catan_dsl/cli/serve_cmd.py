@@ -77,6 +77,7 @@ def serve(file: str, seats_text: str | None, seed: int, host: str, port: int, op
         session = _viewer(file, scenario)
         seats: list[str] = []
     else:
+        from catan_dsl.play.playtest import DEFAULT_MAX_TURNS
         from catan_dsl.serve.session import GameSession, seat_kinds
 
         ir = load_scenario(file, board, with_, options, params or None)
@@ -85,9 +86,13 @@ def serve(file: str, seats_text: str | None, seed: int, host: str, port: int, op
         except ValueError as exc:
             click.echo(f"error: --seats: {exc}", err=True)
             sys.exit(EXIT_USAGE)
+        # Rule lines are read from the files we compiled; a compiled IR's paths are data.
+        source = Path(file).suffix != ".json"
+        sources = SourceLines(ir, trusted=source, reason="an IR file's paths are not opened; "
+                              "serve the .catan source to see the rule lines")
         with engine_guard(file):
-            session = GameSession(ir, seats, seed=seed, source=file, max_turns=max_turns or 500,
-                                  sources=SourceLines(ir, trusted=True))
+            session = GameSession(ir, seats, seed=seed, source=file, sources=sources,
+                                  max_turns=max_turns or DEFAULT_MAX_TURNS)
     lan = not server.is_loopback(host)
     humans = [p for p, k in enumerate(seats) if k == "human"]
     tokens = web.new_tokens(humans) if lan else None
