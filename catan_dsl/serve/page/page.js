@@ -71,6 +71,8 @@ function draw(view) {
   drawSeats(view);
   drawLog(view);
   banner(view.error);
+  // On a LAN game the transcript (every hidden card) is served once the game is over.
+  $("save").hidden = Boolean(token) && view.mode === "play" && !view.over;
   document.body.dataset.version = view.version;
   document.body.dataset.over = view.over ? "1" : "";
   document.body.dataset.step = view.steps;
