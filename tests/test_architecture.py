@@ -40,9 +40,10 @@ ALLOWED: dict[str, set[str]] = {
     "packs": {"core", "api"},
     "editor": {"core", "syntax", "check", "compile", "ir", "api", "explain"},
     "report": {"core", "ir", "play"},
+    "serve": {"core", "ir", "engine", "engine.model", "bots", "play", "render"},
     "__main__": {"cli"},
     "cli": {"core", "syntax", "check", "compile", "ir", "engine", "engine.model", "bots", "play",
-            "render", "explain", "api", "packs", "editor", "report"},
+            "render", "explain", "api", "packs", "editor", "report", "serve"},
 }
 ENGINE_MODEL = {"actions", "events", "prompts", "board"}
 

@@ -25,7 +25,7 @@ COMMAND_MODULES = {
     "reference": "frontend",
     "render": "render_cmd", "play": "game", "replay": "game", "playtest": "game",
     "pack": "pack_cmd", "fmt": "editor_cmd", "lsp": "editor_cmd",
-    "compare": "report_cmd", "sweep": "report_cmd",
+    "compare": "report_cmd", "sweep": "report_cmd", "serve": "serve_cmd",
 }
 
 

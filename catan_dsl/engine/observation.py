@@ -27,13 +27,13 @@ def observation(state: Any, player: int) -> dict:
         seat: dict = {
             "cards": sum(s.hand[p]),
             "development_cards": sum(s.dev_hand[p]),
-            "played": dict(zip(g.cards, s.dev_played[p])),
+            "played": dict(zip(g.card_names, s.dev_played[p])),
             "public_vp": s.vp(p) - s.card_vp[p],
             "pieces_left": dict(zip(g.piece_names, s.supply[p])),
         }
         if own:
             seat["hand"] = dict(zip(g.resources, s.hand[p]))
-            seat["development"] = dict(zip(g.cards, s.dev_hand[p]))
+            seat["development"] = dict(zip(g.card_names, s.dev_hand[p]))
             seat["vp"] = s.vp(p)
         if s.rules_state is not None:
             seat.update(_rule_stocks(s, p, own))

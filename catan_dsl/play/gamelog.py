@@ -182,6 +182,13 @@ DESCRIBE: dict[str, Describe] = {
     "YieldSet": lambda e, w, ir: f"this production every {e.piece} yields {e.n}",
     "PlayedCardReturned": lambda e, w, ir: f"{w(e.player)} gave back a played {e.card}",
     "RuleActionTaken": _rule_action,
+    # Events the rules runtime defines beside its mechanisms (votes, chains).
+    "VoteCast": lambda e, w, ir: f"{w(e.player)} voted for {e.option} with {e.votes} card"
+    + ("" if e.votes == 1 else "s") + (f" ({_bundle(e.paid)})" if e.paid else ""),
+    "VoteDecided": lambda e, w, ir: f"the vote chose {e.option} ({w(e.decider)} decided it"
+    + (" by the deadlock rule)" if e.deadlock else ")"),
+    "ChainExtended": lambda e, w, ir: f"the {e.chain.replace('_', ' ')} chain grew: a {e.piece} "
+    f"on {_element(ir, 'edge', e.edge)}",
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from catan_dsl import api
@@ -45,7 +46,7 @@ def test_base_43_a_bought_development_card_is_hidden() -> None:
     p = holders[0]
     other = (p + 1) % 4
     mine, theirs = observation(s, p)["players"][p], observation(s, other)["players"][p]
-    assert mine["development"] == dict(zip(s.game.cards, s.dev_hand[p]))
+    assert mine["development"] == dict(zip(s.game.card_names, s.dev_hand[p]))
     assert "development" not in theirs
     assert theirs["development_cards"] == mine["development_cards"] == sum(s.dev_hand[p])
     assert mine["vp"] == s.vp(p) and theirs["public_vp"] == s.vp(p) - s.card_vp[p]
@@ -59,3 +60,14 @@ def test_items_of_a_hidden_deck_are_counted_not_named_for_others() -> None:
         theirs = observation(s, (p + 1) % 4)["players"][p]["items"]["fish"]
         assert set(theirs) == {"count", "revealed"}
         assert theirs["count"] == sum(mine.values())
+
+
+def test_the_observation_is_plain_json_with_cards_by_name() -> None:
+    """The docstring's promise: a JSON-able dict (the browser page reads it), development cards
+    keyed by their names, as the IR names them."""
+    s = _midgame(turns=80, seed=6)
+    for viewer in range(4):
+        view = json.loads(json.dumps(observation(s, viewer)))
+        seat = view["players"][viewer]
+        assert set(seat["development"]) == set(s.game.card_names)
+        assert set(seat["played"]) == set(s.game.card_names)

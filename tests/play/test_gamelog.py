@@ -20,6 +20,20 @@ def test_every_engine_event_has_a_description() -> None:
     assert classes - set(DESCRIBE) == set()
 
 
+def test_the_rules_runtimes_own_events_have_descriptions_too() -> None:
+    """Votes and chains define their events beside their mechanisms (a caravans log printed
+    ``VoteCast(rule=None, …)`` before); every Event subclass the engine loads has words."""
+    import catan_dsl.engine.game  # noqa: F401  (loads the rules runtime and its modules)
+
+    def subclasses(cls: type) -> set[type]:
+        return {c for s in cls.__subclasses__() for c in {s} | subclasses(s)}
+
+    loaded = {c.__name__ for c in subclasses(events.Event)
+              if c.__module__.startswith("catan_dsl.engine")}
+    assert {"VoteCast", "VoteDecided", "ChainExtended"} <= loaded
+    assert loaded - set(DESCRIBE) == set()
+
+
 def test_play_log_names_the_scenario_line_behind_variant_events() -> None:
     """Issue 4 'done when': events and awards print with the source line that caused them."""
     # Random bots only: the greedy bot's tuning must not decide whether this test can pass.

@@ -1,0 +1,122 @@
+"""A State + the seat looking → the page's JSON: seats (hands as the observation allows), VP by
+source, counters, the prompt, the legal actions with the board place each one is played on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from catan_dsl.engine import observation
+from catan_dsl.engine.actions import Build, Choose, MoveRobber, RuleAction
+from catan_dsl.engine.prompts import (CHOOSE_VICTIM, DISCARD, MONOPOLY, MOVE_ROBBER, PLACE_FREE,
+                                      RULE_CHOOSE, TAKE, TRADE_RESPONSE)
+from catan_dsl.engine.state import SETUP
+from catan_dsl.ir.counters import shown_counters
+from catan_dsl.play.playtest import seat_name
+from catan_dsl.render.state import DEFAULT_PLAYER_COLORS
+
+COLORS = DEFAULT_PLAYER_COLORS
+PLACES = ("hex", "vertex", "edge")
+
+_PROMPTS = {
+    DISCARD: "discard {0} more card(s)", MOVE_ROBBER: "move the robber",
+    CHOOSE_VICTIM: "choose whom to rob", PLACE_FREE: "place a free piece",
+    TAKE: "take {0} resource(s) from the bank", MONOPOLY: "name a resource to take from everyone",
+    TRADE_RESPONSE: "answer the trade offer", RULE_CHOOSE: "choose a {0}",
+}
+
+
+def place_of(action: Any, game: Any) -> tuple[str, int] | None:
+    """The board place an action is played on (``("vertex", 12)``), None for a button only."""
+    if isinstance(action, Build):
+        return ("edge" if game.piece_on_edge[action.kind] else "vertex", action.at)
+    if isinstance(action, MoveRobber):
+        return ("hex", action.hex) if action.hex >= 0 else None
+    if isinstance(action, Choose):
+        return (action.what, action.id) if action.what in PLACES else None
+    if isinstance(action, RuleAction) and action.target >= 0:
+        words = str(action).split()                # "do NAME hex 7 [pay …]"
+        if len(words) >= 4 and words[2] in PLACES and words[3].isdigit():
+            return (words[2], int(words[3]))
+    return None
+
+
+def action_list(state: Any) -> tuple[list[dict], dict[tuple[str, int], list[str]]]:
+    """The legal actions as ``{"text", "group", "place"}`` rows, and place → action texts."""
+    game = state.game
+    rows, targets = [], {}
+    for a in state.legal_actions():
+        text = str(a)
+        place = place_of(a, game)
+        rows.append({"text": text, "group": text.split()[0],
+                     "place": {"kind": place[0], "id": place[1]} if place else None})
+        if place is not None:
+            targets.setdefault(place, []).append(text)
+    return rows, targets
+
+
+def prompt_of(state: Any) -> dict | None:
+    """What the open prompt asks, in words, and the rule that opened it (its ``file:line``)."""
+    if not state.prompts or state.is_terminal():
+        return None
+    top = state.prompts[-1]
+    words = _PROMPTS.get(top.kind)
+    rule = None
+    if top.kind == RULE_CHOOSE:
+        what, _, cont = top.params
+        text = f"choose a {what}"
+        if cont and cont[0] != "call" and isinstance(cont[1], int):
+            compiled = state.game.rules.compiled[cont[1]]
+            rule = {"id": compiled.id, "where": compiled.prov.where}
+    elif words is not None:
+        text = words.format(*top.params) if top.params and "{0}" in words else words
+    else:
+        text = top.kind.replace("rule_", "").replace("_", " ")
+    return {"kind": top.kind, "text": text, "rule": rule}
+
+
+def seat_rows(state: Any, seats: list[str], viewer: int | None, omniscient: bool) -> list[dict]:
+    """One row per seat: what ``viewer`` may see of it (all of it for the replay viewer)."""
+    game = state.game
+    hidden_vp_cards = {c.name for c in game.cards if c.effect == "vp"}
+    shown = shown_counters(game.ir)
+    specials = [sp.name for sp in game.specials]
+    rows = []
+    for p in range(game.num_players):
+        own = omniscient or p == viewer
+        obs = observation(state, p if own else -1)
+        seat = obs["players"][p]
+        full = state.vp_breakdown(p)
+        by_source = full if own else {k: v for k, v in full.items() if k not in hidden_vp_cards}
+        counters = {k: v for k, v in (seat.get("counters") or {}).items()
+                    if k in shown and not shown[k].get("shared")}
+        neutral = p >= game.n_real
+        rows.append({
+            "seat": p, "name": seat_name(p), "color": COLORS[p % len(COLORS)],
+            "kind": "neutral" if neutral else seats[p],
+            "you": p == viewer,
+            "vp": state.vp(p) if own else seat["public_vp"],
+            "vp_hidden": not own,
+            "vp_by_source": by_source,
+            "cards": seat["cards"], "hand": seat.get("hand") if own else None,
+            "development_cards": seat["development_cards"],
+            "development": seat.get("development") if own else None,
+            "played": {k: v for k, v in seat["played"].items() if v},
+            "pieces_left": seat["pieces_left"],
+            "counters": counters, "items": seat.get("items") or {},
+            "special": [name for i, name in enumerate(specials) if state.holders[i] == p],
+        })
+    return rows
+
+
+def turn_of(state: Any) -> dict:
+    """``turn``: the turn being played, counted as the log counts them (1 = the first after
+    set-up; the engine's ``turn`` counts completed ones); ``setup``: still placing."""
+    return {"turn": state.turn + 1 if state.phase != SETUP else 0, "setup": state.phase == SETUP}
+
+
+def shared_counters(state: Any) -> dict[str, int]:
+    """The game's shared counters (a track), by label."""
+    rules = state.game.rules
+    if rules is None or not rules.any_shared:
+        return {}
+    return {c.label: state.rules_state.shared[i] for i, c in enumerate(rules.counters) if c.shared}

@@ -1,0 +1,56 @@
+"""The board the page draws: a hex not known yet face down, markers and units where the state has
+them, and a place shared by several actions asking which."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from catan_dsl import api
+from catan_dsl.render.state_view import state_view
+from catan_dsl.serve.board_svg import BoardDrawing
+from catan_dsl.serve.session import GameSession
+from catan_dsl.serve.view import COLORS
+
+
+def _after_setup(scenario: str) -> GameSession:
+    s = GameSession(api.load_ir(f"scenarios/{scenario}.catan"), ["random"] * 4, seed=1)
+    while s.state.phase == 0:
+        s.step_automatic()
+    return s
+
+
+def test_a_hex_whose_tile_is_not_known_is_drawn_face_down() -> None:
+    s = GameSession(api.load_ir("scenarios/base.catan"), ["random"] * 3, seed=1)
+    hidden = dataclasses.replace(s.state.board, hex_terrain=(None,) + s.state.board.hex_terrain[1:])
+    svg = BoardDrawing(s.ir, hidden, 1).svg(state_view(s.state), s.game, {}, COLORS)
+    first = re.search(r'<g class="hex( face-down)?" data-hex="([^"]+)" data-id="0"', svg)
+    assert first and first.group(1) == " face-down"
+    assert svg.count("face-down") == 1 and "face down</title>" in svg
+
+
+def test_markers_units_and_road_barbarians_are_drawn_where_the_state_has_them() -> None:
+    ba = _after_setup("barbarian_attack")          # every settlement built lands barbarians
+    svg = ba.view(None)["svg"]
+    landed = {h: n for h, n in enumerate(ba.state.rules_state.markers[0]) if n}
+    assert landed and svg.count('<g class="marker">') == len(landed)
+    tb = _after_setup("traders_barbarians")        # wagons on intersections, barbarians on paths
+    while not state_view(tb.state).edge_markers and tb.steps < 400:
+        tb.step_automatic()                         # a 7 or a Knight moves a barbarian
+    view = state_view(tb.state)
+    svg = tb.view(None)["svg"]
+    assert svg.count('<g class="unit" data-piece="wagon"') == sum(map(len, view.vertex_units.values())) > 0
+    assert svg.count("on path") >= len(view.edge_markers) > 0
+    assert svg.count('class="inner-place"') == 3            # the three plazas
+
+
+def test_several_actions_at_one_place_carry_them_all() -> None:
+    s = GameSession(api.load_ir("scenarios/base.catan"), ["random"] * 3, seed=1)
+    targets = {("vertex", 5): ["build settlement 5", "do something vertex 5"],
+               ("edge", 7): ["build road 7"]}
+    svg = s.drawing.svg(state_view(s.state), s.game, targets, COLORS)
+    assert 'data-vertex="5" cx=' in svg
+    assert re.search(r'data-vertex="5"[^>]*data-actions="\[&quot;build settlement 5&quot;, '
+                     r'&quot;do something vertex 5&quot;\]"', svg)
+    assert re.search(r'data-edge="7"[^>]*data-action="build road 7"', svg)
+    assert svg.count("data-action=") == 1 and svg.count("data-actions=") == 1
