@@ -327,6 +327,11 @@ class GameLog:
         # Turns numbered as transcripts, statistics and `render --turn` number them.
         self.turns = TurnCounter()
         self.shown = 0                    # the turn whose header was printed last (0: setup)
+        # Lines from a turn's start (rules on turn_started) wait for that turn's header, which
+        # is printed once the turn before is over (play.turns).
+        self.held: list[str] = []
+        self.holding = False
+        self.next_who: int | None = None
 
     def start(self, seed: int, cap: int | None) -> None:
         meta = self.ir.get("meta", {})
@@ -339,24 +344,41 @@ class GameLog:
 
     def observe(self, state: Any, player: int, action: Any) -> None:
         """As play_game's observer (after every action, its events already logged): is the
-        turn now over?"""
+        turn now over? If not (a rule's prompts at its end are pending), the lines held for
+        the next turn belong to this one after all."""
         self.turns.after(state)
+        if not self.turns.over:
+            self._release()
+        self.holding = False
 
     def on_events(self, events: list) -> None:
         # A turn begins with the first action after the last one ended (which may be a card
         # played before rolling); what a rule opened at a turn's end still belongs to it.
-        self.turns.begin()
+        if self.turns.begin():
+            who = self.next_who if self.next_who is not None else \
+                next((w for w in map(_actor, events) if w is not None), None)
+            self.shown, self.next_who = self.turns.turn, None
+            self.echo(f"== turn {self.shown}{': ' + self.names[who] if who is not None else ''} ==")
+            self._release()
         for ev in events:
-            if self.turns.turn != self.shown:
-                self.shown = self.turns.turn
-                who = _actor(ev)
-                self.echo(f"== turn {self.shown}"
-                          f"{': ' + self.names[who] if who is not None else ''} ==")
-            if type(ev).__name__ == "TurnEnded":
+            kind = type(ev).__name__
+            if kind == "TurnStarted":       # the header says it; what follows waits for it
+                self.holding, self.next_who = True, ev.player
+            if kind in ("TurnEnded", "TurnStarted"):
                 continue
-            self.echo("  " + describe_event(ev, self.names, self.ir))
+            line = "  " + describe_event(ev, self.names, self.ir)
+            if self.holding:
+                self.held.append(line)
+            else:
+                self.echo(line)
+
+    def _release(self) -> None:
+        for line in self.held:
+            self.echo(line)
+        self.held.clear()
 
     def finish(self, result: Any) -> None:
+        self._release()
         self.echo("")
         if result.winner is not None:
             # ``turns`` is the turn the game ended in (play.turns), the one its header named.

@@ -112,3 +112,18 @@ def test_a_version_1_transcript_still_replays_and_renders(tmp_path: Path) -> Non
     assert run("replay", str(path)).exit_code == 0
     r = run("render", str(path), "--turn", str(turn), "-o", str(tmp_path / "v1.svg"))
     assert r.exit_code == 0, r.output
+
+
+def test_each_turn_of_the_log_is_its_players_and_a_march_stays_in_its_turn() -> None:
+    """A turn's block holds what happened in it: its header names the player who rolls in
+    it, and the knights' march a rule runs at a turn's end is logged before the next header."""
+    log = run("play", BA, "--seed", "2", "--max-turns", "20", "--bots", "random").output
+    assert log.count("in march()") >= 1, "seed 2 has a knight marching within 20 turns"
+    blocks = re.split(r"^== turn (\d+): (\w+) ==$", log, flags=re.M)[1:]
+    assert [int(n) for n in blocks[0::3]] == list(range(1, 21))
+    for who, body in zip(blocks[1::3], blocks[2::3]):
+        rolls = re.findall(r"^  (\w+) rolled \d+$", body, re.M)
+        assert rolls and rolls[0] == who, body[:300]
+        # The march (scenarios/barbarian_attack.catan:244, on turn_ended) follows the roll.
+        for m in re.finditer(rf"in march\(\) at {BA}", body):
+            assert body.index(f"  {who} rolled") < m.start()
