@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from typing import Callable, Iterator, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn
 
 import click
+
+if TYPE_CHECKING:
+    from catan_dsl.core.diagnostics import Report
 
 EXIT_OK = 0
 EXIT_ERRORS = 1  # the input has errors (diagnostics were printed)
@@ -63,7 +66,7 @@ _WITH_HINT = "--with names a variant file in scenarios/"
 _SET_RANGE_HINT = "--set it within the range, or widen the range"
 
 
-def command_line_mistakes(report, path: str, *, board: str | None = None,  # type: ignore[no-untyped-def]
+def command_line_mistakes(report: Report, path: str, *, board: str | None = None,
                           with_: tuple[str, ...] = (), params: dict[str, int] | None = None
                           ) -> list[tuple[str, str]]:
     """The errors of a compile ``report`` that the command line made, not the file: (option,
@@ -72,13 +75,13 @@ def command_line_mistakes(report, path: str, *, board: str | None = None,  # typ
     from catan_dsl.core.codes import CODES
 
     out = []
+    params = params or {}
     for d in report.errors:
         if d.code == "E219":
-            name = next((n for n in params or {}
-                         if d.message == CODES["E219"].format(name=n)), None)
+            name = next((n for n in params if d.message == CODES["E219"].format(name=n)), None)
             # A file's own unknown parameter is reported where it is used, never at 1:1.
             if name is not None and (d.span.line, d.span.col) == (1, 1):
-                out.append(("--set", f"{name}={params[name]}: {d.message} by {path}"  # type: ignore[index]
+                out.append(("--set", f"{name}={params[name]}: {d.message} by {path}"
                                      + (f" ({d.hint})" if d.hint else "")))
         elif d.code == "E220" and d.hint == _SET_RANGE_HINT:
             out.append(("--set", f"{d.message}, the range declared at {d.span.path}:"
@@ -99,7 +102,7 @@ def usage_error(option: str, message: str) -> NoReturn:
                              param_hint=f"'{option}'")
 
 
-def stop_on_command_line_mistakes(report, path: str, **given) -> None:  # type: ignore[no-untyped-def]
+def stop_on_command_line_mistakes(report: Report, path: str, **given: Any) -> None:
     """Raise the usage error of the first command-line mistake in ``report``, if any (the
     command line is fixed first; the file's own errors come after)."""
     mistakes = command_line_mistakes(report, path, **given)

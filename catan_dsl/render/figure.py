@@ -9,6 +9,7 @@ from pathlib import Path
 
 import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Polygon
@@ -168,7 +169,7 @@ def _wrap(label: str) -> str:
     return "\n".join(lines)
 
 
-def fit_legend(fig: Figure, ax, handles: list, fontsize: float) -> None:  # type: ignore[no-untyped-def]
+def fit_legend(fig: Figure, ax: Axes, handles: list, fontsize: float) -> None:
     """The legend below the board in as many columns (up to 4) as fit within the board's width,
     long labels wrapped onto several lines: whatever a legend holds, the picture stays as wide
     as the board and the board keeps its size."""

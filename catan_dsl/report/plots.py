@@ -128,8 +128,8 @@ def income(rep: Report) -> str:
     return svg(fig)
 
 
-_UNIT_TITLES = {"rate": "rates (B − A, percentage points)", "turns": "game length (B − A, turns)",
-                "VP": "VP by source (B − A, mean VP)",
+_UNIT_TITLES = {"rate": "rates (B − A, percentage points)",
+                "turns": "game length (B − A, turns)", "VP": "VP by source (B − A, mean VP)",
                 "per game": "uses and firings (B − A, per game)"}
 
 
@@ -197,9 +197,10 @@ def sweep_figure(title: str, param: str, xs: list[int], series: list[dict], *,
         if s.get("low") is not None and len(with_ci) > 1:
             shift = (k - (len(series) - 1) / 2) * step * 0.06
             sx = [x + shift for x in xs]
-            ax.errorbar(sx, s["values"], yerr=[[max(0.0, v - lo) for v, lo in zip(s["values"], s["low"])],
-                                               [max(0.0, hi - v) for v, hi in zip(s["values"], s["high"])]],
-                        marker="o", markersize=4, capsize=3, color=s["colour"], label=s["label"],
+            below = [max(0.0, v - lo) for v, lo in zip(s["values"], s["low"])]
+            above = [max(0.0, hi - v) for v, hi in zip(s["values"], s["high"])]
+            ax.errorbar(sx, s["values"], yerr=[below, above], marker="o", markersize=4,
+                        capsize=3, color=s["colour"], label=s["label"],
                         linestyle=s.get("style", "-"), linewidth=1.2)
             continue
         ax.plot(xs, s["values"], marker="o", markersize=4, color=s["colour"], label=s["label"],

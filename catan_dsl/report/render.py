@@ -11,7 +11,8 @@ from catan_dsl.report.data import Report, Section, sections
 CSS = """body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:980px;margin:2em auto;
 padding:0 1em;color:#222}h1{font-size:1.6em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ddd}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left}
-th{background:#f5f5f5}tr.never td{background:#fff3e0}.note{color:#555}svg{max-width:100%;height:auto}
+th{background:#f5f5f5}tr.never td{background:#fff3e0}.note{color:#555}
+svg{max-width:100%;height:auto}
 .plot-missing{color:#b71c1c;border:1px dashed #b71c1c;padding:.5em}"""
 
 _PLOTS = {"seats": (plots.win_rates, "win rate"), "lengths": (plots.lengths, "game length"),
@@ -26,7 +27,7 @@ def to_html(rep: Report) -> str:
         out.append(f'<h2 id="{sec.key}">{html.escape(sec.heading)}</h2>')
         if sec.key in _PLOTS:
             draw, what = _PLOTS[sec.key]
-            out.append(plots.figure_html(lambda: draw(rep), what))
+            out.append(plots.figure_html(lambda d=draw: d(rep), what))
         out.append(_html_table(sec))
         if sec.note:
             out.append(f'<p class="note">{html.escape(sec.note)}</p>')

@@ -83,7 +83,8 @@ def charts(grid: list[dict]) -> list[dict]:
             (f"win rate per seat{at}", True,
              [_series(points, f"win rate {c}", c, seat_colour(c)) for c in seats]),
             (f"mean VP at the end per seat{at}", False,
-             [_series(points, f"mean VP {c}", c, seat_colour(c)) for c in _seats(grid, "mean VP ")]),
+             [_series(points, f"mean VP {c}", c, seat_colour(c))
+              for c in _seats(grid, "mean VP ")]),
             (f"game length (turns){at}", False,
              [_series(points, "mean turns", "mean", "#5c6bc0"),
               _series(points, "median turns", "median", "#5c6bc0", style="--")]),

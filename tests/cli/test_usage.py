@@ -62,8 +62,9 @@ def test_a_command_line_mistake_is_a_usage_error_naming_the_option(
 def test_every_command_named_in_the_brief_is_covered() -> None:
     """Where an option exists, its mistake is tested: the table above does not silently shrink."""
     covered = {(c, m.split()[0]) for c, m in CASES}
-    assert {("play", "--board"), ("render", "--with"), ("explain", "--set"), ("compile", "--option"),
-            ("check", "--with"), ("sweep", "--with"), ("compare", "--option")} <= covered
+    assert {("play", "--board"), ("render", "--with"), ("explain", "--set"),
+            ("compile", "--option"), ("check", "--with"), ("sweep", "--with"),
+            ("compare", "--option")} <= covered
 
 
 def test_the_same_mistake_in_the_file_is_still_a_located_error(tmp_path: Path) -> None:
