@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from typing import Callable, Iterator, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn
 
 import click
+
+if TYPE_CHECKING:
+    from catan_dsl.core.diagnostics import Report
 
 EXIT_OK = 0
 EXIT_ERRORS = 1  # the input has errors (diagnostics were printed)
@@ -55,6 +58,57 @@ def playable_diagnostics(ir: dict, path: str) -> list:
         return [make("E505", Span(path, 1, 1, 1, 2), message=str(exc).strip("'\""),
                      hint="recompile the scenario; a hand-edited IR must keep its rules well typed")]
     return []
+
+
+# The hints the checker gives a mistake it was handed by the command line, not found in a file
+# (check/load.py for --with, check/params.py for a --set value out of range).
+_WITH_HINT = "--with names a variant file in scenarios/"
+_SET_RANGE_HINT = "--set it within the range, or widen the range"
+
+
+def command_line_mistakes(report: Report, path: str, *, board: str | None = None,
+                          with_: tuple[str, ...] = (), params: dict[str, int] | None = None
+                          ) -> list[tuple[str, str]]:
+    """The errors of a compile ``report`` that the command line made, not the file: (option,
+    message) for a ``--set`` name no file declares or a value outside its range, a ``--with``
+    naming no variant, a ``--board`` naming no board."""
+    from catan_dsl.core.codes import CODES
+
+    out = []
+    params = params or {}
+    for d in report.errors:
+        if d.code == "E219":
+            name = next((n for n in params if d.message == CODES["E219"].format(name=n)), None)
+            # A file's own unknown parameter is reported where it is used, never at 1:1.
+            if name is not None and (d.span.line, d.span.col) == (1, 1):
+                out.append(("--set", f"{name}={params[name]}: {d.message} by {path}"
+                                     + (f" ({d.hint})" if d.hint else "")))
+        elif d.code == "E220" and d.hint == _SET_RANGE_HINT:
+            out.append(("--set", f"{d.message}, the range declared at {d.span.path}:"
+                                 f"{d.span.line}"))
+        elif d.code == "E209" and d.hint == _WITH_HINT and any(
+                d.message == CODES["E209"].format(what="variant", name=w) for w in with_):
+            out.append(("--with", f"{d.message} (a variant file beside {path} or shipped)"))
+        elif d.code == "E204" and board is not None and \
+                d.message == CODES["E204"].format(name=board):
+            out.append(("--board", d.message + (f" in {path} ({d.hint})" if d.hint else "")))
+    return out
+
+
+def usage_error(option: str, message: str) -> NoReturn:
+    """A command-line mistake: click's usage error naming the option, exit 2 (EXIT_USAGE) on
+    every command alike, never a caret in a file."""
+    raise click.BadParameter(message, ctx=click.get_current_context(silent=True),
+                             param_hint=f"'{option}'")
+
+
+def stop_on_command_line_mistakes(report: Report, path: str, **given: Any) -> None:
+    """Raise the usage error of the first command-line mistake in ``report``, if any (the
+    command line is fixed first; the file's own errors come after)."""
+    mistakes = command_line_mistakes(report, path, **given)
+    if mistakes:
+        option = mistakes[0][0]
+        usage_error(option, "; ".join(m for o, m in mistakes if o == option))
 
 
 def _pack_path(value: str) -> str | None:

@@ -11,7 +11,8 @@ import click
 from catan_dsl import api
 from catan_dsl import ir as ir_mod
 from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_OK, EXIT_USAGE, ScenarioArg,
-                              playable_diagnostics, resolve_variants, set_option)
+                                  playable_diagnostics, resolve_variants, set_option,
+                                  stop_on_command_line_mistakes, usage_error)
 from catan_dsl.core.diagnostics import Report, report_json
 
 _FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -67,9 +68,11 @@ def check(paths: tuple[str, ...], with_: tuple[str, ...], params: dict[str, int]
             report = api.check_file(f, with_=with_, params=params or None)
             if f.endswith(".json") and not report.has_errors:
                 report.extend(playable_diagnostics(api.load_ir(f), f))
-            total.extend(report)
         except Exception as e:  # noqa: BLE001 - never show a traceback
             _internal(total, e)
+            continue
+        stop_on_command_line_mistakes(report, f, with_=with_, params=params)
+        total.extend(report)
     errors, warnings = len(total.errors), len(total.warnings)
     summary = f"checked {len(files)} file{'s' if len(files) != 1 else ''}: " \
               f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
@@ -102,12 +105,12 @@ def compile_(file: str, output: str | None, seed: int | None, board: str | None,
     except Exception as e:  # noqa: BLE001
         ir, report = None, Report()
         _internal(report, e)
+    stop_on_command_line_mistakes(report, file, board=board, with_=with_, params=params)
     if ir is not None:
         try:
             ir = api.choose_options(ir, options)
         except api.OptionError as e:
-            click.echo(f"{file}: error: {e}", err=True)
-            sys.exit(EXIT_USAGE)
+            usage_error("--option", f"{e} ({file})")
     if ir is None:
         if fmt == "json":
             click.echo(report_json(report), nl=False)
@@ -172,6 +175,7 @@ def explain(file: str, with_: tuple[str, ...], board: str | None, params: dict[s
     except Exception as e:  # noqa: BLE001
         ir, report = None, Report()
         _internal(report, e)
+    stop_on_command_line_mistakes(report, file, board=board, with_=with_, params=params)
     if ir is None:
         _emit(report, "text", f"{file}: {len(report.errors)} error(s); nothing to explain")
         sys.exit(EXIT_ERRORS)

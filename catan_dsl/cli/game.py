@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 
-from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, EXIT_USAGE, ScenarioArg,
-                              engine_guard, fail, playable_diagnostics, resolve_variants,
-                              set_option)
+from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, ScenarioArg,
+                                  engine_guard, fail, playable_diagnostics, resolve_variants,
+                                  set_option, stop_on_command_line_mistakes, usage_error)
 from catan_dsl.cli.runs import EXIT_INTERRUPTED, play_many, run_options
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.play.gamelog import describe_event
@@ -28,25 +28,31 @@ def _render_load_error(exc: BaseException) -> str:
 
 
 def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = (),
-                  options: tuple[str, ...] = (), params: dict[str, int] | None = None) -> dict:
+                  options: tuple[str, ...] = (), params: dict[str, int] | None = None, *,
+                  given_by: str | None = None) -> dict:
     """Path (.catan or .json IR) → validated IR dict; prints diagnostics and exits 1 on failure.
 
     ``board`` and ``with_`` choose a named board and extra variants; they need the source.
-    ``options`` turns on named options declared by the scenario (chosen at play time).
+    ``options`` turns on named options declared by the scenario (chosen at play time). A board,
+    variant, option or parameter naming nothing is the command line's mistake (a usage error,
+    exit 2) — unless ``given_by`` names the file they came from (a transcript): then exit 1.
     """
     from catan_dsl import api
 
     if not Path(path).is_file():
         fail(f"cannot read {path}: no such file")
     is_json = Path(path).suffix == ".json"
+    if is_json and params:
+        usage_error("--set", f"applies to a .catan source; {path} is compiled already")
     try:
-        if is_json and params:
-            fail(f"--set applies to a .catan source; {path} is compiled already")
         if is_json or not (board or with_ or params):
             ir = api.load_ir(path)
         else:
             ir, report = api.compile_file(path, board=board, with_=tuple(with_), params=params)
             if ir is None:
+                if given_by is None:      # a command-line mistake: a usage error naming it
+                    stop_on_command_line_mistakes(report, path, board=board,
+                                                  with_=tuple(with_), params=params)
                 click.echo(_render_load_error(api.CompileError(report)), err=True)
                 sys.exit(EXIT_ERRORS)
     except api.CompileError as exc:
@@ -61,12 +67,14 @@ def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = 
             sys.exit(EXIT_ERRORS)
     meta = ir.get("meta", {})
     if is_json and board and meta.get("board") != board:
-        fail(f"{path} is compiled for board {meta.get('board')!r}; --board {board} needs "
-              f"the .catan source")
+        usage_error("--board", f"{path} is compiled for board {meta.get('board')!r}; --board "
+                               f"{board} needs the .catan source")
     try:
         ir = api.choose_options(ir, options)
     except api.OptionError as exc:
-        fail(f"{path}: {exc}")
+        if given_by is not None:
+            fail(f"{given_by}: {exc} ({path})")
+        usage_error("--option", f"{exc} ({path})")
     return ir
 
 
@@ -83,29 +91,20 @@ def parse_bots(text: str | None, players: int | None, ir: dict) -> list[str]:
     names = [t.strip() for t in text.split(",") if t.strip()] if text else []
     bad = [n for n in names if n not in valid]
     if bad:
-        raise click.BadParameter(f"unknown bot {bad[0]!r} (valid: {', '.join(valid)})",
-                                 param_hint="'--bots'")
+        usage_error("--bots", f"unknown bot {bad[0]!r} (valid: {', '.join(valid)})")
     # One name means "every seat plays this bot", so it does not set the seat count.
     n = players if players is not None else \
         (len(names) if len(names) > 1 else 0) or ir.get("players", {}).get("default", 4)
     lo, hi = ir.get("players", {}).get("min", 1), ir.get("players", {}).get("max", n)
     if not lo <= n <= hi:
-        raise click.BadParameter(f"this scenario is for {lo}–{hi} players, not {n}",
-                                 param_hint="'--players'")
+        usage_error("--players", f"this scenario is for {lo}–{hi} players, not {n}")
     if not names:
         return [DEFAULT_BOTS[0]] + [DEFAULT_BOTS[1]] * (n - 1)
     if len(names) == 1:
         return names * n
     if len(names) != n:
-        raise click.BadParameter(f"{len(names)} bots given for {n} players",
-                                 param_hint="'--bots'")
+        usage_error("--bots", f"{len(names)} bots given for {n} players")
     return names
-
-
-def _usage(ctx: click.Context, exc: click.BadParameter) -> NoReturn:
-    click.echo(ctx.get_usage(), err=True)
-    click.echo(f"error: {exc.format_message()}", err=True)
-    sys.exit(EXIT_USAGE)
 
 
 _common = [
@@ -140,10 +139,7 @@ def prepare(ctx: click.Context, file: str, board: str | None, with_: tuple[str, 
     from catan_dsl.play.playtest import DEFAULT_MAX_TURNS
 
     ir = load_scenario(file, board, with_, options, params or None)
-    try:
-        names = parse_bots(bots_text, players, ir)
-    except click.BadParameter as exc:
-        _usage(ctx, exc)
+    names = parse_bots(bots_text, players, ir)     # a bad --bots/--players: a usage error
     return ir, names, DEFAULT_MAX_TURNS if max_turns is None else max_turns
 
 
@@ -179,7 +175,8 @@ def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, player
             log.start(seed, cap)
         try:
             result = play_game(game, names, seed, cap, record=as_json, source=file, ir=ir,
-                               on_events=on_events if (log is not None or strict) else None)
+                               on_events=on_events if (log is not None or strict) else None,
+                               observer=log.observe if log is not None else None)
         except _StrictStop as stop:
             e = stop.args[0]
             fail(f"{e.rule.where if e.rule else file}: --strict: '{e.effect}' did nothing in "
@@ -262,12 +259,13 @@ def transcript_ir(doc: dict, transcript_path: str, scenario: str | None = None) 
             fail(f"{transcript_path} carries no IR{named}; pass --scenario FILE")
         return ir
     options = tuple(doc.get("options", []))
-    ir = load_scenario(scenario, options=options)
+    ir = load_scenario(scenario, options=options, given_by=transcript_path)
     meta = ir.get("meta", {})
     # Rebuild the IR the game was played with: same named board, same variants combined in.
     if not scenario.endswith(".json") and (meta.get("board") != doc.get("board")
                                            or list(meta.get("with", [])) != list(doc.get("with", []))):
-        ir = load_scenario(scenario, doc.get("board"), tuple(doc.get("with", [])), options)
+        ir = load_scenario(scenario, doc.get("board"), tuple(doc.get("with", [])), options,
+                           given_by=transcript_path)
     return ir
 
 
@@ -320,14 +318,20 @@ class GameLog:
 
     def __init__(self, ir: dict, bots: list[str], echo: Any) -> None:
         from catan_dsl.play.playtest import seat_name
+        from catan_dsl.play.turns import TurnCounter
 
         self.ir = ir
         self.bots = bots
         self.echo = echo
         self.names = [seat_name(p) for p in range(len(bots))]
-        self.in_setup = True
-        self.new_turn = False
-        self.turn_no = 0
+        # Turns numbered as transcripts, statistics and `render --turn` number them.
+        self.turns = TurnCounter()
+        self.shown = 0                    # the turn whose header was printed last (0: setup)
+        # Lines from a turn's start (rules on turn_started) wait for that turn's header, which
+        # is printed once the turn before is over (play.turns).
+        self.held: list[str] = []
+        self.holding = False
+        self.next_who: int | None = None
 
     def start(self, seed: int, cap: int | None) -> None:
         meta = self.ir.get("meta", {})
@@ -339,35 +343,51 @@ class GameLog:
         self.echo("== setup ==")
 
     def observe(self, state: Any, player: int, action: Any) -> None:
-        """As an observer: log the events still waiting in ``state``."""
-        self.on_events(state.drain_events())
+        """As play_game's observer (after every action, its events already logged): is the
+        turn now over? If not (a rule's prompts at its end are pending), the lines held for
+        the next turn belong to this one after all."""
+        self.turns.after(state)
+        if not self.turns.over:
+            self._release()
+        self.holding = False
 
     def on_events(self, events: list) -> None:
+        # A turn begins with the first action after the last one ended (which may be a card
+        # played before rolling); what a rule opened at a turn's end still belongs to it.
+        if self.turns.begin():
+            who = self.next_who if self.next_who is not None else \
+                next((w for w in map(_actor, events) if w is not None), None)
+            self.shown, self.next_who = self.turns.turn, None
+            self.echo(f"== turn {self.shown}{': ' + self.names[who] if who is not None else ''} ==")
+            self._release()
         for ev in events:
             kind = type(ev).__name__
-            # Setup ends with the first roll; later turns start with the first event after
-            # TurnEnded (which may be a card played before rolling).
-            if (self.in_setup and kind == "DiceRolled") or (not self.in_setup and self.new_turn):
-                self.in_setup = self.new_turn = False
-                self.turn_no += 1
-                who = _actor(ev)
-                self.echo(f"== turn {self.turn_no}"
-                          f"{': ' + self.names[who] if who is not None else ''} ==")
-            if kind == "TurnEnded":
-                self.new_turn = True
+            if kind == "TurnStarted":       # the header says it; what follows waits for it
+                self.holding, self.next_who = True, ev.player
+            if kind in ("TurnEnded", "TurnStarted"):
                 continue
-            self.echo("  " + describe_event(ev, self.names, self.ir))
+            line = "  " + describe_event(ev, self.names, self.ir)
+            if self.holding:
+                self.held.append(line)
+            else:
+                self.echo(line)
+
+    def _release(self) -> None:
+        for line in self.held:
+            self.echo(line)
+        self.held.clear()
 
     def finish(self, result: Any) -> None:
+        self._release()
         self.echo("")
         if result.winner is not None:
-            # ``turns`` counts completed turns; the winning one is still in progress.
+            # ``turns`` is the turn the game ended in (play.turns), the one its header named.
             self.echo(f"{self.names[result.winner]} wins with {result.vp[result.winner]} VP "
-                      f"in turn {result.turns + 1}")
+                      f"in turn {result.turns}")
         elif result.capped:
             self.echo(f"no winner: stopped at the turn cap after {result.turns} turns")
         else:
-            self.echo(f"no winner: the game stalled after {result.turns} turns (see above)")
+            self.echo(f"no winner: the game stalled in turn {result.turns} (see above)")
         sources = sorted({k for b in result.vp_breakdown for k in b})
         width = max([4] + [len(k) for k in sources])
         self.echo("")

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import click
 
-from catan_dsl.cli.common import EXIT_ERRORS, ScenarioArg, engine_guard, resolve_variants, set_option
+from catan_dsl.cli.common import (EXIT_ERRORS, ScenarioArg, engine_guard, resolve_variants,
+                                  set_option, stop_on_command_line_mistakes, usage_error)
 
 PICTURE_SUFFIXES = (".svg", ".png")
 INPUT_SUFFIXES = (".catan", ".json")
@@ -27,6 +28,9 @@ def _load(path: Path, board: str | None, with_: tuple[str, ...] = (),
     if path.suffix == ".catan":
         ir, report = api.compile_file(str(path), board=board, with_=with_, params=params)
         if ir is None or report.has_errors:
+            # A mistake on the command line is a usage error naming the option.
+            stop_on_command_line_mistakes(report, str(path), board=board, with_=with_,
+                                          params=params)
             raise _InputError(report.render_text())
         return ir
     try:
@@ -37,10 +41,10 @@ def _load(path: Path, board: str | None, with_: tuple[str, ...] = (),
         raise _InputError(f"{path}: {exc}") from exc
     chosen = ir.get("meta", {}).get("board")
     if board is not None and board != chosen:
-        raise click.UsageError(
-            f"--board {board} only applies when compiling a .catan source; {path.name} was compiled "
-            f"with board {chosen!r}"
-        )
+        usage_error("--board", f"{board} only applies when compiling a .catan source; "
+                               f"{path.name} was compiled with board {chosen!r}")
+    if params:
+        usage_error("--set", f"applies to a .catan source; {path.name} is compiled already")
     return ir
 
 

@@ -49,18 +49,14 @@ def compare(file_a: str, file_b: str | None, games: int, seed: int, bots_text: s
     file_b = file_b or file_a
     if file_b == file_a and not (with_a or with_b or options_a or options_b) and \
             params_a == params_b:
-        fail("A and B are the same: give two files, or --with-a/-b, --option-a/-b or "
-             "--set-a/-b")
+        raise click.UsageError("A and B are the same: give two files, or --with-a/-b, "
+                               "--option-a/-b or --set-a/-b")
     sides = []
     for path, extra_with, extra_opts, extra_set in ((file_a, with_a, options_a, params_a),
                                                     (file_b, with_b, options_b, params_b)):
         ir = load_scenario(path, None, (*with_, *extra_with), (*options, *extra_opts),
                            {**params, **extra_set} or None)
-        try:
-            names = parse_bots(bots_text, players, ir)
-        except click.BadParameter as exc:
-            fail(exc.format_message())
-        sides.append((ir, names))
+        sides.append((ir, parse_bots(bots_text, players, ir)))
     cap = DEFAULT_MAX_TURNS if max_turns is None else max_turns
     summaries = []
     for label, (ir, names) in zip("AB", sides):
@@ -71,7 +67,9 @@ def compare(file_a: str, file_b: str | None, games: int, seed: int, bots_text: s
     if len(summaries) < 2 or not summaries[0].games or not summaries[1].games:
         fail("stopped by Ctrl-C before both sides had games: nothing to compare",
              EXIT_INTERRUPTED)
-    metrics = compare_runs(*summaries)
+    from catan_dsl.report.data import rule_names
+
+    metrics = compare_runs(*summaries, {**rule_names(sides[0][0]), **rule_names(sides[1][0])})
     inputs = {"A": _side(file_a, (*with_, *with_a), (*options, *options_a), {**params, **params_a}),
               "B": _side(file_b, (*with_, *with_b), (*options, *options_b), {**params, **params_b}),
               "games per side": games, "seed": seed, "bots": ", ".join(sides[0][1]),
@@ -154,7 +152,8 @@ def sweep(file: str, axes: list[tuple[str, list[int]]], games: int, seed: int,
     import itertools
 
     from catan_dsl.play.playtest import DEFAULT_MAX_TURNS
-    from catan_dsl.report.sweep import point_metrics, sweep_html, sweep_markdown, sweep_rows
+    from catan_dsl.report.sweep import (point_intervals, point_metrics, sweep_html,
+                                        sweep_markdown, sweep_rows)
 
     cap = DEFAULT_MAX_TURNS if max_turns is None else max_turns
     names = [n for n, _ in axes]
@@ -164,16 +163,14 @@ def sweep(file: str, axes: list[tuple[str, list[int]]], games: int, seed: int,
     for k, values in enumerate(points, 1):
         params = dict(zip(names, values))
         ir = load_scenario(file, None, with_, options, params)
-        try:
-            bots = parse_bots(bots_text, players, ir)
-        except click.BadParameter as exc:
-            fail(exc.format_message())
+        bots = parse_bots(bots_text, players, ir)
         label = " ".join(f"{n}={v}" for n, v in params.items()) + f" ({k}/{len(points)})"
         summary = play_many(ir, bots, games, seed, cap, workers=workers, backend=backend,
                             scheduler=scheduler, label=label, quiet=as_json)
         partial = summary.partial
         if summary.games:
             grid.append({"params": params, "metrics": point_metrics(summary),
+                         "intervals": point_intervals(summary),
                          **({"partial": True, "games": summary.games} if partial else {})})
         if partial:
             break

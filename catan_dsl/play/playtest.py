@@ -21,7 +21,9 @@ from catan_dsl.engine.events import (
     ResourcesProduced,
     RuleActionTaken,
 )
+from catan_dsl.play.intervals import wilson_interval
 from catan_dsl.play.transcript import record as start_recording
+from catan_dsl.play.turns import turn_over
 
 DEFAULT_MAX_TURNS = 500
 BOT_NAMES = ("random", "greedy")
@@ -62,7 +64,7 @@ class GameResult:
     shared: dict = field(default_factory=dict)
     # Effects that did nothing (or less than they said), by the rule's "id at file:line".
     noops: dict = field(default_factory=dict)
-    # Rule firings by rule id: the applied actions during which the rule caused an event.
+    # Rule firings by rule id: runs of the rule's body (UseTally says exactly what counts).
     fired: dict = field(default_factory=dict)
     # Resource cards produced per seat by resource (rolls and set-up).
     income: tuple = ()
@@ -77,28 +79,43 @@ def shared_values(state) -> dict[str, int]:
 
 
 class UseTally:
-    """Counts, from a game's events, what the bots did with the rules: actions, cards, free pieces."""
+    """Counts what the bots did with the rules in one game: actions, cards, free pieces, and
+    rule firings.
 
-    def __init__(self, seats: int = 0) -> None:
+    The counts every output shares (playtest text and ``--json``, the report, ``compare``): a
+    *use* of a rule action is one action taken (a ``RuleActionTaken`` event), and a *firing* is
+    one run of a rule's body — a triggered rule whose condition held (reported by the engine's
+    ``on_run`` hook, so a body that opens prompts and runs on over several actions counts once,
+    and one that changes nothing still counts), or one use of a rule action. An action's
+    firings therefore equal its uses.
+    """
+
+    def __init__(self, seats: int = 0, rule_ids: list[str] | tuple[str, ...] = ()) -> None:
         self.actions: dict[str, int] = {}
         self.cards: dict[str, int] = {}
         self.placed: dict[str, int] = {}
         self.noops: dict[str, int] = {}
         self.fired: dict[str, int] = {}
         self.income: list[dict[str, int]] = [{} for _ in range(seats)]
+        self.rule_ids = rule_ids           # the compiled rules' ids, by index
+
+    def ran(self, rule_index: int) -> None:
+        """A triggered rule's body began: one firing."""
+        rid = self.rule_ids[rule_index]
+        self.fired[rid] = self.fired.get(rid, 0) + 1
 
     def add(self, events: list, in_setup: bool) -> None:
-        rules: set[str] = set()
         for e in events:
             t = type(e)
-            if e.rule is not None:
-                rules.add(e.rule.rule_id)
             if t is ResourcesProduced:
                 got = self.income[e.player] if 0 <= e.player < len(self.income) else {}
                 for res, k in e.amounts:
                     got[res] = got.get(res, 0) + k
             elif t is RuleActionTaken:
                 self.actions[e.action] = self.actions.get(e.action, 0) + 1
+                if e.rule is not None:          # the action's own rule ran its body once
+                    rid = e.rule.rule_id
+                    self.fired[rid] = self.fired.get(rid, 0) + 1
             elif t is DevelopmentCardPlayed:
                 self.cards[e.card] = self.cards.get(e.card, 0) + 1
             elif t is PieceBuilt and e.rule is not None and not in_setup:
@@ -106,8 +123,6 @@ class UseTally:
             elif t is EffectSkipped:
                 where = e.rule.where if e.rule is not None else "?"
                 self.noops[where] = self.noops.get(where, 0) + 1
-        for rule in rules:
-            self.fired[rule] = self.fired.get(rule, 0) + 1
 
 
 def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
@@ -152,7 +167,12 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
     choose = [b.choose for b in bots]
     is_terminal, current, legal_actions = state.is_terminal, state.current_player, state.legal_actions
     apply, sample, drain = state.apply_action, state.sample_chance, state.drain_events
-    tally = UseTally(n)
+    rules = game.rules
+    tally = UseTally(n, [c.id for c in rules.compiled] if rules is not None else ())
+    if rules is not None:
+        # One firing per run of a rule's body in this game (not in a bot's look-ahead clones).
+        rules.execution.on_run = lambda s, ri: tally.ran(ri) if s is state else None
+    turn, over = 0, False    # play.turns.TurnCounter, inlined: the turn the last action was in
     t0 = time.perf_counter()
     while not is_terminal() and state.turn < cap:
         p = current()
@@ -168,6 +188,10 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
                 rec.step(p, action, len(legal))
         apply(action)
         steps += 1
+        if over:
+            turn, over = turn + 1, False
+        if state.turn >= turn:
+            over = turn_over(state, turn)
         events = drain()
         if events:
             tally.add(events, state.phase == 0)
@@ -176,6 +200,8 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
         if observer is not None:
             observer(state, p, action)
     seconds = time.perf_counter() - t0
+    if rules is not None:
+        rules.execution.on_run = None    # (an engine error leaves it set: the next game resets it)
     terminal = state.is_terminal()
     events = drain()                 # e.g. the GameStalled that ending the loop just raised
     if events:
@@ -183,11 +209,11 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
         if on_events is not None:
             on_events(events)
     return GameResult(
-        index=index, seed=seed, winner=state.winner() if terminal else None, turns=state.turn,
+        index=index, seed=seed, winner=state.winner() if terminal else None, turns=turn,
         capped=not terminal, vp=tuple(state.vp(q) for q in range(n)),
         vp_breakdown=tuple(dict(state.vp_breakdown(q)) for q in range(n)),
         decisions=decisions, steps=steps, seconds=seconds,
-        transcript=rec.finish(state) if rec is not None else None,
+        transcript=rec.finish(state, turn) if rec is not None else None,
         actions=tally.actions, cards=tally.cards, placed=tally.placed,
         shared=shared_values(state), noops=tally.noops, fired=tally.fired,
         income=tuple(tally.income))
@@ -226,21 +252,6 @@ def games_heap() -> Iterator[None]:
             gc.unfreeze()
 
 
-def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """95% Wilson score interval for a binomial proportion (sane at 0, 1 and small n).
-
-    Returns ``(0.0, 1.0)`` when ``n`` is 0: nothing is known.
-    """
-    if n <= 0:
-        return (0.0, 1.0)
-    p = successes / n
-    z2 = z * z
-    denom = 1 + z2 / n
-    centre = (p + z2 / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 @dataclass(frozen=True)
 class SeatStats:
     """Per-seat outcome over a run."""
@@ -276,7 +287,7 @@ class PlaytestSummary:
     mean_placed: dict[str, float] = field(default_factory=dict)
     mean_shared: dict[str, float] = field(default_factory=dict)
     mean_noops: dict[str, float] = field(default_factory=dict)
-    # Mean firings per game by rule id (rules that never fired are absent).
+    # Mean firings per game by rule id (runs of its body; rules that never fired are absent).
     mean_fired: dict[str, float] = field(default_factory=dict)
     # Per seat, mean resource cards produced per game by resource.
     mean_income: list[dict[str, float]] = field(default_factory=list)

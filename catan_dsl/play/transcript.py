@@ -13,9 +13,13 @@ from typing import Any
 from catan_dsl.bots import make_bot
 from catan_dsl.engine import CHANCE, Game, IllegalActionError, parse_action
 from catan_dsl.ir import IRLoadError, check_loaded
+from catan_dsl.play.turns import TurnCounter
 
 FORMAT = "catan-dsl-transcript"
-VERSION = 1
+# Version 2: ``final.turn`` is the turn the game ended in (play.turns: a game won during its
+# 125th turn says 125, as its log does); version 1 said the turns completed (124). Both are read.
+VERSION = 2
+READABLE = (1, 2)
 
 
 def canonical_json(obj: Any) -> str:
@@ -45,12 +49,14 @@ def final_dump(state: Any, num_players: int) -> Any:
     }
 
 
-def final_summary(state: Any, num_players: int) -> dict:
-    """The ``final`` block of a transcript: terminal flag, winner, turn, VP per seat and digest."""
+def final_summary(state: Any, num_players: int, turn: int | None = None) -> dict:
+    """The ``final`` block of a transcript: terminal flag, winner, the turn the game ended in
+    (``turn``, counted by play.turns as it was played; the engine's completed turns when not
+    given), VP per seat and digest."""
     return {
         "terminal": bool(state.is_terminal()),
         "winner": state.winner(),
-        "turn": state.turn,
+        "turn": state.turn if turn is None else turn,
         "vp": [state.vp(p) for p in range(num_players)],
         "digest": hashlib.sha256(
             canonical_json(final_dump(state, num_players)).encode("utf-8")
@@ -91,9 +97,11 @@ class Recorder:
         """Record one applied action: who moved (CHANCE for chance), its text, how many were legal."""
         self.steps.append({"player": player, "action": str(action), "legal": legal})
 
-    def finish(self, state: Any) -> dict:
-        """The complete transcript, ending with the final state's summary and digest."""
-        return {**self.header, "steps": self.steps, "final": final_summary(state, self.players)}
+    def finish(self, state: Any, turn: int | None = None) -> dict:
+        """The complete transcript, ending with the final state's summary and digest; ``turn``
+        is the turn the game ended in (play.turns.TurnCounter)."""
+        return {**self.header, "steps": self.steps,
+                "final": final_summary(state, self.players, turn)}
 
 
 def record(ir: dict, *, source: str | None = None, seed: int, board_seed: int | None = None,
@@ -154,14 +162,15 @@ _REQUIRED = ("format", "version", "ir_sha256", "board_seed", "players", "steps",
 
 
 def check_format(transcript: Any) -> None:
-    """Raise ``TranscriptError`` unless ``transcript`` looks like a version-1 transcript."""
+    """Raise ``TranscriptError`` unless ``transcript`` looks like a transcript of a version this
+    build reads (``READABLE``)."""
     if not isinstance(transcript, dict):
         raise TranscriptError("a transcript is a JSON object")
     if transcript.get("format") != FORMAT:
         raise TranscriptError(f"not a {FORMAT} document (format={transcript.get('format')!r})")
-    if transcript.get("version") != VERSION:
+    if transcript.get("version") not in READABLE:
         raise TranscriptError(f"unsupported transcript version {transcript.get('version')!r} "
-                              f"(this build reads version {VERSION})")
+                              f"(this build reads versions {', '.join(map(str, READABLE))})")
     missing = [k for k in _REQUIRED if k not in transcript]
     if missing:
         raise TranscriptError(f"transcript lacks {', '.join(missing)}")
@@ -208,6 +217,7 @@ def replay(transcript: dict, ir: dict) -> ReplayResult:
     game = Game(ir, num_players=players)
     state = game.new_initial_state(seed=transcript["board_seed"])
     rng, bots = _recompute(transcript)
+    turns = TurnCounter()
     for i, step in enumerate(transcript["steps"]):
         who = state.current_player()
         if who != step["player"]:
@@ -238,7 +248,8 @@ def replay(transcript: dict, ir: dict) -> ReplayResult:
             state.apply_action(action)
         except IllegalActionError as exc:
             return ReplayResult(i, Mismatch(i, "action", step["action"], f"illegal: {exc}"))
-    got = final_summary(state, players)
+        turns.after(state)
+    got = final_summary(state, players, turns.turn if transcript["version"] >= 2 else None)
     for key in ("terminal", "winner", "turn", "vp", "digest"):
         if transcript["final"].get(key) != got[key]:
             return ReplayResult(len(transcript["steps"]),

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import io
 import os
+import textwrap
 from pathlib import Path
 
 import matplotlib
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Polygon
@@ -142,16 +145,44 @@ def draw_board(
             linespacing=1.3,
         )
     if legend:
-        ax.legend(
-            handles=legend,
-            loc="upper center",
-            bbox_to_anchor=(0.5, 0.01),
-            frameon=False,
-            fontsize=bd.fs(0.16),
-            handlelength=2.6,
-            ncol=min(4, len(legend)),
-        )
+        fit_legend(fig, ax, legend, bd.fs(0.16))
     return fig
+
+
+LEGEND_WRAP = 40   # characters per line of a legend label (a player's VP, cards and counters)
+
+
+def _wrap(label: str) -> str:
+    """A long label on several lines, broken between its " · " parts where it has them (a
+    player's VP, then each counter), else between words."""
+    if len(label) <= LEGEND_WRAP:
+        return label
+    parts = label.split(" · ")
+    if len(parts) == 1:
+        return textwrap.fill(label, LEGEND_WRAP, subsequent_indent="  ", break_on_hyphens=False)
+    lines = [parts[0]]
+    for part in parts[1:]:
+        if len(lines[-1]) + 3 + len(part) <= LEGEND_WRAP:
+            lines[-1] += " · " + part
+        else:
+            lines.append("  · " + part)
+    return "\n".join(lines)
+
+
+def fit_legend(fig: Figure, ax: Axes, handles: list, fontsize: float) -> None:
+    """The legend below the board in as many columns (up to 4) as fit within the board's width,
+    long labels wrapped onto several lines: whatever a legend holds, the picture stays as wide
+    as the board and the board keeps its size."""
+    for h in handles:
+        h.set_label(_wrap(h.get_label()))
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    room = ax.get_window_extent(renderer).width
+    for ncol in range(min(4, len(handles)), 0, -1):
+        leg = ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.01),
+                        frameon=False, fontsize=fontsize, handlelength=2.6, ncol=ncol)
+        if ncol == 1 or leg.get_window_extent(renderer).width <= room:
+            return
+        leg.remove()
 
 
 def figure_bytes(fig: Figure, fmt: str) -> bytes:

@@ -6,15 +6,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from catan_dsl.engine import Game, IllegalActionError, State, parse_action
-from catan_dsl.engine.prompts import ROLL, START
+from catan_dsl.ir.counters import bookkeeping
 from catan_dsl.play.playtest import seat_name  # the colour names of the game log
 from catan_dsl.play.transcript import check_format, ir_sha256
+from catan_dsl.play.turns import TurnCounter
 from catan_dsl.render.state import DEFAULT_PLAYER_COLORS, StateView
-
-PRE_ROLL = 1  # engine phase between turns (engine.state.PRE_ROLL); kept numeric to stay decoupled
-# Prompts a new turn opens by itself (the roll, or the starting player's draw): waiting on
-# them still counts as "between turns".
-_TURN_OPENERS = frozenset({ROLL, START})
 
 
 class StateAtError(ValueError):
@@ -26,25 +22,31 @@ class StateAt:
     """A replayed game stopped at a turn boundary: the state and how it was reached."""
 
     state: State
-    turn: int           # completed turns (0 = right after setup)
+    turn: int           # the turn drawn, numbered as the log numbers it (0 = right after setup)
     steps: int          # transcript steps applied
-    last_turn: int      # the transcript's final turn
+    last_turn: int      # the transcript's final turn: the one the game ended in
     finished: bool      # every step applied (the end of the recorded game)
 
 
-def _at_boundary(s: State, turn: int) -> bool:
-    # A turn is over once its successor has not started yet: back before a roll with nothing
-    # pending (votes, draws or placements a rule opened at the turn's end are resolved).
-    return (s.turn >= turn and s.phase == PRE_ROLL and not s.is_terminal()
-            and all(p.kind in _TURN_OPENERS for p in s.prompts))
+def last_turn(transcript: dict) -> int | None:
+    """The turn a transcript's game ended in (play.turns numbering); a version-1 transcript
+    recorded the turns completed, one fewer for a game won during a turn."""
+    final = transcript["final"] if isinstance(transcript["final"], dict) else {}
+    last = final.get("turn")
+    if not isinstance(last, int):
+        return None
+    if transcript.get("version") == 1 and final.get("terminal") and final.get("winner") is not None:
+        return last + 1
+    return last
 
 
 def state_at(transcript: dict, ir: dict, turn: int | None = None) -> StateAt:
     """Replay ``transcript`` on ``ir`` up to the end of ``turn`` (None: the whole game).
 
-    Turn 0 is the position right after setup; turn N ends when turn N+1 is about to begin
-    (everything a rule opened after the N-th end of turn is resolved). Each step must parse and
-    be legal, as in :func:`catan_dsl.play.transcript.replay`; no random number is drawn.
+    Turns are numbered as the game log numbers them (play.turns): turn 0 is the position right
+    after setup, turn N ends when turn N+1 is about to begin (everything a rule opened at its end
+    resolved), and the turn a game was won in ends with the game. Each step must parse and be
+    legal, as in :func:`catan_dsl.play.transcript.replay`; no random number is drawn.
 
     Raises:
         TranscriptError: the document is not a transcript.
@@ -54,9 +56,8 @@ def state_at(transcript: dict, ir: dict, turn: int | None = None) -> StateAt:
     if transcript["ir_sha256"] != ir_sha256(ir):
         raise StateAtError("the transcript was played with other rules than this scenario "
                            "(IR hash differs); pass the scenario it was played with")
-    final = transcript["final"] if isinstance(transcript["final"], dict) else {}
-    last = final.get("turn")
-    if turn is not None and (turn < 0 or (isinstance(last, int) and turn > last)):
+    last = last_turn(transcript)
+    if turn is not None and (turn < 0 or (last is not None and turn > last)):
         raise StateAtError(f"turn {turn} is not in this game: it has turns 0..{last} "
                            f"(0 = after setup)")
     try:
@@ -67,9 +68,10 @@ def state_at(transcript: dict, ir: dict, turn: int | None = None) -> StateAt:
         raise StateAtError(f"board_seed must be a whole number, not {transcript['board_seed']!r}")
     state = game.new_initial_state(seed=transcript["board_seed"])
     steps = transcript["steps"]
+    counter = TurnCounter()
     done = 0
     for i, step in enumerate(steps):
-        if turn is not None and _at_boundary(state, turn):
+        if turn is not None and counter.over and counter.turn >= turn:
             break
         try:
             state.apply_action(parse_action(str(step["action"]), game))
@@ -77,12 +79,12 @@ def state_at(transcript: dict, ir: dict, turn: int | None = None) -> StateAt:
             raise StateAtError(f"step {i} ({step['action']!r}) is illegal here: {exc}") from exc
         except (ValueError, KeyError, TypeError) as exc:
             raise StateAtError(f"step {i} ({step['action']!r}) cannot be read: {exc}") from exc
+        counter.after(state)
         done = i + 1
-    if turn is not None and not _at_boundary(state, turn) and not state.is_terminal():
-        if state.turn < turn:
-            raise StateAtError(f"the transcript stops in turn {state.turn}, before turn {turn} "
-                               f"ends")
-    return StateAt(state, state.turn, done, last if isinstance(last, int) else state.turn,
+    if turn is not None and counter.turn < turn and not state.is_terminal():
+        raise StateAtError(f"the transcript stops in turn {counter.turn}, before turn {turn} "
+                           f"ends")
+    return StateAt(state, counter.turn, done, last if last is not None else counter.turn,
                    done == len(steps))
 
 
@@ -101,21 +103,25 @@ def _chain_pieces(state: State) -> dict[int, str]:
 
 
 def _counters(state: State, p: int) -> list[tuple[str, int | str]]:
-    """What the table can see of seat ``p``'s rule items: each counter's amount, how many
-    tokens it holds of each token deck (face down, so only the count) and any revealed item."""
+    """What the table can see of seat ``p``'s rule items: each counter a player sees (not the
+    rules' bookkeeping, ``ir.counters.bookkeeping``) that is not 0, how many tokens it holds of
+    each token deck (face down, so only the count) and any revealed item."""
     rules, rules_state = state.game.rules, state.rules_state
     if rules is None or rules_state is None:
         return []
     decl = state.game.ir.get("counters") or {}
     out: list[tuple[str, int | str]] = [
         ((decl.get(c.name) or {}).get("label") or c.name.replace("_", " "), rules_state.counters[p][i])
-        for i, c in enumerate(getattr(rules, "counters", ())) if not c.shared]
+        for i, c in enumerate(getattr(rules, "counters", ()))
+        if not c.shared and rules_state.counters[p][i]
+        and not bookkeeping(c.name, decl.get(c.name) or {})]
     for di, d in enumerate(getattr(rules, "decks", ())):
         if d.kind != "tokens":
             continue
         held = rules_state.held[di][p]
         n = sum(held)
-        out.append((f"{d.name.replace('_', ' ')} token{'' if n == 1 else 's'}", n))
+        if n:
+            out.append((f"{d.name.replace('_', ' ')} token{'' if n == 1 else 's'}", n))
         out += [("", item.replace("_", " ")) for i, item in enumerate(d.items)
                 if held[i] and (d.revealed[i] or rules_state.revealed.get(item))]
     return out
@@ -192,12 +198,13 @@ def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) ->
 
 
 def caption(at: StateAt) -> str:
-    """Words for where the replay stopped: after setup, end of turn N, or the game's end."""
+    """Words for where the replay stopped: after setup, end of turn N, or the game's end (the
+    turn numbers of the game log)."""
     s = at.state
     if s.is_terminal():
         w = s.winner()
-        return (f"end of the game: {seat_name(w)} wins in turn {s.turn + 1}" if w is not None
-                else f"end of the game after {s.turn} turns")
-    if at.finished and at.turn == at.last_turn and s.turn > 0:
-        return f"end of the recorded game (turn cap): {s.turn} turns"
+        return (f"end of the game: {seat_name(w)} wins in turn {at.turn}" if w is not None
+                else f"end of the game after {at.turn} turns")
+    if at.finished and at.turn == at.last_turn and at.turn > 0:
+        return f"end of the recorded game (turn cap): {at.turn} turns"
     return "after setup (turn 0)" if at.turn == 0 else f"end of turn {at.turn}"

@@ -4,15 +4,14 @@ for the number of metrics compared."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import asdict, dataclass
 
 from scipy import stats as sps
 
-from catan_dsl.play.playtest import PlaytestSummary, wilson_interval
+from catan_dsl.play.intervals import mean_difference, rate_difference, variance
+from catan_dsl.play.playtest import PlaytestSummary
 
 ALPHA = 0.05
-_Z = 1.959963984540054
 
 
 @dataclass
@@ -27,6 +26,7 @@ class Metric:
     p_value: float = 1.0           # Holm-adjusted over every metric of the comparison
     test: str = ""
     significant: bool = False
+    unit: str = ""                 # what the values count: "rate", "turns", "VP", "per game"
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -36,40 +36,30 @@ def _rate(name: str, ka: int, kb: int, n_a: int, n_b: int) -> Metric:
     """A proportion on each side: Newcombe's interval for the difference (from the two Wilson
     intervals) and Fisher's exact test."""
     pa, pb = ka / n_a if n_a else 0.0, kb / n_b if n_b else 0.0
-    la, ua = wilson_interval(ka, n_a)
-    lb, ub = wilson_interval(kb, n_b)
-    d = pb - pa
-    lo = d - math.sqrt((pb - lb) ** 2 + (ua - pa) ** 2)
-    hi = d + math.sqrt((ub - pb) ** 2 + (pa - la) ** 2)
+    d, lo, hi = rate_difference(ka, n_a, kb, n_b)
     p = float(sps.fisher_exact([[ka, n_a - ka], [kb, n_b - kb]])[1]) if n_a and n_b else 1.0
-    return Metric(name, pa, pb, d, lo, hi, p, test="Fisher exact")
+    return Metric(name, pa, pb, d, lo, hi, p, test="Fisher exact", unit="rate")
 
 
-def _values(name: str, xa: list[float], xb: list[float]) -> Metric:
+def _values(name: str, xa: list[float], xb: list[float], unit: str) -> Metric:
     """Per-game values on each side: the difference of means with a normal (Welch) interval,
     and the Mann–Whitney U test (no assumption about the shape of the distribution)."""
     ma = sum(xa) / len(xa) if xa else 0.0
     mb = sum(xb) / len(xb) if xb else 0.0
-    d = mb - ma
-    va = _var(xa)
-    vb = _var(xb)
-    se = math.sqrt(va / max(1, len(xa)) + vb / max(1, len(xb)))
-    if len(xa) < 2 or len(xb) < 2 or (va == 0 and vb == 0):
+    d, lo, hi = mean_difference(xa, xb)
+    if len(xa) < 2 or len(xb) < 2 or (variance(xa) == 0 and variance(xb) == 0):
         p = 1.0 if ma == mb or not xa or not xb else 0.0
     else:
         p = float(sps.mannwhitneyu(xa, xb, alternative="two-sided").pvalue)
-    return Metric(name, ma, mb, d, d - _Z * se, d + _Z * se, p, test="Mann-Whitney U")
+    return Metric(name, ma, mb, d, lo, hi, p, test="Mann-Whitney U", unit=unit)
 
 
-def _var(xs: list[float]) -> float:
-    if len(xs) < 2:
-        return 0.0
-    m = sum(xs) / len(xs)
-    return sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
-
-
-def compare(a: PlaytestSummary, b: PlaytestSummary) -> list[Metric]:
-    """Every metric both runs have, in a stable order, Holm-corrected."""
+def compare(a: PlaytestSummary, b: PlaytestSummary,
+            rule_names: dict[str, str] | None = None) -> list[Metric]:
+    """Every metric both runs have, in a stable order, Holm-corrected; ``rule_names`` (rule id
+    → ``file:line`` and label, ``report.data.rule_names``) names the rule firings."""
+    names_of = rule_names or {}
+    order = {k: i for i, k in enumerate(names_of)}
     ra, rb = a.results, b.results
     n_a, n_b = len(ra), len(rb)
     out: list[Metric] = []
@@ -77,20 +67,24 @@ def compare(a: PlaytestSummary, b: PlaytestSummary) -> list[Metric]:
         out.append(_rate(f"win rate {a.seats[p].colour}", a.seats[p].wins, b.seats[p].wins,
                          n_a, n_b))
     out.append(_rate("no winner (capped)", a.no_winner, b.no_winner, n_a, n_b))
-    out.append(_values("game length (turns)", [r.turns for r in ra], [r.turns for r in rb]))
+    out.append(_values("game length (turns)", [r.turns for r in ra], [r.turns for r in rb],
+                       "turns"))
     for p in range(min(len(a.seats), len(b.seats))):
         sources = sorted({k for r in (*ra, *rb) for k in r.vp_breakdown[p]})
         for src in sources:
             out.append(_values(f"VP {src} {a.seats[p].colour}",
                                [r.vp_breakdown[p].get(src, 0) for r in ra],
-                               [r.vp_breakdown[p].get(src, 0) for r in rb]))
+                               [r.vp_breakdown[p].get(src, 0) for r in rb], "VP"))
     for what, label in (("actions", "action"), ("cards", "card"), ("placed", "free"),
                         ("fired", "rule")):
-        names = sorted({k for r in (*ra, *rb) for k in getattr(r, what)})
+        # Rules in the order they are written (their ids sort "x.10" before "x.2").
+        names = sorted({k for r in (*ra, *rb) for k in getattr(r, what)},
+                       key=lambda k: (order.get(k, len(order)), k))
         for name in names:
-            out.append(_values(f"{label} {name} per game",
+            shown = names_of.get(name, name) if what == "fired" else name
+            out.append(_values(f"{label} {shown} per game",
                                [getattr(r, what).get(name, 0) for r in ra],
-                               [getattr(r, what).get(name, 0) for r in rb]))
+                               [getattr(r, what).get(name, 0) for r in rb], "per game"))
     _holm(out)
     return out
 

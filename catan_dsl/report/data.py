@@ -7,7 +7,8 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
-from catan_dsl.play.playtest import PlaytestSummary, wilson_interval
+from catan_dsl.play.intervals import wilson_interval
+from catan_dsl.play.playtest import PlaytestSummary
 
 # Rules that act by being consulted, not by firing: coverage cannot count them.
 CONSULTED = {"forbid", "modifier"}
@@ -26,10 +27,27 @@ class Report:
     vp_by_source: list[dict[str, float]]  # per seat
     first_seat: dict[str, float]
     uses: list[tuple[str, float]]         # ("action chase_robber", mean per game)
-    coverage: list[dict]                  # id, kind, what, where, mean_fired, never
+    coverage: list[dict]                  # id, name, kind, where, mean_fired, never, consulted
     income: list[dict[str, float]]        # per seat
     resources: list[str]
     stats: dict = field(default_factory=dict)   # the run's `playtest --json` statistics
+
+
+def rule_label(rule: dict) -> str:
+    """An IR rule in a few words, as written: ``on drew knighthood``, ``action buy_card "Buy a
+    scenario card"``, ``forbid build road``, ``modifier vp "conquered buildings"``."""
+    kind = rule.get("kind", "rule")
+    head = rule.get("event") or rule.get("name") or rule.get("what") or ""
+    words = [kind, str(head)] + [str(v) for v in (rule.get("filter") or {}).values()]
+    label = rule.get("label")
+    return " ".join(w for w in words if w) + (f' "{label}"' if label else "")
+
+
+def rule_names(ir: dict) -> dict[str, str]:
+    """Rule id → how reports and ``compare`` name the rule: where it is written
+    (``file:line``) and its label, e.g. ``scenarios/barbarian_attack.catan:244 on turn_ended``."""
+    return {r.get("id", "?"): " ".join(x for x in (r.get("span", ""), rule_label(r)) if x)
+            for r in ir.get("rules", [])}
 
 
 def ir_hash(ir: dict) -> str:
@@ -55,10 +73,9 @@ def build(ir: dict, summary: PlaytestSummary, *, source: str, variants: tuple[st
     coverage = []
     for r in ir.get("rules", []):
         kind = r.get("kind", "?")
-        what = r.get("event") or r.get("what") or r.get("name") or ""
         fired = summary.mean_fired.get(r.get("id", ""), 0.0)
-        coverage.append({"id": r.get("id", "?"), "kind": kind, "what": what,
-                         "where": r.get("span", ""), "mean_fired": fired,
+        coverage.append({"id": r.get("id", "?"), "kind": kind, "where": r.get("span", ""),
+                         "what": rule_label(r), "mean_fired": fired,
                          "never": kind not in CONSULTED and fired == 0.0,
                          "consulted": kind in CONSULTED})
     return Report(
@@ -126,15 +143,15 @@ def sections(rep: Report) -> list[Section]:
                        "" if rep.uses else "No scenario action, development card or free piece "
                        "was used."))
     never = [c for c in rep.coverage if c["never"]]
-    out.append(Section("coverage", "Rule coverage", ["rule", "kind", "on", "where",
-                                                     "fired per game", ""],
-                       [[c["id"], c["kind"], c["what"], c["where"],
+    out.append(Section("coverage", "Rule coverage", ["where", "rule", "fired per game", ""],
+                       [[c["where"] or c["id"], c["what"],
                          "consulted" if c["consulted"] else f"{c['mean_fired']:.2f}",
                          "NEVER FIRED" if c["never"] else ""] for c in rep.coverage],
                        (f"{len(never)} of {len(rep.coverage)} rules never fired: "
-                        + ", ".join(f"{c['id']} ({c['where']})" for c in never) + "."
+                        + ", ".join(f"{c['where'] or c['id']} ({c['what']})" for c in never) + "."
                         if never else "Every rule that can fire did.")
-                       + " Prohibitions and modifiers act when they are consulted and are not "
+                       + " A firing is one run of a rule's body (for an action, one use); "
+                       "prohibitions and modifiers act when they are consulted and are not "
                        "counted."))
     out.append(Section("income", "Resource income per seat (cards per game)",
                        ["seat", *rep.resources, "total"],

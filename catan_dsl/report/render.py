@@ -11,10 +11,12 @@ from catan_dsl.report.data import Report, Section, sections
 CSS = """body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:980px;margin:2em auto;
 padding:0 1em;color:#222}h1{font-size:1.6em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ddd}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left}
-th{background:#f5f5f5}tr.never td{background:#fff3e0}.note{color:#555}svg{max-width:100%;height:auto}"""
+th{background:#f5f5f5}tr.never td{background:#fff3e0}.note{color:#555}
+svg{max-width:100%;height:auto}
+.plot-missing{color:#b71c1c;border:1px dashed #b71c1c;padding:.5em}"""
 
-_PLOTS = {"seats": plots.win_rates, "lengths": plots.lengths, "vp": plots.vp_sources,
-          "income": plots.income}
+_PLOTS = {"seats": (plots.win_rates, "win rate"), "lengths": (plots.lengths, "game length"),
+          "vp": (plots.vp_sources, "VP by source"), "income": (plots.income, "income")}
 
 
 def to_html(rep: Report) -> str:
@@ -24,7 +26,8 @@ def to_html(rep: Report) -> str:
     for sec in sections(rep):
         out.append(f'<h2 id="{sec.key}">{html.escape(sec.heading)}</h2>')
         if sec.key in _PLOTS:
-            out.append(f'<figure class="plot">{_PLOTS[sec.key](rep)}</figure>')
+            draw, what = _PLOTS[sec.key]
+            out.append(plots.figure_html(lambda d=draw: d(rep), what))
         out.append(_html_table(sec))
         if sec.note:
             out.append(f'<p class="note">{html.escape(sec.note)}</p>')
@@ -74,6 +77,11 @@ def compare_html(title: str, inputs: dict, metrics: list) -> str:
                                  [[k, v] for k, v in inputs.items()])),
              "<h2>Metrics</h2>", _html_table(sec),
              f'<p class="note">{html.escape(_verdict(flagged, len(metrics)))}</p>',
+             "<h2>B − A with 95% intervals</h2>",
+             plots.figure_html(lambda: plots.forest(metrics), "differences"),
+             '<p class="note">Each dot is B − A, its bar the 95% interval; red ones differ '
+             "significantly after the Holm correction. An interval that does not cross the "
+             "line at 0 alone is not enough: many metrics are tested at once.</p>",
              "</body></html>"]
     return "\n".join(lines) + "\n"
 

@@ -48,4 +48,4 @@ def test_a_game_played_with_an_option_replays_with_it(tmp_path) -> None:
     assert res.exit_code == 0, res.output
     res = runner.invoke(main, ["playtest", FR, "--games", "2", "--option", "typo",
                                "--bots", "random"])
-    assert res.exit_code == 1 and "unknown option" in res.output
+    assert res.exit_code == 2 and "unknown option" in res.output     # the command line's mistake

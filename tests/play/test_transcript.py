@@ -20,7 +20,7 @@ from catan_dsl.play.transcript import (
 
 def test_header_names_the_rules_and_seeds(short_transcript: dict, base_ir: dict) -> None:
     t = short_transcript
-    assert t["format"] == FORMAT and t["version"] == 1
+    assert t["format"] == FORMAT and t["version"] == 2   # final.turn: the turn it ended in
     assert t["scenario"] == base_ir["meta"]["id"]
     assert t["ir_sha256"] == ir_sha256(base_ir)
     assert (t["seed"], t["board_seed"], t["players"], t["max_turns"]) == (5, 5, 4, 30)

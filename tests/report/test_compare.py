@@ -40,7 +40,7 @@ def test_one_file_with_an_option_per_side() -> None:
     data = json.loads(r.output)
     assert data["inputs"]["B"].endswith("--with harbormaster")
     r = run("compare", "scenarios/base.catan", "--games", "6")
-    assert r.exit_code == 1 and "A and B are the same" in r.output
+    assert r.exit_code == 2 and "A and B are the same" in r.output   # a usage error
 
 
 def test_one_file_with_a_parameter_value_per_side() -> None:

@@ -29,7 +29,7 @@ class RuleBudgetExceeded(RuntimeError):
 class Execution:
     """Transient per-game evaluation bookkeeping (never part of a state: reset each action)."""
 
-    __slots__ = ("steps", "stamp", "chain", "prov", "depth", "vias")
+    __slots__ = ("steps", "stamp", "chain", "prov", "depth", "vias", "on_run")
 
     def __init__(self) -> None:
         self.steps = 0
@@ -38,6 +38,11 @@ class Execution:
         self.prov = None
         self.depth = 0
         self.vias: dict = {}      # (rule id, procedure tag) → its provenance, made once
+        # Called as on_run(state, rule index) each time a triggered rule's condition holds and
+        # its body starts: one firing. A playtest counts them (play.playtest); it must not
+        # change the state, and it sees clones' runs too (a bot's look-ahead), told apart by
+        # the state it is given.
+        self.on_run = None
 
     def begin(self, s) -> None:
         """Reset the budget when a new applied action starts evaluating rules."""

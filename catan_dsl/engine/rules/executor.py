@@ -120,6 +120,8 @@ def run(s, items: list) -> None:
                 execution.enter(rule)
                 if rule.when is not None and not rule.when(s, dict(item[2])):
                     continue
+                if execution.on_run is not None:
+                    execution.on_run(s, ri)
                 execution.steps += 1
                 addr, i, et = (), 0, item[2]
             elif kind == "call":
