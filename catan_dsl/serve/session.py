@@ -11,6 +11,7 @@ from catan_dsl.bots import BOTS, make_bot
 from catan_dsl.engine import CHANCE, Game, IllegalActionError, parse_action
 from catan_dsl.play.playtest import DEFAULT_MAX_TURNS, seat_name
 from catan_dsl.play.transcript import record
+from catan_dsl.play.turns import TurnCounter
 from catan_dsl.render.state_view import state_view
 from catan_dsl.serve.board_svg import BoardDrawing
 from catan_dsl.serve.log import GameLog, entries_for
@@ -74,6 +75,7 @@ class GameSession:
         self.log = GameLog(ir, self.game.num_players)
         self.log.add(self.state.drain_events(), 0, 0)
         self.steps = 0
+        self.turns = TurnCounter()  # the transcript's turn numbering, as `play` records it
         self.version = 0            # bumped on every change: the websockets send on a new one
         self.error: str | None = None
         self.sources = sources or SourceLines(ir, trusted=False)
@@ -179,6 +181,7 @@ class GameSession:
                                + (f" ({where})" if where else "")
                                + f": {type(exc).__name__}: {exc}") from None
         self.recorder.step(player, action, n_legal)
+        self.turns.after(self.state)
         self.steps += 1
         self.log.add(self.state.drain_events(), self.steps, self.state.turn)
         self.version += 1
@@ -189,7 +192,7 @@ class GameSession:
 
     def transcript(self) -> dict:
         """The transcript so far (``final`` describes the position now, finished or not)."""
-        return self.recorder.finish(self.state)
+        return self.recorder.finish(self.state, self.turns.turn)
 
     # ---- what a seat sees ---------------------------------------------------------------------
     def view(self, seat: int | None, since: int = 0) -> dict:
