@@ -17,9 +17,14 @@ def board_and_pieces(ir: dict, base: dict | None) -> list[str]:
     out = []
     if base is None:
         return out
+    hidden = ir["board"].get("hidden_pools") or ()
     for name, t in ir["terrains"].items():
-        if name not in base["terrains"] and any(h.get("terrain") == name for h in ir["board"]["hexes"]):
+        if name not in base["terrains"] and (any(h.get("terrain") == name for h in ir["board"]["hexes"])
+                                             or any(name in p["tiles"] for p in hidden)):
             bits = [f"produces {t['produces']}" if t.get("produces") else "produces nothing"]
+            if t.get("produces") == "choice":
+                bits = ["yields a resource of its owner's choice for each card"
+                        + (f" (not {', '.join(t['except'])})" if t.get("except") else "")]
             bits += [] if t.get("token", True) else ["takes no number"]
             bits += ["the robber starts here"] if t.get("robber_start") else []
             out.append(f"Terrain {words(name)}: {', '.join(bits)}.")
@@ -35,6 +40,11 @@ def board_and_pieces(ir: dict, base: dict | None) -> list[str]:
         if old is not None and sc["measure"] != old["measure"] and sc["measure"].get("pieces"):
             out.append(f"{title(name)} now measures the longest route of "
                        f"{' and '.join(words(x) + 's' for x in sc['measure']['pieces'])}.")
+    for p in hidden:
+        tiles = ", ".join(f"{n} {words(t)}" for t, n in p["tiles"].items())
+        out.append(f"{len(p['hexes'])} hexes start face down (pool {words(p['id'])}: {tiles}); "
+                   "a revealed one draws its tile at random, and a token from "
+                   f"{' '.join(map(str, p['tokens'])) or 'none'} when it takes one.")
     numbers = ir["board"]["numbers"]
     for a in numbers.get("aside") or ():
         token = a["letter"] if "letter" in a else f"{a['number']}"

@@ -126,6 +126,8 @@ class Describer:
             return f"{amount} resource card{'s' if amount != '1' else ''} of their choice"
         if k == "random":
             return f"{amount} random resource card{'s' if amount != '1' else ''}"
+        if k == "expr":                     # "gain 1 produces(h)"
+            return f"{amount} of {self.expr(v)}"
         return f"{amount} {_plural(amount, words(v))}"
 
     def one(self, var: str, set_: object) -> str:
