@@ -350,6 +350,11 @@ class Lowerer(DefineMixin):
             out.append(v)
         if name in ("markers", "unit_owner"):
             self._kind_of_place(name, e, types, out)
+        if name in ("corner", "side") and len(out) == 3 and isinstance(out[2], int) \
+                and not 1 <= out[2] <= 6:
+            self.err("E406", e.args[1].span, message=f"{name}(h, K): K counts 1..6, got {out[2]}",
+                     hint=f"{name}s are numbered clockwise from the top: see {name}() in "
+                          "docs/language.md")
         return out, fn.returns
 
     @staticmethod

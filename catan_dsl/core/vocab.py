@@ -262,7 +262,7 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
     _e("corner", "h:hex k:int", "vertex",
        "corner K (1..6) of a hex, clockwise from the top (1 = N, 2 = NE, 3 = SE, 4 = S, 5 = SW, "
        "6 = NW; -1 for another K)",
-       "corner(h, d)", "corner {k} of {h}"),
+       "corner(h, 1)", "corner {k} of {h}"),
     _e("side", "h:hex k:int", "edge",
        "side K (1..6) of a hex, clockwise from the top right (1 = NE, 2 = E, 3 = SE, 4 = SW, "
        "5 = W, 6 = NW; side K runs from corner K to corner K+1; -1 for another K)",
