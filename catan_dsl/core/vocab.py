@@ -416,7 +416,7 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
        "the hex shows another terrain (`sea`: water; the robber there goes home); its token "
        "stays when both terrains take one",
        "set terrain h = forest", "{at} becomes {terrain}"),
-    _e("set_number", "at:hex n:int", "none",
+    _e("set_number", "at:hex n:int|none", "none",
        "the hex's number token becomes N (`= none` takes it away)",
        "set number h = 6", "{at} carries {n}"),
     _e("vote", "var:name winner:name from:set pay:names body:effects deadlock:effects", "none",

@@ -81,6 +81,9 @@ class RulesMixin(Transformer):
     def stock_call(self, meta, ch):
         return R.Call(self._s(meta), ch[0], tuple(ch[1:]))
 
+    def stock_keyword(self, meta, ch):
+        return A.Ident(self._s(meta), str(ch[0]))
+
     def eff_set_terrain(self, meta, ch):
         return self._eff("set_terrain", meta, at=ch[0], value=ch[1])
 
