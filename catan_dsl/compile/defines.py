@@ -89,12 +89,16 @@ def substitute(node: Any, renamed: dict[str, str], values: dict[str, Any], mark:
 
 
 def check_defines(low: Any) -> None:
-    """A define may not take a function's name (the function would win) nor name a parameter
-    twice."""
+    """A define may not take a function's name (the function would win) or a declared name (it
+    would hide it), nor name a parameter twice."""
     for d in low.m.named("define").values():
         name = d.name.value
+        kind = low.env.kind_of(name)
         if name in V.FUNCTIONS or name in V.COMPREHENSIONS:
             low.err("E413", d.name.span, name=name, what="a function", hint="pick another name")
+        elif kind is not None:          # the define would hide a terrain, resource, piece ...
+            low.err("E413", d.name.span, name=name, what=f"a declared {kind}",
+                    hint="pick another name")
         seen: set[str] = set()
         for p in d.params:
             if p.value in seen:

@@ -69,9 +69,11 @@ def test_wrong_arity_recursion_and_a_functions_name_are_errors(tmp_path):
   define a(x) = b(x) > 0
   define b(x) = (1 if a(x) else 0)
   define terrain(h) = 1
-  on turn_ended where a(1) and a(1, 2) { gain 1 wool }""")
+  on turn_ended where a(1) and a(1, 2) { gain 1 wool }
+  define forest = 1""")
     codes = {(c, line) for c, line, _ in diags}
     assert ("E415", 4) in codes and ("E413", 5) in codes and ("E406", 6) in codes
+    assert ("E413", 7) in codes                 # it would hide the terrain forest
     assert any("define a calls itself (a → b → a)" in m for _, _, m in diags)
 
 

@@ -234,3 +234,35 @@ def test_random_games_with_reveals_keep_the_invariants(ir):
         s.apply_action(a)
         assert not violations(s), violations(s)
     assert s.board.revision > 0
+
+
+def test_face_down_hexes_and_a_hex_of_choice_on_a_board_of_two_islands(tmp_path):
+    """Issue 39 design note (a Seafarers pack will build on it): face-down hexes, sea tiles and a
+    hex of choice work on a board of several islands with sea between them."""
+    from catan_dsl.engine.invariants import violations
+
+    (tmp_path / "race.catan").write_text(
+        (FIXTURE.parent / "two_islands.catan").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "isles.catan").write_text("""scenario isles extends race {
+  terrain gold_field { produces choice }
+  board fog extends two default {
+    pool fog hidden at 3,0 4,0 3,1 { gold_field 1, sea 1, forest 1 } tokens { 6 8 }
+    pool main { forest 2, pasture 3, fields 3, hills 2, mountains 1, desert 1 }
+    tokens 2 3 3 4 4 5 5 9 9 10 11
+  }
+  on setup_done { each h in hexes where hidden(h) { reveal h } }
+}
+""", encoding="utf-8")
+    ir, report = api.compile_file(str(tmp_path / "isles.catan"))
+    assert ir is not None, report.render_text()
+    game = Game(ir, 3)
+    rng = random.Random(2)
+    s = game.new_initial_state(2)
+    while not s.is_terminal() and s.turn < 25:
+        a = s.sample_chance(rng) if s.current_player() == CHANCE else rng.choice(s.legal_actions())
+        s.apply_action(a)
+        assert not violations(s), violations(s)
+    fog = [h["id"] for h in ir["board"]["hexes"] if h.get("hidden")]
+    assert not s.board.hex_hidden
+    assert sorted(s.board.hex_terrain[h] for h in fog) == ["forest", "gold_field", "sea"]
+    assert sorted(n for h in fog for n in s.board.hex_numbers[h]) == [6, 8]
