@@ -37,7 +37,8 @@ class HiddenPools:
             seen[p.name.value] = p
             if not isinstance(p.slots, A.PoolAt):
                 r.error("E206", p.span, message=f"hidden pool {p.name.value} does not say which "
-                        "hexes start face down", hint=f"write 'pool {p.name.value} hidden at q,r q,r ...'")
+                        "hexes start face down",
+                        hint=f"write 'pool {p.name.value} hidden at q,r q,r ...'")
                 continue
             slots = [cd.hex for cd in p.slots.coords if self.land_hex(cd) and claim(cd.hex, cd.span)]  # type: ignore[attr-defined]
             tiles: dict[str, int] = {}
@@ -52,7 +53,8 @@ class HiddenPools:
             total = sum(tiles.values())
             if total < len(slots):
                 r.error("E305", p.span, name=p.name.value, tiles=total, slots=len(slots),
-                        hint="a hidden pool needs a tile for each of its hexes (more stay in the box)")
+                        hint="a hidden pool needs a tile for each of its hexes (more stay in "
+                             "the box)")
             tokens = [n.value for n in p.tokens or ()]
             for n in p.tokens or ():
                 c.token_number(n)
@@ -66,4 +68,5 @@ class HiddenPools:
                 info.hidden_of[h] = p.name.value
                 info.terrain[h] = None
                 info.numbers[h] = []
-            info.hidden_pools.append((p.name.value, sorted(slots, key=g.sort_key_hex), tiles, tokens))
+            slots.sort(key=g.sort_key_hex)
+            info.hidden_pools.append((p.name.value, slots, tiles, tokens))

@@ -98,10 +98,16 @@ class NumberChecks:
                              hint=f"the {where.value} group needs at least {need} tokens")
         return -1 if bad else covered
 
-    def random_pins(self, pins, tokens: list[int], groups, aside) -> list[dict]:
+    def random_pins(self, pins, tokens: list[int], groups, aside, by_set: list = ()) -> list[dict]:  # type: ignore[assignment]
         """``pin N at Q,R`` of a random deal → IR entries (the hex as a coordinate; the compiler
         gives its id): the hex must always take a token, and N be a token of the list that
-        covers it (its group's, else the board's) not pinned or set aside already."""
+        covers it (its hex set's group's, its coast or inner group's, else the board's) not
+        pinned or set aside already."""
+        in_set = {tuple(h): list(grp["tokens"]) for grp in by_set for h in grp["at"]}
+        for grp in by_set:                   # one list per set, shared by its hexes
+            shared = in_set[tuple(grp["at"][0])] if grp["at"] else []
+            for h in grp["at"]:
+                in_set[tuple(h)] = shared
         lists: dict[str, list[int]] = {w.value: [n.value for n in ns] for w, ns in reversed(groups)}
         lists[""] = list(tokens)
         for number, _ in aside:
@@ -113,7 +119,7 @@ class NumberChecks:
             if not 2 <= number.value <= 12 or number.value == 7 or not self.land_hex(at):
                 continue                          # said above, or by land_hex
             where = ("coast" if at.hex in self.coast else "inner")
-            left = lists.get(where, lists[""])
+            left = in_set[at.hex] if at.hex in in_set else lists.get(where, lists[""])
             if at.hex in seen or not self.always_bears_token(at.hex):
                 self.r.error("E206", at.span,
                              message=f"hex {at} is pinned twice" if at.hex in seen else
@@ -226,7 +232,8 @@ class NumberChecks:
                     info.numbers_spec["groups"] = set_groups + [
                         {"on": w.value, "tokens": [n.value for n in ns]} for w, ns in groups]
                 if spec.pins:
-                    info.numbers_spec["pins"] = self.random_pins(spec.pins, tokens, groups, aside)
+                    info.numbers_spec["pins"] = self.random_pins(spec.pins, tokens, groups, aside,
+                                                                 set_groups)
             return
         if info.pools and self.token_bearing() and not any(info.numbers.values()):
             self.r.error("E207", self.b.name.span,

@@ -26,7 +26,8 @@ class DefineMixin:
         d = self.m.named("define").get(name)
         return d if isinstance(d, R.Define) else None
 
-    def define_use(self, d: R.Define, args: tuple, span: Any, scope: dict[str, str]) -> tuple[object, str]:
+    def define_use(self, d: R.Define, args: tuple, span: Any,
+                   scope: dict[str, str]) -> tuple[object, str]:
         """A use ``NAME(A, ...)`` of a define: its body lowered for the arguments' types (a type
         that does not fit is an error at the use, with a note at the define), the arguments put
         in place of the parameters."""

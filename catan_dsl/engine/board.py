@@ -63,7 +63,8 @@ class Board:
             by_number[n].sort()
         water = self.hex_water - {h} | ({h} if terrain == WATER else set())
         hidden_set = self.hex_hidden - {h} | ({h} if hidden else set())
-        terrains, nums, res = list(self.hex_terrain), list(self.hex_numbers), list(self.hex_resource)
+        terrains, nums = list(self.hex_terrain), list(self.hex_numbers)
+        res = list(self.hex_resource)
         terrains[h], nums[h], res[h] = terrain, tuple(numbers), resource
         return replace(self, hex_terrain=tuple(terrains), hex_numbers=tuple(nums),
                        hex_resource=tuple(res), number_hexes=tuple(tuple(x) for x in by_number),
@@ -76,10 +77,12 @@ class Board:
         """What differs from the board as dealt, as JSON data (State.to_dict, when changed)."""
         return {"terrain": list(self.hex_terrain), "numbers": [list(n) for n in self.hex_numbers],
                 "hidden": sorted(self.hex_hidden),
-                "left": [[[list(t) for t in tiles], list(tokens)] for tiles, tokens in self.hidden_left]}
+                "left": [[[list(t) for t in tiles], list(tokens)]
+                         for tiles, tokens in self.hidden_left]}
 
 
-def closed_vertices(vertex_hexes: tuple[tuple[int, ...], ...], shut: set | frozenset) -> frozenset[int]:
+def closed_vertices(vertex_hexes: tuple[tuple[int, ...], ...],
+                    shut: set | frozenset) -> frozenset[int]:
     """Intersections every land hex of which is face down or sea: no building stands there."""
     if not shut:
         return frozenset()

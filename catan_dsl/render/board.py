@@ -134,7 +134,8 @@ def draw_land(ax: Axes, bd: Board) -> set[int]:
         if i in bd.hidden:
             _draw_face_down(ax, bd, i, h)
             continue
-        face = SEA_COLOR if bd.water(t) else _terrain_color(bd.ir, t) if t is not None else POOL_COLOR
+        face = SEA_COLOR if bd.water(t) else \
+            _terrain_color(bd.ir, t) if t is not None else POOL_COLOR
         poly = Polygon(
             g.hex_corner_points((h["q"], h["r"])),
             closed=True,

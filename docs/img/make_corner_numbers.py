@@ -28,7 +28,8 @@ def main() -> None:
     pts = g.hex_corner_points((0, 0))         # clockwise from the top: N NE SE S SW NW
     ax.add_patch(Polygon(pts, closed=True, facecolor="#9ccc65", edgecolor=LAND_EDGE, linewidth=3))
     ax.text(0, -0.12, "h", ha="center", va="center", fontsize=22, color=INK, fontweight="bold")
-    ax.text(0, 0.25, "corner(h, K): circles", ha="center", va="center", fontsize=9, color=CORNER_INK)
+    ax.text(0, 0.25, "corner(h, K): circles", ha="center", va="center", fontsize=9,
+            color=CORNER_INK)
     ax.text(0, 0.45, "side(h, K): squares", ha="center", va="center", fontsize=9, color=SIDE_INK)
     for k, (name, (x, y)) in enumerate(zip(g.CORNER_NAMES, pts), 1):
         ax.add_patch(Circle((x, y), 0.17, facecolor=TOKEN_COLOR, edgecolor=CORNER_INK, linewidth=2))

@@ -79,7 +79,8 @@ def test_an_inherited_mistake_names_the_board_that_inherited_it(tmp_path):
     """A tile taken from the parent's pool leaves the pool one slot short (E305, where the pool
     is written) with a note naming the child; declaring the pool anew fixes it."""
     path = tmp_path / "t.catan"
-    path.write_text("scenario t extends base {\n  board e extends tournament default { hex 0,0 forest }\n}\n")
+    path.write_text("scenario t extends base {\n"
+                    "  board e extends tournament default { hex 0,0 forest }\n}\n")
     report = api.check_file(str(path))
     pool = next(d for d in report.sorted() if d.code == "E305")
     assert pool.span.path.endswith("base.catan")
@@ -128,3 +129,23 @@ def test_numbers_dealt_to_a_named_hex_set(tmp_path):
             [3, 4, 5, 6, 8, 9, 10, 11]
         dealt.add(on_middle)
     assert len(dealt) == 2                      # at random between the two hexes
+
+
+def test_a_pin_on_a_hex_of_a_named_set_takes_that_sets_token(tmp_path):
+    """A pinned hex of a named hex set is covered by the set's tokens (not the coast's or the
+    board's): `pin 12 at 0,0` with `on hexes middle { 2 12 }`."""
+    ir, diags = compile_text(tmp_path, """
+  board g default {
+    layout rows 3 4 3
+    tiles { forest, hills, pasture, fields, mountains, forest, hills, pasture, fields, mountains }
+    hexes middle { -1,0; 0,0 }
+    numbers random pin 12 at 0,0 on hexes middle { 2 12 }
+    tokens 3 4 5 6 8 9 10 11
+  }""")
+    assert ir is not None, diags
+    from catan_dsl.ir.realize import realize_board
+
+    ids = {(h["q"], h["r"]): h["id"] for h in ir["board"]["hexes"]}
+    for seed in range(4):
+        rb = realize_board(ir, seed)
+        assert rb.numbers[ids[(0, 0)]] == (12,) and rb.numbers[ids[(-1, 0)]] == (2,)

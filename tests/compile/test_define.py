@@ -37,7 +37,8 @@ def test_a_define_is_its_body_with_the_arguments_in_place(tmp_path):
   modifier vp + 1 for v where near(v, desert) and rich""")
     assert ir is not None, diags
     assert rule(ir, 0)["when"] == [
-        "and", ["any", "h'1", ["hexes_of", ["var", "v"]], ["==", ["terrain", ["var", "h'1"]], "desert"]],
+        "and",
+        ["any", "h'1", ["hexes_of", ["var", "v"]], ["==", ["terrain", ["var", "h'1"]], "desert"]],
         [">=", ["count_of", ["var", "player"], "ore"], 3]]
 
 

@@ -27,7 +27,8 @@ def ir() -> dict:
 
 def faces(fig) -> dict[str, tuple]:
     ax = fig.axes[0]
-    return {p.get_gid(): p.get_facecolor() for p in ax.patches if (p.get_gid() or "").startswith("hex-")}
+    return {p.get_gid(): p.get_facecolor() for p in ax.patches
+            if (p.get_gid() or "").startswith("hex-")}
 
 
 def texts(fig) -> list[str]:

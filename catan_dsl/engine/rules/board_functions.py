@@ -20,7 +20,8 @@ def f_produces(ctx, a, raw):
         v = x(s, env)
         if isinstance(v, str):
             return resource_code(ir, index, v)
-        return s.board.hex_resource[v] if isinstance(v, int) and 0 <= v < s.board.n_hexes else NOTHING
+        ok = isinstance(v, int) and 0 <= v < s.board.n_hexes
+        return s.board.hex_resource[v] if ok else NOTHING
     return produces, "resource"
 
 

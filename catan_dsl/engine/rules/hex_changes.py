@@ -45,6 +45,17 @@ def _valid_hex(s, h) -> bool:
     return isinstance(h, int) and not isinstance(h, bool) and 0 <= h < s.board.n_hexes
 
 
+def _unchangeable(s, rules, h, sea_too: bool = False) -> str | None:
+    """Why hex ``h`` cannot be changed now (None: it can): no hex, face down, or sea."""
+    if not _valid_hex(s, h):
+        return f"{h!r} is not a hex of the board"
+    if h in s.board.hex_hidden:
+        return f"hex {_hex_name(rules, h)} is face down: reveal it first"
+    if sea_too and h in s.board.hex_water:
+        return f"hex {_hex_name(rules, h)} is sea"
+    return None
+
+
 # ---- one hex shows something else ---------------------------------------------------------
 def show(s, ri: int, h: int, terrain: str | None, numbers: tuple[int, ...], event,
          left: tuple | None = None, player: int | None = None) -> None:
@@ -137,9 +148,9 @@ def fx_set_terrain(node: list, ctx: Ctx) -> Eff:
 
     def run_(s, env, ri, addr):
         h, t = at(s, env), terrain(s, env)
-        if not _valid_hex(s, h) or h in s.board.hex_hidden:
-            why = "is face down: reveal it first" if _valid_hex(s, h) else "is not a hex"
-            emit(s, ri, EffectSkipped("set_terrain", f"hex {_hex_name(rules, h) if _valid_hex(s, h) else h} {why}"))
+        why = _unchangeable(s, rules, h)
+        if why is not None:
+            emit(s, ri, EffectSkipped("set_terrain", why))
             return None
         if t not in rules.ir["terrains"] and not is_water(rules, t):
             emit(s, ri, EffectSkipped("set_terrain", f"{t!r} is not a terrain"))
@@ -166,10 +177,9 @@ def fx_set_number(node: list, ctx: Ctx) -> Eff:
 
     def run_(s, env, ri, addr):
         h, n = at(s, env), number(s, env)
-        if not _valid_hex(s, h) or h in s.board.hex_hidden or h in s.board.hex_water:
-            why = ("is not a hex" if not _valid_hex(s, h) else
-                   "is face down: reveal it first" if h in s.board.hex_hidden else "is sea")
-            emit(s, ri, EffectSkipped("set_number", f"hex {_hex_name(rules, h) if _valid_hex(s, h) else h} {why}"))
+        why = _unchangeable(s, rules, h, sea_too=True)
+        if why is not None:
+            emit(s, ri, EffectSkipped("set_number", why))
             return None
         if n is not None and not (2 <= n <= top and n != game.robber_number):
             emit(s, ri, EffectSkipped("set_number", f"no roll produces on {n}"))

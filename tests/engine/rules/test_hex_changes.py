@@ -58,7 +58,8 @@ def test_face_down_hexes_start_empty_and_take_no_building_or_robber(game):
     s = game.new_initial_state(0)
     b = s.board
     assert b.hex_hidden == frozenset(TOP)
-    assert [b.hex_terrain[h] for h in TOP] == [None] * 3 and [b.hex_numbers[h] for h in TOP] == [()] * 3
+    assert [b.hex_terrain[h] for h in TOP] == [None] * 3
+    assert [b.hex_numbers[h] for h in TOP] == [()] * 3
     closed = {v for v in range(b.n_vertices) if set(b.vertex_hexes[v]) <= set(TOP)}
     assert closed and b.vertex_closed == closed
     setup_spots = {a.at for a in s.legal_actions()}
@@ -185,7 +186,8 @@ def test_a_hex_of_choice_lets_its_owner_pick_per_card_except_the_excluded(game):
     act(s, "choose grain")
     hand = dict(zip(game.resources, s.hand[1]))
     assert hand["wool"] == 1 and hand["grain"] == 1 and sum(s.hand[1]) == 2
-    kinds = [type(e) for e in s.drain_events() if isinstance(e, (ResourcesProduced, NumberProduced))]
+    kinds = [type(e) for e in s.drain_events()
+             if isinstance(e, (ResourcesProduced, NumberProduced))]
     assert kinds[-1] is NumberProduced and kinds.count(ResourcesProduced) == 2
 
 
@@ -203,7 +205,8 @@ def test_observation_shows_face_down_hexes_without_their_tile(game):
     terrain and no token, and each pool only what it has left."""
     s = empty_main(game)
     obs = observation(s, 1)
-    assert [obs["hexes"][h] for h in TOP] == [{"terrain": None, "numbers": [], "face_down": True}] * 3
+    down = {"terrain": None, "numbers": [], "face_down": True}
+    assert [obs["hexes"][h] for h in TOP] == [down] * 3
     assert obs["hidden_pools"] == [{"tiles": 3, "tokens": 2}]
     reveal(s, 2, "choose reveal 4")
     obs = observation(s, 1)
