@@ -7,6 +7,7 @@ from operator import mul
 
 from catan_dsl.engine import CHANCE, Action, State
 from catan_dsl.engine.actions import OfferTrade
+from catan_dsl.engine.board import NOTHING
 from catan_dsl.engine.prompts import RULE_CHOOSE
 
 VP_WEIGHT = 100.0
@@ -73,7 +74,8 @@ def _pips(s: State) -> tuple:
 
     def build(b) -> tuple:
         prob = {t: pr for t, pr in g.roll_outcomes if t != g.robber_number}
-        hex_pips = [sum(prob.get(n, 0.0) for n in b.hex_numbers[h]) if b.hex_resource[h] >= 0
+        # A hex of choice (CHOICE) yields too: every hex but one producing nothing counts.
+        hex_pips = [sum(prob.get(n, 0.0) for n in b.hex_numbers[h]) if b.hex_resource[h] != NOTHING
                     else 0.0 for h in range(len(b.hex_numbers))]
         vertex_pips = [sum(hex_pips[h] for h in b.vertex_hexes[v]) for v in range(b.n_vertices)]
         return vertex_pips, hex_pips, b.hex_vertices

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from catan_dsl.check.board_hidden import HiddenPools
 from catan_dsl.check.board_numbers import NumberChecks
 from catan_dsl.check.context import CheckContext
 from catan_dsl.core import geometry as g
@@ -35,10 +36,15 @@ class BoardInfo:
     frame_shuffled: list[str] = field(default_factory=list)  # frame sets dealt at game start
     interiors: list[g.Hex] = field(default_factory=list)  # hexes with a centre and inner paths
     used_terrains: set[str] = field(default_factory=set)
+    # Face-down hexes (pool NAME hidden at ...): hex → its pool; each pool's hexes, tiles and
+    # tokens, in source order.
+    hidden_of: dict[g.Hex, str] = field(default_factory=dict)
+    hidden_pools: list[tuple[str, list[g.Hex], dict[str, int], list[int]]] = field(default_factory=list)
+    tile_of: dict[g.Hex, A.Tile] = field(default_factory=dict)  # hexes the `tiles` list fills
     ok: bool = True
 
 
-class _BoardChecker(NumberChecks):
+class _BoardChecker(NumberChecks, HiddenPools):
     def __init__(self, b: A.Board, c: CheckContext) -> None:
         self.b, self.c, self.r = b, c, c.r
         self.info = BoardInfo(b.name.value)
@@ -182,7 +188,8 @@ class _BoardChecker(NumberChecks):
         for ht in self.items(A.HexTile):
             if self.land_hex(ht.coord) and claim(ht.coord.hex, ht.span):
                 place(ht.coord.hex, ht, ht.span)
-        pools = self.items(A.Pool)
+        self.hidden(claim)
+        pools = [p for p in self.items(A.Pool) if not p.hidden]
         slotted = [p for p in pools if p.slots is not None]
         rest_pools = [p for p in pools if p.slots is None]
         pool_slots: dict[str, list[g.Hex]] = {}
@@ -205,6 +212,7 @@ class _BoardChecker(NumberChecks):
                              hint="one tile per hex, in reading order (top row first, left to right)")
             for h, t in zip(free, tiles.tiles):
                 taken[h] = t.span
+                info.tile_of[h] = t
                 place(h, t, t.span)
             for h in free[len(tiles.tiles):]:
                 taken[h] = tiles.span  # already reported as E311; no E314 per hex on top
@@ -217,7 +225,7 @@ class _BoardChecker(NumberChecks):
         for p in rest_pools[1:]:
             self.r.error("E207", p.span, message="only one pool may take the remaining hexes",
                          hint="give the others 'on coast', 'on inner' or 'at q,r ...'")
-        names: dict[str, A.Pool] = {}
+        names: dict[str, A.Pool] = {p.name.value: p for p in self.items(A.Pool) if p.hidden}
         for p in pools:
             if p.name.value in names:
                 self.r.error("E205", p.name.span, what="pool", name=p.name.value)

@@ -36,9 +36,46 @@ class NumberChecks:
             out.append({"letter": letter.value, "joins": joins.value})
         return out
 
-    def group_tokens(self, groups) -> int:
+    def hex_group_hexes(self, name) -> list[g.Hex] | None:
+        """The land hexes of the board's ``hexes NAME { ... }`` set (None: no such set, E407)."""
+        sets = [fs for fs in self.items(A.FeatureSet) if fs.kind == "hexes"
+                and fs.name.value == name.value]
+        if not sets:
+            known = [fs.name.value for fs in self.items(A.FeatureSet) if fs.kind == "hexes"]
+            self.c.ref(name, known, "E407", what="hex set")
+            return None
+        return [cd.hex for cd in sets[0].refs if isinstance(cd, A.Coord) and cd.hex in self.land_set]
+
+    def hex_groups(self, groups) -> tuple[list[dict], set[g.Hex], int]:
+        """Check ``on hexes NAME { tokens }`` groups → IR entries (hexes as coordinates), the
+        hexes they take, and the token-bearing hexes they cover (-1 after an error)."""
+        out, taken, covered = [], set(), 0
+        for name, nums in groups:
+            for n in nums:
+                self.c.token_number(n)
+            hexes = self.hex_group_hexes(name)
+            if hexes is None:
+                covered = -1
+                continue
+            overlap = [h for h in hexes if h in taken]
+            if overlap:
+                self.r.error("E206", name.span, message=f"hex {g.fmt_hex(overlap[0])} is in two "
+                             "number groups", hint="give each hex set its own hexes")
+                covered = -1
+                continue
+            taken.update(hexes)
+            need = sum(1 for h in hexes if self.bears_token(h))
+            covered += need if covered >= 0 else 0
+            if len(nums) < need:
+                self.r.error("E306", name.span, tokens=len(nums), hexes=need,
+                             hint=f"the hexes of {name.value} need at least {need} tokens")
+            out.append({"on": "hexes", "name": name.value, "at": [list(h) for h in hexes],
+                        "tokens": [n.value for n in nums]})
+        return out, taken, covered
+
+    def group_tokens(self, groups, exclude: set = frozenset()) -> int:  # type: ignore[assignment]
         """Check ``on coast|inner { tokens }`` groups; the token-bearing hexes they cover (-1
-        after a group word was wrong).
+        after a group word was wrong). Hexes of ``exclude`` (a hex set's group) count for none.
 
         A group may list more tokens than its hexes take (the rest stay in the box, chosen at
         random) but not fewer: E306 says how many its hexes need."""
@@ -53,7 +90,7 @@ class NumberChecks:
                 continue
             seen.add(where.value)
             want_coast = where.value == "coast"
-            hexes = [h for h in self.info.land if (h in self.coast) == want_coast]
+            hexes = [h for h in self.info.land if (h in self.coast) == want_coast and h not in exclude]
             need = sum(1 for h in hexes if self.bears_token(h))
             covered += need
             if len(nums) < need:
@@ -61,10 +98,16 @@ class NumberChecks:
                              hint=f"the {where.value} group needs at least {need} tokens")
         return -1 if bad else covered
 
-    def random_pins(self, pins, tokens: list[int], groups, aside) -> list[dict]:
+    def random_pins(self, pins, tokens: list[int], groups, aside, by_set: list = ()) -> list[dict]:  # type: ignore[assignment]
         """``pin N at Q,R`` of a random deal → IR entries (the hex as a coordinate; the compiler
         gives its id): the hex must always take a token, and N be a token of the list that
-        covers it (its group's, else the board's) not pinned or set aside already."""
+        covers it (its hex set's group's, its coast or inner group's, else the board's) not
+        pinned or set aside already."""
+        in_set = {tuple(h): list(grp["tokens"]) for grp in by_set for h in grp["at"]}
+        for grp in by_set:                   # one list per set, shared by its hexes
+            shared = in_set[tuple(grp["at"][0])] if grp["at"] else []
+            for h in grp["at"]:
+                in_set[tuple(h)] = shared
         lists: dict[str, list[int]] = {w.value: [n.value for n in ns] for w, ns in reversed(groups)}
         lists[""] = list(tokens)
         for number, _ in aside:
@@ -76,7 +119,7 @@ class NumberChecks:
             if not 2 <= number.value <= 12 or number.value == 7 or not self.land_hex(at):
                 continue                          # said above, or by land_hex
             where = ("coast" if at.hex in self.coast else "inner")
-            left = lists.get(where, lists[""])
+            left = in_set[at.hex] if at.hex in in_set else lists.get(where, lists[""])
             if at.hex in seen or not self.always_bears_token(at.hex):
                 self.r.error("E206", at.span,
                              message=f"hex {at} is pinned twice" if at.hex in seen else
@@ -155,11 +198,13 @@ class NumberChecks:
             # Tokens set aside (numbers spiral ... aside B joins 12) take no hex of their own.
             aside = spec.aside
             groups = spec.groups if isinstance(spec, A.NumbersRandom) else ()
-            covered = self.group_tokens(groups) if groups else 0
-            bearing -= max(covered, 0)
+            by_set = spec.hex_groups if isinstance(spec, A.NumbersRandom) else ()
+            set_groups, in_sets, set_covered = self.hex_groups(by_set) if by_set else ([], set(), 0)
+            covered = self.group_tokens(groups, in_sets) if groups else 0
+            bearing -= max(covered, 0) + max(set_covered, 0)
             # A group with a wrong word (-1) was reported; no count error follows from it.
-            if len(tokens) - len(aside) != bearing and not (groups and bearing == 0) \
-                    and covered >= 0:
+            if len(tokens) - len(aside) != bearing and not ((groups or by_set) and bearing == 0) \
+                    and covered >= 0 and set_covered >= 0:
                 self.r.error("E306", spec.span, tokens=len(tokens), hexes=bearing,
                              hint="the token list is 'tokens ...' in the scenario or the board")
             if isinstance(spec, A.NumbersSpiral):
@@ -182,11 +227,13 @@ class NumberChecks:
                                      "no_adjacent": sorted({n.value for n in spec.apart})}
                 if aside:
                     info.numbers_spec["aside"] = self.random_aside(aside, tokens)
-                if groups:
-                    info.numbers_spec["groups"] = [{"on": w.value, "tokens": [n.value for n in ns]}
-                                                   for w, ns in groups]
+                if groups or set_groups:
+                    # Hex sets' groups first: the coast and inner groups deal to the hexes left.
+                    info.numbers_spec["groups"] = set_groups + [
+                        {"on": w.value, "tokens": [n.value for n in ns]} for w, ns in groups]
                 if spec.pins:
-                    info.numbers_spec["pins"] = self.random_pins(spec.pins, tokens, groups, aside)
+                    info.numbers_spec["pins"] = self.random_pins(spec.pins, tokens, groups, aside,
+                                                                 set_groups)
             return
         if info.pools and self.token_bearing() and not any(info.numbers.values()):
             self.r.error("E207", self.b.name.span,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from catan_dsl.check.board import BoardInfo, analyze_board
+from catan_dsl.check.board_extends import flatten, inherited_notes
 from catan_dsl.check.components import check_components
 from catan_dsl.check.context import CheckContext, suggest
 from catan_dsl.check.load import Model
@@ -132,6 +133,16 @@ class Checker(CheckContext):
         prod = props.get(A.Produces)
         if isinstance(prod, A.Produces) and prod.resource is not None:
             self.resource(prod.resource)
+        choice = props.get(A.ProducesChoice)
+        if isinstance(choice, A.ProducesChoice):
+            for r in choice.excluded:
+                self.resource(r)
+            if prod is not None:
+                self.r.error("E205", choice.span, what=f"property of terrain {t.name.value}",
+                             name="produces", notes=(("first given here", prod.span),))
+            elif set(self.resources) <= {r.value for r in choice.excluded}:
+                self.r.error("E206", choice.span, message=f"terrain {t.name.value} excludes "
+                             "every resource from its choice", hint="write 'produces nothing'")
         nums = props.get(A.TerrainNumbers)
         if isinstance(nums, A.TerrainNumbers):
             for n in nums.values:
@@ -301,6 +312,10 @@ class Checker(CheckContext):
                 self.r.error("W201", t.name.span, name=name)  # type: ignore[attr-defined]
         produced = {p.resource.value for t in self.terrains.values() for p in t.props  # type: ignore[attr-defined]
                     if isinstance(p, A.Produces) and p.resource is not None}
+        for t in self.terrains.values():            # a terrain of choice yields what it allows
+            for p in t.props:  # type: ignore[attr-defined]
+                if isinstance(p, A.ProducesChoice):
+                    produced |= set(self.resources) - {r.value for r in p.excluded}
         res = self.m.get("resources")
         if isinstance(res, A.Resources) and self.terrains:
             for i in res.names:
@@ -320,8 +335,20 @@ def check_model(model: Model, report: Report, *, complete: bool = False) -> dict
     c.run()
     boards = {}
     used: set[str] = set()
-    for name, b in model.named("board").items():
-        info = analyze_board(b, c)  # type: ignore[arg-type]
+    named = model.named("board")
+
+    def tiles_of(base: A.Board) -> dict:
+        return analyze_board(base, CheckContext(model, Report(), complete)).tile_of
+
+    for name, b in named.items():
+        flat = flatten(b, named, report, tiles_of)  # type: ignore[arg-type]
+        if flat is None:
+            boards[name] = BoardInfo(name, ok=False)
+            continue
+        before = len(report.diagnostics)
+        info = analyze_board(flat, c)
+        if flat is not b:
+            inherited_notes(report, before, b)  # type: ignore[arg-type]
         boards[name] = info
         used |= info.used_terrains
     c.usage_warnings(used)

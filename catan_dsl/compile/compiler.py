@@ -98,12 +98,19 @@ def _terrains(model: Model) -> dict:
         prod = _prop(props, A.Produces)
         nums = _prop(props, A.TerrainNumbers)
         color = _prop(props, A.Color)
+        choice = _prop(props, A.ProducesChoice)
         d: dict = {
             "produces": prod.resource.value if isinstance(prod, A.Produces) and prod.resource else None,
             "token": _prop(props, A.NoToken) is None and nums is None,
             "robber_start": _prop(props, A.RobberHere) is not None,
             "never_on_coast": _prop(props, A.NeverOnCoast) is not None,
         }
+        if isinstance(choice, A.ProducesChoice):
+            # Each yield is a resource of the owner's choice (a gold field); "except" only when
+            # written, so every other terrain's IR stays as it was.
+            d["produces"] = "choice"
+            if choice.excluded:
+                d["except"] = sorted({r.value for r in choice.excluded})
         if isinstance(color, A.Color):
             d["color"] = color.value
         if isinstance(nums, A.TerrainNumbers):
@@ -223,6 +230,8 @@ def compile_board(info: BoardInfo) -> dict:
         h["terrain"] = info.terrain.get(xy)
         h["pool"] = info.pool_of.get(xy)
         h["numbers"] = list(info.numbers.get(xy, []))
+        if xy in info.hidden_of:          # face down until a rule reveals it
+            h["hidden"] = info.hidden_of[xy]
     for v in topo["vertices"]:
         v["harbor"] = None
     harbors = []
@@ -261,6 +270,11 @@ def compile_board(info: BoardInfo) -> dict:
         "feature_marks": {n: [m for _, _, m in refs] for n, refs in info.edge_sets.items()},
         "feature_numbers": {n: [nums for _, nums in refs] for n, refs in info.frame_sets.items()},
     }
+    if info.hidden_pools:
+        # Only when the board has face-down hexes: other boards keep their IR byte for byte.
+        out["hidden_pools"] = [{"id": n, "hexes": [hex_id[h] for h in hexes],
+                                "tiles": dict(sorted(tiles.items())), "tokens": sorted(tokens)}
+                               for n, hexes, tiles, tokens in info.hidden_pools]
     if info.frame_shuffled:
         # Only when asked, so boards without shuffled features keep their IR byte for byte.
         out["feature_shuffle"] = sorted(info.frame_shuffled)
@@ -272,4 +286,8 @@ def _numbers_spec(spec: dict, hex_id: dict) -> dict:
     out = dict(spec)
     if "pins" in out:
         out["pins"] = [{"hex": hex_id[tuple(p["at"])], "number": p["number"]} for p in out["pins"]]
+    if "groups" in out:
+        out["groups"] = [{"on": "hexes", "name": grp["name"], "tokens": grp["tokens"],
+                          "hexes": sorted(hex_id[tuple(h)] for h in grp["at"])}
+                         if grp["on"] == "hexes" else grp for grp in out["groups"]]
     return out

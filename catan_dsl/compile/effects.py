@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from catan_dsl.compile.hex_effects import HexEffects
 from catan_dsl.compile.lowering import (HIDDEN_WINNER, MOVE_ROBBER_WORDS, Lowerer, compatible,
                                        did_you_mean)
 from catan_dsl.core import vocab as V
@@ -16,7 +17,7 @@ from catan_dsl.syntax import rules_ast as R
 PLACE_READERS = ("owner", "piece", "occupied", "marked", "yield_of", "vp_of")
 
 
-class EffectLowerer(Lowerer):
+class EffectLowerer(HexEffects, Lowerer):
     """Lowers effect blocks (on top of the expression lowering it inherits)."""
 
     # --- effects --------------------------------------------------------------------------
@@ -96,7 +97,10 @@ class EffectLowerer(Lowerer):
                      hint="one player: player, a variable bound to a player, owner(x), left(p)")
         return v
 
-    def stock(self, ident: A.Ident, giving: bool, scope: dict[str, str] | None = None) -> object:
+    def stock(self, ident: A.Ident | R.Call, giving: bool, scope: dict[str, str] | None = None,
+              verb: str = "gain") -> object:
+        if isinstance(ident, R.Call):                   # "gain 1 produces(h)"
+            return self.stock_call(ident, scope or {}, verb)
         n = ident.value
         if scope is not None and scope.get(n) == "resource":
             return {"var": n}               # a variable bound to a resource (choose r in resources)
@@ -179,13 +183,13 @@ class EffectLowerer(Lowerer):
         k, g = f.kind, f.get
         ex = lambda key: self.expr(g(key), scope)[0]  # noqa: E731
         if k in ("gain", "lose"):
-            return [k, self.who(f, "p", scope), ex("n"), self.stock(g("stock"), False, scope)]  # type: ignore[arg-type]
-        if k == "give" and self.env.has("item", g("stock").value):  # type: ignore[union-attr]
+            return [k, self.who(f, "p", scope), ex("n"), self.stock(g("stock"), False, scope, k)]  # type: ignore[arg-type]
+        if k == "give" and isinstance(g("stock"), A.Ident) and self.env.has("item", g("stock").value):  # type: ignore[union-attr]
             # A deck item changes hands as itself (the old boot): "give 1 old_boot to p".
             return ["give_item", self.who(f, "p", scope), self.who(f, "to", scope), g("stock").value]  # type: ignore[union-attr]
         if k == "give":
             return ["transfer", self.who(f, "p", scope), self.who(f, "to", scope), ex("n"),  # type: ignore[arg-type]
-                    self.stock(g("stock"), True, scope)]
+                    self.stock(g("stock"), True, scope, "give")]
         if k == "draw":
             self.declared(g("deck"), ("deck",))  # type: ignore[arg-type]
             return ["draw", self.who(f, "p", scope), ex("n"), g("deck").value]  # type: ignore[union-attr]
@@ -323,9 +327,8 @@ class EffectLowerer(Lowerer):
             return ["take_development", self.who(f, "p", scope)]
         if k == "remove":
             return ["remove", self.piece_place(g("at"), scope, "remove")]
-        if k == "reveal":
-            self.declared(g("item"), ("item",))  # type: ignore[arg-type]
-            return ["reveal", g("item").value]  # type: ignore[union-attr]
+        if k in ("reveal", "set_terrain", "set_number"):
+            return self.hex_effect(f, scope)
         if k in ("extend", "vote"):
             return self.chain_effect(f, scope)
         return None  # pragma: no cover - the grammar builds no other effect
@@ -376,7 +379,7 @@ class EffectLowerer(Lowerer):
             return None
         if ident.value in self.calling:
             chain = " → ".join(self.calling + [ident.value])
-            self.err("E415", ident.span, name=ident.value, chain=chain,
+            self.err("E415", ident.span, what="procedure", name=ident.value, chain=chain,
                      notes=(("the procedure", proc.name.span),))
             return None
         lowered = [self.expr(a, scope) for a in args]

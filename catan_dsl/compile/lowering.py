@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import difflib
+import itertools
 from typing import Iterable
 
 from catan_dsl.check.load import Model
+from catan_dsl.compile.defines import DefineMixin
 from catan_dsl.core import vocab as V
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.core.source import Span
@@ -149,7 +151,11 @@ def compatible(actual: str, expected: str) -> bool:
 ONE_PER_NAME = frozenset({"E402", "E403", "E407"})
 
 
-class Lowerer:
+# Bare names the board's resources are compared with: produces(h) == nothing, == choice.
+RESOURCE_WORDS = {"nothing": -1, "choice": -2}
+
+
+class Lowerer(DefineMixin):
     """Lowers one model's rules; with a report it also checks (the compiler passes none)."""
 
     def __init__(self, model: Model, report: Report | None) -> None:
@@ -160,6 +166,8 @@ class Lowerer:
         self.rolls: list[tuple[str, object]] | None = None
         self.roll_count = 0
         self.calling: list[str] = []        # procedures being inlined (recursion is E415)
+        self.defining: list[str] = []       # defines being inlined, likewise (defines.py)
+        self.fresh_names = itertools.count(1)
         self.raised: list[str] = []         # every error code raised, reported or not
         self.reported: set[tuple[str, str]] = set()
         # A modifier's or rule's variable → what binds it, said when it is used as another kind.
@@ -242,7 +250,14 @@ class Lowerer:
             return [n], fn.returns
         if n in self.m.param_values:
             return self.m.param_values[n], "int"     # a parameter reads as its number
+        used = self.define_name(e, scope)
+        if used is not None:
+            return used
         kind = self.env.kind_of(n)
+        if kind is None and n == "pieces":          # the bare name: every declared piece
+            return ["piece_kinds"], V.FUNCTIONS["piece_kinds"].returns
+        if kind is None and n in RESOURCE_WORDS:
+            return RESOURCE_WORDS[n], "resource"
         if kind == "counter" and self.env.shared(n):
             return ["shared_value", n], "int"          # a track: its bare name is its value
         if kind is not None:
@@ -303,6 +318,8 @@ class Lowerer:
         if name == "roll" and name not in V.FUNCTIONS:
             return self.roll(e, scope)
         fn = V.FUNCTIONS.get(name)
+        if fn is None and self.define_of(name) is not None:
+            return self.define_use(self.define_of(name), e.args, e.span, scope)  # type: ignore[arg-type]
         if fn is None:
             if name in V.COMPREHENSIONS:
                 self.err("E406", e.span, message=f"{name} needs the form {name}(x in SET where COND)")
@@ -333,6 +350,11 @@ class Lowerer:
             out.append(v)
         if name in ("markers", "unit_owner"):
             self._kind_of_place(name, e, types, out)
+        if name in ("corner", "side") and len(out) == 3 and isinstance(out[2], int) \
+                and not 1 <= out[2] <= 6:
+            self.err("E406", e.args[1].span, message=f"{name}(h, K): K counts 1..6, got {out[2]}",
+                     hint=f"{name}s are numbered clockwise from the top: see {name}() in "
+                          "docs/language.md")
         return out, fn.returns
 
     @staticmethod

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from catan_dsl.check.load import Model
 from catan_dsl.compile.chains import chains_ir
+from catan_dsl.compile.defines import check_defines
 from catan_dsl.compile.effects import EffectLowerer
 from catan_dsl.compile.lowering import FORBID_PREP, Lowerer, did_you_mean, walk_nodes
 from catan_dsl.core import geometry as g
@@ -75,7 +76,10 @@ class RuleCompiler(EffectLowerer):
             else:
                 bind["at"] = r.at.value
                 piece = filt.get("piece")
-                scope[r.at.value] = self.env.piece_on(piece) if piece else "vertex|edge"
+                # A piece's place, or what the trigger binds (a revealed hex); built and
+                # upgraded bind an intersection or a path.
+                scope[r.at.value] = self.env.piece_on(piece) if piece else \
+                    ("vertex|edge" if at.type.startswith("vertex") else at.type)
         used = {n.name for n in walk_nodes((r.where, r.body)) if isinstance(n, R.NameRef)}
         for p in params:  # trigger values read by name (e.g. "setup") are bound implicitly
             if p.name in used and p.name not in bind and p.name not in filt and p.name not in scope:
@@ -328,6 +332,7 @@ def lower_rules(model: Model, report: Report | None = None) -> LoweredRules:
     """Lower every rule, chain and measure of the composition, checking names, scopes and types
     on the way; with ``report``, each mistake is added as it is found."""
     low = Lowerer(model, report)
+    check_defines(low)
     measures: dict[R.MeasureExpr, dict] = {}
     for s in model.named("special").values():
         for p in s.props:  # type: ignore[attr-defined]

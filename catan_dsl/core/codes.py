@@ -185,8 +185,8 @@ _ALL: list[Code] = [
     Code("E414", "roll-outside-effect", "roll() can only be used inside an effect",
          "A die is rolled when an effect runs; conditions of 'on', 'forbid', 'modifier' and "
          "action 'when' are decided without chance. Roll in the block: 'let d = roll(6)'."),
-    Code("E415", "recursive-procedure", "procedure {name} calls itself ({chain})",
-         "Procedures are expanded where they are called, so a procedure may not call itself, "
+    Code("E415", "recursive-procedure", "{what} {name} calls itself ({chain})",
+         "Procedures and defines are expanded where they are used, so one may not use itself, "
          "directly or through others; loop with 'each' or 'repeat' instead."),
     Code("E416", "modifier-reads-itself", "modifier {what} reads {name}(), which counts this modifier",
          "A VP modifier's value or condition may not read vp(), public_vp() or vp_of(): they add "

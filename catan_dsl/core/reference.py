@@ -22,6 +22,8 @@ TRIGGER_WHEN = {
     "played": "after a development card was played, once its own effect has resolved",
     "turn_ended": "when the player ends the turn, before the next player's `turn_started`",
     "setup_done": "once, when the last set-up placement is made, before the first turn",
+    "hex_revealed": "after `reveal h` turned a face-down hex up (its tile and token drawn), "
+                    "before the rest of the revealing rule",
 }
 # When the engine consults each prohibition and modifier.
 CONSULTED = {

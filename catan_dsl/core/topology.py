@@ -13,6 +13,11 @@ from typing import Iterable
 
 from catan_dsl.core import geometry as g
 
+# The terrain word for water on a land hex: a hidden pool's tile or "set terrain H = sea" turns
+# the hex into sea (it produces nothing, takes no token, the robber leaves it). A scenario that
+# declares a terrain of this name means its own terrain instead.
+WATER = "sea"
+
 
 def build_topology(land: Iterable[g.Hex], frame: Iterable[g.Hex] | None = None,
                    interiors: Iterable[g.Hex] = ()) -> dict:

@@ -33,6 +33,7 @@ TYPES = (
     "set:player", "set:hex", "set:vertex", "set:edge", "set:resource",
     "name:piece", "name:terrain", "name:counter", "name:deck", "name:card", "name:special",
     "name:feature", "name:mark", "name:option", "name:resource", "name:item", "name:unit",
+    "set:name:terrain", "set:name:piece",
 )
 
 
@@ -92,6 +93,11 @@ TRIGGERS: dict[str, Entry] = {e.name: e for e in [
        "on turn_ended where built { ... }", "at the end of {player}'s turn"),
     _e("setup_done", "", "none", "the setup phase is over",
        "on setup_done { award wealthiest_settler }", "when set-up is over"),
+    # A board that changes in play (engine/rules/hex_changes.py):
+    _e("hex_revealed", "player:player at:hex terrain:name:terrain", "none",
+       "a face-down hex was turned up (`reveal h`); `terrain` is what it shows (`sea` for water)",
+       "on hex_revealed at h where produces(h) != nothing { gain 1 produces(h) }",
+       "when a face-down hex is revealed"),
 ]}
 
 # --- functions: side-effect-free values --------------------------------------------------
@@ -254,6 +260,30 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
        "the two paths run in the same direction (a hex's opposite sides are parallel)",
        "any(x in edges where feature(x, red_edges) and parallel(e, x))",
        "{e} runs parallel to {f}"),
+    # A board that changes in play, numbered places, declared names (issue 39):
+    _e("produces", "x:hex|name:terrain", "resource",
+       "the resource a hex yields now — or a terrain's hexes — as a resource variable holds it: "
+       "`nothing` for none (desert, sea, face down), `choice` for a hex of choice "
+       "(`gain 1 produces(h)` then lets the player pick)",
+       "produces(h) == nothing", "what {x} produces"),
+    _e("hidden", "h:hex", "bool", "the hex lies face down (a hidden pool's, not revealed yet)",
+       "choose h in hexes by player where hidden(h) { reveal h }", "{h} is face down"),
+    _e("corner", "h:hex k:int", "vertex",
+       "corner K (1..6) of a hex, clockwise from the top (1 = N, 2 = NE, 3 = SE, 4 = S, 5 = SW, "
+       "6 = NW; -1 for another K)",
+       "corner(h, 1)", "corner {k} of {h}"),
+    _e("side", "h:hex k:int", "edge",
+       "side K (1..6) of a hex, clockwise from the top right (1 = NE, 2 = E, 3 = SE, 4 = SW, "
+       "5 = W, 6 = NW; side K runs from corner K to corner K+1; -1 for another K)",
+       "side(h, 1)", "side {k} of {h}"),
+    _e("ends", "e:edge", "set:vertex", "the two intersections a path joins",
+       "any(v in ends(e) where owner(v) == player)", "the ends of {e}"),
+    _e("terrains", "", "set:name:terrain", "every declared terrain, in declared order",
+       "each t in terrains where produces(t) == ore { ... }", "every terrain"),
+    _e("piece_kinds", "", "set:name:piece",
+       "every declared piece, in declared order (written `pieces` as a bare name; "
+       "`pieces(p, K)` is where p's pieces stand)",
+       "count(k in pieces where count(x in pieces(player, k)) > 0)", "every kind of piece"),
 ]}
 
 # Comprehension heads bind a variable over a set (see module docstring).
@@ -385,6 +415,19 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
     _e("extend", "chain:name:chain at:edge", "none",
        "the chain's next piece goes on the path (one of chain_spots; merges chains meeting there)",
        "extend caravan at x", "the {chain} grows onto {at}"),
+    # A board that changes in play (engine/rules/hex_changes.py):
+    _e("reveal_hex", "at:hex", "none",
+       "turn a face-down hex up: a tile of its hidden pool at random and, when that terrain "
+       "takes one, a token of the pool's own tokens at random (one chance step, logged and "
+       "replayed); `on hex_revealed` runs after. Written `reveal h`",
+       "reveal h", "{at} is turned face up"),
+    _e("set_terrain", "at:hex terrain:name:terrain", "none",
+       "the hex shows another terrain (`sea`: water; the robber there goes home); its token "
+       "stays when both terrains take one",
+       "set terrain h = forest", "{at} becomes {terrain}"),
+    _e("set_number", "at:hex n:int|none", "none",
+       "the hex's number token becomes N (`= none` takes it away)",
+       "set number h = 6", "{at} carries {n}"),
     _e("vote", "var:name winner:name from:set pay:names body:effects deadlock:effects", "none",
        "each player from the acting one names an option and lays out any number of the listed "
        "cards (to the bank); options backed by more than half of the votes win, else the sole "

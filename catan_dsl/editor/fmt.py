@@ -82,13 +82,13 @@ def _tree_facts(tree: Tree) -> tuple[dict[int, int], set[int], set[int]]:
         kind = str(t.data).rsplit("__", 1)[-1]      # imported rules are namespaced: board__coord
         if kind == "coord" and not t.meta.empty:
             tight.update(dict.fromkeys(range(t.meta.start_pos, t.meta.end_pos), t.meta.start_pos))
-        elif kind in ("call", "eff_call") and t.children and isinstance(t.children[0], Token):
+        elif kind in ("call", "eff_call", "stock_call") and t.children and isinstance(t.children[0], Token):
             calls.add(t.children[0].start_pos)
         elif kind == "sint" and len(t.children) == 2:
             unary.add(t.children[0].start_pos)
         elif kind == "vp_neg" and not t.meta.empty:  # "vp -2": its minus is not in the tree
             unary.update(range(t.meta.start_pos, t.meta.end_pos))
-        elif kind == "procedure" and isinstance(t.children[0], Token):
+        elif kind in ("procedure", "define") and isinstance(t.children[0], Token):
             calls.add(t.children[0].start_pos)     # procedure name(params), like a call
         elif kind == "harbor":               # the ratio 3:1
             ints = [c for c in t.children if isinstance(c, Token) and c.type.endswith("INT")]

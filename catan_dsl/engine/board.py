@@ -1,12 +1,16 @@
-"""IR + seed → static board tables (flat int tuples), built once per game start and shared by clones."""
+"""IR + seed → board tables (flat int tuples), built once per game start and shared by clones; a
+hex that changes in play gives a new Board (copy on write)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from catan_dsl.core.topology import WATER
 from catan_dsl.ir import realize
 
 NO_HEX = -1
+NOTHING = -1        # hex_resource of a hex that produces nothing (desert, sea, face down)
+CHOICE = -2         # hex_resource of a hex whose owner picks a resource per yield
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +39,64 @@ class Board:
     # (feature name, number) -> the intersections of the sea features carrying that number,
     # after the board's shuffle (a shuffled frame deals its numbers anew per seed).
     feature_number_vertices: tuple[tuple[tuple[str, int], frozenset[int]], ...] = ()
+    # A board that changes in play (engine/rules/hex_changes.py): the face-down hexes, the land
+    # hexes turned to sea, the intersections no building may take (every hex of theirs is face
+    # down or sea), what each hidden pool has left — (tiles as (terrain, count) pairs, tokens)
+    # by pool, in the IR's order — and how many changes were made (0: as dealt).
+    hex_hidden: frozenset[int] = frozenset()
+    hex_water: frozenset[int] = frozenset()
+    vertex_closed: frozenset[int] = frozenset()
+    hidden_left: tuple[tuple[tuple[tuple[str, int], ...], tuple[int, ...]], ...] = ()
+    revision: int = 0
+
+    def with_hex(self, h: int, terrain: str | None, numbers: tuple[int, ...], resource: int,
+                 hidden: bool = False, hidden_left: tuple | None = None) -> "Board":
+        """A copy with hex ``h`` showing ``terrain`` (``WATER``: sea) and ``numbers``, face down
+        when ``hidden``; the tables that follow from it (by number, closed intersections) too."""
+        by_number = [list(x) for x in self.number_hexes]
+        for n in self.hex_numbers[h]:
+            by_number[n].remove(h)
+        for n in numbers:
+            while n >= len(by_number):
+                by_number.append([])
+            by_number[n].append(h)
+            by_number[n].sort()
+        water = self.hex_water - {h} | ({h} if terrain == WATER else set())
+        hidden_set = self.hex_hidden - {h} | ({h} if hidden else set())
+        terrains, nums = list(self.hex_terrain), list(self.hex_numbers)
+        res = list(self.hex_resource)
+        terrains[h], nums[h], res[h] = terrain, tuple(numbers), resource
+        return replace(self, hex_terrain=tuple(terrains), hex_numbers=tuple(nums),
+                       hex_resource=tuple(res), number_hexes=tuple(tuple(x) for x in by_number),
+                       hex_hidden=frozenset(hidden_set), hex_water=frozenset(water),
+                       vertex_closed=closed_vertices(self.vertex_hexes, hidden_set | water),
+                       hidden_left=self.hidden_left if hidden_left is None else hidden_left,
+                       revision=self.revision + 1)
+
+    def changes(self) -> dict:
+        """What differs from the board as dealt, as JSON data (State.to_dict, when changed)."""
+        return {"terrain": list(self.hex_terrain), "numbers": [list(n) for n in self.hex_numbers],
+                "hidden": sorted(self.hex_hidden),
+                "left": [[[list(t) for t in tiles], list(tokens)]
+                         for tiles, tokens in self.hidden_left]}
+
+
+def closed_vertices(vertex_hexes: tuple[tuple[int, ...], ...],
+                    shut: set | frozenset) -> frozenset[int]:
+    """Intersections every land hex of which is face down or sea: no building stands there."""
+    if not shut:
+        return frozenset()
+    return frozenset(v for v, hs in enumerate(vertex_hexes) if hs and all(h in shut for h in hs))
+
+
+def resource_code(ir: dict, res_index: dict[str, int], terrain: str | None) -> int:
+    """What a hex of ``terrain`` yields: a resource index, ``CHOICE`` or ``NOTHING``."""
+    if terrain is None or terrain not in ir["terrains"]:
+        return NOTHING                  # face down, or sea
+    produces = ir["terrains"][terrain].get("produces")
+    if produces == "choice":
+        return CHOICE
+    return res_index[produces] if produces in res_index else NOTHING
 
 
 def build_board(ir: dict, seed: int) -> Board:
@@ -48,13 +110,7 @@ def build_board(ir: dict, seed: int) -> Board:
     letters = rb.letters if rb else tuple(h.get("letter") for h in hexes)
     terrains = ir["terrains"]
 
-    def resource_of(t: str | None) -> int:
-        if t is None:
-            return -1
-        produces = terrains[t].get("produces")
-        return res_index[produces] if produces in res_index else -1
-
-    hex_resource = tuple(resource_of(t) for t in terrain)
+    hex_resource = tuple(resource_code(ir, res_index, t) for t in terrain)
     max_number = max([n for nums in numbers for n in nums] + [ir["production"]["dice"] * 6])
     by_number: list[list[int]] = [[] for _ in range(max_number + 1)]
     for i, nums in enumerate(numbers):
@@ -91,7 +147,15 @@ def build_board(ir: dict, seed: int) -> Board:
             for n in nums:
                 fnum.setdefault((name, n), set()).update(b["sea"][sid]["vertices"])
 
+    # Face-down hexes (hidden pools): no terrain, no token until a rule reveals them.
+    pools = b.get("hidden_pools") or ()
+    hidden = frozenset(h for pool in pools for h in pool["hexes"])
+    vertex_hexes = tuple(tuple(v["hexes"]) for v in b["vertices"])
     return Board(
+        hex_hidden=hidden,
+        vertex_closed=closed_vertices(vertex_hexes, hidden),
+        hidden_left=tuple((tuple(sorted(pool["tiles"].items())), tuple(sorted(pool["tokens"])))
+                          for pool in pools),
         n_hexes=len(hexes),
         n_vertices=len(b["vertices"]),
         n_edges=len(b["edges"]),
@@ -99,7 +163,7 @@ def build_board(ir: dict, seed: int) -> Board:
         hex_terrain=tuple(terrain),
         hex_resource=hex_resource,
         hex_numbers=tuple(tuple(n) for n in numbers),
-        vertex_hexes=tuple(tuple(v["hexes"]) for v in b["vertices"]),
+        vertex_hexes=vertex_hexes,
         vertex_adjacent=tuple(tuple(v["adjacent"]) for v in b["vertices"]),
         vertex_edges=tuple(tuple(v["edges"]) for v in b["vertices"]),
         edge_vertices=tuple((e["vertices"][0], e["vertices"][1]) for e in b["edges"]),

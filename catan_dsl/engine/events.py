@@ -355,3 +355,23 @@ class RuleActionTaken(Event):
     player: int
     action: str
     target: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HexRevealed(Event):
+    """Face-down hex ``hex`` was turned up by ``player``'s rule: it shows ``terrain`` (the
+    water word of core.topology for sea) and ``numbers`` (its token, if it drew one)."""
+
+    player: int | None
+    hex: int
+    terrain: str
+    numbers: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HexChanged(Event):
+    """A rule changed hex ``hex``: it shows ``terrain`` and ``numbers`` now."""
+
+    hex: int
+    terrain: str | None
+    numbers: tuple[int, ...]

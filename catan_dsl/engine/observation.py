@@ -11,7 +11,10 @@ def observation(state: Any, player: int) -> dict:
     Hidden from the other players (BASE-24, BASE-43): resource cards in hand and development
     cards not yet played are shown only as totals, and items of a hidden deck are counted, not
     named, for everyone but their holder. The action history is left out: its chance outcomes
-    (a card drawn, a card stolen) name hidden cards.
+    (a card drawn, a card stolen) name hidden cards. On a board that changes in play the hexes
+    are listed as they lie: a face-down hex shows no terrain and no token (its tile is drawn
+    only when a rule reveals it, so no seat can know it), and each hidden pool only how many
+    tiles and tokens it has left.
 
     Args:
         state: an engine ``State``.
@@ -47,7 +50,21 @@ def observation(state: Any, player: int) -> dict:
                   "edge_owner": list(s.e_owner), "edge_piece": list(s.e_kind)},
         "special_cards": dict(zip((sp.name for sp in g.specials), s.holders)),
         "players": seats,
+        **_hexes(s),
     }
+
+
+def _hexes(s: Any) -> dict:
+    """The land hexes as they lie, for a board with face-down hexes or one a rule changed
+    (other boards are what the IR says: nothing to add)."""
+    b = s.board
+    if not (b.hidden_left or b.revision):
+        return {}
+    return {"hexes": [{"terrain": None if h in b.hex_hidden else b.hex_terrain[h],
+                       "numbers": [] if h in b.hex_hidden else list(b.hex_numbers[h]),
+                       "face_down": h in b.hex_hidden} for h in range(b.n_hexes)],
+            "hidden_pools": [{"tiles": sum(k for _, k in tiles), "tokens": len(tokens)}
+                             for tiles, tokens in b.hidden_left]}
 
 
 def _rule_stocks(s: Any, p: int, own: bool) -> dict:

@@ -20,7 +20,8 @@ from catan_dsl.engine.base import awards, building, cards, setup, trade, turn_fl
 from catan_dsl.engine.board import Board
 from catan_dsl.engine.events import Event, GameStalled, GameWon
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, TERMINAL, Prompt
-from catan_dsl.engine.rules import chance, executor, player_actions, runtime, stocks, votes
+from catan_dsl.engine.rules import (chance, executor, hex_changes, player_actions, runtime, stocks,
+                                    votes)
 
 SETUP, PRE_ROLL, MAIN, OVER = 0, 1, 2, 3
 _AUTO = executor.AUTO
@@ -39,6 +40,7 @@ PROMPT_CHANCE: dict[str, Callable] = {**turn_flow.PROMPT_CHANCE, **cards.PROMPT_
                                       stocks.DRAW_ITEM: stocks.draw_outcomes,
                                       stocks.RANDOM: stocks.random_outcomes,
                                       chance.RANDOM_CHOICE: chance.random_outcomes,
+                                      hex_changes.REVEAL: hex_changes.reveal_outcomes,
                                       START: runtime.start_outcomes}
 PROMPT_APPLY: dict[str, Callable] = {**turn_flow.PROMPT_APPLY, **cards.PROMPT_APPLY,
                                      **trade.PROMPT_APPLY,
@@ -47,6 +49,7 @@ PROMPT_APPLY: dict[str, Callable] = {**turn_flow.PROMPT_APPLY, **cards.PROMPT_AP
                                      stocks.DRAW_ITEM: stocks.apply_draw,
                                      stocks.RANDOM: stocks.apply_random,
                                      chance.RANDOM_CHOICE: chance.apply_random,
+                                     hex_changes.REVEAL: hex_changes.apply_reveal,
                                      START: runtime.apply_start}
 # Action type → apply, for the acting player's own free actions (no prompt open).
 TURN_APPLY: dict[type, Callable] = {
@@ -395,6 +398,8 @@ class State:
             d["ext"] = self.rules_state.to_dict()  # transcript key kept: digests stay valid
         if self.stalled is not None:              # only then: other games' digests stay as they were
             d["stalled"] = list(self.stalled)
+        if self.board.revision:                   # a hex changed in play (likewise only then)
+            d["board"] = self.board.changes()
         return d
 
     def __eq__(self, other: object) -> bool:

@@ -79,6 +79,13 @@ def board(ir: dict, base: dict | None) -> list[str]:
             dealt.append(f"{_tiles(p['tiles'])}{' ' + where if where and len(pools) > 1 else ''}")
         out.append(f"{'The hexes marked ? are' if fixed else 'The hexes are'} dealt at random: "
                    f"{'; '.join(dealt)}.")
+    for p in b.get("hidden_pools") or ():
+        n = len(p["hexes"])
+        tokens = join([str(x) for x in p["tokens"]]) if p["tokens"] else ""
+        out.append(f"{n} hex{'es start' if n != 1 else ' starts'} face down. When one is revealed "
+                   f"it shows a tile drawn at random from {_tiles(p['tiles'])}"
+                   + (f", and a terrain that takes a token gets one drawn from {tokens}." if tokens
+                      else "."))
     out += _numbers(ir)
     out += _harbors(b)
     out += _features(b)
@@ -162,7 +169,8 @@ def terrains(ir: dict, base: dict | None) -> list[str]:
     """Each terrain (only the new or changed ones against ``base``): what it produces, its tokens."""
     out = []
     used = {h.get("terrain") for h in ir["board"]["hexes"]} | {
-        t for p in ir["board"].get("pools") or [] for t in p["tiles"]}
+        t for key in ("pools", "hidden_pools") for p in ir["board"].get(key) or []
+        for t in p["tiles"]}
     plain = {name: t["produces"] for name, t in ir["terrains"].items() if name in used and
              base is None and t.get("produces") and t.get("token", True) and not t.get("numbers")
              and not t.get("never_on_coast") and not t.get("robber_start")}
@@ -174,6 +182,9 @@ def terrains(ir: dict, base: dict | None) -> list[str]:
         if name not in used or name in plain or (base is not None and old == t):
             continue
         makes = f"produces {t['produces']}" if t.get("produces") else "produces nothing"
+        if t.get("produces") == "choice":
+            makes = ("yields, for each card it pays, a resource of its owner's choice"
+                     + (f" other than {join(list(t['except']))}" if t.get("except") else ""))
         bits = [makes]
         if t.get("numbers"):
             nums = t["numbers"]

@@ -160,6 +160,8 @@ class Narrator:
                 return "resource card", " of their choice"
             if k == "random":
                 return "random resource card", ""
+            if k == "expr":                    # gain 1 produces(h): a resource worked out in play
+                return "card", f" of {self.s.value(v)}"
             return self.s.names.label(v), ""
         return self.s.names.label(stock), ""
 

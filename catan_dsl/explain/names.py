@@ -35,6 +35,8 @@ class Names:
                 return "resource card of their choice" if v == "resource" else "resource card they choose"
             if k == "random":
                 return "random resource card"
+            if k == "expr":
+                return "resource card worked out in play"
             return self.label(v) if isinstance(v, str) else "resource card"
         return self.label(s) if isinstance(s, str) else "resource card"
 

@@ -97,7 +97,12 @@ def realize_board(ir: dict, seed: int) -> RealizedBoard:
         groups = []
         for grp in spec.get("groups") or ():
             # A group's hexes get its own tokens; a surplus token stays out, chosen at random.
-            mine = [i for i in slots if bool(hexes[i].get("coast")) == (grp["on"] == "coast")]
+            # A hex set's group ("on": "hexes") comes first and takes its own hexes.
+            if grp["on"] == "hexes":
+                own = set(grp.get("hexes") or ())
+                mine = [i for i in slots if i in own]
+            else:
+                mine = [i for i in slots if bool(hexes[i].get("coast")) == (grp["on"] == "coast")]
             if len(grp["tokens"]) < len(mine):
                 raise BoardGenError(f"{len(grp['tokens'])} {grp['on']} tokens for {len(mine)} hexes")
             groups.append((mine, list(grp["tokens"])))

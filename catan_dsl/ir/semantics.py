@@ -9,6 +9,7 @@ from catan_dsl.core.codes import MAX_NUMBER
 from catan_dsl.core.diagnostics import Diagnostic, make
 from catan_dsl.core.geometry import is_centre_key, is_inner_path_key
 from catan_dsl.core.source import Span
+from catan_dsl.core.topology import WATER
 
 MAX_BOARD_ITEMS = 10_000          # hexes, intersections or paths of one board (docs/limits.md)
 MAX_DICE = 8                      # as check.checker: the roll distribution grows with the count
@@ -94,6 +95,9 @@ def _places(board: dict, tables: dict[str, list]) -> list[str]:
     for i, pool in enumerate(board.get("pools") or ()):
         if isinstance(pool, dict):
             check(f"/board/pools/{i}/slots", pool.get("slots"), "hexes")
+    for i, pool in enumerate(board.get("hidden_pools") or ()):
+        if isinstance(pool, dict):
+            check(f"/board/hidden_pools/{i}/hexes", pool.get("hexes"), "hexes")
     return out
 
 
@@ -161,8 +165,15 @@ def _names(ir: dict) -> list[str]:
             out.append(f"/board/hexes/{i}/terrain is {t!r}, which is not declared")
     for name, t in (ir.get("terrains") or {}).items():
         res = t.get("produces") if isinstance(t, dict) else None
-        if res is not None and res not in resources:
+        if res is not None and res != "choice" and res not in resources:
             out.append(f"/terrains/{name}/produces names resource {res!r}, which is not declared")
+        for j, res in enumerate((t.get("except") or ()) if isinstance(t, dict) else ()):
+            if res not in resources:
+                out.append(f"/terrains/{name}/except/{j} names resource {res!r}, which is not declared")
+    for i, pool in enumerate((ir.get("board") or {}).get("hidden_pools") or ()):
+        for t in (pool.get("tiles") or {}) if isinstance(pool, dict) else ():
+            if t not in terrains and t != WATER:
+                out.append(f"/board/hidden_pools/{i}/tiles names terrain {t!r}, which is not declared")
     return out
 
 

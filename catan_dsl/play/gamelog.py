@@ -59,6 +59,14 @@ def _hex(ir: dict, h: int | None) -> str:
     return "off the board" if h is None or h < 0 else f"hex {h}"
 
 
+def _face(ir: dict, h: int, terrain: str | None, numbers: tuple) -> str:
+    """A hex as it shows now: ``4,-2: gold_field 10`` (coordinates, terrain, token)."""
+    hexes = ir.get("board", {}).get("hexes", [])
+    at = f"{hexes[h].get('q')},{hexes[h].get('r')}" if isinstance(h, int) and 0 <= h < len(hexes) \
+        else f"hex {h}"
+    return f"{at}: {terrain or 'nothing'}" + "".join(f" {n}" for n in numbers)
+
+
 def _title(name: str) -> str:
     """A declared id as words: ``largest_army`` → ``Largest Army``."""
     return name.replace("_", " ").title()
@@ -189,6 +197,8 @@ DESCRIBE: dict[str, Describe] = {
     + (" by the deadlock rule)" if e.deadlock else ")"),
     "ChainExtended": lambda e, w, ir: f"the {e.chain.replace('_', ' ')} chain grew: a {e.piece} "
     f"on {_element(ir, 'edge', e.edge)}",
+    "HexRevealed": lambda e, w, ir: f"{w(e.player)} revealed {_face(ir, e.hex, e.terrain, e.numbers)}",
+    "HexChanged": lambda e, w, ir: f"hex {_face(ir, e.hex, e.terrain, e.numbers)} now",
 }
 
 

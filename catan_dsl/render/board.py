@@ -9,6 +9,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyBboxPatch, Polygon
 
 from catan_dsl.core import geometry as g
+from catan_dsl.core.topology import WATER
 from catan_dsl.ir import realize
 
 Point = tuple[float, float]
@@ -17,6 +18,8 @@ SEA_COLOR = "#4f8ac9"
 SEA_EDGE = "#8fb8e3"
 LAND_EDGE = "#f4ecd8"
 POOL_COLOR = "#c7ccd1"
+FACE_DOWN = "#455a64"  # a hidden pool's hex, not revealed yet (drawn face down)
+FACE_DOWN_EDGE = "#90a4ae"
 TOKEN_COLOR = "#f6ecd0"
 HOT_COLOR = "#c62828"  # 6 and 8: the numbers printed red on real tokens
 INK = "#212121"
@@ -80,6 +83,20 @@ class Board:
                     if t is not None and ir["terrains"].get(t, {}).get("numbers"):
                         self.numbers[i] = list(ir["terrains"][t]["numbers"])
 
+        # Face-down hexes (hidden pools): hex id → its pool, until a game reveals them.
+        self.hidden = {i: h["hidden"] for i, h in enumerate(self.hexes) if h.get("hidden")}
+
+    def show_faces(self, faces: tuple) -> None:
+        """The hexes as a game left them: (terrain, numbers, face down) per hex id."""
+        for i, (terrain, numbers, down) in enumerate(faces):
+            self.terrain[i], self.numbers[i] = terrain, list(numbers)
+            if not down:
+                self.hidden.pop(i, None)
+
+    def water(self, name: str | None) -> bool:
+        """A hex turned to sea in play (the water word, not a declared terrain)."""
+        return name == WATER and name not in self.ir.get("terrains", {})
+
     def fs(self, units: float) -> float:
         """A font size in points for text ``units`` hex radii tall, so text scales with the board."""
         return units * self.scale * 72
@@ -114,7 +131,11 @@ def draw_land(ax: Axes, bd: Board) -> set[int]:
     for i, h in enumerate(bd.hexes):
         cx, cy = bd.centers[i]
         t = bd.terrain[i]
-        face = _terrain_color(bd.ir, t) if t is not None else POOL_COLOR
+        if i in bd.hidden:
+            _draw_face_down(ax, bd, i, h)
+            continue
+        face = SEA_COLOR if bd.water(t) else \
+            _terrain_color(bd.ir, t) if t is not None else POOL_COLOR
         poly = Polygon(
             g.hex_corner_points((h["q"], h["r"])),
             closed=True,
@@ -160,6 +181,20 @@ def draw_land(ax: Axes, bd: Board) -> set[int]:
             )
     _draw_interiors(ax, bd)
     return token_hexes
+
+
+def _draw_face_down(ax: Axes, bd: Board, i: int, h: dict) -> None:
+    """A hidden pool's hex lying face down: a dark tile with a "?" and its pool's name (what it
+    will show is drawn when a rule reveals it)."""
+    cx, cy = bd.centers[i]
+    poly = Polygon(g.hex_corner_points((h["q"], h["r"])), closed=True, facecolor=FACE_DOWN,
+                   edgecolor=FACE_DOWN_EDGE, linewidth=2.5, hatch="..", zorder=2)
+    poly.set_gid(f"hex-{i}")
+    ax.add_patch(poly)
+    ax.text(cx, cy - 0.6, f"face down ({bd.hidden[i].replace('_', ' ')})", ha="center",
+            va="center", fontsize=bd.fs(0.13), zorder=3, color="white")
+    ax.text(cx, cy + 0.05, "?", ha="center", va="center", fontsize=bd.fs(0.45), zorder=3,
+            color="#eceff1", fontweight="bold")
 
 
 def _draw_interiors(ax: Axes, bd: Board) -> None:

@@ -60,6 +60,8 @@ def draw_board(
     # The coordinate overlay needs room for ~130 small ids: a bigger board at a finer dpi.
     scale = UNIT_IN * (1.5 if coords else 1.0)
     bd = Board(ir, seed, scale)
+    if state_view is not None and state_view.hexes is not None:
+        bd.show_faces(state_view.hexes)      # hexes revealed or changed in the game
     x0, x1, y0, y1 = bd.extent()
     note = random_note(ir) if bd.random else ""
     # A header band above the board holds the title and, for random boards, what is random.

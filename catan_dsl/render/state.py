@@ -55,6 +55,9 @@ class StateView:
     # Shared counters (tracks), once for the game, e.g. "pollution 3 of 5".
     shared_labels: tuple[str, ...] = ()
     caption: str = ""  # e.g. "end of turn 12", added to the picture's subtitle
+    # The land hexes as the game left them when a rule changed the board (revealed or changed
+    # hexes): per hex id (terrain, numbers, face down); None = as dealt.
+    hexes: tuple[tuple[str | None, tuple[int, ...], bool], ...] | None = None
 
 
 def draw_robber(ax: Axes, at: Point, gid: str, z: float = 9.0) -> None:

@@ -190,7 +190,10 @@ def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) ->
     shared = tuple(f"{c.label} {rules_state.shared[i]}" + (f" of {c.max}" if c.max is not None else "")
                    for i, c in enumerate(g.rules.counters) if c.shared) \
         if rules_state is not None and g.rules.any_shared else ()
-    return StateView(pieces_on_vertices=verts, pieces_on_edges=edges, robber_hex=robber,
+    b = state.board
+    faces = tuple((b.hex_terrain[h], tuple(b.hex_numbers[h]), h in b.hex_hidden)
+                  for h in range(b.n_hexes)) if b.revision else None
+    return StateView(pieces_on_vertices=verts, pieces_on_edges=edges, robber_hex=robber, hexes=faces,
                      player_colors=colors, more_on_edges=more, marks=marks, player_labels=tuple(labels),
                      robber_off_board=robber is None and not g.no_robber, shared_labels=shared,
                      hex_markers=hex_markers, edge_markers=edge_markers, vertex_units=vertex_units,

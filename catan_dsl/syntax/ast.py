@@ -112,6 +112,13 @@ class Produces(Node):
 
 
 @dataclass(frozen=True)
+class ProducesChoice(Node):
+    """``produces choice [except RES ...]``: each yield is a resource of the owner's choice."""
+
+    excluded: tuple[Ident, ...] = ()
+
+
+@dataclass(frozen=True)
 class NoToken(Node):
     pass
 
@@ -244,6 +251,7 @@ class Board(Node):
     name: Ident
     default: bool
     items: tuple[Node, ...]
+    extends: Ident | None = None   # "board NAME extends OTHER": OTHER's items, this block's over them
 
 
 @dataclass(frozen=True)
@@ -308,6 +316,15 @@ class Pool(Node):
     name: Ident
     slots: Node | None
     tiles: tuple[Amount, ...]
+    hidden: bool = False                  # "pool NAME hidden at ...": its hexes start face down
+    tokens: tuple[Num, ...] | None = None  # a hidden pool's own tokens ("tokens { ... }")
+
+
+@dataclass(frozen=True)
+class PoolTokens(Node):
+    """``tokens { N N ... }`` after a hidden pool: the tokens its reveals draw from."""
+
+    values: tuple[Num, ...]
 
 
 @dataclass(frozen=True)
@@ -333,6 +350,7 @@ class NumbersRandom(Node):
     aside: tuple[tuple[Num, Num], ...] = ()  # (number, joins): dealt to no hex, then joins one
     groups: tuple[tuple[Ident, tuple[Num, ...]], ...] = ()  # ("coast"|"inner", its tokens)
     pins: tuple[tuple[Num, Coord], ...] = ()  # (number, hex): that hex always carries it
+    hex_groups: tuple[tuple[Ident, tuple[Num, ...]], ...] = ()  # (hex set name, its tokens)
 
 
 @dataclass(frozen=True)
@@ -352,6 +370,14 @@ class Harbor(Node):
 @dataclass(frozen=True)
 class Harbors(Node):
     harbors: tuple[Harbor, ...]
+
+
+@dataclass(frozen=True)
+class WithoutHarbor(Node):
+    """``without harbor at q,r SIDE``: an inherited harbor is taken away."""
+
+    coord: Coord
+    side: Ident
 
 
 @dataclass(frozen=True)

@@ -235,6 +235,15 @@ class Procedure(Node):
 
 
 @dataclass(frozen=True)
+class Define(Node):
+    """``define NAME(P1, P2) = EXPR``: a named expression with parameters, used as NAME(A, B)."""
+
+    name: Ident
+    params: tuple[Ident, ...]
+    body: Node
+
+
+@dataclass(frozen=True)
 class Chain(Node):
     """``chain NAME { piece P; supply N; start at CORNERS; first e where COND }``."""
 

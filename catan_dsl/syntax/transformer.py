@@ -121,6 +121,9 @@ class ToAst(ChainsMixin, DeclsMixin, RulesMixin):
     def produces_nothing(self, meta, ch):
         return A.Produces(self._s(meta), None)
 
+    def produces_choice(self, meta, ch):
+        return A.ProducesChoice(self._s(meta), tuple(ch))
+
     def no_token(self, meta, ch):
         return A.NoToken(self._s(meta))
 
@@ -246,12 +249,25 @@ class ToAst(ChainsMixin, DeclsMixin, RulesMixin):
 
     # --- boards ---------------------------------------------------------------------------
     def board(self, meta, ch):
-        default = any(c == "default" for c in ch[1:2])
-        items = tuple(c for c in ch[1:] if c != "default")
-        return A.Board(self._s(meta), ch[0], default, items)
+        default = any(c == "default" for c in ch[1:])
+        extends = next((c[1] for c in ch[1:] if isinstance(c, tuple) and c[0] == "extends"), None)
+        items = _attach_pool_tokens([c for c in ch[1:] if c != "default" and not isinstance(c, tuple)])
+        return A.Board(self._s(meta), ch[0], default, items, extends)
 
     def default_mark(self, meta, ch):
         return "default"
+
+    def board_extends(self, meta, ch):
+        return ("extends", ch[0])
+
+    def without_harbor(self, meta, ch):
+        return A.WithoutHarbor(self._s(meta), ch[0], ch[1])
+
+    def pool_tokens(self, meta, ch):
+        return A.PoolTokens(self._s(meta), tuple(ch))
+
+    def pool_hidden(self, meta, ch):
+        return Tree("pool_hidden", [])
 
     def coord(self, meta, ch):
         return A.Coord(self._s(meta), ch[0], ch[1])
@@ -290,7 +306,8 @@ class ToAst(ChainsMixin, DeclsMixin, RulesMixin):
     def pool(self, meta, ch):
         slots = next((c for c in ch[1:] if isinstance(c, (A.PoolOn, A.PoolAt))), None)
         tiles = tuple(c for c in ch[1:] if isinstance(c, A.Amount))
-        return A.Pool(self._s(meta), ch[0], slots, tiles)
+        hidden = any(isinstance(c, Tree) and c.data == "pool_hidden" for c in ch)
+        return A.Pool(self._s(meta), ch[0], slots, tiles, hidden)
 
     def pool_on(self, meta, ch):
         return A.PoolOn(self._s(meta), ch[0])
@@ -323,7 +340,11 @@ class ToAst(ChainsMixin, DeclsMixin, RulesMixin):
         return A.NumbersRandom(self._s(meta), tuple(c for c in ch if not isinstance(c, tuple)),
                                tuple(c[1:] for c in ch if isinstance(c, tuple) and c[0] == "aside"),
                                tuple(c[1:] for c in ch if isinstance(c, tuple) and c[0] == "group"),
-                               tuple(c[1:] for c in ch if isinstance(c, tuple) and c[0] == "pin"))
+                               tuple(c[1:] for c in ch if isinstance(c, tuple) and c[0] == "pin"),
+                               tuple(c[1:] for c in ch if isinstance(c, tuple) and c[0] == "hexes"))
+
+    def random_hex_group(self, meta, ch):
+        return ("hexes", ch[0], tuple(ch[1:]))
 
     def random_pin(self, meta, ch):
         return ("pin", ch[0], ch[1])
@@ -386,6 +407,20 @@ def _pairs(ch: list) -> tuple[A.Amount, ...]:
         span = Span(name.span.path, name.span.line, name.span.col, n.span.end_line,
                     n.span.end_col, name.span.start, n.span.end)
         out.append(A.Amount(span, name, n))
+    return tuple(out)
+
+
+def _attach_pool_tokens(items: list) -> tuple:
+    """A ``tokens { ... }`` block belongs to the hidden pool right before it; one anywhere else
+    stays an item of its own (the checker says where it belongs)."""
+    out: list = []
+    for it in items:
+        prev = out[-1] if out else None
+        if isinstance(it, A.PoolTokens) and isinstance(prev, A.Pool) and prev.hidden \
+                and prev.tokens is None:
+            out[-1] = A.Pool(prev.span, prev.name, prev.slots, prev.tiles, True, it.values)
+            continue
+        out.append(it)
     return tuple(out)
 
 

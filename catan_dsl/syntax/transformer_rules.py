@@ -74,6 +74,22 @@ class RulesMixin(Transformer):
         body = next(c for c in ch[1:] if isinstance(c, tuple))[1]
         return R.Procedure(self._s(meta), ch[0], params, body)
 
+    def define(self, meta, ch):
+        params = tuple(c for c in ch[1:-1] if isinstance(c, A.Ident))
+        return R.Define(self._s(meta), ch[0], params, ch[-1])
+
+    def stock_call(self, meta, ch):
+        return R.Call(self._s(meta), ch[0], tuple(ch[1:]))
+
+    def stock_keyword(self, meta, ch):
+        return A.Ident(self._s(meta), str(ch[0]))
+
+    def eff_set_terrain(self, meta, ch):
+        return self._eff("set_terrain", meta, at=ch[0], value=ch[1])
+
+    def eff_set_number(self, meta, ch):
+        return self._eff("set_number", meta, at=ch[0], value=ch[1])
+
     def eff_call(self, meta, ch):
         return self._eff("call", meta, name=ch[0], args=tuple(ch[1:]))
 
@@ -347,7 +363,11 @@ class RulesMixin(Transformer):
         return self._eff("remove", meta, at=ch[0])
 
     def eff_reveal(self, meta, ch):
-        return self._eff("reveal", meta, item=ch[0])
+        # "reveal old_boot" (a deck item) or "reveal h" (a face-down hex): the lowering decides.
+        item = ch[0]
+        if isinstance(item, R.NameRef):
+            return self._eff("reveal", meta, item=A.Ident(item.span, item.name), at=item)
+        return self._eff("reveal", meta, at=item)
 
     def eff_put(self, meta, ch):
         return self._eff("put_markers", meta, n=ch[0], marker=ch[1], at=ch[2],

@@ -40,8 +40,9 @@ def can_route(s, p: int, e: int) -> bool:
 
 
 def can_settle(s, p: int, v: int) -> bool:
-    """Vertex ``v`` is empty, respects the distance rule and touches one of ``p``'s routes."""
-    if s.v_owner[v] >= 0 or s.v_blocked[v]:
+    """Vertex ``v`` is empty, respects the distance rule and touches one of ``p``'s routes (and
+    a hex that is neither face down nor sea)."""
+    if s.v_owner[v] >= 0 or s.v_blocked[v] or v in s.board.vertex_closed:
         return False
     e_owner = s.e_owner
     return any(e_owner[e] == p for e in s.board.vertex_edges[v])
@@ -138,7 +139,7 @@ def place(s, p: int, k: int, at: int, free: bool, announce: bool = True) -> None
             for e2 in b.vertex_edges[v]:
                 if s.e_owner[e2] < 0:
                     mine.add(e2)
-            if o < 0 and not s.v_blocked[v]:
+            if o < 0 and not s.v_blocked[v] and v not in b.vertex_closed:
                 vspots.add(v)
         if g.piece_route[k]:
             s.route_edges[p].append(at)

@@ -28,9 +28,9 @@ def legal(s) -> list:
         # A city placed straight away in set-up keeps the distance rule of what it upgrades.
         distance = g.piece_distance[k] or (g.piece_upgrades[k] >= 0
                                            and g.piece_distance[g.piece_upgrades[k]])
-        v_owner, blocked = s.v_owner, s.v_blocked
+        v_owner, blocked, closed = s.v_owner, s.v_blocked, b.vertex_closed
         out = [row[v] for v in range(b.n_vertices)
-               if v_owner[v] < 0 and not (distance and blocked[v])]
+               if v_owner[v] < 0 and not (distance and blocked[v]) and v not in closed]
     if g.rules is not None and g.rules.build_forbids:
         out = [a for a in out if not g.rules.build_forbidden(s, p, k, a.at)]
     return out

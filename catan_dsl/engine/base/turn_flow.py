@@ -158,8 +158,9 @@ def apply_discard(s, a, prompt) -> None:
 def legal_move_robber(s, prompt) -> list:
     if s.game.rules is not None:
         return s.game.rules.legal_move_robber(s, prompt)
-    row = s.game.actions.move_robber
-    return [row[h] for h in range(s.board.n_hexes) if h != s.robber]
+    row, b = s.game.actions.move_robber, s.board
+    return [row[h] for h in range(b.n_hexes)
+            if h != s.robber and h not in b.hex_hidden and h not in b.hex_water]
 
 
 def victims(s, p: int, h: int) -> list[int]:

@@ -129,6 +129,9 @@ def needs_rules(ir: dict) -> bool:
         or prod.get("source", "dice") != "dice" or int(prod.get("rolls", 1)) != 1
         or "start" in robber or "home" in robber or setup.get("start_player") == "roll"
         or (ir.get("victory") or {}).get("bonus")
+        # A board that changes in play, or a terrain whose owner picks the resource.
+        or (ir.get("board") or {}).get("hidden_pools")
+        or any(t.get("produces") == "choice" for t in (ir.get("terrains") or {}).values())
         or any(s["measure"]["kind"] in ("expr", "counter") or s["policy"] != "first_then_strictly_more"
                for s in specials))
 

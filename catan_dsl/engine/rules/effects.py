@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from catan_dsl.engine.events import ItemRevealed
+from catan_dsl.engine.board import CHOICE
+from catan_dsl.engine.events import EffectSkipped, ItemRevealed
 from catan_dsl.engine.rules import stocks
 from catan_dsl.engine.rules.executor import Eff, compile_effects, emit, envt, push_choice
 from catan_dsl.engine.rules.expressions import (Ctx, compile_domain, compile_expr,
@@ -38,6 +39,7 @@ def _stock_move(node, ctx, op: str) -> Eff:
     else:
         frm, to, n, stock = _player(node[1], ctx), None, _x(node[2], ctx), node[3]
     form = stocks.stock_form(rules, stock)
+    given = _x(form[1], ctx) if form[0] == "expr" else None
 
     def run_(s, env, ri, addr):
         p = frm(s, env)
@@ -49,6 +51,16 @@ def _stock_move(node, ctx, op: str) -> Eff:
         if form[0] == "var":                 # a resource variable: the resource it holds now
             r = env[form[1]]
             here = ("resource", r, rules.game.resources[r])
+        elif given is not None:              # "gain 1 produces(h)": what the call gives now
+            r = given(s, env)
+            if r == CHOICE:
+                here = ("choice", "resource" if op == "gain" else "held")
+            elif not isinstance(r, int) or not 0 <= r < len(rules.game.resources):
+                emit(s, ri, EffectSkipped(op, "the resource is nothing (a hex that produces "
+                                          "nothing)"))
+                return None
+            else:
+                here = ("resource", r, rules.game.resources[r])
         stocks.move(s, op, p, q, k, here, ri)
         return None
     return Eff(node[0], run_)

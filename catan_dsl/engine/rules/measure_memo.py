@@ -11,7 +11,8 @@ BOARD_FUNCTIONS = frozenset({
     "coast", "edges_of", "feature", "feature_number", "harbor", "has_number", "hexes",
     "hexes_of", "left", "neutrals", "num_players", "opponents", "owner", "piece", "pieces",
     "players", "real", "seats", "terrain", "touching", "vertices_of", "neighbours", "path_between",
-    "interior", "distance"})
+    "interior", "distance", "produces", "hidden", "corner", "side", "ends", "terrains",
+    "piece_kinds"})
 LIMIT = 4096        # positions kept before the memo starts again (bounded memory)
 
 
@@ -79,12 +80,14 @@ class MeasureMemo:
 
 
 # Interpreter functions whose value depends only on the board's layout — terrains, numbers,
-# harbours, features, geometry — which is fixed for a game: never on pieces, hands or turns.
+# harbours, features, geometry — fixed for one Board object (a hex changed in play makes a new
+# one, so memos kept per board stay right): never on pieces, hands or turns.
 LAYOUT_FUNCTIONS = frozenset({
     "coast", "edges_of", "feature", "feature_number", "harbor", "harbor_ratio", "has_number",
     "hexes", "hexes_of", "terrain", "vertices_of", "neighbours", "path_between", "interior",
     "distance", "parallel", "paths_within", "path_distance", "clockwise_from", "pips",
-    "vertices", "edges"})
+    "vertices", "edges", "produces", "hidden", "corner", "side", "ends", "terrains",
+    "piece_kinds"})
 # Variable types whose value alone says what it is (an untyped place also needs its tag).
 PLAIN_TYPES = frozenset({"hex", "vertex", "edge", "int", "bool", "player", "resource", "name"})
 _MISSING = object()

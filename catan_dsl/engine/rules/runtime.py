@@ -9,6 +9,7 @@ from catan_dsl.engine.events import (
     DeckReshuffled,
     DevelopmentCardPlayed,
     DiceRolled,
+    HexRevealed,
     ItemDrawn,
     NumberProduced,
     PieceBuilt,
@@ -19,7 +20,7 @@ from catan_dsl.engine.events import (
     TurnStarted,
 )
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, Prompt
-from catan_dsl.engine.rules import executor, player_actions, special_cards
+from catan_dsl.engine.rules import executor, hex_changes, player_actions, special_cards
 from catan_dsl.engine.rules.compiled import CompiledRules, ir_modifiers
 from catan_dsl.engine.rules.interned import InternedActions
 from catan_dsl.engine.rules.measure_memo import MeasureMemo, board_only
@@ -32,7 +33,7 @@ MAIN = 2
 
 # The vocabulary entries this module and compiled.py implement (a test compares with vocab).
 TRIGGERS = ("built", "upgraded", "rolled", "produced", "revealed", "drew", "played",
-            "turn_started", "turn_ended", "setup_done")
+            "turn_started", "turn_ended", "setup_done", "hex_revealed")
 FORBIDS = ("robber_move", "steal", "build", "trade", "produce", "harbor")
 MODIFIERS = ("target", "vp", "player_vp", "route_weight", "yield", "cost", "bot_value")
 
@@ -61,7 +62,9 @@ class RulesRuntime(InternedActions, CompiledRules):
             PieceBuilt: True, DiceRolled: "rolled" in heard, NumberProduced: "produced" in heard,
             CardRevealed: "revealed" in heard, ItemDrawn: "drew" in heard,
             DevelopmentCardPlayed: "played" in heard, TurnStarted: "turn_started" in heard,
-            TurnEnded: "turn_ended" in heard, SetupDone: "setup_done" in heard}
+            TurnEnded: "turn_ended" in heard, SetupDone: "setup_done" in heard,
+            HexRevealed: "hex_revealed" in heard}
+        self.choice_production = hex_changes.has_choice(ir)     # owners pick (hex_changes.py)
         # Expression measures that read only the board are memoised by position (measure_memo).
         self.measure_memo = MeasureMemo(frozenset(
             si for si, sp in enumerate((ir.get("special_cards") or {}).values())
@@ -201,6 +204,8 @@ class RulesRuntime(InternedActions, CompiledRules):
             trig, params = "turn_ended", {"player": event.player, "built": rules_state.built_turn}
         elif t is SetupDone:
             trig, params = "setup_done", {"player": s.cur}
+        elif t is HexRevealed:
+            trig, params = "hex_revealed", hex_changes.revealed_params(s, event)
         else:
             return
         triggered = self.by_trigger.get(trig)
@@ -302,7 +307,13 @@ class RulesRuntime(InternedActions, CompiledRules):
             after_roll(s, n)
 
     def produce(self, s, total: int) -> None:
-        """Base production, except that neutral players never produce and yields can change."""
+        """Base production (neutral players never produce, yields can change), then a hex of
+        choice's owners pick their resources (hex_changes.py)."""
+        picks = hex_changes.choice_yields(self, s, total) if self.choice_production else ()
+        self._produce(s, total)
+        hex_changes.push_picks(self, s, picks)
+
+    def _produce(self, s, total: int) -> None:
         banned = self.forbids.get("produce")
         if not (self.yield_real or banned) and not s.rules_state.yield_now:
             # Nothing differs from the base game's production but the neutral seats.
@@ -335,7 +346,8 @@ class RulesRuntime(InternedActions, CompiledRules):
     # ---- robber, builds, trades -----------------------------------------------------------------
     def robber_targets(self, s, p: int) -> tuple[list[int], bool]:
         """Hexes the robber may move to, and whether the move is forced (fallback)."""
-        cands = [h for h in range(s.board.n_hexes) if h != s.robber]
+        shut = s.board.hex_hidden | s.board.hex_water      # never face down, never sea
+        cands = [h for h in range(s.board.n_hexes) if h != s.robber and h not in shut]
         if not self.forbids.get("robber_move"):
             return cands, False
         ok = [h for h in cands if not self.forbidden(s, "robber_move", p, {"to": h})]
@@ -466,8 +478,9 @@ def after_roll(s, n: int) -> None:
         if g.rules.roll_deck < 0:
             turn_flow.start_robber(s, s.cur, discards=True)
     else:
+        n0 = len(s.prompts)
         g.rules.produce(s, n)
-        s.emit(NumberProduced(s.cur, n))
+        hex_changes.produced(s, n0, n)      # after the picks of hexes of choice, if any
 
 
 # Continuations this module adds to the runtime's table (see tables.CALLS).

@@ -21,10 +21,11 @@ RANDOM = "rule_random"         # chance: params (op, giver, receiver, n, rule)
 
 
 def stock_form(rules, stock: Any) -> tuple:
-    """IR STOCK → ("resource"|"counter", index, name) | ("choice"|"random", what)."""
+    """IR STOCK → ("resource"|"counter", index, name) | ("choice"|"random", what) | ("var", name)
+    | ("expr", an expression giving a resource, as a resource variable holds it)."""
     if isinstance(stock, dict):
         (key, val), = stock.items()
-        if key in ("choice", "random", "var"):
+        if key in ("choice", "random", "var", "expr"):
             return (key, val)
         stock = val
     if stock in rules.resource_index:

@@ -11,11 +11,13 @@ from catan_dsl.engine.rules import (
     shares,
     units,
     board_effects,
+    board_functions,
     chains,
     chance,
     effects,
     executor,
     functions,
+    hex_changes,
     markers,
     runtime,
     stocks,
@@ -34,12 +36,12 @@ def test_interpreter_covers_the_vocabulary_exactly() -> None:
     assert set(tables.EFFECTS) == set(vocab.EFFECTS)
     # No module's entry silently replaces another's when the tables are merged.
     parts = (effects.EFFECTS, board_effects.EFFECTS, chains.EFFECTS, votes.EFFECTS, chance.EFFECTS,
-             markers.EFFECTS, units.EFFECTS, shares.EFFECTS)
+             markers.EFFECTS, units.EFFECTS, shares.EFFECTS, hex_changes.EFFECTS)
     assert sum(map(len, parts)) == len(tables.EFFECTS)
     assert len(functions.FUNCTIONS) + len(chains.FUNCTIONS) + len(markers.FUNCTIONS) \
-        + len(units.FUNCTIONS) == len(tables.FUNCTIONS)
+        + len(units.FUNCTIONS) + len(board_functions.FUNCTIONS) == len(tables.FUNCTIONS)
     assert len(board_effects.CALLS) + len(stocks.CALLS) + len(chance.CALLS) \
-        + len(shares.CALLS) == len(tables.CALLS)
+        + len(shares.CALLS) + len(hex_changes.CALLS) == len(tables.CALLS)
     assert not set(runtime.CALLS) & set(tables.CALLS)
     assert set(runtime.TRIGGERS) == set(vocab.TRIGGERS)
     assert set(runtime.FORBIDS) == set(vocab.FORBIDS)
