@@ -277,13 +277,13 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
        "5 = W, 6 = NW; side K runs from corner K to corner K+1; -1 for another K)",
        "side(h, 1)", "side {k} of {h}"),
     _e("ends", "e:edge", "set:vertex", "the two intersections a path joins",
-       "any(v in ends(e) where owner(v) == player)", "the ends of {e}"),
+       "any(v in ends(e) where owner(v) == player)", "intersection {var} at an end of {e}"),
     _e("terrains", "", "set:name:terrain", "every declared terrain, in declared order",
-       "each t in terrains where produces(t) == ore { ... }", "every terrain"),
+       "each t in terrains where produces(t) == ore { ... }", "terrain {var}"),
     _e("piece_kinds", "", "set:name:piece",
        "every declared piece, in declared order (written `pieces` as a bare name; "
        "`pieces(p, K)` is where p's pieces stand)",
-       "count(k in pieces where count(x in pieces(player, k)) > 0)", "every kind of piece"),
+       "count(k in pieces where count(x in pieces(player, k)) > 0)", "kind of piece {var}"),
 ]}
 
 # Comprehension heads bind a variable over a set (see module docstring).

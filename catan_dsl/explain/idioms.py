@@ -15,6 +15,8 @@ SENTINEL = {
     "holder": ("nobody holds {what}", "somebody holds {what}"),
     "chain_of": ("no chain holds {e}", "a chain holds {e}"),
     "path_between": ("no path joins {v} and {w}", "a path joins {v} and {w}"),
+    "corner": ("{h} has no corner {k}", "{h} has a corner {k}"),
+    "side": ("{h} has no side {k}", "{h} has a side {k}"),
 }
 # Functions whose 0 means "none": the clause for 0, then for more than 0.
 ZERO = {
