@@ -99,6 +99,12 @@ _ALL: list[Code] = [
     Code("E220", "param-out-of-range", "parameter {name} = {value} is outside {low}..{high}",
          "A parameter's value (declared, or given with --set) lies outside the range its "
          "declaration allows."),
+    Code("E225", "action-declared-twice",
+         "two files of this composition declare an action \"{name}\"",
+         "Two files merged into one game (extends, import, with) declare an action of the same "
+         "name: its two legal actions would read the same, in the log and in a transcript. A "
+         "file replaces an inherited action by withdrawing it first ('without action NAME'), "
+         "or names its own differently."),
     # --- E3xx: board ------------------------------------------------------------------------
     Code("E301", "hex-outside-layout", "hex {hex} is not a land hex of this board's layout",
          "Tiles, harbors and features may only refer to hexes in the layout."),
