@@ -355,3 +355,21 @@ class RuleActionTaken(Event):
     player: int
     action: str
     target: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class AlternativeChosen(Event):
+    """``player`` picked the alternative ``label`` of a rule's ``choose one``."""
+
+    player: int
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPhaseEntered(Event):
+    """``player``'s turn went on to the turn phase ``phase`` (its label ``label``): the phases
+    before it, trading and building among them, are closed for the rest of the turn."""
+
+    player: int
+    phase: str
+    label: str

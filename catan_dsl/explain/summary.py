@@ -155,6 +155,11 @@ class Describer:
             if a[5]:
                 out += f" (if there is none: {self.effects(a[5])})"
             return out
+        if h == "choose_one":           # ["choose_one", CHOOSER, {label, when, do}, ...]
+            alts = "; ".join(f"\"{alt['label']}\""
+                             + ("" if alt["when"] is True else f" (only if {x(alt['when'])})")
+                             + f": {self.effects(alt['do'])}" for alt in a[1:])
+            return f"{x(a[0])} chooses one — {alts}"
         if h == "each":
             where = "" if a[2] is True else f" where {x(a[2])}"
             return f"for each {self.one(a[0], a[1])[4:]}{where}: {self.effects(a[3])}"
@@ -306,7 +311,10 @@ def describe_rule(rule: dict, d: Describer, cost_mods: list[dict]) -> str:
             tw = "" if t["where"] is True else f" where {d.expr(t['where'])}"
             target = f" Target: {t['var']} among {d.expr(t['from'])}{tw}."
         when = "" if where is True else f" Only when {d.expr(where)}."
-        return (f"Action \"{rule['label']}\" — {costs}; {_PHASE[rule['phase']]}"
+        when_offered = " or ".join(
+            ([_PHASE[rule["phase"]]] if rule["phase"] in _PHASE else [])
+            + [f"during the {words(p)} phase" for p in rule.get("during") or ()])
+        return (f"Action \"{rule['label']}\" — {costs}; {when_offered}"
                 f"{', ' + ', '.join(limits) if limits else ''}.{when}{target} "
                 f"Effect: {d.effects(rule['do'])}.")
     if k == "forbid":

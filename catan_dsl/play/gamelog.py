@@ -182,6 +182,9 @@ DESCRIBE: dict[str, Describe] = {
     "YieldSet": lambda e, w, ir: f"this production every {e.piece} yields {e.n}",
     "PlayedCardReturned": lambda e, w, ir: f"{w(e.player)} gave back a played {e.card}",
     "RuleActionTaken": _rule_action,
+    "AlternativeChosen": lambda e, w, ir: f"{w(e.player)} chose \"{e.label}\"",
+    "TurnPhaseEntered": lambda e, w, ir: f"{w(e.player)}'s turn moves on to {e.label} "
+    "(trading and building are over for this turn)",
 }
 
 

@@ -19,7 +19,7 @@ from catan_dsl.engine.events import (
     TurnStarted,
 )
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, Prompt
-from catan_dsl.engine.rules import executor, player_actions, special_cards
+from catan_dsl.engine.rules import executor, player_actions, special_cards, turns
 from catan_dsl.engine.rules.compiled import CompiledRules, ir_modifiers
 from catan_dsl.engine.rules.interned import InternedActions
 from catan_dsl.engine.rules.measure_memo import MeasureMemo, board_only
@@ -244,6 +244,8 @@ class RulesRuntime(InternedActions, CompiledRules):
         rules_state.uses_turn = {}
         rules_state.built_turn = False
         rules_state.robber_forced = False
+        if self.turn_counters or self.phases:
+            turns.start(self, rules_state)
         s.emit(TurnStarted(s.cur, s.turn))
 
     # ---- rolls and production -----------------------------------------------------------------
@@ -373,6 +375,8 @@ class RulesRuntime(InternedActions, CompiledRules):
             # With no stock banned now and no build ban, every build and offer stays.
             if columns or self.build_forbids:
                 self._drop_banned(s, p, out, columns, builds)
+        if not before_roll and s.rules_state.turn_phase:
+            turns.close_trading(out)         # a later turn phase: trading is over
         player_actions.legal(s, p, out, before_roll)
 
     def _drop_banned(self, s, p: int, out: list, columns: list[int],
