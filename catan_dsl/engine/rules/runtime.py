@@ -288,6 +288,10 @@ class RulesRuntime(InternedActions, CompiledRules):
             s.emit(CardRevealed(s.cur, d.name, d.items[a.item], n))
         else:
             n = a.total
+        # The robber number's discards are counted from the hands as the dice show it (base
+        # rule: discards first), whatever the "on rolled" rules then do before the robber.
+        held = [sum(hand) for hand in s.hand] \
+            if n == self.game.robber_number and self.roll_deck < 0 else None
         s.emit(DiceRolled(s.cur, n))
         if s.rules_state.rerolled:
             s.rules_state.rerolled = False
@@ -302,6 +306,9 @@ class RulesRuntime(InternedActions, CompiledRules):
             s.prompts.insert(at, Prompt(executor.RESUME, executor.AUTO, ((("call", "after_roll", (n,)),),)))
         else:
             after_roll(s, n)
+        if held is not None:
+            # On top: made before the rules' own prompts and the robber.
+            turn_flow.push_discards(s, s.cur, held)
 
     def produce(self, s, total: int) -> None:
         """Base production, except that neutral players never produce and yields can change."""
@@ -467,8 +474,8 @@ def after_roll(s, n: int) -> None:
     g = s.game
     if n == g.robber_number:
         # A card deck's robber number does nothing by itself: rules on `revealed` give it meaning.
-        if g.rules.roll_deck < 0:
-            turn_flow.start_robber(s, s.cur, discards=True)
+        if g.rules.roll_deck < 0:          # the discards are pushed by apply_roll
+            turn_flow.start_robber(s, s.cur, discards=False)
     else:
         g.rules.produce(s, n)
         s.emit(NumberProduced(s.cur, n))
