@@ -11,11 +11,22 @@ from catan_dsl.engine import Game
 
 TB = Path(__file__).resolve().parents[2] / "scenarios" / "traders_barbarians.catan"
 TRADE = ("council_castle", "quarry", "glassworks")
+COMBINATIONS = ("rivers+traders_barbarians", "caravans+traders_barbarians",
+                "fishermen+traders_barbarians", "barbarian_attack+traders_barbarians")
 
 
 @lru_cache(maxsize=None)
 def game(*with_: str) -> Game:
     ir, report = compile_file(str(TB), with_=with_)
+    assert ir is not None, report.render_text()
+    return Game(ir)
+
+
+@lru_cache(maxsize=None)
+def scenario(name: str) -> Game:
+    """Traders & Barbarians itself or one of its COMBINATIONS, by file name."""
+    path = TB if name == "traders_barbarians" else TB.parent / "combinations" / f"{name}.catan"
+    ir, report = compile_file(str(path))
     assert ir is not None, report.render_text()
     return Game(ir)
 

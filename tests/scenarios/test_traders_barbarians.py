@@ -5,27 +5,12 @@ baggage train (TB-*)."""
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
 import pytest
 
-from catan_dsl.api import compile_file
-from catan_dsl.engine import Game
-
 from tests.engine.helpers import act, empty_main, give, pre_roll, put, set_hand, texts
-from tests.scenarios.tb_kit import (TB, TRADE, barbarian, counter, enter, game, plaza,
-                                    set_counter, wagon_of)
-
-COMBINATIONS = ("rivers+traders_barbarians", "caravans+traders_barbarians",
-                "fishermen+traders_barbarians", "barbarian_attack+traders_barbarians")
-
-
-@lru_cache(maxsize=None)
-def _scenario(name: str) -> Game:
-    path = TB if name == "traders_barbarians" else TB.parent / "combinations" / f"{name}.catan"
-    ir, report = compile_file(str(path))
-    assert ir is not None, report.render_text()
-    return Game(ir)
+from tests.scenarios.tb_kit import (COMBINATIONS, TB, TRADE, barbarian, counter, enter, game,
+                                    plaza, scenario, set_counter, wagon_of)
 
 # ---- board, components ----------------------------------------------------------------------
 @pytest.mark.parametrize("seed", range(4))
@@ -169,7 +154,7 @@ def test_tb_47_48_the_discards_are_counted_from_the_hands_at_the_roll(name: str)
     holds 8 at the roll and is robbed by the barbarian — he still discards 4, before the
     robbery; Red holds 7 and reaches 8 by the card the barbarian brings — he discards
     nothing."""
-    g = _scenario(name)
+    g = scenario(name)
     s = empty_main(g)
     barbarian(s, 10)
     put(s, 1, "road", 30)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from tests.engine.helpers import act, empty_main, give, give_card, put, set_hand, texts
-from tests.scenarios.tb_kit import (TRADE, barbarian, begin_turn, counter, enter, game, path,
-                                    plaza, set_counter, wagon_at, wagon_of)
+from tests.scenarios.tb_kit import (COMBINATIONS, TRADE, barbarian, begin_turn, counter, enter,
+                                    game, path, plaza, scenario, set_counter, wagon_at,
+                                    wagon_of)
 
 START = 20          # an inland intersection of the board, away from the plazas
 
@@ -81,6 +82,22 @@ def test_tb_49_trading_and_building_come_back_with_the_next_turn() -> None:
         act(s, "end turn")
         act(s, "roll 5") if s.is_chance_node() else None
     assert s.cur == 0 and any(t.startswith("bank") for t in texts(s))
+
+
+@pytest.mark.parametrize("name", COMBINATIONS)
+def test_tb_49_72_the_trip_closes_trading_in_every_combination(name: str) -> None:
+    """TB-49, TB-72 in each combination with T&B (issue 44 item 3; none of their pages says
+    otherwise): the wagon's first step closes trading and building, and the trip goes on."""
+    s = empty_main(scenario(name))
+    wagon_at(s, 0, START)
+    begin_turn(s)
+    give(s, 0, lumber=4, grain=4)
+    assert any(t.startswith("bank") for t in texts(s))
+    e = min(int(t.split()[-1]) for t in steps(s))
+    act(s, f"do travel edge {e}")
+    assert not any(t.startswith(("bank", "build", "buy card", "do upgrade", "do buy_with_gold"))
+                   for t in texts(s))
+    assert s.rules_state.turn_phase == 1 and "do feed_oxen" in texts(s)
 
 
 # ---- TB-19, TB-50..60: points, costs, tolls, the oxen ------------------------------------------
