@@ -350,6 +350,16 @@ def test_tb_23_35_the_header_says_what_is_reconstructed_and_the_upgrade_costs() 
         assert f'action upgrade_{level} "Baggage card {level} (' in text
 
 
+def test_tb_49_72_73_the_header_models_no_rule_otherwise_than_the_rules_say() -> None:
+    """TB-49, TB-72, TB-73 (issue 44): the header once listed the trip's order and the drive-off
+    as "modelled so"; the file now says them as RULES.md does, and no combination file with
+    Traders & Barbarians claims otherwise."""
+    files = [TB, *(TB.parent / "combinations").glob("*traders_barbarians*.catan")]
+    for path in files:
+        header = path.read_text(encoding="utf-8").split("\nscenario ")[0].lower()
+        assert "modelled" not in header and "simplif" not in header, path.name
+
+
 def test_tb_37_42_43_inner_roads_and_the_setup() -> None:
     """TB-37, TB-42, TB-43: roads go on the inner paths by the normal rules; set-up is a
     settlement and a road, then a city and a road yielding one card a hex."""
