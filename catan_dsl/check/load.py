@@ -122,6 +122,7 @@ def load_model(path: str, with_: tuple[str, ...] = (), report: Report | None = N
         if nodes:
             _merge(model, f, report, names, origin, body=nodes)
     _check_board_choice(model, root, report)
+    _check_action_names(model, root, report)
     return model, report
 
 
@@ -174,7 +175,8 @@ def _extends_chain(root: A.File, path: Path, loader: Loader) -> list[str]:
 _NAMED = {A.Terrain: "terrain", A.Piece: "piece", A.Special: "special", A.Board: "board",
           R.Option: "option", R.Counter: "counter", R.Deck: "deck", R.Chain: "chain",
           R.Marker: "marker", R.Die: "die", R.Unit: "unit",
-          R.Procedure: "procedure", R.Param: "param", R.Define: "define"}
+          R.Procedure: "procedure", R.Param: "param", R.Define: "define",
+          R.Phase: "phase"}
 _SINGLE = {A.Players: "players", A.Resources: "resources", A.BankEach: "bank",
            A.BankList: "bank", A.Tokens: "tokens", A.Victory: "victory", R.Neutral: "neutral"}
 _RULES = (R.OnRule, R.Action, R.Forbid, R.Modifier)
@@ -315,6 +317,28 @@ def _unit_kind(model: Model, path: str) -> str | None:
     """The kind of the merged unit in file ``path`` (looked up only for a conflict: a
     composition of many files is merged in linear time)."""
     return next((u.kind for u in model.units if u.span.path == path), None)
+def _check_action_names(model: Model, root: A.File, report: Report) -> None:
+    """E225: two actions of one name left in the composition (two files declare it and neither
+    withdraws the other). Their legal actions would read the same, in the log and in a
+    transcript; the composing file says which applies: 'without action NAME' withdraws every
+    one declared before it, then it declares its own."""
+    first: dict[str, R.Action] = {}
+    for _, node in model.rules:
+        if not isinstance(node, R.Action):
+            continue
+        name = node.name.value
+        earlier = first.setdefault(name, node)
+        if earlier is node:
+            continue
+        mine = node.span.path == root.unit.span.path
+        notes = (("declared first here", earlier.name.span),) + \
+            (() if mine else (("and again here", node.name.span),))
+        report.error("E225", node.name.span if mine else root.unit.name.span, name=name,
+                     notes=notes,
+                     hint=f"write 'without action {name}' before this one to replace the "
+                          "inherited one" if mine else
+                          f"in this file, write 'without action {name}' (it withdraws both) and "
+                          "declare the one this game plays, or rename one")
 
 
 def _name_span(node: A.Node) -> Span:

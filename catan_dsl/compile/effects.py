@@ -179,6 +179,26 @@ class EffectLowerer(HexEffects, Lowerer):
             out.append(roll)
         return out
 
+    def choose_one(self, f: R.Eff, scope: dict[str, str]) -> list:
+        """``choose one [by P] { "Label" [when COND] { … } … }`` → ["choose_one", P,
+        {"label", "when", "do"}, …]; two alternatives of one label would read the same in the
+        log and to a player, so that is an error."""
+        out, seen = [], {}
+        for alt in f.get("options") or ():  # type: ignore[union-attr]
+            if alt.label in seen:
+                self.err("E406", alt.span, message=f'two alternatives are labelled "{alt.label}"',
+                         notes=(("the first", seen[alt.label]),),
+                         hint="give each alternative its own label")
+            seen[alt.label] = alt.span
+            when: object = True
+            if alt.when is not None:
+                when, t = self.expr(alt.when, scope)
+                if not compatible(t, "bool"):
+                    self.err("E406", alt.when.span, message=f'"{alt.label}" when X: X must be '
+                             f"true or false, got {t}", hint="compare: 'when cards(player) > 0'")
+            out.append({"label": alt.label, "when": when, "do": self.block(alt.body, scope)})
+        return ["choose_one", self.who(f, "by", scope), *out]
+
     def effect(self, f: R.Eff, scope: dict[str, str]) -> list | None:
         k, g = f.kind, f.get
         ex = lambda key: self.expr(g(key), scope)[0]  # noqa: E731
@@ -291,6 +311,8 @@ class EffectLowerer(HexEffects, Lowerer):
             return ["move_unit", g("unit").value, frm, to]  # type: ignore[union-attr]
         if k == "share":
             return self.share(f, scope)
+        if k == "choose_one":
+            return self.choose_one(f, scope)
         if k in ("put_markers", "take_markers"):
             if g("p") is not None:
                 self.err("E406", g("p").span, message="markers belong to nobody: 'for P' is for "  # type: ignore[union-attr]

@@ -23,7 +23,8 @@ WHAT = {"resource": "resource", "terrain": "terrain", "piece": "piece", "counter
         "deck": "deck", "card": "card", "special": "special card", "feature": "feature",
         "mark": "mark", "option": "option", "item": "deck item", "flag": "card flag",
         "event": "event", "action": "action", "group": "action group", "chain": "chain",
-        "marker": "marker", "die": "die", "face": "die face", "unit": "unit"}
+        "marker": "marker", "die": "die", "face": "die face", "unit": "unit",
+        "phase": "turn phase"}
 
 
 # Words a designer may reach for → the vocabulary function that means it (E402's hint).
@@ -48,7 +49,7 @@ class Env:
         self.kinds: dict[str, dict[str, object]] = {k: {} for k in WHAT}
         self.kinds["resource"] = {i.value: i for i in res.names} if isinstance(res, A.Resources) else {}
         for kind in ("terrain", "piece", "card", "special", "option", "counter", "deck", "action",
-                     "marker", "die", "unit"):
+                     "marker", "die", "unit", "phase"):
             self.kinds[kind] = dict(model.named(kind))
         self.kinds["flag"] = {f: f for f in CARD_FLAGS}
         for d in model.named("deck").values():

@@ -107,6 +107,8 @@ class RuleCompiler(EffectLowerer):
                    "limit": {"per_turn": None, "per_game": None, "group": None},
                    "when": True, "target": None, "do": []}
         props = {k: (v, s) for k, v, s in a.props}
+        if "during" in props and "phase" not in props:
+            d["phase"] = "during"           # only in the phases it names (turn phases)
         if "target" in props:
             var, set_, where = props["target"][0]
             s, st = self.expr(set_, scope)
@@ -121,6 +123,8 @@ class RuleCompiler(EffectLowerer):
                 d["cost"] = self.cost(a, val, target_var)
             elif key == "phase":
                 d["phase"] = val
+            elif key == "during":
+                d["during"] = [i.value for i in val if self.declared(i, ("phase",))]
             elif key in ("limit_turn", "limit_game"):
                 d["limit"]["per_" + key[6:]] = val.value
             elif key == "group":
@@ -385,6 +389,11 @@ def extend_ir(model: Model, ir: dict, lowered: LoweredRules) -> None:
             for n, d in model.named("die").items()}
     if dice:
         ir["dice"] = dice
+    # Turn phases after trading and building, in declared order (actions say "during NAME").
+    phases = [{"name": n, "label": p.label or n}  # type: ignore[attr-defined]
+              for n, p in model.named("phase").items()]
+    if phases:
+        ir["phases"] = phases
     markers = {n: _marker(m) for n, m in model.named("marker").items()}  # type: ignore[arg-type]
     if markers:
         ir["markers"] = markers
@@ -408,6 +417,10 @@ def _counter(c: R.Counter) -> dict:
     if c.shared:        # only then: the IR of scenarios without shared counters is unchanged
         out["shared"] = True
         out["max"] = c.max.value if c.max else None
+    if c.reset:         # likewise for per-turn counters and the flag that shows one
+        out["reset"] = "turn"
+    if c.shown:
+        out["shown"] = True
     return out
 
 

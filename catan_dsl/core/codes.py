@@ -106,6 +106,12 @@ _ALL: list[Code] = [
          "A file reaches the files it builds on through extends, import and with; a chain deeper "
          "than any scenario needs (docs/limits.md) is refused before it is read, so a pack of "
          "many chained files cannot stall a check."),
+    Code("E225", "action-declared-twice",
+         "two files of this composition declare an action \"{name}\"",
+         "Two files merged into one game (extends, import, with) declare an action of the same "
+         "name: its two legal actions would read the same, in the log and in a transcript. A "
+         "file replaces an inherited action by withdrawing it first ('without action NAME'), "
+         "or names its own differently."),
     # --- E3xx: board ------------------------------------------------------------------------
     Code("E301", "hex-outside-layout", "hex {hex} is not a land hex of this board's layout",
          "Tiles, harbors and features may only refer to hexes in the layout."),

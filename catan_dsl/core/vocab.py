@@ -312,6 +312,13 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
        "the chooser picks one element of a set (a prompt); the body runs with it bound",
        "choose e in pieces(player, road) by player { mark e damaged }",
        "{chooser} chooses {var}"),
+    _e("choose_one", "chooser:player alternatives:alternatives", "none",
+       "the chooser picks one of the named alternatives whose condition holds (a prompt; "
+       "bots weigh each as an option); the log names it and its block runs. IR: one "
+       "{label, when, do} per alternative after the chooser",
+       'choose one by player { "Move the robber" { move robber to choice } "Take 1 grain" '
+       'when cards(player) < 7 { gain 1 grain } }',
+       "{chooser} chooses one of {alternatives}"),
     _e("each", "var:name from:set cond:bool body:effects", "none",
        "run the body for every element, in turn order / id order",
        "each p in players { p gains 1 choice }", "for each {var}"),

@@ -375,3 +375,21 @@ class HexChanged(Event):
     hex: int
     terrain: str | None
     numbers: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AlternativeChosen(Event):
+    """``player`` picked the alternative ``label`` of a rule's ``choose one``."""
+
+    player: int
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPhaseEntered(Event):
+    """``player``'s turn went on to the turn phase ``phase`` (its label ``label``): the phases
+    before it, trading and building among them, are closed for the rest of the turn."""
+
+    player: int
+    phase: str
+    label: str

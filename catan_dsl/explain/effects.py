@@ -237,6 +237,19 @@ class Narrator:
             return [self.cases(entry, list(a)) or Step(text)]
         return [self.block(text, steps) if steps else Step(text)]
 
+    def e_choose_one(self, chooser: object, *alternatives: dict) -> list[Step]:
+        """``choose one``: the chooser picks one labelled alternative whose condition holds."""
+        names = join([f"“{alt['label']}”" for alt in alternatives], last="or")
+        head = self.fill(V.EFFECTS["choose_one"], [chooser, None],
+                         chooser=self.s.value(chooser), alternatives=names)
+        items = []
+        for alt in alternatives:
+            lead = f"“{alt['label']}”"
+            if alt["when"] is not True:
+                lead += f" (only if {self.s.cond(alt['when'])})"
+            items.append(self.block(lead, self.steps(alt["do"])))
+        return [Step(f"{head}:", items)]
+
     def e_let(self, var: str, value: object, body: list) -> list[Step]:
         text = self.fill(V.EFFECTS["let"], [var, value], var=var_name(var), value=self.s.value(value))
         return [Step(text)] + self.steps(body)

@@ -165,7 +165,8 @@ class RuleTeller:
     def r_action(self, rule: dict) -> Step:
         s = self.s
         lim = rule["limit"]
-        bits = [_PHASE[rule["phase"]]]
+        bits = [" or ".join([_PHASE[rule["phase"]]] if rule["phase"] in _PHASE else []
+                            + [f"during the {words(p)} phase" for p in rule.get("during") or ()])]
         for key, per in (("per_turn", "turn"), ("per_game", "game")):
             k = lim.get(key)
             if k:

@@ -199,6 +199,9 @@ DESCRIBE: dict[str, Describe] = {
     f"on {_element(ir, 'edge', e.edge)}",
     "HexRevealed": lambda e, w, ir: f"{w(e.player)} revealed {_face(ir, e.hex, e.terrain, e.numbers)}",
     "HexChanged": lambda e, w, ir: f"hex {_face(ir, e.hex, e.terrain, e.numbers)} now",
+    "AlternativeChosen": lambda e, w, ir: f"{w(e.player)} chose \"{e.label}\"",
+    "TurnPhaseEntered": lambda e, w, ir: f"{w(e.player)}'s turn moves on to {e.label} "
+    "(trading and building are over for this turn)",
 }
 
 

@@ -15,7 +15,7 @@ DECLARATIONS = frozenset({
     "tokens", "victory", "terrain", "piece", "development", "special", "robber", "trade",
     "production", "setup", "board", "option", "counter", "deck", "neutral", "on", "action",
     "forbid", "modifier", "chain", "procedure", "without", "use", "marker", "param", "die",
-    "unit", "define",
+    "unit", "define", "phase",
 })
 
 

@@ -112,6 +112,8 @@ class Counter(Node):
     tradeable: bool
     shared: bool = False
     max: Num | None = None
+    reset: bool = False              # "reset each turn": back to its start at each turn's start
+    shown: bool = False              # listed as a component even when it is bookkeeping
 
 
 @dataclass(frozen=True)
@@ -241,6 +243,24 @@ class Define(Node):
     name: Ident
     params: tuple[Ident, ...]
     body: Node
+
+
+@dataclass(frozen=True)
+class Phase(Node):
+    """``phase NAME "label"``: a stage of the turn after trading and building (actions say
+    ``during NAME``)."""
+
+    name: Ident
+    label: str | None
+
+
+@dataclass(frozen=True)
+class Alternative(Node):
+    """One choice of ``choose one``: ``"Label" [when COND] { EFFECTS }``."""
+
+    label: str
+    when: Node | None
+    body: tuple[Node, ...]
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ class DeclsMixin(Transformer):
         props = dict(c for c in ch[1:] if isinstance(c, tuple))
         return R.Counter(self._s(meta), ch[0], label_of(ch[1:]), props.get("start"),
                          props.get("supply"), "tradeable" in props, "shared" in props,
-                         props.get("max"))
+                         props.get("max"), "reset" in props, "shown" in props)
 
     def die(self, meta, ch):
         label = label_of(ch[1:2])
@@ -72,6 +72,15 @@ class DeclsMixin(Transformer):
 
     def counter_max(self, meta, ch):
         return ("max", ch[0])
+
+    def counter_reset(self, meta, ch):
+        return ("reset", True)
+
+    def counter_shown(self, meta, ch):
+        return ("shown", True)
+
+    def phase_decl(self, meta, ch):
+        return R.Phase(self._s(meta), ch[0], label_of(ch[1:]))
 
     def deck(self, meta, ch):
         hidden = any(c == "hidden" for c in ch)

@@ -124,6 +124,10 @@ class RulesMixin(Transformer):
     def phase_any(self, meta, ch):
         return ("phase", "any", self._s(meta))
 
+    def phase_during(self, meta, ch):
+        # "during trip, ...": the declared phases the action is offered in.
+        return ("during", tuple(ch), self._s(meta))
+
     def action_limit(self, meta, ch):
         return ("limit_" + ch[1], ch[0], self._s(meta))
 
@@ -310,6 +314,18 @@ class RulesMixin(Transformer):
         tags = dict(c for c in ch[2:] if isinstance(c, tuple))
         return self._eff("each", meta, var=ch[0], set=ch[1], where=tags.get("where"),
                          body=tags["block"])
+
+    def eff_choose_one(self, meta, ch):
+        tags = dict(c for c in ch if isinstance(c, tuple))
+        options = tuple(c for c in ch if isinstance(c, R.Alternative))
+        return self._eff("choose_one", meta, by=tags.get("by"), options=options)
+
+    def alternative(self, meta, ch):
+        tags = dict(c for c in ch[1:] if isinstance(c, tuple))
+        return R.Alternative(self._s(meta), unquote(ch[0].value), tags.get("when"), tags["block"])
+
+    def alternative_when(self, meta, ch):
+        return ("when", ch[0])
 
     def eff_if(self, meta, ch):
         tags = dict(c for c in ch[1:] if isinstance(c, tuple))

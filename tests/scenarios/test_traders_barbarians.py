@@ -5,68 +5,12 @@ baggage train (TB-*)."""
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
-from pathlib import Path
 
 import pytest
 
-from catan_dsl.api import compile_file
-from catan_dsl.engine import Game
 from tests.engine.helpers import act, empty_main, give, pre_roll, put, set_hand, texts
-
-TB = Path(__file__).resolve().parents[2] / "scenarios" / "traders_barbarians.catan"
-TRADE = ("council_castle", "quarry", "glassworks")
-
-
-@lru_cache(maxsize=None)
-def game(*with_: str) -> Game:
-    ir, report = compile_file(str(TB), with_=with_)
-    assert ir is not None, report.render_text()
-    return Game(ir)
-
-
-def counter(s, p: int, name: str) -> int:
-    return s.rules_state.counters[p][s.game.rules.counter_index[name]]
-
-
-def set_counter(s, p: int, name: str, n: int) -> None:
-    s.rules_state.counters[p][s.game.rules.counter_index[name]] = n
-    s._legal = None
-
-
-def key_of(s, kind: str, key: str) -> int:
-    return next(x["id"] for x in s.game.ir["board"][kind] if x["key"] == key)
-
-
-def wagon_at(s, p: int, v: int) -> None:
-    n = s.game.num_players
-    table = s.rules_state.units[0]
-    for k in range(p, len(table), n):
-        table[k] = 0
-    table[v * n + p] = 1
-    s.rules_state.unit_supply[0][p] = 0
-    s.rules_state.units_moved()
-    s._legal = None
-
-
-def wagon_of(s, p: int) -> int:
-    n = s.game.num_players
-    return next(k // n for k, c in enumerate(s.rules_state.units[0]) if c and k % n == p)
-
-
-def plaza(s, terrain: str) -> int:
-    h = s.board.hex_terrain.index(terrain)
-    hx = s.game.ir["board"]["hexes"][h]
-    return key_of(s, "vertices", f"{hx['q']},{hx['r']},C")
-
-
-def barbarian(s, e: int, n: int = 1) -> None:
-    rs = s.rules_state
-    rs.marker_supply[0] -= n - rs.markers[0][e]
-    rs.markers[0][e] = n
-    rs.markers_moved()
-    s._legal = None
-
+from tests.scenarios.tb_kit import (COMBINATIONS, TB, TRADE, barbarian, counter, enter, game,
+                                    plaza, scenario, set_counter, wagon_of)
 
 # ---- board, components ----------------------------------------------------------------------
 @pytest.mark.parametrize("seed", range(4))
@@ -100,7 +44,7 @@ def test_tb_02_03_04_63_what_each_building_needs() -> None:
         for good in ("glass", "marble", "tools", "sand"):
             s = empty_main(g)
             set_counter(s, 0, good, 1)
-            _enter(s, plaza(s, building))
+            enter(s, plaza(s, building))
             assert (counter(s, 0, "deliveries") == 1) == (good in goods), (building, good)
 
 
@@ -176,9 +120,11 @@ def test_tb_45_a_two_or_twelve_is_rolled_again() -> None:
     assert not s.is_chance_node() and "end turn" in texts(s)
 
 
-def test_tb_46_47_48_a_seven_moves_a_barbarian_and_robs_the_roads_owner() -> None:
-    """TB-46, TB-47, TB-48: on a 7 everyone over 7 cards discards half, and the roller moves a
-    barbarian to a free path; put on a road, it takes a random card from the road's owner."""
+def test_tb_46_47_48_a_seven_discards_first_then_moves_a_barbarian_and_robs_the_roads_owner() -> None:
+    """TB-46, TB-47, TB-48 with base rule §1 (RULES.md §1.3: "(1) every player holding more than
+    7 resource cards discards half; (2) the roller moves the robber"): on a 7 everyone over 7
+    cards discards half first; then the roller moves a barbarian to a free path, and put on a
+    road it takes a random resource card, never gold, from the road's owner."""
     g = game()
     s = empty_main(g)
     barbarian(s, 10)
@@ -188,24 +134,51 @@ def test_tb_46_47_48_a_seven_moves_a_barbarian_and_robs_the_roads_owner() -> Non
     set_hand(s, 2, wool=1)
     pre_roll(s, 0)
     act(s, "roll 7")
-    assert [str(a) for a in s.legal_actions()] == ["choose edge 10"]
+    assert s.current_player() == 1 and texts(s) == ["discard ore"]    # the discards come first
+    for _ in range(4):
+        act(s, "discard ore")
+    assert sum(s.hand[1]) == 4
+    assert texts(s) == ["choose edge 10"]
     act(s, "choose edge 10")
     act(s, "choose edge 30")
     assert s.rules_state.markers[0][30] == 1 and s.rules_state.markers[0][10] == 0
+    assert [str(a) for a, _ in s.chance_outcomes()] == ["steal 2 wool"]   # no gold
     act(s, "steal 2 wool")
-    assert s.hand[0][g.resources.index("wool")] == 1
-    while texts(s) and texts(s)[0].startswith("discard"):
-        act(s, texts(s)[0])
-    assert sum(s.hand[1]) == 4
+    assert s.hand[0][g.resources.index("wool")] == 1 and counter(s, 2, "gold") == 5
+    assert not s.prompts
+
+
+@pytest.mark.parametrize("name", ["traders_barbarians", *COMBINATIONS])
+def test_tb_47_48_the_discards_are_counted_from_the_hands_at_the_roll(name: str) -> None:
+    """TB-47, TB-48 with base rule §1, in T&B and each combination with it (issue 38 5a): Blue
+    holds 8 at the roll and is robbed by the barbarian — he still discards 4, before the
+    robbery; Red holds 7 and reaches 8 by the card the barbarian brings — he discards
+    nothing."""
+    g = scenario(name)
+    s = empty_main(g)
+    barbarian(s, 10)
+    put(s, 1, "road", 30)
+    set_hand(s, 0, ore=7)
+    set_hand(s, 1, wool=8)
+    for p in (2, 3):
+        set_hand(s, p)
+    pre_roll(s, 0)
+    s.drain_events()
+    act(s, "roll 7")
+    kinds = []
+    while s.prompts:          # the discards, the barbarian onto Blue's road, its card, the rest
+        kinds.append(s.prompts[-1].kind)
+        if s.is_chance_node():
+            act(s, str(s.chance_outcomes()[0][0]))
+            continue
+        legal = texts(s)
+        act(s, next((x for x in ("choose edge 10", "choose edge 30") if x in legal), legal[0]))
+    assert kinds[:4] == ["discard"] * 4 and "discard" not in kinds[4:]
+    discarded = [e.player for e in s.drain_events() if type(e).__name__ == "CardsDiscarded"]
+    assert discarded == [1] * 4
 
 
 # ---- the wagon ------------------------------------------------------------------------------
-def _enter(s, target: int) -> None:
-    """Put player 0's wagon next to ``target`` and travel one path into it."""
-    beside = s.board.vertex_adjacent[target][0]
-    wagon_at(s, 0, beside)
-    act(s, "do travel")
-    act(s, f"choose vertex {target}")
 
 
 def test_tb_44_the_wagon_starts_at_its_owners_city() -> None:
@@ -223,123 +196,6 @@ def test_tb_44_the_wagon_starts_at_its_owners_city() -> None:
         assert s.v_owner[v] == p and s.v_kind[v] == city
 
 
-@pytest.mark.parametrize("level, mp", [(1, 4), (2, 5), (3, 5), (4, 6), (5, 7)])
-def test_tb_19_50_52_58_movement_points_from_the_baggage_card(level: int, mp: int) -> None:
-    """TB-19, TB-50, TB-52, TB-58: the trip gets the active card's movement points; a path with no
-    road costs 2; the wagon may stop anywhere, and unused points are lost."""
-    g = game()
-    s = empty_main(g)
-    set_counter(s, 0, "baggage", level)
-    v = 20
-    wagon_at(s, 0, v)
-    act(s, "do travel")
-    assert counter(s, 0, "mp") == mp
-    w = next(x for x in s.board.vertex_adjacent[v] if f"choose vertex {x}" in texts(s))
-    act(s, f"choose vertex {w}")
-    assert counter(s, 0, "mp") == mp - 2 and wagon_of(s, 0) == w
-    act(s, f"choose vertex {w}")                              # stop here
-    assert counter(s, 0, "mp") == 0 and not any(t.startswith("choose") for t in texts(s))
-
-
-def test_tb_53_54_55_roads_tolls_and_barbarians() -> None:
-    """TB-53, TB-54, TB-55: one's own road costs 1; another's road 1 plus 1 gold to its owner; a
-    barbarian on the path 2 more."""
-    g = game()
-    s = empty_main(g)
-    v = 20
-    e1, e2 = s.board.vertex_edges[v][:2]
-    w1 = next(x for x in s.board.edge_vertices[e1] if x != v)
-    put(s, 0, "road", e1)
-    wagon_at(s, 0, v)
-    act(s, "do travel")
-    act(s, f"choose vertex {w1}")
-    assert counter(s, 0, "mp") == 3
-    s = empty_main(g)
-    put(s, 1, "road", e1)
-    barbarian(s, e1)
-    wagon_at(s, 0, v)
-    act(s, "do travel")
-    act(s, f"choose vertex {w1}")
-    assert counter(s, 0, "mp") == 4 - 3 and (counter(s, 0, "gold"), counter(s, 1, "gold")) == (4, 6)
-
-
-def test_tb_56_one_grain_once_a_turn_for_two_more_points() -> None:
-    """TB-56: once a turn exactly 1 grain buys 2 more movement points."""
-    g = game()
-    s = empty_main(g)
-    wagon_at(s, 0, 20)
-    give(s, 0, grain=2)
-    act(s, "do feed_oxen")
-    assert "do feed_oxen" not in texts(s)
-    act(s, "do travel")
-    assert counter(s, 0, "mp") == 6 and s.hand[0][g.resources.index("grain")] == 1
-
-
-def _road_less_steps(s, n: int) -> list[int]:
-    """Walk player 0's wagon ``n`` offered paths away from the plazas; the places it went."""
-    went = []
-    for _ in range(n):
-        here = wagon_of(s, 0)
-        w = next(x for x in s.board.vertex_adjacent[here]
-                 if f"choose vertex {x}" in texts(s) and x not in went
-                 and not s.game.ir["board"]["vertices"][x]["key"].endswith(",C"))
-        act(s, f"choose vertex {w}")
-        went.append(here)
-    return went
-
-
-def test_tb_57_the_oxen_may_be_fed_part_way_through_a_trip() -> None:
-    """TB-57: the grain for the 2 extra points may be paid after some points are spent: with 4
-    points spent on two road-less paths, a third path is offered and feeds the oxen then."""
-    g = game()
-    s = empty_main(g)
-    wagon_at(s, 0, 20)
-    give(s, 0, grain=1)
-    act(s, "do travel")
-    _road_less_steps(s, 2)
-    assert counter(s, 0, "mp") == 0 and s.hand[0][g.resources.index("grain")] == 1
-    assert any(t.startswith("choose vertex") for t in texts(s))   # the trip goes on
-    _road_less_steps(s, 1)
-    assert s.hand[0][g.resources.index("grain")] == 0 and counter(s, 0, "fed") == 1
-    assert counter(s, 0, "mp") == 0 and not any(t.startswith("choose") for t in texts(s))
-    assert "do feed_oxen" not in texts(s)                            # once a turn
-    s2 = empty_main(g)                                               # without grain it ends at 0
-    wagon_at(s2, 0, 20)
-    act(s2, "do travel")
-    _road_less_steps(s2, 2)
-    assert not any(t.startswith("choose") for t in texts(s2))
-    s3 = empty_main(g)                                               # a stop is a stop
-    wagon_at(s3, 0, 20)
-    give(s3, 0, grain=1)
-    act(s3, "do travel")
-    act(s3, "choose vertex 20")
-    assert not any(t.startswith("choose") for t in texts(s3))
-    assert s3.hand[0][g.resources.index("grain")] == 1
-
-
-def test_tb_49_59_62_65_66_67_a_plaza_ends_the_trip_loads_and_delivers() -> None:
-    """TB-49, TB-59, TB-62, TB-65, TB-66, TB-67: after the trip no more building; entering a plaza
-    ends the trip; empty, the wagon takes the top token of that stack (no gold); loaded with what
-    the building needs it delivers for 1 VP and the active card's gold, then draws a new token."""
-    g = game()
-    s = empty_main(g)
-    _enter(s, plaza(s, "quarry"))
-    assert s.is_chance_node()                                  # the quarry's stack
-    act(s, "deal quarry_goods quarry_marble")
-    assert counter(s, 0, "marble") == 1 and counter(s, 0, "gold") == 5
-    assert counter(s, 0, "mp") == 0
-    give(s, 0, lumber=1, brick=1)
-    assert not any(t.startswith("build") for t in texts(s))    # the trip came after building
-    s2 = empty_main(g)
-    set_counter(s2, 0, "baggage", 3)
-    set_counter(s2, 0, "marble", 1)
-    _enter(s2, plaza(s2, "council_castle"))
-    assert counter(s2, 0, "deliveries") == 1 and counter(s2, 0, "gold") == 5 + 3
-    assert s2.is_chance_node()                                 # a new token at once
-    act(s2, "deal castle_goods castle_sand")
-    assert counter(s2, 0, "sand") == 1 and s2.vp(0) == 1
-
-
 def test_tb_22_24_baggage_upgrades_and_the_fifth_card() -> None:
     """TB-22, TB-24: paying the next card's cost makes it active; the 5th is worth 1 VP."""
     g = game()
@@ -349,33 +205,6 @@ def test_tb_22_24_baggage_upgrades_and_the_fifth_card() -> None:
         act(s, f"do upgrade_{level}")
         assert counter(s, 0, "baggage") == level
     assert s.vp(0) == 1 and not any(t.startswith("do upgrade") for t in texts(s))
-
-
-@pytest.mark.parametrize("level, hits", [(2, {6}), (3, {5, 6}), (4, {4, 5, 6}), (5, {3, 4, 5, 6})])
-def test_tb_21_71_72_driving_a_barbarian_off(level: int, hits: set[int]) -> None:
-    """TB-21, TB-71, TB-72: after an upgrade, a player next to a barbarian rolls a die: on his
-    card's numbers he moves it to a free path."""
-    g = game()
-    for d in range(1, 7):
-        s = empty_main(g)
-        v = 20
-        e = s.board.vertex_edges[v][0]
-        barbarian(s, e)
-        wagon_at(s, 0, v)
-        set_counter(s, 0, "baggage", level)
-        act(s, f"do drive_off edge {e}")
-        act(s, f"choose die {d}")                           # a d6 shows d
-        assert (any(t.startswith("choose edge") for t in texts(s))) == (d in hits), d
-
-
-def test_tb_71_no_drive_off_before_an_upgrade() -> None:
-    """TB-71: only a player whose baggage train has been upgraded may try."""
-    g = game()
-    s = empty_main(g)
-    e = s.board.vertex_edges[20][0]
-    barbarian(s, e)
-    wagon_at(s, 0, 20)
-    assert f"do drive_off edge {e}" not in texts(s)
 
 
 def test_tb_76_77_79_82_gold() -> None:
@@ -440,40 +269,6 @@ def test_combo_ev_tb_03_robber_flees_does_nothing() -> None:
     s.drain_events()
     act(s, next(str(a) for a, _ in s.chance_outcomes() if "robber_flees" in str(a)))
     assert not any(type(e).__name__ in ("RobberMoved", "EffectSkipped") for e in s.drain_events())
-
-
-def test_combo_ev_tb_04_a_damaged_road_costs_like_no_road() -> None:
-    """COMBO-EV-TB-04: a road damaged by an Earthquake costs a wagon 2 movement points."""
-    g = game("event_cards")
-    for damaged, left in ((False, 3), (True, 2)):
-        s = empty_main(g)
-        v = 20
-        e = s.board.vertex_edges[v][0]
-        w = next(x for x in s.board.edge_vertices[e] if x != v)
-        put(s, 0, "road", e)
-        if damaged:
-            s.rules_state.marks[f"e{e}"] = ("damaged",)
-        wagon_at(s, 0, v)
-        act(s, "do travel")
-        act(s, f"choose vertex {w}")
-        assert counter(s, 0, "mp") == left
-
-
-def test_combo_c42_tb_01_a_neutral_roads_toll_goes_to_the_bank() -> None:
-    """COMBO-C42-TB-01: gold for a neutral road: half to the bank rounded up, half to the opponent
-    rounded down — the 1 gold toll goes to the bank."""
-    g = game("catan_for_two")
-    s = empty_main(g)
-    v = 20
-    e = s.board.vertex_edges[v][0]
-    w = next(x for x in s.board.edge_vertices[e] if x != v)
-    put(s, 2, "road", e)                                      # the first neutral player's
-    s.prompts.clear()
-    s._legal = None
-    wagon_at(s, 0, v)
-    act(s, "do travel")
-    act(s, f"choose vertex {w}")
-    assert counter(s, 0, "gold") == 4 and counter(s, 1, "gold") == 5 and counter(s, 2, "gold") == 0
 
 
 def test_combo_c42_tb_02_the_token_action_moves_a_barbarian_to_a_free_path() -> None:
@@ -545,31 +340,6 @@ def test_tb_13_15_17_18_the_cards_work_like_the_base_games() -> None:
     assert "play swift_journey" not in texts(s)               # one card a turn
 
 
-def test_tb_14_swift_journey_gives_a_second_trip() -> None:
-    """TB-14: played after the wagon has moved, Swift Journey gives a second trip."""
-    from tests.engine.helpers import give_card
-    g = game()
-    s = empty_main(g)
-    wagon_at(s, 0, 20)
-    give_card(s, 0, "swift_journey")
-    act(s, "do travel")
-    act(s, "choose vertex 20")                                 # stop at once
-    assert "do travel" not in texts(s)
-    act(s, "play swift_journey")
-    assert counter(s, 0, "mp") == 4 and any(t.startswith("choose vertex") for t in texts(s))
-
-
-@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
-def test_tb_20_66_a_delivery_pays_the_active_cards_gold(level: int) -> None:
-    """TB-20, TB-66: baggage cards 1 to 5 pay 1, 2, 3, 4 and 5 gold per delivery."""
-    g = game()
-    s = empty_main(g)
-    set_counter(s, 0, "baggage", level)
-    set_counter(s, 0, "sand", 1)
-    _enter(s, plaza(s, "glassworks"))
-    assert counter(s, 0, "gold") == 5 + level
-
-
 def test_tb_23_35_the_header_says_what_is_reconstructed_and_the_upgrade_costs() -> None:
     """TB-23, TB-35: the file says which parts of its layout are reconstructed and why, and the
     upgrade cost of each of baggage cards 2 to 5."""
@@ -578,6 +348,16 @@ def test_tb_23_35_the_header_says_what_is_reconstructed_and_the_upgrade_costs() 
     assert "RECONSTRUCTED (decision #10" in header and "lost" in header
     for level in range(2, 6):
         assert f'action upgrade_{level} "Baggage card {level} (' in text
+
+
+def test_tb_49_72_73_the_header_models_no_rule_otherwise_than_the_rules_say() -> None:
+    """TB-49, TB-72, TB-73 (issue 44): the header once listed the trip's order and the drive-off
+    as "modelled so"; the file now says them as RULES.md does, and no combination file with
+    Traders & Barbarians claims otherwise."""
+    files = [TB, *(TB.parent / "combinations").glob("*traders_barbarians*.catan")]
+    for path in files:
+        header = path.read_text(encoding="utf-8").split("\nscenario ")[0].lower()
+        assert "modelled" not in header and "simplif" not in header, path.name
 
 
 def test_tb_37_42_43_inner_roads_and_the_setup() -> None:
@@ -596,33 +376,6 @@ def test_tb_37_42_43_inner_roads_and_the_setup() -> None:
     assert f"build road {inner}" in texts(s)
 
 
-def test_tb_51_60_wagons_share_places_and_move_whole_paths() -> None:
-    """TB-51, TB-60: any number of wagons share an intersection; a wagon only ever stands on
-    intersections (never part-way along a path)."""
-    g = game()
-    s = empty_main(g)
-    wagon_at(s, 0, 20)
-    wagon_at(s, 1, 20)
-    assert wagon_of(s, 0) == wagon_of(s, 1) == 20
-    act(s, "do travel")
-    moves = [t for t in texts(s) if t.startswith("choose")]
-    assert moves and all(t.startswith("choose vertex") for t in moves)
-
-
-def test_tb_61_64_an_empty_wagon_loads_at_any_plaza_a_loaded_one_carries_only_one() -> None:
-    """TB-61, TB-64: an empty wagon may head for any trade hex and load there; a loaded wagon
-    entering a plaza that does not need its load takes nothing more."""
-    g = game()
-    for building in TRADE:
-        s = empty_main(g)
-        _enter(s, plaza(s, building))
-        assert s.is_chance_node()                              # it loads there
-    s = empty_main(g)
-    set_counter(s, 0, "glass", 1)
-    _enter(s, plaza(s, "glassworks"))                          # needs sand, not glass
-    assert not s.is_chance_node() and counter(s, 0, "glass") == 1
-
-
 def test_tb_68_69_70_one_barbarian_a_path_on_roads_or_not_and_roads_under_them() -> None:
     """TB-68, TB-69, TB-70: a path holds at most one barbarian; it may stand on a road or an empty
     path; a road may be built on a path holding one."""
@@ -635,24 +388,6 @@ def test_tb_68_69_70_one_barbarian_a_path_on_roads_or_not_and_roads_under_them()
     assert s.rules_state.markers[0][11] == s.rules_state.markers[0][12] == 1
     give(s, 0, lumber=1, brick=1)
     assert "build road 12" in texts(s)                         # beside road 11, under a barbarian
-
-
-def test_tb_73_74_after_a_drive_off_the_wagon_may_still_travel_and_nothing_is_stolen() -> None:
-    """TB-73, TB-74: after a drive-off attempt the wagon may go on moving; driving off steals
-    nothing."""
-    g = game()
-    s = empty_main(g)
-    e = s.board.vertex_edges[20][0]
-    barbarian(s, e)
-    put(s, 1, "road", s.board.vertex_edges[20][1])
-    set_hand(s, 1, ore=2)
-    wagon_at(s, 0, 20)
-    set_counter(s, 0, "baggage", 5)
-    act(s, f"do drive_off edge {e}")
-    act(s, "choose die 6")
-    act(s, f"choose edge {s.board.vertex_edges[20][1]}")     # onto the other player's road
-    assert sum(s.hand[1]) == 2 and not s.is_chance_node()
-    assert "do travel" in texts(s)
 
 
 def test_tb_78_80_81_gold_trades() -> None:
@@ -670,30 +405,6 @@ def test_tb_78_80_81_gold_trades() -> None:
         set_hand(st, 0, wool=price)
         act(st, "do sell_for_gold wool")
         assert counter(st, 0, "gold") == 6 and sum(st.hand[0]) == 0
-
-
-def test_tb_75_each_barbarian_is_tried_at_most_once_a_turn() -> None:
-    """TB-75: each barbarian can be driven off at most once a turn — a failed try or a success,
-    it is not tried again before the next turn."""
-    g = game()
-    s = empty_main(g)
-    e1, e2 = s.board.vertex_edges[20][:2]
-    barbarian(s, e1)
-    barbarian(s, e2)
-    wagon_at(s, 0, 20)
-    set_counter(s, 0, "baggage", 2)
-    act(s, f"do drive_off edge {e1}")
-    act(s, "choose die 1")                                    # fails
-    assert f"do drive_off edge {e1}" not in texts(s) and f"do drive_off edge {e2}" in texts(s)
-    act(s, f"do drive_off edge {e2}")
-    act(s, "choose die 6")                                    # succeeds
-    far = next(int(t.split()[-1]) for t in texts(s) if t.startswith("choose edge")
-               and int(t.split()[-1]) in s.board.vertex_edges[21])
-    act(s, f"choose edge {far}")
-    wagon_at(s, 0, 21)
-    assert f"do drive_off edge {far}" not in texts(s)          # the moved one, tried already
-    act(s, "end turn")
-    assert not any("tried" in marks for marks in s.rules_state.marks.values())   # a new turn
 
 
 def test_tb_16_a_vp_card_stays_hidden_until_it_wins_the_game() -> None:
@@ -734,25 +445,3 @@ def test_greedy_bots_travel_deliver_and_upgrade() -> None:
         upgrades += sum(counter(s, p, "baggage") - 1 for p in range(4))   # each starts at 1
     assert upgrades >= 3 * 3
 
-
-def test_tb_71_the_barbarians_next_to_the_wagon_follow_every_move() -> None:
-    """TB-71: the barbarians a player may try to drive off are those next to his wagon. They are
-    kept until something on the board moves, so they follow the wagon, the barbarians and a
-    clone's own moves."""
-    g = game()
-    assert next(ar for ar in g.rules.actions if ar.action.name == "drive_off").action.target_static
-    s = empty_main(g)
-    e1, e2 = s.board.vertex_edges[20][0], s.board.vertex_edges[21][0]
-    assert e1 != e2
-    barbarian(s, e1)
-    wagon_at(s, 0, 20)
-    set_counter(s, 0, "baggage", 2)
-    assert f"do drive_off edge {e1}" in texts(s)
-    wagon_at(s, 0, 21)
-    assert not any(t.startswith("do drive_off") for t in texts(s))
-    barbarian(s, e2)
-    assert f"do drive_off edge {e2}" in texts(s)
-    c = s.clone()
-    barbarian(c, e2, 0)
-    assert not any(t.startswith("do drive_off") for t in texts(c))
-    assert f"do drive_off edge {e2}" in texts(s)

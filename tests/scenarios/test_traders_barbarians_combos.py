@@ -11,7 +11,7 @@ import pytest
 from catan_dsl.api import compile_file
 from catan_dsl.engine import Game
 from tests.engine.helpers import act, empty_main, pre_roll, put, texts
-from tests.scenarios.test_traders_barbarians import counter, plaza, wagon_at
+from tests.scenarios.tb_kit import begin_turn, counter, plaza, wagon_at, wagon_of
 
 ROOT = Path(__file__).resolve().parents[2] / "scenarios" / "combinations"
 TRADE = {"council_castle": "wool", "quarry": "brick", "glassworks": "lumber"}
@@ -74,18 +74,23 @@ def test_combo_car_tb_05_06_07_08_09_what_carries_over() -> None:
 
 def test_combo_fish_tb_01_two_fish_instead_of_the_grain() -> None:
     """COMBO-FISH-TB-01: 2 fish may replace the grain for the wagon's 2 extra movement points —
-    once a turn either way."""
+    once a turn either way, before the trip or part-way through it (TB-57)."""
+    from tests.engine.helpers import give
     g = combo("fishermen+traders_barbarians")
-    s = empty_main(g)
-    fish = g.rules.deck_index["fish"]
-    item = g.rules.decks[fish].items.index("fish2")
-    s.rules_state.held[fish][0][item] += 1
-    s.rules_state.pile[fish][item] -= 1
-    wagon_at(s, 0, 20)
-    act(s, "do feed_oxen_fish pay fish2")
-    assert "do feed_oxen" not in texts(s) and not any(t.startswith("do feed_oxen_fish") for t in texts(s))
-    act(s, "do travel")
-    assert counter(s, 0, "mp") == 6
+    for before_trip in (True, False):
+        s = empty_main(g)
+        fish = g.rules.deck_index["fish"]
+        item = g.rules.decks[fish].items.index("fish2")
+        s.rules_state.held[fish][0][item] += 1
+        s.rules_state.pile[fish][item] -= 1
+        give(s, 0, grain=1)
+        wagon_at(s, 0, 20)
+        begin_turn(s)
+        if not before_trip:
+            act(s, f"do travel edge {s.board.vertex_edges[20][0]}")
+        act(s, "do feed_oxen_fish pay fish2")
+        assert "do feed_oxen" not in texts(s) and not any(t.startswith("do feed_oxen_fish") for t in texts(s))
+        assert counter(s, 0, "mp") == (6 if before_trip else 4)
 
 
 @pytest.mark.parametrize("name", ["caravans+traders_barbarians", "fishermen+traders_barbarians"])
@@ -195,10 +200,10 @@ def test_combo_riv_tb_10_11_12_crossing_a_river() -> None:
             s.prompts.clear()
             s._legal = None
         wagon_at(s, 0, v)
+        begin_turn(s)
         before = counter(s, 0, "gold")
-        act(s, "do travel")
-        act(s, f"choose vertex {w}")
-        assert counter(s, 0, "mp") == left, owner
+        act(s, f"do travel edge {site}")
+        assert counter(s, 0, "mp") == left and wagon_of(s, 0) == w, owner
         assert counter(s, 0, "gold") == before - (2 if owner == 1 else 0)
 
 

@@ -149,6 +149,8 @@ def offer_allowed(s, p: int, a) -> bool:
     g = s.game
     if not g.domestic or s.offers_this_turn >= g.offers_per_turn:
         return False
+    if s.rules_state is not None and s.rules_state.turn_phase:
+        return False                 # a later turn phase: trading is over (rules/runtime.py)
     give, get = a.give, a.get
     nr = g.n_resources
     width = len(stock_names(g))

@@ -126,15 +126,22 @@ def start_robber(s, p: int, discards: bool) -> None:
         s.prompts.append(Prompt(MOVE_ROBBER, p))
     elif s.game.steal_n > 0:
         s.prompts.append(Prompt(CHOOSE_VICTIM, p, (-1,)))
-    if not discards:
-        return
+    if discards:
+        push_discards(s, p, [sum(hand) for hand in s.hand])
+
+
+def push_discards(s, p: int, held: list[int]) -> None:
+    """Push the robber number's discards, made first (the roller, then clockwise): every real
+    player whose ``held`` (his card count when the number came up) is over the limit discards
+    half of it, rounded down — no more than he still holds."""
     g = s.game
     n = g.n_real
     order = [(p + i) % n for i in range(n)]
     for q in reversed(order):
-        held = sum(s.hand[q])
-        if held > g.discard_above:
-            s.prompts.append(Prompt(DISCARD, q, (held // 2,)))
+        if held[q] > g.discard_above:
+            k = min(held[q] // 2, sum(s.hand[q]))
+            if k:
+                s.prompts.append(Prompt(DISCARD, q, (k,)))
 
 
 def legal_discard(s, prompt) -> list:

@@ -35,6 +35,7 @@ class CounterSpec:
     shared: bool = False          # one value for the game (RulesState.shared), not per player
     max: int | None = None        # a shared counter's top (None: no top)
     label: str = ""
+    reset: bool = False           # back to its start at each turn's start ("reset each turn")
 
 
 @dataclass(frozen=True)
@@ -177,9 +178,14 @@ class CompiledRules(RuleQueries, VictoryQueries):
         self.resource_index = {r: i for i, r in enumerate(game.resources)}
         self.counters = tuple(CounterSpec(n, int(c.get("start", 0)), c.get("supply"),
                                           bool(c.get("tradeable")), bool(c.get("shared")),
-                                          c.get("max"), c.get("label") or n)
+                                          c.get("max"), c.get("label") or n,
+                                          c.get("reset") == "turn")
                               for n, c in (ir.get("counters") or {}).items())
         self.any_shared = any(c.shared for c in self.counters)
+        self.turn_counters = tuple(i for i, c in enumerate(self.counters) if c.reset)
+        # Turn phases after trading and building (index 0): name → its number, from 1.
+        self.phases = tuple((p["name"], p.get("label") or p["name"]) for p in ir.get("phases") or ())
+        self.phase_index = {n: i + 1 for i, (n, _) in enumerate(self.phases)}
         self.counter_index = {c.name: i for i, c in enumerate(self.counters)}
         # Markers on hexes: (name, supply or None, max per hex or None), in declared order.
         self.marker_specs = tuple((n, m.get("supply"), m.get("max"))

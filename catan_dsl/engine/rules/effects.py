@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from catan_dsl.engine.board import CHOICE
-from catan_dsl.engine.events import EffectSkipped, ItemRevealed
+from catan_dsl.engine.events import AlternativeChosen, EffectSkipped, ItemRevealed
 from catan_dsl.engine.rules import stocks
-from catan_dsl.engine.rules.executor import Eff, compile_effects, emit, envt, push_choice
-from catan_dsl.engine.rules.expressions import (Ctx, compile_domain, compile_expr,
+from catan_dsl.engine.rules.executor import Eff, compile_effects, emit, envt, push_choice, run
+from catan_dsl.engine.rules.expressions import (Ctx, compile_cond, compile_domain, compile_expr,
                                                elem_type, qualifying)
 
 
@@ -103,6 +103,35 @@ def fx_choose(node, ctx):
     return Eff("choose", run_, children)
 
 
+def fx_choose_one(node, ctx):
+    """``["choose_one", CHOOSER, {"label", "when", "do"}, ...]``: a prompt whose options are
+    the alternatives whose condition holds, numbered from 1 in the order written."""
+    _, chooser, *alternatives = node
+    who = _player(chooser, ctx)
+    labels = tuple(a["label"] for a in alternatives)
+    conds = tuple(compile_cond(a.get("when"), ctx) for a in alternatives)
+    children = tuple(compile_effects(a.get("do") or [], ctx) for a in alternatives)
+
+    def run_(s, env, ri, addr):
+        options = [i + 1 for i, cond in enumerate(conds) if cond is None or cond(s, env)]
+        s.game.rules.execution.tick(len(conds))
+        if not options:
+            emit(s, ri, EffectSkipped("choose_one", "no alternative's condition holds"))
+            return None
+        p = who(s, env)
+        push_choice(s, p, "alternative", options,
+                    ("call", "alternative_chosen", (p, labels, ri, addr, envt(env))))
+        return None
+    return Eff("choose_one", run_, children)
+
+
+def alternative_chosen(s, k: int, p: int, labels: tuple, ri: int, addr: tuple, et: tuple) -> None:
+    """The answer to ``choose one`` (alternative ``k``, from 1): the log names it, then its
+    block runs."""
+    emit(s, ri, AlternativeChosen(p, labels[k - 1]))
+    run(s, [("fx", ri, addr + (k - 1,), 0, et)])
+
+
 def fx_each(node, ctx):
     _, var, set_node, cond_node, body = node
     set_fn, set_t, inner, cond = compile_domain(set_node, var, cond_node, ctx)
@@ -129,5 +158,7 @@ def fx_if(node, ctx):
 EFFECTS: dict[str, Callable[[list, Ctx], Eff]] = {
     "gain": fx_gain, "lose": fx_lose, "transfer": fx_transfer, "draw": fx_draw,
     "give_item": fx_give_item, "reveal": fx_reveal, "choose": fx_choose, "each": fx_each,
-    "if": fx_if,
+    "if": fx_if, "choose_one": fx_choose_one,
 }
+# Continuations named in prompts (tables.CALLS).
+CALLS = {"alternative_chosen": alternative_chosen}

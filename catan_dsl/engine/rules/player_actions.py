@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from catan_dsl.engine.events import RuleActionTaken
-from catan_dsl.engine.rules import executor, stocks
+from catan_dsl.engine.rules import executor, stocks, turns
 from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_domain, ordered
 from catan_dsl.engine.rules.measure_memo import board_only
 from catan_dsl.engine.rules.queries import kept_memo, memo_kind
 from catan_dsl.engine.rules.vp_memo import POSITION_FUNCTIONS
+
+_MAIN = 2                   # State.phase after the roll (state.py's MAIN: state imports us)
 
 
 @dataclass
@@ -36,6 +38,11 @@ class ActionSpec:
     # The targets meeting "where" are kept until something on the board moves: the set and the
     # condition read only the board, its pieces, markers, units, marks and chains (and player).
     target_static: bool = False
+    # The turn phases after the roll it is offered in (0: trading and building, then the
+    # declared phases from 1), None: all of them; it is listed while the last of them is not
+    # past, and taking it moves the turn on to the first of them not behind it.
+    phases: tuple[int, ...] | None = (0,)
+    last_phase: int = 0
 
 
 def compile_action(rules, r: dict, ri: int) -> ActionSpec:
@@ -48,6 +55,7 @@ def compile_action(rules, r: dict, ri: int) -> ActionSpec:
         set_fn, set_t, ctx, where = compile_domain(t["from"], t["var"], t.get("where"), ctx)
         tgt = (t["var"], set_fn, set_t, where)
     tok = cost.get("tokens")
+    phases = _phases(rules, r)
     return ActionSpec(
         name=r["name"], label=r.get("label", r["name"]), phase=r.get("phase", "after_roll"),
         res=tuple((rules.resource_index[k], int(n)) for k, n in (cost.get("resources") or {}).items()),
@@ -62,7 +70,20 @@ def compile_action(rules, r: dict, ri: int) -> ActionSpec:
                            and all(board_only(t.get(k), rules.functions, POSITION_FUNCTIONS)
                                    for k in ("from", "where"))),
         token_worth=tuple(max(0, v) for v in rules.decks[rules.deck_index[tok["deck"]]].values)
-        if tok else ())
+        if tok else (),
+        phases=phases, last_phase=_NEVER_PAST if phases is None else max(phases, default=-1))
+
+
+_NEVER_PAST = 1 << 30
+
+
+def _phases(rules, r: dict) -> tuple[int, ...] | None:
+    """The turn phases after the roll an IR action is offered in (see ActionSpec.phases)."""
+    phase = r.get("phase", "after_roll")
+    if phase == "any":
+        return None
+    during = tuple(sorted(rules.phase_index[n] for n in r.get("during") or ()))
+    return ((0,) if phase == "after_roll" else ()) + during
 
 
 def minimal_payments(held: list[int], values: tuple[int, ...], cost: int
@@ -208,8 +229,9 @@ def listed(rules) -> tuple[tuple, tuple]:
         # Flat, so the listing reads each field once without an attribute lookup.
         entry = (spec, *_cost_modifiable(rules, spec), spec.key, spec.per_turn, spec.per_game,
                  spec.res, spec.counters, spec.token, spec.target_cost)
+        offered = (spec.phase == "any", spec.phase == "before_roll" or spec.phase == "any")
         for before in (False, True):
-            if spec.phase == "any" or (spec.phase == "before_roll") == before:
+            if offered[before] or not before and spec.phases:
                 out[before].append(entry)
     return _runs(out[0]), _runs(out[1])
 
@@ -250,6 +272,7 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
     worths: dict[int, int] = {}
     hand = s.hand[p]
     uses_turn, uses_game = rules_state.uses_turn, rules_state.uses_game
+    phase_now = 0 if before_roll else rules_state.turn_phase
     for deck, floor, deck_worth, run in rules.listed_actions[before_roll]:
         if deck is not None:
             worth = worths.get(deck)
@@ -259,6 +282,8 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
                 continue        # too little for the cheapest: most listings end here
         for spec, modifiable, lowest, highest, key, per_turn, per_game, res, counters, token, \
                 target_cost in run:
+            if phase_now and spec.last_phase < phase_now:
+                continue                    # its phases are over for this turn
             if per_turn is not None and uses_turn.get(key, 0) >= per_turn:
                 continue
             if per_game is not None and uses_game.get(key, 0) >= per_game:
@@ -334,6 +359,9 @@ def apply(s, a) -> None:
     p = s.cur
     ar = rules.compiled[a.rule]
     spec: ActionSpec = ar.action
+    phases = spec.phases
+    if phases is not None and s.phase == _MAIN and rules_state.turn_phase not in phases:
+        turns.enter(s, min(k for k in phases if k > rules_state.turn_phase))
     res, counters, token, target_cost = _costs(rules, s, spec, p)
     for r, n in res:
         s.hand[p][r] -= n

@@ -5,7 +5,7 @@ from __future__ import annotations
 _LISTS = ("supply", "pile", "spent", "box", "drawn", "chains", "shared", "marker_supply")
 _NESTED = ("counters", "multi", "markers", "units", "unit_supply")
 _DEEP = ("held",)
-_SCALARS = ("robber_forced", "rerolled", "built_turn", "start", "resolving")
+_SCALARS = ("robber_forced", "rerolled", "built_turn", "start", "resolving", "turn_phase")
 _DICTS = ("marks", "uses_turn", "uses_game", "yield_now", "revealed")
 
 
@@ -54,6 +54,9 @@ class RulesState:
         self.robber_forced = False
         self.rerolled = False
         self.built_turn = False
+        # The turn's phase: 0 trading and building, then the declared phases from 1 (only
+        # forward; back to 0 at each turn's start).
+        self.turn_phase = 0
         self.start = 0
         self.fingerprint: tuple | list = ()                   # inputs of the last measure update
         # (State.piece_moves, shape_moves, place_moves, values): the VP modifiers' values at the
@@ -152,7 +155,7 @@ class RulesState:
         c.unit_supply = [*map(_copy, self.unit_supply)]
         c.held = [[*map(_copy, deck)] for deck in self.held]
         c.robber_forced, c.rerolled, c.built_turn = self.robber_forced, self.rerolled, self.built_turn
-        c.start, c.resolving = self.start, self.resolving
+        c.start, c.resolving, c.turn_phase = self.start, self.resolving, self.turn_phase
         c.marks, c.uses_turn, c.uses_game = dict(self.marks), dict(self.uses_turn), dict(self.uses_game)
         c.yield_now, c.revealed = dict(self.yield_now), dict(self.revealed)
         c.fingerprint = self.fingerprint
@@ -171,6 +174,8 @@ class RulesState:
         for f in _DICTS:
             d[f] = {k: (list(v) if isinstance(v, tuple) else v)
                     for k, v in sorted(getattr(self, f).items(), key=lambda kv: str(kv[0]))}
+        if not self.turn_phase:
+            del d["turn_phase"]  # in the first phase (always, without phases): digests unchanged
         if not self.shared:
             del d["shared"]      # no shared counters: the digests of existing games stay as they were
         if not self.markers:

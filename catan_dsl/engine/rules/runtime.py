@@ -20,7 +20,7 @@ from catan_dsl.engine.events import (
     TurnStarted,
 )
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, Prompt
-from catan_dsl.engine.rules import executor, hex_changes, player_actions, special_cards
+from catan_dsl.engine.rules import executor, hex_changes, player_actions, special_cards, turns
 from catan_dsl.engine.rules.compiled import CompiledRules, ir_modifiers
 from catan_dsl.engine.rules.interned import InternedActions
 from catan_dsl.engine.rules.measure_memo import MeasureMemo, board_only
@@ -249,6 +249,8 @@ class RulesRuntime(InternedActions, CompiledRules):
         rules_state.uses_turn = {}
         rules_state.built_turn = False
         rules_state.robber_forced = False
+        if self.turn_counters or self.phases:
+            turns.start(self, rules_state)
         s.emit(TurnStarted(s.cur, s.turn))
 
     # ---- rolls and production -----------------------------------------------------------------
@@ -291,6 +293,10 @@ class RulesRuntime(InternedActions, CompiledRules):
             s.emit(CardRevealed(s.cur, d.name, d.items[a.item], n))
         else:
             n = a.total
+        # The robber number's discards are counted from the hands as the dice show it (base
+        # rule: discards first), whatever the "on rolled" rules then do before the robber.
+        held = [sum(hand) for hand in s.hand] \
+            if n == self.game.robber_number and self.roll_deck < 0 else None
         s.emit(DiceRolled(s.cur, n))
         if s.rules_state.rerolled:
             s.rules_state.rerolled = False
@@ -305,6 +311,9 @@ class RulesRuntime(InternedActions, CompiledRules):
             s.prompts.insert(at, Prompt(executor.RESUME, executor.AUTO, ((("call", "after_roll", (n,)),),)))
         else:
             after_roll(s, n)
+        if held is not None:
+            # On top: made before the rules' own prompts and the robber.
+            turn_flow.push_discards(s, s.cur, held)
 
     def produce(self, s, total: int) -> None:
         """Base production (neutral players never produce, yields can change), then a hex of
@@ -385,6 +394,8 @@ class RulesRuntime(InternedActions, CompiledRules):
             # With no stock banned now and no build ban, every build and offer stays.
             if columns or self.build_forbids:
                 self._drop_banned(s, p, out, columns, builds)
+        if not before_roll and s.rules_state.turn_phase:
+            turns.close_trading(out)         # a later turn phase: trading is over
         player_actions.legal(s, p, out, before_roll)
 
     def _drop_banned(self, s, p: int, out: list, columns: list[int],
@@ -475,8 +486,8 @@ def after_roll(s, n: int) -> None:
     g = s.game
     if n == g.robber_number:
         # A card deck's robber number does nothing by itself: rules on `revealed` give it meaning.
-        if g.rules.roll_deck < 0:
-            turn_flow.start_robber(s, s.cur, discards=True)
+        if g.rules.roll_deck < 0:          # the discards are pushed by apply_roll
+            turn_flow.start_robber(s, s.cur, discards=False)
     else:
         n0 = len(s.prompts)
         g.rules.produce(s, n)

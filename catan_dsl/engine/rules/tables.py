@@ -18,4 +18,4 @@ FUNCTIONS: dict[str, Callable] = {**functions.FUNCTIONS, **chains.FUNCTIONS, **m
 # Continuations named in plain data inside prompts and work items (so clones and transcripts
 # stay plain data): name → fn(state, *args).
 CALLS: dict[str, Callable] = {**board_effects.CALLS, **stocks.CALLS, **chance.CALLS,
-                              **shares.CALLS, **hex_changes.CALLS}
+                              **shares.CALLS, **hex_changes.CALLS, **effects.CALLS}

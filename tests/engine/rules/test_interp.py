@@ -41,7 +41,7 @@ def test_interpreter_covers_the_vocabulary_exactly() -> None:
     assert len(functions.FUNCTIONS) + len(chains.FUNCTIONS) + len(markers.FUNCTIONS) \
         + len(units.FUNCTIONS) + len(board_functions.FUNCTIONS) == len(tables.FUNCTIONS)
     assert len(board_effects.CALLS) + len(stocks.CALLS) + len(chance.CALLS) \
-        + len(shares.CALLS) + len(hex_changes.CALLS) == len(tables.CALLS)
+        + len(shares.CALLS) + len(hex_changes.CALLS) + len(effects.CALLS) == len(tables.CALLS)
     assert not set(runtime.CALLS) & set(tables.CALLS)
     assert set(runtime.TRIGGERS) == set(vocab.TRIGGERS)
     assert set(runtime.FORBIDS) == set(vocab.FORBIDS)

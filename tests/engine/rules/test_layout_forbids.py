@@ -47,8 +47,8 @@ def test_bridge_site_bans_follow_the_features_of_each_path() -> None:
 
 
 def test_a_forbid_reading_the_player_or_the_state_is_not_kept() -> None:
-    # Traders & Barbarians bans building during a trip (a counter of the player): asked anew.
-    g = _game("scenarios/traders_barbarians.catan")
+    # Event Cards' Earthquake bans building while a player's road is damaged: asked anew.
+    g = _game("scenarios/traders_barbarians.catan", "event_cards")
     assert "build" not in g.rules.layout_forbids
     # Friendly Robber reads VP: its steal ban is not kept either.
     assert "steal" not in _game("scenarios/base.catan", "friendly_robber").rules.layout_forbids
@@ -58,17 +58,17 @@ def test_a_loops_own_variable_does_not_keep_a_layout_forbid_from_being_kept() ->
     # "no road on a trade hex's sea side" loops over the path's hexes: it reads only the layout.
     g = _game("scenarios/traders_barbarians.catan")
     layout, spot_free, rest, _ = g.rules.build_bans[0]["road"]
-    assert len(layout) == 1 and len(spot_free) == 1 and rest == ()
+    assert len(layout) == 1 and spot_free == () and rest == ()
     assert all(r.reads == ("#e", "e") for r in layout)
 
 
 @pytest.mark.parametrize("scenario, groups", [
-    ("traders_barbarians", (True, True, False)),   # trade hexes; a trip, a damaged road
+    ("traders_barbarians", (True, True, False)),   # trade hexes; a damaged road
     ("barbarian_attack", (False, True, True)),     # a damaged road; a conquered hex
 ])
 def test_build_bans_asked_by_group_give_the_rules_own_verdicts(scenario: str, groups) -> None:
     """With Event Cards, builds are banned by forbids of the three groups: the layout (T&B's
-    trade hexes), the player's state whatever the spot (a trip this turn, a damaged road), and
+    trade hexes), the player's state whatever the spot (a damaged road), and
     the state at the spot (BA's conquered hexes). Along a random game, inside a listing and
     outside one, every spot of every piece kind gets the verdict of the rules asked in order."""
     g = _game(f"scenarios/{scenario}.catan", "event_cards")

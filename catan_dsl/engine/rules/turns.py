@@ -1,0 +1,42 @@
+"""A turn's own stages → per-turn counters back to their start, and the turn phases after
+trading and building: entering one, and the built-in actions it closes."""
+
+from __future__ import annotations
+
+from catan_dsl.engine.actions import BankTrade, Build, BuyCard, OfferTrade
+from catan_dsl.engine.events import TurnPhaseEntered
+
+# The built-in actions of the trading and building phase, closed in the turn phases after it
+# (playing a development card and ending the turn stay open).
+CLOSED_AFTER_TRADING = (Build, BuyCard, BankTrade, OfferTrade)
+
+
+def start(rules, rules_state) -> None:
+    """A new turn: back to its first phase, and every ``reset each turn`` counter back to its
+    start (neutral seats to 0, as they began), the difference to or from its supply; a shared
+    one to its start."""
+    rules_state.turn_phase = 0
+    for c in rules.turn_counters:
+        spec = rules.counters[c]
+        if spec.shared:
+            rules_state.shared[c] = spec.start
+            continue
+        supply = rules_state.supply
+        for p, row in enumerate(rules_state.counters):
+            begin = spec.start if p < rules.n_real else 0
+            if row[c] != begin:
+                if supply[c] is not None:
+                    supply[c] += row[c] - begin
+                row[c] = begin
+
+
+def close_trading(out: list) -> None:
+    """Drop from a listing the built-in actions a later turn phase has closed."""
+    out[:] = [a for a in out if type(a) not in CLOSED_AFTER_TRADING]
+
+
+def enter(s, k: int) -> None:
+    """The turn moves on to phase ``k`` (from 1): the phases before it are over this turn."""
+    s.rules_state.turn_phase = k
+    name, label = s.game.rules.phases[k - 1]
+    s.emit(TurnPhaseEntered(s.cur, name, label))
