@@ -17,6 +17,7 @@ from catan_dsl.explain.text import (
     article,
     count_words,
     counted,
+    join,
     plural,
     singular,
     tidy,

@@ -73,12 +73,13 @@ def test_a_long_rule_becomes_named_procedures_and_numbered_steps(barbarian_attac
 def test_bookkeeping_counters_are_not_listed_unless_shown(base: dict) -> None:
     """A counter reset each turn (or named with a leading _) only helps the rules keep track."""
     ir = _ir(ROOT / "scenarios" / "traders_barbarians.catan")
-    assert "Oxen fed this turn:" in _said(ir, base)
-    ir["counters"]["fed"]["reset"] = "turn"
+    assert ir["counters"]["mp"].get("reset") == "turn"
     text = _said(ir, base)
-    assert "Oxen fed this turn:" not in text and "Gold: kept by each player" in text
-    ir["counters"]["fed"]["shown"] = True
-    assert "Oxen fed this turn:" in _said(ir, base)
+    assert "Movement points:" not in text and "Gold: kept by each player" in text
+    ir["counters"]["mp"]["shown"] = True
+    assert "Movement points:" in _said(ir, base)
+    del ir["counters"]["mp"]["shown"], ir["counters"]["mp"]["reset"]
+    assert "Movement points:" in _said(ir, base)
 
 
 NEW = """scenario new_stuff "New Stuff" extends base {

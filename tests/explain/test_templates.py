@@ -52,7 +52,8 @@ def _arg(ptype: str) -> object:
     first = ptype.split("|")[0]
     return {"player": ["var", "player"], "int": 2, "bool": True, "stock": {"resource": "lumber"},
             "effects": [["reroll"]], "name": "x", "any": 1, "names": ["wool"],
-            "name:piece": "road", "set": ["players"]}.get(
+            "name:piece": "road", "set": ["players"],
+            "alternatives": {"label": "A", "when": True, "do": [["reroll"]]}}.get(
         first, ["players"] if first.startswith("set:") else "lumber" if first.startswith("name:")
         else ["var", "x"])
 
