@@ -79,4 +79,6 @@ def test_sweep_plays_every_point_of_the_grid(tmp_path: Path) -> None:
     assert [p["params"] for p in grid] == [{"vp_target": 5}, {"vp_target": 12}]
     assert grid[1]["metrics"]["mean turns"] > grid[0]["metrics"]["mean turns"]
     page = (tmp_path / "s.html").read_text(encoding="utf-8")
-    assert page.count("<svg") == len(grid[0]["metrics"]) and "<td>12</td>" in page
+    # One chart per measure with every seat on it: win rate, mean VP, game length, capped share.
+    assert page.count("<svg") == 4 and "<td>12</td>" in page
+    assert all(f"win rate {seat}" in grid[0]["metrics"] for seat in ("Red", "Blue", "Orange"))
