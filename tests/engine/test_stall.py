@@ -52,5 +52,5 @@ def test_a_scenario_forbidding_every_settlement_plays_to_a_clear_end(tmp_path: P
     r = CliRunner().invoke(main, ["play", str(src), "--bots", "random"])
     assert r.exit_code == 0, r.output
     assert "the game cannot go on: Red has no legal action during set-up" in r.output
-    assert "no winner: the game stalled after 0 turns" in r.output
+    assert "no winner: the game stalled in turn 0" in r.output
     assert "the engine could not play" not in r.output
