@@ -155,7 +155,9 @@ def _vp(s, caches: bool) -> list[str]:
             expected += sum(g.specials[si].vp for si, h in enumerate(s.rules_state.multi) if p in h)
             if caches and rules.vp_modified:
                 expected += rules.modifier_vp(s, p)       # evaluated now, past every memo
-            expected += sum(rules.player_vp_sources(s, p).values())
+            # The player modifiers only: a labelled piece modifier is in modifier_vp already
+            # (counted twice, it once made 3,019 false mismatches over the conquered buildings).
+            expected += sum(rules.player_vp_sources(s, p, pieces=False).values())
         elif s.board_vp[p] != board_vp:
             out.append(f"player {p}: board VP {s.board_vp[p]}, recounted {board_vp}")
         got = s.vp(p)

@@ -76,6 +76,26 @@ def test_a_vp_total_that_disagrees_with_the_board_is_seen(fishermen: Game) -> No
     assert any("recounted" in m for m in violations(s))
 
 
+def test_a_labelled_piece_modifier_is_recounted_once(tmp_path: Path) -> None:
+    """Issue 38 5(c): a labelled `modifier vp` on pieces (Barbarian Attack's conquered
+    buildings) was added twice — once with the piece modifiers, once as a player's labelled
+    source — so every conquered building was a false VP mismatch; the engine's count was right."""
+    src = tmp_path / "down.catan"
+    src.write_text('scenario down extends base {\n'
+                   '  modifier vp - 1 for v where piece(v) == settlement label "lying down"\n'
+                   '  modifier vp + 2 for player p where p == 0 label "bonus"\n}\n',
+                   encoding="utf-8")
+    ir, report = compile_file(str(src))
+    assert ir is not None, report.render_text()
+    s = empty_main(Game(ir, num_players=4))
+    put(s, 0, "settlement", 0)
+    put(s, 0, "city", 20)
+    assert s.vp(0) == 0 + 2 + 2          # the settlement lies down, the city and the bonus count
+    assert violations(s) == []
+    s.board_vp[0] += 1                   # and a real mismatch is still seen
+    assert any("recounted" in m for m in violations(s))
+
+
 def test_a_stale_build_spot_cache_and_a_loose_road_are_seen(fishermen: Game) -> None:
     s = _state(fishermen)
     s.vertex_spots[0].add(53)
