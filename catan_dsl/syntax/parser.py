@@ -43,7 +43,7 @@ def parser_cache_path() -> Path:
     for p in sorted(grammar_dir().glob("*.lark")):
         h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
     h.update(repr((sorted(_OPTIONS.items()), _strict(), lark.__version__,
-                   sys.version_info[:2])).encode())
+                   sys.version_info[:2], "postlex: glued words")).encode())
     return cache_home() / f"parser-{h.hexdigest()[:24]}.lark"
 
 
@@ -100,7 +100,11 @@ def get_parser() -> Lark:
     path = parser_cache_path()
     try:
         with path.open("rb") as fh:
-            return Lark.load(fh, postlex=_POSTLEX)
+            loaded = Lark.load(fh)
+        # The post-lexer is saved with the parser (pickled with its options); a cache without
+        # it would read 'scenarioo' as two words again.
+        if isinstance(loaded.options.postlex, _GluedWords):
+            return loaded
     except Exception:  # noqa: BLE001 - any failure to load the cache means: build it again
         pass
     parser = Lark.open(str(grammar_dir() / "catan.lark"), strict=_strict(), postlex=_POSTLEX,
