@@ -3,7 +3,7 @@ combinations too) alone and with each shipped variant, N seeded bot games each, 
 of catan_dsl/engine/invariants.py checked after every action; one line per combination, then
 the findings by kind.
 
-    python bench/soak.py --games 2                  # every file, ~20 minutes on one core
+    python bench/soak.py --games 2                  # every file, ~12 CPU minutes
     python bench/soak.py --games 10 --only barbarian
     python bench/soak.py --games 20 --bots greedy --only base
 
