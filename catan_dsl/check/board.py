@@ -13,6 +13,7 @@ from catan_dsl.core.topology import islands_of
 from catan_dsl.syntax import ast as A
 
 MAX_LAND = 400  # far beyond any published board; keeps a typo from building a huge topology
+MAX_ROWS = 40   # rows of a 'layout rows', and hexes in one row
 
 
 @dataclass
@@ -88,11 +89,16 @@ class _BoardChecker(NumberChecks, HiddenPools):
         lay = self.one(A.LayoutRows, A.LayoutHexes, A.LayoutHexagon)
         hexes: list[g.Hex] = []
         if isinstance(lay, A.LayoutRows):
-            if all(self.c.num(n, "a row length", most=40) for n in lay.lengths) and len(lay.lengths) <= 40:
-                hexes = [h for row in g.rows_layout(n.value for n in lay.lengths) for h in row]
+            if len(lay.lengths) > MAX_ROWS:
+                self.too_large(lay, f"{len(lay.lengths)} rows", MAX_ROWS)
+                return False
+            if not all([self.c.num(n, "a row length", most=MAX_ROWS) for n in lay.lengths]):
+                return False                 # said at each row (E211/E212), not "no land" too
+            hexes = [h for row in g.rows_layout(n.value for n in lay.lengths) for h in row]
         elif isinstance(lay, A.LayoutHexagon):
-            if self.c.num(lay.radius, "a hexagon radius", least=0, most=10):
-                hexes = g.hexagon(lay.radius.value)
+            if not self.c.num(lay.radius, "a hexagon radius", least=0, most=10):
+                return False
+            hexes = g.hexagon(lay.radius.value)
         elif isinstance(lay, A.LayoutHexes):
             seen: dict[g.Hex, A.Coord] = {}
             for cd in lay.coords:
@@ -109,13 +115,19 @@ class _BoardChecker(NumberChecks, HiddenPools):
                          hint="add e.g. 'layout rows 3 4 5 4 3'")
             return False
         if len(hexes) > MAX_LAND:
-            self.r.error("E212", lay.span, value=len(hexes), most=MAX_LAND)  # type: ignore[union-attr]
+            self.too_large(lay, f"{len(hexes)} land hexes", MAX_LAND)  # type: ignore[arg-type]
             return False
         self.info.land = sorted(hexes, key=g.sort_key_hex)
         self.land_set = set(hexes)
         self.coast = {h for h in hexes if any(n not in self.land_set for n in g.neighbors(h))}
         self.check_islands(lay)
         return True
+
+    def too_large(self, lay: A.Node, what: str, most: int) -> None:
+        """E320: a layout past a documented bound (docs/limits.md), said at the layout."""
+        self.r.error("E320", lay.span, name=self.b.name.value, what=what, most=most,
+                     hint=f"a board has at most {MAX_ROWS} rows of at most {MAX_ROWS} hexes and "
+                          f"{MAX_LAND} land hexes in all (docs/limits.md)")
 
     def check_islands(self, lay: A.Node | None) -> None:
         """E304 unless the land forms as many islands as ``islands N`` says (default 1); each

@@ -40,6 +40,17 @@ class _LazyGroup(click.Group):
         commands = importlib.import_module(f"catan_dsl.cli.{module}").COMMANDS
         return next(c for c in commands if c.name == name)
 
+    def invoke(self, ctx: click.Context) -> object:
+        # Every command that writes a file (render -o, fmt, pack build, reports...): a target
+        # that cannot be written is one line and exit 1, never a traceback.
+        from catan_dsl.core.files import CannotWrite
+
+        try:
+            return super().invoke(ctx)
+        except CannotWrite as e:
+            from catan_dsl.cli.common import fail
+            fail(str(e))
+
 
 @click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="catan-dsl")

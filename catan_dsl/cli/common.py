@@ -38,7 +38,8 @@ def engine_guard(path: str) -> Iterator[None]:
             # The scenario's own rules ran away: say where, and what to change, not "a bug".
             fail(f"{exc.where or path}: the game stopped: {exc}\n"
                  f"  = help: a rule that never stops, or more than {STEP_BUDGET:,} steps of rules "
-                 f"in one action: bound its loops (repeat N, a 'where' that turns it off) or "
+                 f"between two choices of a player (re-rolls and other chance steps count): "
+                 f"bound its loops (repeat N, a 'where' that turns it off) or "
                  f"spread the work over several actions; 'catan-dsl check {path}' warns of a rule "
                  f"that fires itself again (W402)")
         fail(f"{path}: the engine could not play this scenario: {type(exc).__name__}: {exc}\n"

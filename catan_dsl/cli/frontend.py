@@ -123,8 +123,8 @@ def compile_(file: str, output: str | None, seed: int | None, board: str | None,
     else:
         try:
             _write_atomic(Path(output), text)
-        except OSError as e:
-            click.echo(f"{output}: error: cannot write: {e.strerror or e}", err=True)
+        except OSError as e:          # core.files.CannotWrite: "cannot write PATH: reason"
+            click.echo(f"error: {e}", err=True)
             sys.exit(EXIT_USAGE)
     if report.warnings and fmt == "text":
         _emit(report, fmt, None)

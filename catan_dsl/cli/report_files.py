@@ -26,5 +26,5 @@ def write_text(path: str, make: Callable[[bool], str]) -> None:
         fail(f"--report {path}: name an .html or .md file")
     try:
         write_atomic(path, make(suffix == ".md").encode("utf-8"))
-    except OSError as e:
-        fail(f"--report {path}: cannot write: {e.strerror or e}")
+    except OSError as e:              # core.files.CannotWrite: "cannot write PATH: reason"
+        fail(str(e))

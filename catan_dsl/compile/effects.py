@@ -7,11 +7,18 @@ from typing import Iterable
 
 from catan_dsl.compile.hex_effects import HexEffects
 from catan_dsl.compile.lowering import (HIDDEN_WINNER, MOVE_ROBBER_WORDS, Lowerer, compatible,
-                                       did_you_mean)
+                                       did_you_mean, interval)
 from catan_dsl.core import vocab as V
+from catan_dsl.core.codes import MAX_AMOUNT
 from catan_dsl.syntax import ast as A
 from catan_dsl.syntax import rules_ast as R
 
+
+# Effects whose "n" is an amount moved (W406 past MAX_AMOUNT); `repeat N` is a cap, and
+# `discard_half N` a threshold, not amounts.
+AMOUNT_EFFECTS = {"gain": "gain", "lose": "lose", "give": "give", "draw": "draw", "steal": "steal",
+                  "build_free": "build_free", "set_yield": "set_yield", "put_markers": "put",
+                  "take_markers": "take", "share": "share"}
 
 # Functions that read who or what stands on a place: meaningless right after removing it.
 PLACE_READERS = ("owner", "piece", "occupied", "marked", "yield_of", "vp_of")
@@ -51,6 +58,7 @@ class EffectLowerer(HexEffects, Lowerer):
                     out.append(self.wrap_rolls(lowered, self.rolls))
                     return out
                 x = self.effect(f, scope)
+                self.amount_bound(f, scope)
                 if x is not None:
                     self.read_after_remove(f, x, removed)
                     out.append(self.wrap_rolls(x, self.rolls))
@@ -60,6 +68,15 @@ class EffectLowerer(HexEffects, Lowerer):
             finally:
                 self.rolls = outer
         return out
+
+    def amount_bound(self, f: R.Eff, scope: dict[str, str]) -> None:
+        """W406 when an effect's amount, made of numbers alone, can exceed MAX_AMOUNT."""
+        n = f.get("n") if f.kind in AMOUNT_EFFECTS else None
+        bounds = interval(self.numbers_only(n, scope)) if n is not None else None
+        if bounds is not None and bounds[1] > MAX_AMOUNT:
+            self.err("W406", n.span, what=AMOUNT_EFFECTS[f.kind], value=f"{bounds[1]:,}",  # type: ignore[union-attr]
+                     most=f"{MAX_AMOUNT:,}", hint="a whole game holds a few hundred cards and "
+                     "items; check the number (docs/limits.md)")
 
     def read_after_remove(self, f: R.Eff, lowered: object, removed: dict[str, object]) -> None:
         """W404 when an effect reads who or what stands on a place this block already emptied

@@ -133,6 +133,34 @@ def _bound_names(model: Model) -> set[str]:
     return out
 
 
+def interval(v: object) -> tuple[int, int] | None:
+    """The lowest and highest value of a lowered expression made of numbers alone (parameters
+    are numbers by now), through ``+ - * /`` and ``if``; None when it reads the game."""
+    if isinstance(v, bool) or not isinstance(v, (int, list)):
+        return None
+    if isinstance(v, int):
+        return v, v
+    if len(v) == 4 and v[0] == "if":
+        a, b = interval(v[2]), interval(v[3])
+        return None if a is None or b is None else (min(a[0], b[0]), max(a[1], b[1]))
+    if len(v) != 3 or v[0] not in ("+", "-", "*", "/"):
+        return None
+    a, b = interval(v[1]), interval(v[2])
+    if a is None or b is None:
+        return None
+    if v[0] == "+":
+        return a[0] + b[0], a[1] + b[1]
+    if v[0] == "-":
+        return a[0] - b[1], a[1] - b[0]
+    if v[0] == "/" and b != (0, 0) and not b[0] <= 0 <= b[1]:
+        ends = [x // y for x in a for y in b]          # rounds down, as the engine does
+    elif v[0] == "/":
+        return None                                    # a divisor that may be 0 reads as 0
+    else:
+        ends = [x * y for x in a for y in b]
+    return min(ends), max(ends)
+
+
 def compatible(actual: str, expected: str) -> bool:
     if "any" in (actual, expected):
         return True
@@ -173,6 +201,8 @@ class Lowerer(DefineMixin):
         self.reported: set[tuple[str, str]] = set()
         # A modifier's or rule's variable → what binds it, said when it is used as another kind.
         self.origins: dict[str, str] = {}
+        # The most the 'modifier target' rules lowered so far can take off the target (W407).
+        self.target_drop = 0
 
     def err(self, code: str, span: Span, **kw: object) -> None:
         self.raised.append(code)
@@ -229,6 +259,11 @@ class Lowerer(DefineMixin):
                 for (_, t), a in zip(args, e.args):
                     if not compatible(t, "int"):
                         self.err("E406", a.span, message=f"'{e.op}' needs numbers, got {t}")
+                if e.op == "/":
+                    for (v, _t), a in zip(args[1:], e.args[1:]):
+                        if interval(v) == (0, 0):
+                            self.err("W405", a.span,
+                                     hint="divide by a number that is never 0, or drop the '/'")
                 return acc, "int"
             if e.op in ("<", "<=", ">", ">="):
                 for (_, t), a in zip(args, e.args):
@@ -433,6 +468,26 @@ class Lowerer(DefineMixin):
             return [head, e.var.value, s, cond, value], "int"
         ret = {"count": "int", "first": st[4:] if st.startswith("set:") else "any"}.get(head, "bool")
         return [head, e.var.value, s, cond], ret
+
+    def numbers_only(self, e: A.Node, scope: dict[str, str]) -> object:
+        """``e`` lowered when it is made of numbers and parameters alone (what ``interval``
+        bounds), else None; reports nothing, so it may look at a node lowered elsewhere."""
+        if isinstance(e, R.IntLit):
+            return e.value
+        if isinstance(e, R.NameRef):
+            return self.m.param_values.get(e.name) if e.name not in scope else None
+        if isinstance(e, R.CondExpr):
+            a, b = self.numbers_only(e.then, scope), self.numbers_only(e.other, scope)
+            return None if a is None or b is None else ["if", True, a, b]
+        if isinstance(e, R.Op) and e.op in ("+", "-", "*", "/"):
+            parts = [self.numbers_only(a, scope) for a in e.args]
+            if any(p is None for p in parts):
+                return None
+            acc = parts[0]
+            for p in parts[1:]:
+                acc = [e.op, acc, p]
+            return acc
+        return None
 
     def cond(self, e: A.Node | None, scope: dict[str, str]) -> object:
         return True if e is None else self.expr(e, scope)[0]

@@ -142,6 +142,10 @@ _ALL: list[Code] = [
          "A board needs a layout with at least one hex."),
     Code("E314", "unfilled-hex", "hex {hex} gets no terrain",
          "Every land hex needs a fixed tile or a slot in a pool."),
+    Code("E320", "board-too-large", "board \"{name}\": the layout has {what}, over the limit of {most}",
+         "A layout of more rows or land hexes than the documented bounds (docs/limits.md) is "
+         "far beyond any published board, and almost certainly a typo; building its topology "
+         "would tie the checker up."),
     # --- E4xx: rules language --------------------------------------------------------------
     Code("E401", "unknown-trigger", "unknown trigger \"{name}\"",
          "'on' takes a trigger from the closed vocabulary (catan_dsl/core/vocab.py TRIGGERS)."),
@@ -211,6 +215,19 @@ _ALL: list[Code] = [
     Code("W404", "read-after-remove", "{what} is read after 'remove {name}' in the same block",
          "After 'remove v' the place is empty: owner(v) is -1 and piece(v) names nothing, so a "
          "later effect of the block reading them does nothing useful; read them first with let."),
+    Code("W405", "division-by-zero", "division by zero: this divisor is always 0, and the game "
+         "reads the quotient as 0",
+         "A divisor that is 0 whatever happens (a literal 0, or numbers and parameters that "
+         "make 0) gives 0 in the game, never an error; it is almost certainly a mistake."),
+    Code("W406", "amount-too-large", "an amount of {value} in '{what}' is beyond the bound of {most}",
+         "An effect's amount (gain, lose, give, draw, steal, build, put, take, share, set_yield) "
+         "above the documented bound (docs/limits.md) moves more than a game ever holds: a bank "
+         "or supply runs dry long before, so the number is almost certainly a typo."),
+    Code("W407", "negative-target", "this modifier can lower the victory target to {low} "
+         "(from {target})",
+         "'modifier target' with a negative value that, alone or with the other target "
+         "modifiers, brings the victory target to 0 or below: every player has that many VP, "
+         "so the game is won the moment a turn starts."),
     Code("W202", "unproduced-resource", "no terrain produces resource \"{name}\"",
          "A resource that nothing produces can only come from rules or trades."),
 ]
@@ -221,3 +238,6 @@ RESERVED_WORDS = frozenset({"on", "action", "counter", "deck", "option", "rule"}
 # Words that are reserved but not yet statements (E104 when written as one).
 RESERVED_SYNTAX = frozenset({"rule"})
 MAX_NUMBER = 10_000
+# An amount a rule's effect moves (gain, give, draw...): a whole game's bank and decks hold a few
+# hundred items, so more than this is a typo (W406, docs/limits.md).
+MAX_AMOUNT = 1_000

@@ -1,10 +1,13 @@
 """A State → the invariants it breaks, each a sentence; derived from the Game (so from its IR)
 alone, naming no scenario: every stock conserved, every VP source recounted from the board and
-the hands, every declared limit held, the victory rule. Used by the soak tests and bench/soak.py."""
+the hands, every declared limit held, the victory rule, a text of its own for every legal
+action. Used by the soak tests and bench/soak.py."""
 
 from __future__ import annotations
 
 from catan_dsl.engine.base import building
+from catan_dsl.engine.events import (CardRevealed, CardsDiscarded, DeckReshuffled, DiceRolled,
+                                     GameWon, RollCancelled, TurnEnded)
 
 
 def violations(s, caches: bool = True) -> list[str]:
@@ -25,6 +28,7 @@ def violations(s, caches: bool = True) -> list[str]:
     out += _routes(s)
     out += _vp(s, caches)
     out += _victory(s)
+    out += _action_texts(s)
     if caches:
         out += _spot_caches(s)
     return out
@@ -155,7 +159,9 @@ def _vp(s, caches: bool) -> list[str]:
             expected += sum(g.specials[si].vp for si, h in enumerate(s.rules_state.multi) if p in h)
             if caches and rules.vp_modified:
                 expected += rules.modifier_vp(s, p)       # evaluated now, past every memo
-            expected += sum(rules.player_vp_sources(s, p).values())
+            # The player modifiers only: a labelled piece modifier is in modifier_vp already
+            # (counted twice, it once made 3,019 false mismatches over the conquered buildings).
+            expected += sum(rules.player_vp_sources(s, p, pieces=False).values())
         elif s.board_vp[p] != board_vp:
             out.append(f"player {p}: board VP {s.board_vp[p]}, recounted {board_vp}")
         got = s.vp(p)
@@ -180,6 +186,20 @@ def _victory(s) -> list[str]:
     return out
 
 
+def _action_texts(s) -> list[str]:
+    """Every legal action (or chance outcome) prints a text of its own: transcripts, replay and
+    the CLI find an action by its text, so two alike would make a game unreplayable."""
+    if s.is_terminal():
+        return []
+    seen: set[str] = set()
+    for a in s.legal_actions():
+        text = str(a)
+        if text in seen:
+            return [f"legal actions: two of them print '{text}'"]
+        seen.add(text)
+    return []
+
+
 def _spot_caches(s) -> list[str]:
     g, b, out = s.game, s.board, []
     if s.phase == 0:
@@ -193,3 +213,54 @@ def _spot_caches(s) -> list[str]:
             out.append(f"player {p}: cached building spots differ by "
                        f"{sorted(vspots ^ s.vertex_spots[p])}")
     return out
+
+
+class RobberDiscards:
+    """Across the actions of one game (the soak feeds it): a rolled robber number makes every
+    real player holding more than the limit *at the roll* discard half of those cards, rounded
+    down, before the turn goes on — counted from the hands at the roll, not from what rules
+    do to them afterwards (base rule §1: the discards come first)."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.hands: list[int] = []
+        self.owed: dict[int, int] | None = None   # player → cards to discard, after a roll
+        self.held: list[int] = []
+        self.paid: dict[int, int] = {}
+
+    def before(self, s) -> None:
+        """Call before each action: the hands a roll in it would find."""
+        self.hands = [sum(s.hand[p]) for p in range(self.game.n_real)]
+
+    def after(self, events: list) -> list[str]:
+        """Call after each action with its events: the discards that broke the rule."""
+        out: list[str] = []
+        g = self.game
+        hands_moved = False                   # by a rule, before the number came up
+        for ev in events:
+            t = type(ev)
+            if t is DiceRolled:
+                out += self.settle()
+                if ev.total == g.robber_number and not hands_moved:
+                    self.held = self.hands
+                    self.owed = {p: n // 2 for p, n in enumerate(self.hands) if n > g.discard_above}
+                    self.paid = {}
+            elif t is RollCancelled:
+                self.owed = None
+            elif t is CardsDiscarded:
+                if self.owed is not None:
+                    self.paid[ev.player] = self.paid.get(ev.player, 0) + ev.n
+            elif t is TurnEnded or t is GameWon:
+                out += self.settle()
+            elif t is not CardRevealed and t is not DeckReshuffled:
+                hands_moved = True
+        return out
+
+    def settle(self) -> list[str]:
+        owed, self.owed = self.owed, None
+        if owed is None:
+            return []
+        return [f"discards on {self.game.robber_number}: player {p} held {self.held[p]} cards "
+                f"at the roll and discarded {self.paid.get(p, 0)}, not {owed.get(p, 0)}"
+                for p in sorted(set(owed) | set(self.paid))
+                if self.paid.get(p, 0) != owed.get(p, 0)]

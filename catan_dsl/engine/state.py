@@ -22,6 +22,7 @@ from catan_dsl.engine.events import Event, GameStalled, GameWon
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, TERMINAL, Prompt
 from catan_dsl.engine.rules import (chance, executor, hex_changes, player_actions, runtime, stocks,
                                     votes)
+from catan_dsl.engine.rules.execution import CHANCE_STEP
 
 SETUP, PRE_ROLL, MAIN, OVER = 0, 1, 2, 3
 _AUTO = executor.AUTO
@@ -234,9 +235,12 @@ class State:
         self._hlen += 1
         self._legal = None
         rules = self.game.rules
-        if rules is not None:
-            rules.execution.reset(self._hlen)
         prompts = self.prompts
+        if rules is not None:
+            # A chance outcome goes on with the budget of the steps since a player last chose:
+            # rules that re-roll every roll then stop instead of rolling for ever.
+            rules.execution.reset(self._hlen, self.rules_state.quiet_steps + CHANCE_STEP
+                                  if prompts and prompts[-1].player == CHANCE else 0)
         if prompts:
             top = prompts[-1]
             PROMPT_APPLY[top.kind](self, action, top)
@@ -245,6 +249,8 @@ class State:
         else:
             TURN_APPLY[type(action)](self, action)
         self._after()
+        if rules is not None:
+            self.rules_state.quiet_steps = rules.execution.steps
 
     def _check_legal(self, action: Action, legal: list[Action]) -> None:
         if action not in legal and not (isinstance(action, OfferTrade) and self.phase == MAIN

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from catan_dsl.bots import make_bot
 from catan_dsl.engine import CHANCE, Game
-from catan_dsl.engine.invariants import violations
+from catan_dsl.engine.invariants import RobberDiscards, violations
 
 
 @dataclass(frozen=True)
@@ -43,20 +43,30 @@ def soak(ir: dict, seeds: range | list[int], *, players: int | None = None,
         rng = random.Random(seed)
         seats = [make_bot(bots) for _ in range(game.n_real)]
         step = 0
-        while not state.is_terminal() and state.turn < max_turns:
-            who = state.current_player()
-            if who == CHANCE:
-                action = state.sample_chance(rng)
-            else:
-                action = seats[who].choose(state, state.legal_actions(), rng)
-            state.apply_action(action)
-            step += 1
-            if step % every == 0 or state.is_terminal():
-                for message in violations(state):
+        action = None
+        discards = RobberDiscards(game)
+        state.drain_events()
+        try:
+            while not state.is_terminal() and state.turn < max_turns:
+                who = state.current_player()
+                if who == CHANCE:
+                    action = state.sample_chance(rng)
+                else:
+                    action = seats[who].choose(state, state.legal_actions(), rng)
+                discards.before(state)
+                state.apply_action(action)
+                step += 1
+                broken = discards.after(state.drain_events())
+                if step % every == 0 or state.is_terminal():
+                    broken += violations(state)
+                for message in broken:
                     kind = message.split(":")[0]
                     if kind not in seen:
                         seen.add(kind)
                         result.findings.append(Finding(seed, step, str(action), message))
+        except Exception as e:  # noqa: BLE001 - a game that stops is a finding, the soak goes on
+            result.findings.append(Finding(seed, step, str(action),
+                                           f"crash: {type(e).__name__}: {e}"))
         result.games += 1
         result.actions += step
     return result

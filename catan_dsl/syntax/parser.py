@@ -43,7 +43,7 @@ def parser_cache_path() -> Path:
     for p in sorted(grammar_dir().glob("*.lark")):
         h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
     h.update(repr((sorted(_OPTIONS.items()), _strict(), lark.__version__,
-                   sys.version_info[:2])).encode())
+                   sys.version_info[:2], "postlex: glued words")).encode())
     return cache_home() / f"parser-{h.hexdigest()[:24]}.lark"
 
 
@@ -51,6 +51,45 @@ def _strict() -> bool:
     # strict=True needs interegular to detect terminal collisions; without it lark refuses to
     # build, so fall back rather than make the whole tool unusable (the test suite runs strict).
     return importlib.util.find_spec("interegular") is not None
+
+
+class GluedWord(UnexpectedToken):
+    """A keyword the lexer cut off a longer word ("scenarioo" read as ``scenario`` + ``o``,
+    where no name may stand): the word as written is one misspelt word, not two."""
+
+    def __init__(self, keyword: Token, rest: Token) -> None:
+        super().__init__(rest, set())
+        self.keyword, self.rest = keyword, rest
+
+
+class _GluedWords:
+    """Lark post-lexer: raise GluedWord at a word-like keyword followed, with nothing between
+    them, by a token starting with a letter, digit or '_' — in the source they are one word.
+    (Where a name may stand the lexer reads the whole word as a name; only where none may does
+    it cut the keyword off the front and go on with the rest.)"""
+
+    always_accept: tuple = ()
+
+    def process(self, stream):
+        prev, end = None, -1
+        for tok in stream:
+            # Most tokens have a space before them: one comparison, and on to the next.
+            if tok.start_pos == end and glued(prev, tok):  # type: ignore[arg-type]
+                raise GluedWord(prev, tok)  # type: ignore[arg-type]
+            yield tok
+            prev, end = tok, tok.end_pos
+
+
+def glued(prev: Token, tok: Token) -> bool:
+    """Are ``prev`` (a keyword) and ``tok`` one word of the source, cut in two by the lexer?"""
+    return tok.start_pos == prev.end_pos and prev.end_pos is not None \
+        and _base(prev.type) != "NAME" and bool(_WORDLIKE.match(prev)) \
+        and bool(_WORD_START.match(tok))
+
+
+_WORDLIKE = re.compile(r"[A-Za-z_]+\Z")
+_WORD_START = re.compile(r"[A-Za-z0-9_]")
+_POSTLEX = _GluedWords()
 
 
 @functools.lru_cache(maxsize=1)
@@ -61,10 +100,15 @@ def get_parser() -> Lark:
     path = parser_cache_path()
     try:
         with path.open("rb") as fh:
-            return Lark.load(fh)
+            loaded = Lark.load(fh)
+        # The post-lexer is saved with the parser (pickled with its options); a cache without
+        # it would read 'scenarioo' as two words again.
+        if isinstance(loaded.options.postlex, _GluedWords):
+            return loaded
     except Exception:  # noqa: BLE001 - any failure to load the cache means: build it again
         pass
-    parser = Lark.open(str(grammar_dir() / "catan.lark"), strict=_strict(), **_OPTIONS)
+    parser = Lark.open(str(grammar_dir() / "catan.lark"), strict=_strict(), postlex=_POSTLEX,
+                       **_OPTIONS)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".parser-", dir=path.parent)
@@ -110,6 +154,9 @@ def parse(src: SourceFile) -> tuple[Tree | None, list[Diagnostic]]:
     try:
         return get_parser().parse(src.text), []
     except UnexpectedInput as e:
+        keyword = _glued_keyword(e)
+        if keyword is not None:
+            return None, [_glued(src, keyword)]
         return None, [_diagnose(src, e)]
     except LarkError as e:  # pragma: no cover - lark internals; keep the promise of no tracebacks
         return None, [make("E100", src.span_at(0), message=f"cannot parse: {e}")]
@@ -231,6 +278,32 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
         return make("E100", span, message=msg, hint=_did_you_mean(str(tok.value), set(e.expected)))
     return make("E100", span, message=f"unexpected {_describe(tok)}{after}",
                 hint=_did_you_mean(str(tok.value), set(e.expected)) or _expect_hint(set(e.expected)))
+
+
+def _glued_keyword(e: UnexpectedInput) -> Token | None:
+    """The keyword a misspelt word starts with, when the parse stopped at the rest of it: the
+    post-lexer saw the two halves (GluedWord), or the lexer found no token of this place for
+    the rest ("playerss": after 'players' only a number may stand)."""
+    if isinstance(e, GluedWord):
+        return e.keyword
+    if not isinstance(e, UnexpectedToken) or e.token.start_pos is None:
+        return None
+    history = getattr(e, "token_history", None)
+    prev = history[-1] if history else _prev_token(e)
+    return prev if prev is not None and glued(prev, e.token) else None
+
+
+def _glued(src: SourceFile, keyword: Token) -> Diagnostic:
+    """"scenarioo": one misspelt word, named whole, with the keyword it starts with."""
+    start = keyword.start_pos or 0
+    word = re.compile(r"\w+").match(src.text, start)
+    text = word.group(0) if word else str(keyword.value)
+    kw, rest = str(keyword.value), text[len(str(keyword.value)):]
+    hint = f"did you mean '{kw}'?"
+    if len(rest) > 2:                  # "scenariofoo": more likely a missing space than a typo
+        hint = f"did you mean '{kw} {rest}'? A keyword is a word of its own"
+    return make("E100", src.span_at(start, len(text)), message=f"unknown word '{text}'",
+                hint=hint)
 
 
 # Letters of other scripts that look like ASCII ones (what a pasted or auto-corrected word holds).

@@ -135,3 +135,15 @@ def test_a_runaway_rule_stops_the_game_at_its_line_with_a_hint(tmp_path: Path, w
     assert proc.stderr.startswith("error: runaway.catan:3: the game stopped: rule step budget")
     assert "help: a rule that never stops" in proc.stderr and "bug in catan-dsl" not in proc.stderr
     assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_a_rule_that_rerolls_every_roll_stops_play_at_its_line(tmp_path: Path) -> None:
+    """`on rolled { reroll }` once printed rolls without end (the budget began again at every
+    roll); re-rolls now count against it, so `play` stops with the rule's line and exit 1."""
+    (tmp_path / "rr.catan").write_text("scenario rr extends base {\n  on rolled { reroll }\n}\n",
+                                       encoding="utf-8")
+    r = CliRunner().invoke(main, ["play", str(tmp_path / "rr.catan"), "--seed", "1"])
+    assert r.exit_code == 1
+    assert "rr.catan:2: the game stopped: rule step budget exceeded" in r.output
+    assert "re-rolls and other chance steps count" in r.output
+    assert r.output.count("does not count: roll again") < 2_000

@@ -76,6 +76,26 @@ def test_a_vp_total_that_disagrees_with_the_board_is_seen(fishermen: Game) -> No
     assert any("recounted" in m for m in violations(s))
 
 
+def test_a_labelled_piece_modifier_is_recounted_once(tmp_path: Path) -> None:
+    """Issue 38 5(c): a labelled `modifier vp` on pieces (Barbarian Attack's conquered
+    buildings) was added twice — once with the piece modifiers, once as a player's labelled
+    source — so every conquered building was a false VP mismatch; the engine's count was right."""
+    src = tmp_path / "down.catan"
+    src.write_text('scenario down extends base {\n'
+                   '  modifier vp - 1 for v where piece(v) == settlement label "lying down"\n'
+                   '  modifier vp + 2 for player p where p == 0 label "bonus"\n}\n',
+                   encoding="utf-8")
+    ir, report = compile_file(str(src))
+    assert ir is not None, report.render_text()
+    s = empty_main(Game(ir, num_players=4))
+    put(s, 0, "settlement", 0)
+    put(s, 0, "city", 20)
+    assert s.vp(0) == 0 + 2 + 2          # the settlement lies down, the city and the bonus count
+    assert violations(s) == []
+    s.board_vp[0] += 1                   # and a real mismatch is still seen
+    assert any("recounted" in m for m in violations(s))
+
+
 def test_a_stale_build_spot_cache_and_a_loose_road_are_seen(fishermen: Game) -> None:
     s = _state(fishermen)
     s.vertex_spots[0].add(53)
@@ -98,3 +118,62 @@ def test_a_soak_of_every_shipped_combination_breaks_no_invariant(scenario: str,
     result = soak(ir, [7], players=2 if variant == "catan_for_two" else 4, max_turns=300)
     assert result.actions > 200
     assert result.findings == [], result.findings
+
+
+def test_two_legal_actions_printing_one_text_are_seen(tmp_path: Path) -> None:
+    """Issue 38 5(b): transcripts and replay find an action by its text, so two legal actions
+    printing the same text (two rule actions of one name) make a game unreplayable."""
+    import copy
+    src = tmp_path / "twice.catan"
+    src.write_text('scenario twice extends base {\n  counter c "c"\n'
+                   '  action spin "Spin" { do { gain 1 c } }\n}\n', encoding="utf-8")
+    ir, report = compile_file(str(src))
+    assert ir is not None, report.render_text()
+    s = empty_main(Game(ir, num_players=4))
+    assert violations(s) == []
+    spin = next(r for r in ir["rules"] if r.get("kind") == "action")
+    ir["rules"].append({**copy.deepcopy(spin), "id": spin["id"] + "b"})
+    s = empty_main(Game(ir, num_players=4))
+    assert "legal actions: two of them print 'do spin'" in violations(s)
+
+
+def test_the_robber_discards_follow_the_hands_at_the_roll(fishermen: Game) -> None:
+    """Issue 38 5(a): the soak's cross-action check (base rule §1, TB-48: on a 7 every player
+    over the limit discards half, from the hands at the roll). A real 7 with its discards
+    passes; a player over the limit who is robbed first and skips his discard, or one who
+    reaches the limit after the roll and discards, is seen."""
+    from catan_dsl.engine.events import CardStolen, CardsDiscarded, DiceRolled, TurnEnded
+    from catan_dsl.engine.invariants import RobberDiscards
+
+    from .helpers import act, pre_roll, set_hand, texts
+
+    s = _state(fishermen)
+    set_hand(s, 1, wool=5, ore=4)                 # 9 cards: 4 to give back
+    pre_roll(s, 0)
+    s.drain_events()
+    watch = RobberDiscards(fishermen)
+    broken: list[str] = []
+    for step in range(40):
+        if s.is_chance_node():
+            action = next((a for a in s.legal_actions() if str(a) == "roll 7"),
+                          s.legal_actions()[0])
+        elif s.current_player() == 0 and "end turn" in texts(s):
+            action = next(a for a in s.legal_actions() if str(a) == "end turn")
+        else:
+            action = s.legal_actions()[0]
+        watch.before(s)
+        act(s, str(action))
+        broken += watch.after(s.drain_events())
+        if str(action) == "end turn":
+            break
+    assert sum(s.hand[1]) == 5 and broken == []
+
+    watch = RobberDiscards(fishermen)
+    s = _state(fishermen)
+    set_hand(s, 1, wool=8)
+    set_hand(s, 2, wool=7)
+    watch.before(s)
+    assert watch.after([DiceRolled(0, 7), CardStolen(0, 1, "wool")]) == []
+    assert watch.after([CardsDiscarded(2, "wool", 3), TurnEnded(0, 1)]) == [
+        "discards on 7: player 1 held 8 cards at the roll and discarded 0, not 4",
+        "discards on 7: player 2 held 7 cards at the roll and discarded 3, not 0"]

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from catan_dsl import api
+from catan_dsl.syntax.keywords import DECLARATIONS
 
 
 def _check(tmp_path: Path, data: bytes) -> str:
@@ -60,3 +63,42 @@ def test_nesting_past_the_limit_is_located_not_an_internal_error(tmp_path: Path)
     shallow = "(" * 40 + "true" + ")" * 40
     p.write_text("scenario t extends base {\n  on turn_started where " + shallow + " { gain 1 wool }\n}\n")
     assert api.check_file(str(p)).errors == []
+
+
+def _head_typo(keyword: str) -> str:
+    """A file whose ``keyword`` is written with its last letter twice, where it heads a
+    statement (or the file)."""
+    typo = keyword + keyword[-1]
+    if keyword in ("scenario", "variant"):
+        return f"{typo} t extends base {{\n}}\n"
+    if keyword == "import":
+        return f"{typo} x\nscenario t extends base {{\n}}\n"
+    if keyword in ("extends", "with"):
+        return f"scenario t {typo} base {{\n}}\n"
+    return f"scenario t extends base {{\n  {typo} x\n}}\n"
+
+
+@pytest.mark.parametrize("keyword", sorted(DECLARATIONS))
+def test_a_keyword_followed_by_letters_is_one_misspelt_word(tmp_path: Path, keyword: str) -> None:
+    """Issue 38: 'scenarioo' was read as 'scenario' followed by a name 'o' (the lexer cuts a
+    keyword off the front of a word where no name may stand); it is one word, named whole,
+    with the keyword it was meant to be — for every word that heads a statement."""
+    typo = keyword + keyword[-1]
+    report = api.check_file(_write(tmp_path, _head_typo(keyword)))
+    assert [d.code for d in report.diagnostics] == ["E100"], report.render_text()
+    d = report.diagnostics[0]
+    assert d.message == f"unknown word '{typo}'" and d.hint == f"did you mean '{keyword}'?"
+    assert d.span.end_col - d.span.col == len(typo)        # the caret covers the whole word
+
+
+def test_a_keyword_glued_to_a_name_suggests_the_space(tmp_path: Path) -> None:
+    """'scenariofoo {' used to parse silently as a scenario named foo."""
+    out = _check(tmp_path, b"scenariofoo extends base {\n}\n").splitlines()
+    assert out[0].endswith("s.catan:1:1: error[E100]: unknown word 'scenariofoo'")
+    assert out[-1] == "  = help: did you mean 'scenario foo'? A keyword is a word of its own"
+
+
+def _write(tmp_path: Path, text: str) -> str:
+    p = tmp_path / "s.catan"
+    p.write_text(text, encoding="utf-8")
+    return str(p)

@@ -4,6 +4,12 @@ ran (named when the budget stops the game) and the error that says so."""
 from __future__ import annotations
 
 STEP_BUDGET = 10_000
+# What one chance outcome (a roll, a re-roll, a random draw) costs of the budget. A chance step
+# does not reset the budget the way a player's decision does: rules that keep asking chance
+# again (`on rolled { reroll }`, a `repeat … while` around a roll) would otherwise get a fresh
+# budget at every outcome and never stop. A real turn takes a handful of chance steps, and
+# each is an applied action with its own log line: it weighs as much as ten rule steps.
+CHANCE_STEP = 10
 MAX_DEPTH = 40          # nested rule dispatch (a rule's event firing a rule...) before we give up
 
 
@@ -29,10 +35,11 @@ class RuleBudgetExceeded(RuntimeError):
 class Execution:
     """Transient per-game evaluation bookkeeping (never part of a state: reset each action)."""
 
-    __slots__ = ("steps", "stamp", "chain", "prov", "depth", "vias", "on_run")
+    __slots__ = ("steps", "stamp", "chain", "prov", "depth", "vias", "on_run", "carried")
 
     def __init__(self) -> None:
         self.steps = 0
+        self.carried = 0               # steps carried over from earlier chance steps (reset)
         self.stamp = -1
         self.chain: dict = {}          # id(rule) → the rules run for this action, in order
         self.prov = None
@@ -50,9 +57,11 @@ class Execution:
         if stamp != self.stamp:
             self.reset(stamp)
 
-    def reset(self, stamp: int) -> None:
+    def reset(self, stamp: int, carried: int = 0) -> None:
+        """A new action: the budget starts at ``carried``, the steps spent since a player last
+        chose when this action is a chance outcome (0 for a player's own action)."""
         self.stamp = stamp
-        self.steps = 0
+        self.steps = self.carried = carried
         if self.chain:              # called for every action applied: no new dict when empty
             self.chain = {}
 
@@ -61,7 +70,10 @@ class Execution:
         if self.depth:
             self.steps += n
             if self.steps > STEP_BUDGET:
-                raise RuleBudgetExceeded(self.chain_names(), f"{STEP_BUDGET} steps", self.origin())
+                why = f"{STEP_BUDGET} steps"
+                if self.carried:
+                    why += " since a player last chose, chance steps such as re-rolls included"
+                raise RuleBudgetExceeded(self.chain_names(), why, self.origin())
 
     def enter(self, rule) -> None:
         # The rules themselves are kept, by identity; their labels are made only when a budget

@@ -107,6 +107,8 @@ def run(s, items: list) -> None:
             # execution.tick(), inlined (the hottest line of a rule run); tick raises past it.
             execution.steps += 1
             if execution.steps > STEP_BUDGET:
+                if item[0] != "call":          # the rule about to run is named, even first
+                    execution.enter(rules.compiled[item[1]])
                 execution.tick(0)
             kind = item[0]
             n0 = len(prompts)

@@ -17,7 +17,7 @@ class RulesState:
 
     __slots__ = (*_LISTS, *_NESTED, *_DEEP, *_SCALARS, *_DICTS, "fingerprint", "vp_cache",
                  "board_memo", "place_moves", "unit_moves", "shape_moves", "unit_memo",
-                 "marker_memo", "position_memo_", "unit_blind_memo_")
+                 "marker_memo", "position_memo_", "unit_blind_memo_", "quiet_steps")
 
     def __init__(self, rules) -> None:
         n = rules.n_total
@@ -83,6 +83,9 @@ class RulesState:
         self.marker_memo: tuple | None = None
         # Like position_memo_, for what reads no unit (its key leaves unit moves out).
         self.unit_blind_memo_: tuple | None = None
+        # Rule and chance steps spent since a player last chose (execution.py's budget carries
+        # them over chance outcomes). Bookkeeping, not part of the digest.
+        self.quiet_steps = 0
         self.marks: dict[str, tuple[str, ...]] = {}            # "v12"/"e3" -> marks
         self.uses_turn: dict[str, int] = {}
         self.uses_game: dict[str, int] = {}
@@ -160,7 +163,7 @@ class RulesState:
         c.yield_now, c.revealed = dict(self.yield_now), dict(self.revealed)
         c.fingerprint = self.fingerprint
         c.place_moves, c.unit_moves, c.shape_moves = self.place_moves, self.unit_moves, self.shape_moves
-        c.vp_cache = self.vp_cache
+        c.vp_cache, c.quiet_steps = self.vp_cache, self.quiet_steps
         c.board_memo = None
         c.position_memo_ = c.unit_blind_memo_ = None
         c.unit_memo = c.marker_memo = None

@@ -54,8 +54,9 @@ class VictoryQueries:
             extra += self.modified(s, "player_vp", p, {"p": p})
         return extra
 
-    def player_vp_sources(self, s, p: int) -> dict[str, int]:
-        """VP that ``modifier vp ... for player`` rules give ``p``, by each rule's label."""
+    def player_vp_sources(self, s, p: int, pieces: bool = True) -> dict[str, int]:
+        """VP that ``modifier vp ... for player`` rules give ``p``, by each rule's label, and
+        (unless ``pieces`` is False) those labelled piece modifiers give p's pieces."""
         out: dict[str, int] = {}
         for rule in self.modifiers.get("player_vp", ()):
             env = self._env(rule, p, {"p": p})
@@ -63,7 +64,7 @@ class VictoryQueries:
                 v = rule.value(s, env)
                 if v:
                     out[rule.label] = out.get(rule.label, 0) + v
-        for rule in self.modifiers.get("vp", ()):
+        for rule in self.modifiers.get("vp", ()) if pieces else ():
             if not rule.named:
                 continue
             # A labelled piece modifier is its own source too: summed over p's pieces.
