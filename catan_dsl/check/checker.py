@@ -9,6 +9,7 @@ from catan_dsl.check.board_extends import flatten, inherited_notes
 from catan_dsl.check.components import check_components
 from catan_dsl.check.context import CheckContext, suggest
 from catan_dsl.check.load import Model
+from catan_dsl.check.sea import PATH_PLACES, check_alternatives, check_sea
 from catan_dsl.core.codes import RESERVED_WORDS
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.syntax import ast as A
@@ -23,7 +24,7 @@ EFFECTS = {"robber": 0, "vp": 1, "free_pieces": 2, "take_resources": 1, "monopol
 EFFECT_ALIASES = {"free": "free_pieces", "take": "take_resources"}
 MEASURES = ("longest_route", "cards_played", "counter")
 POLICIES = ("first_then_strictly_more", "sole_max", "all_min", "every_min")
-PIECE_PLACES = ("edge", "vertex", "hex")
+PIECE_PLACES = (*PATH_PLACES, "vertex", "hex")
 SETUP_ORDERS = ("snake", "round_robin")
 START_PLAYERS = ("first", "random", "highest_roll", "roll")
 CARD_FLAGS = ("any_time", "army")
@@ -51,6 +52,7 @@ class Checker(CheckContext):
         for s in self.m.named("special").values():
             self.special(s)  # type: ignore[arg-type]
         self.sections()
+        check_sea(self)
 
     def required(self) -> None:
         if self.m.incomplete or self.m.root.kind == "variant" and not self.complete:
@@ -155,7 +157,7 @@ class Checker(CheckContext):
             self.word(on.kind, PIECE_PLACES, "place for a piece")
         else:
             self.r.error("E207", p.name.span, message=f"piece {p.name.value} does not say where it goes",
-                         hint="add 'on edge', 'on vertex' or 'on hex'")
+                         hint="add 'on edge', 'on sea_edge', 'on vertex' or 'on hex'")
         lim = props.get(A.Limit)
         if isinstance(lim, A.Limit):
             self.num(lim.n, "a piece limit")
@@ -296,7 +298,10 @@ class Checker(CheckContext):
                     self.r.error("E207", s.span, message=f"placements for round {key[12:]}, but "
                                  f"set-up has {rounds_n} rounds")
                 for v in s.values:
-                    self.ref(v, self.pieces, "E203")  # type: ignore[arg-type]
+                    if isinstance(v, A.Alternatives):
+                        check_alternatives(self, v)
+                    else:
+                        self.ref(v, self.pieces, "E203")  # type: ignore[arg-type]
             elif key == "rounds":
                 self.num(s.values[0], "setup rounds", most=MAX_SETUP_ROUNDS)  # type: ignore[arg-type]
             else:

@@ -23,7 +23,7 @@ WHAT = {"resource": "resource", "terrain": "terrain", "piece": "piece", "counter
         "deck": "deck", "card": "card", "special": "special card", "feature": "feature",
         "mark": "mark", "option": "option", "item": "deck item", "flag": "card flag",
         "event": "event", "action": "action", "group": "action group", "chain": "chain",
-        "marker": "marker", "die": "die", "face": "die face", "unit": "unit"}
+        "marker": "marker", "die": "die", "face": "die face", "unit": "unit", "robber": "robber"}
 
 
 # Words a designer may reach for → the vocabulary function that means it (E402's hint).
@@ -48,7 +48,7 @@ class Env:
         self.kinds: dict[str, dict[str, object]] = {k: {} for k in WHAT}
         self.kinds["resource"] = {i.value: i for i in res.names} if isinstance(res, A.Resources) else {}
         for kind in ("terrain", "piece", "card", "special", "option", "counter", "deck", "action",
-                     "marker", "die", "unit"):
+                     "marker", "die", "unit", "robber"):
             self.kinds[kind] = dict(model.named(kind))
         self.kinds["flag"] = {f: f for f in CARD_FLAGS}
         for d in model.named("deck").values():
@@ -81,7 +81,7 @@ class Env:
     def kind_of(self, name: str) -> str | None:
         for k in ("resource", "terrain", "piece", "counter", "deck", "special", "card", "event",
                   "item", "flag", "feature", "mark", "option", "chain", "marker", "die", "unit",
-                  "face"):
+                  "face", "robber"):
             if name in self.kinds[k]:
                 return k
         return None
@@ -93,8 +93,8 @@ class Env:
     def piece_on(self, name: str) -> str:
         p = self.kinds["piece"].get(name)
         for prop in getattr(p, "props", ()):
-            if isinstance(prop, A.PieceOn):
-                return prop.kind.value
+            if isinstance(prop, A.PieceOn):      # a path on the water is a path ("edge")
+                return "edge" if prop.kind.value == "sea_edge" else prop.kind.value
         return "vertex|edge"
 
 
