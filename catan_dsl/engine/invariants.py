@@ -4,7 +4,7 @@ the hands, every declared limit held, the victory rule. Used by the soak tests a
 
 from __future__ import annotations
 
-from catan_dsl.engine.base import building
+from catan_dsl.engine.base import building, networks
 
 
 def violations(s, caches: bool = True) -> list[str]:
@@ -185,7 +185,7 @@ def _spot_caches(s) -> list[str]:
     if s.phase == 0:
         return out
     for p in range(g.num_players):
-        spots = {e for e in range(b.n_edges) if building.can_route(s, p, e)}
+        spots = networks.all_codes(s, p)      # per network: net * n_edges + path
         if spots != s.edge_spots[p]:
             out.append(f"player {p}: cached road spots differ by {sorted(spots ^ s.edge_spots[p])}")
         vspots = {v for v in range(b.n_vertices) if building.can_settle(s, p, v)}

@@ -62,7 +62,8 @@ def pieces(ir: dict, base: dict | None) -> list[str]:
         if pc.get("upgrades"):
             bits.append(f"replaces one of the player's {plural(words(pc['upgrades']))}")
         else:
-            where = {"edge": "goes on a path", "vertex": "goes on an intersection",
+            where = {"edge": "goes on a path", "sea_edge": "goes on a path at sea (between "
+                     "two sea hexes or along a coast)", "vertex": "goes on an intersection",
                      "hex": "goes on a hex"}[pc["on"]]
             if pc.get("distance_rule"):
                 where += ", never next to another building"
@@ -74,6 +75,12 @@ def pieces(ir: dict, base: dict | None) -> list[str]:
                         "hex whose number comes up")
         if pc.get("route"):
             bits.append("counts toward the longest route")
+        net = pc.get("network")
+        if net == "none":
+            bits.append("joins nothing but its owner's buildings")
+        elif net is not None:
+            bits.append(f"continues only pieces of the {words(net)} network; other pieces "
+                        "meet it at its owner's buildings")
         label = "New piece: " if base is not None and old is None else ""
         each = f"{limit} per player" if limit else "any number per player"
         out.append(f"{label}{words(name).capitalize()} ({each}): {'; '.join(bits)}.")
