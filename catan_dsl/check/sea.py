@@ -23,7 +23,7 @@ def check_sea(c: CheckContext) -> None:
     """Networks only on path pieces; each declared robber says where it stands and robs pieces."""
     for piece in c.pieces.values():
         for p in piece.props:  # type: ignore[attr-defined]
-            if isinstance(p, A.PieceNetwork) and piece_place(piece) not in PATH_PLACES:
+            if isinstance(p, A.PieceNetwork) and piece_place(piece) in ("vertex", "hex"):
                 c.r.error("E206", p.span, message=f"piece {piece.name.value} is not on a path: "  # type: ignore[attr-defined]
                           "only path pieces join a network",
                           hint="drop 'network', or put the piece 'on edge' or 'on sea_edge'")
@@ -58,7 +58,8 @@ def check_alternatives(c: CheckContext, alts: A.Alternatives) -> None:
     for ident in alts.names:
         if c.ref(ident, c.pieces, "E203"):
             place = piece_place(c.pieces[ident.value])
-            places.add("path" if place in PATH_PLACES else place)
+            if place in (*PATH_PLACES, "vertex", "hex"):     # a wrong one is said where it is
+                places.add("path" if place in PATH_PLACES else place)
     if len(places) > 1:
         c.r.error("E206", alts.span, message=f"set-up offers {alts.value}, pieces on different "
                   "kinds of place", hint="offer pieces that stand on the same kind of place "

@@ -264,10 +264,10 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
     _e("route_end", "e:edge", "bool",
        "the piece on e ends an open route: one end of e touches neither a building of its "
        "owner nor another of his pieces of its network",
-       "target e in pieces(player, ship) where route_end(e)", "{e} ends an open route"),
+       "count(e in pieces(player, ship) where route_end(e))", "{e} ends an open route"),
     _e("built_this_turn", "x:vertex|edge", "bool",
        "the piece at x was placed in the current turn (moved pieces keep their day)",
-       "target e in pieces(player, ship) where not built_this_turn(e)",
+       "not built_this_turn(e)",
        "the piece on {x} was built this turn"),
     _e("robber_hex", "r:name:robber", "hex",
        "the hex a declared robber stands on (-1: off the board); a sea hex's id follows the land's",

@@ -22,6 +22,7 @@ def violations(s, caches: bool = True) -> list[str]:
     if s.rules_state is not None:
         out += _counters(s)
         out += _decks(s)
+        out += _robbers(s)
     out += _routes(s)
     out += _vp(s, caches)
     out += _victory(s)
@@ -105,6 +106,14 @@ def _routes(s) -> list[str]:
         if reached != mine:
             out.append(f"player {p}: paths {sorted(mine - reached)} are not joined to a building")
     return out
+
+
+def _robbers(s) -> list[str]:
+    """Each declared robber stands on a hex of the sea, or off the board."""
+    rules, b = s.game.rules, s.board
+    sea = set(b.hex_water) | set(range(b.n_hexes, b.n_hexes + b.n_sea))
+    return [f"robber {r.name} stands on hex {h}, not on the sea"
+            for r, h in zip(rules.robbers, s.rules_state.robbers) if h != -1 and h not in sea]
 
 
 def _counters(s) -> list[str]:

@@ -193,6 +193,14 @@ def robber(ir: dict, base: dict | None) -> list[str]:
                    "roller moves the robber to another hex and robs "
                    f"{counted(r.get('steal', 1), 'random resource card')} from a player with a "
                    "building there. The robber's hex produces nothing.")
+    for name, spec in (ir.get("robbers") or {}).items():
+        if spec == ((base or {}).get("robbers") or {}).get(name):
+            continue
+        robs = join([plural(words(p)) for p in spec["robs"]], "or") if "robs" in spec \
+            else "pieces on its paths"
+        out.append(f"A second robber, the {words(name)}, stands on the sea's hexes. On a {number} "
+                   f"or a Knight the player moves either robber; the {words(name)} robs a player "
+                   f"with {robs} beside its hex.")
     if r.get("home") and r.get("home") != old.get("home"):
         homes = ["off the board" if h == "off_board" else f"the {words(h['terrain'])}"
                  if isinstance(h, dict) else words(h) for h in r["home"]]
@@ -217,21 +225,29 @@ def setup(ir: dict, base: dict | None) -> list[str]:
     out = []
     if base is None:
         order = " (the second in reverse order)" if st.get("order") == "snake" else ""
-        place = join([f"a {words(p)}" for p in st.get("place", [])])
+        place = join([_placed(p) for p in st.get("place", [])])
         yr = st.get("yield_round")
         out.append(f"Set-up: {st.get('rounds', 2)} rounds{order}; in each, every player places "
                    f"{place}." + (f" The buildings of round {yr} produce their first resources."
                                   if yr else ""))
+    elif st.get("place") != old.get("place"):
+        out.append(f"In each set-up round every player places "
+                   f"{join([_placed(p) for p in st.get('place', [])])}.")
     for rnd, pcs in (st.get("place_rounds") or {}).items():
         if pcs != (old.get("place_rounds") or {}).get(rnd):
             out.append(f"In set-up round {rnd} each player places "
-                       f"{join([f'a {words(x)}' for x in pcs])} instead.")
+                       f"{join([_placed(x) for x in pcs])} instead.")
     sp = st.get("start_player")
     if base is None or sp != old.get("start_player"):
         out.append({"roll": "The players roll for who starts (highest starts).",
                     "random": "The start player is chosen at random.",
                     "first": "The first player starts."}.get(sp, f"Start player: {sp}."))
     return out
+
+
+def _placed(p: str | list[str]) -> str:
+    """A set-up placement: "a road", or "a road or a ship" for a choice (road|ship)."""
+    return " or ".join(f"a {words(x)}" for x in p) if isinstance(p, list) else f"a {words(p)}"
 
 
 def victory(ir: dict, base: dict | None) -> list[str]:
