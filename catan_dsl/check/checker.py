@@ -207,15 +207,18 @@ class Checker(CheckContext):
             return
         if kind == "free_pieces":
             piece, n = e.args
-            if not isinstance(piece, A.Ident) or not isinstance(n, A.Num):
+            if not isinstance(piece, (A.Ident, A.Alternatives)) or not isinstance(n, A.Num):
                 self.r.error("E206", e.span, message="free takes a piece name and a number",
-                             hint="e.g. 'effect free road 2'")
+                             hint="e.g. 'effect free road 2', or 'effect free road|ship 2'")
                 return
-            self.ref(piece, self.pieces, "E203")
+            if isinstance(piece, A.Alternatives):
+                check_alternatives(self, piece)
+            else:
+                self.ref(piece, self.pieces, "E203")
             self.num(n, "free pieces")
         elif want == 1:
             (n,) = e.args
-            if not isinstance(n, A.Num):
+            if isinstance(n, A.Alternatives) or not isinstance(n, A.Num):
                 self.r.error("E206", n.span, message=f"effect {e.kind.value} takes a number, not \"{n.value}\"")
                 return
             self.num(n, f"the {kind} amount")

@@ -178,7 +178,8 @@ def _development(model: Model) -> dict:
         assert isinstance(eff, A.Effect)
         kind = EFFECT_ALIASES.get(eff.kind.value, eff.kind.value)
         d: dict = {"count": c.count.value, "effect": kind}
-        args = [a.value for a in eff.args]
+        args = [[i.value for i in a.names] if isinstance(a, A.Alternatives) else a.value
+                for a in eff.args]
         if kind == "vp":
             d["vp"] = args[0]
         elif kind == "free_pieces":

@@ -20,7 +20,7 @@ class CardSpec:
     any_time: bool
     flags: frozenset[str]
     vp: int
-    piece: int          # piece kind for free_pieces, else -1
+    piece: int | tuple[int, ...]   # piece kind for free_pieces (kinds: one of each), else -1
     n: int
 
 
@@ -110,7 +110,9 @@ class Game:
             CardSpec(name=c, count=int(spec["count"]), effect=spec["effect"],
                      any_time=bool(spec.get("any_time")),
                      flags=frozenset(k for k, v in spec.items() if v is True and k != "any_time"),
-                     vp=int(spec.get("vp", 0)), piece=pix.get(spec.get("piece"), -1),
+                     vp=int(spec.get("vp", 0)),
+                     piece=tuple(pix[x] for x in spec["piece"]) if isinstance(spec.get("piece"), list)
+                     else pix.get(spec.get("piece"), -1),
                      n=int(spec.get("n", 0)))
             for c, spec in dev.get("cards", {}).items())
         self.card_names = tuple(c.name for c in self.cards)

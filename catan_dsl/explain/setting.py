@@ -106,7 +106,7 @@ def development(ir: dict, base: dict | None, s: Speaker) -> list[str]:
         if base is not None and old.get(name) == c:
             continue
         what = _DEV_EFFECTS.get(c.get("effect", "rules"), "see the rules").format(
-            vp=c.get("vp", 1), n=c.get("n", 2), piece=words(c.get("piece", "road")))
+            vp=c.get("vp", 1), n=c.get("n", 2), piece=_free_kinds(c.get("piece", "road")))
         extra = []
         if c.get("army"):
             extra.append("counts toward the largest army")
@@ -243,6 +243,13 @@ def setup(ir: dict, base: dict | None) -> list[str]:
                     "random": "The start player is chosen at random.",
                     "first": "The first player starts."}.get(sp, f"Start player: {sp}."))
     return out
+
+
+def _free_kinds(p: str | list[str]) -> str:
+    """The free pieces of a card: "road", or "road or ship" for a choice (road|ship)."""
+    if not isinstance(p, list):
+        return words(p)
+    return " or ".join([plural(words(x)) for x in p[:-1]] + [words(p[-1])])   # + "s" after
 
 
 def _placed(p: str | list[str]) -> str:

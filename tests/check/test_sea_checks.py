@@ -51,7 +51,7 @@ def test_a_second_robber_says_where_it_stands(tmp_path: Path) -> None:
 def test_a_second_robber_starts_on_its_sea(tmp_path: Path) -> None:
     (d,) = _errors(tmp_path, "robber pirate starts at 2,0", "robber pirate starts at 0,0")
     assert d.code == "E206" and "0,0 is a land hex" in d.message
-    assert (d.span.line, d.span.col) == (18, 29)
+    assert (d.span.line, d.span.col) == (19, 29)
     (d,) = _errors(tmp_path, "robber pirate starts at 2,0", "robber pirat starts at 2,0")
     assert d.code == "E407" and d.hint == 'did you mean "pirate"?'
 

@@ -159,6 +159,23 @@ def test_setup_offers_a_ship_beside_a_coastal_settlement(ir, game):
     assert not any(t.startswith("build ship") for t in texts(s))
 
 
+def test_road_building_gives_roads_or_ships(ir, game):
+    """Issue 39 item 4 (for issue 40's Road Building): `effect free road|ship 2` lets each free
+    piece be a road or a ship, each by its own rules."""
+    s = empty_main(game)
+    v, coast, open_sea, to_islet, far = places(ir)
+    put(s, 0, "settlement", v)
+    give_card(s, 0, "road_building")
+    act(s, "play road_building")
+    first = texts(s)
+    assert f"build ship {open_sea}" in first and f"build road {coast}" in first
+    assert f"build road {open_sea}" not in first
+    act(s, f"build ship {open_sea}")
+    assert f"build ship {to_islet}" in texts(s) and f"build road {to_islet}" not in texts(s)
+    act(s, f"build road {coast}")
+    assert s.e_kind[coast] == game.piece_names.index("road") and not s.prompts
+
+
 def test_the_longest_route_joins_roads_and_ships_only_at_own_buildings(ir, game):
     """Issue 39 item 4: `measure longest_route road ship` counts a chain of both, a road and a
     ship joined only at their owner's building."""
