@@ -58,8 +58,10 @@ def compile_model(model: Model, board: BoardInfo, lowered: LoweredRules) -> dict
 
 
 def has_sea_paths(model: Model) -> bool:
-    """A piece stands on the water: the sea gets paths and intersections (docs/language.md)."""
-    return any(piece_place(p) == "sea_edge" for p in model.named("piece").values())
+    """A piece stands on the water, or a robber: the sea gets paths and intersections, and its
+    hexes ids after the land's (docs/language.md)."""
+    return any(piece_place(p) == "sea_edge" for p in model.named("piece").values()) \
+        or bool(model.named("robber"))
 
 
 def _robbers(model: Model) -> dict:

@@ -28,7 +28,8 @@ def build_topology(land: Iterable[g.Hex], frame: Iterable[g.Hex] | None = None,
         frame: sea hexes to record as the frame; defaults to every non-land neighbour of land.
         interiors: land hexes with an interior: a centre intersection joined by a path to each
             corner the hex shares with other land (nothing changes for a board without them).
-        sea_paths: the sea has paths too (a scenario declares a piece ``on sea_edge``): every
+        sea_paths: the sea has paths too (a scenario declares a piece ``on sea_edge`` or a
+            robber ``on sea``): every
             side between two sea hexes becomes a path and its ends intersections, each path and
             intersection lists the sea hexes it touches (``sea``), and each sea hex its six
             corners and sides (``corners``/``sides``, -1 where the frame ends). Without it the

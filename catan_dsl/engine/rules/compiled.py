@@ -245,8 +245,9 @@ class CompiledRules(RuleQueries, VictoryQueries):
         # Declared robbers (robber NAME { on sea }), numbered from 1 (0 is the land robber).
         self.robbers = robber_specs(game, ir)
         self.robber_index = {r.name: i + 1 for i, r in enumerate(self.robbers)}
-        # Whether a rule asks built_this_turn: only then are the turn's placements recorded.
-        self.tracks_built = _mentions(ir.get("rules") or (), "built_this_turn")
+        # Whether a rule or measure asks built_this_turn: only then are the turn's placements
+        # recorded.
+        self.tracks_built = _mentions([v for k, v in ir.items() if k != "board"], "built_this_turn")
         self.start_roll = ir["setup"].get("start_player") == "roll"
         self.neutral_start = tuple(tuple(x) for x in ir["players"].get("neutral_start") or ())
         self.bonus = int((ir.get("victory") or {}).get("bonus", 0) or 0)

@@ -349,6 +349,21 @@ def test_a_forbid_naming_no_robber_is_the_land_robbers(tmp_path):
     assert moves_after_a_seven("forbid robber_move robber|pirate to h where true") == set()
 
 
+def test_a_pirate_without_ships_sails_the_ring(tmp_path):
+    """Issue 39 item 4: a robber on the sea needs no piece on the water: its sea's hexes are
+    numbered after the land's and a 7 offers every other one."""
+    path = tmp_path / "pirate.catan"
+    path.write_text("scenario pirate extends base {\n  robber pirate { on sea }\n"
+                    "  board ring extends beginner default { robber pirate starts at 0,-3 }\n}\n")
+    got, report = api.compile_file(str(path))
+    assert got is not None, report.render_text()
+    s = empty_main(Game(got, 4))
+    pre_roll(s, 0)
+    act(s, "roll 7")
+    pirate = [t for t in texts(s) if t.startswith("move pirate ")]
+    assert len(pirate) == len(got["board"]["sea"]) - 1 == 17
+
+
 def test_rules_read_a_sea_hex_like_any_hex(ir, game):
     """Whatever `check` accepts, the engine plays: hex functions given the pirate's sea hex."""
     s = empty_main(game)
