@@ -31,11 +31,7 @@ def can_settle(s, p: int, v: int) -> bool:
     """Vertex ``v`` is empty, respects the distance rule and touches one of ``p``'s routes (a
     path piece of a network: a piece of ``network none`` leads nowhere), and a hex that is
     neither face down nor sea."""
-    if s.v_owner[v] >= 0 or s.v_blocked[v] or v in s.board.vertex_closed:
-        return False
-    e_owner, e_kind, g = s.e_owner, s.e_kind, s.game
-    return any(e_owner[e] == p and g.net_joins[g.edge_net[e_kind[e]]]
-               for e in s.board.vertex_edges[v])
+    return networks.settles(s, p, v)
 
 
 def legal_builds(s, p: int, out: list) -> None:

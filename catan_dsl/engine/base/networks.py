@@ -87,6 +87,37 @@ def all_codes(s, p: int) -> set[int]:
     return out
 
 
+def recheck(s, edges, vertices) -> None:
+    """Bring every player's spot caches up to date at ``edges`` and ``vertices`` after pieces
+    changed next to them (a path piece moved: its old and new paths and those sharing their
+    ends, and those ends). The caller has given the state its own spot sets (own_spots)."""
+    g, b = s.game, s.board
+    n = b.n_edges
+    for q in range(g.num_players):
+        spots, vspots = s.edge_spots[q], s.vertex_spots[q]
+        for e in edges:
+            for net in range(g.n_nets):
+                if can_route(s, q, e, net):
+                    spots.add(net * n + e)
+                else:
+                    spots.discard(net * n + e)
+        for v in vertices:
+            if settles(s, q, v):
+                vspots.add(v)
+            else:
+                vspots.discard(v)
+
+
+def settles(s, p: int, v: int) -> bool:
+    """Intersection ``v`` takes a building of ``p``'s: free, apart from every building, on land,
+    at the end of one of his pieces of a network."""
+    if s.v_owner[v] >= 0 or s.v_blocked[v] or v in s.board.vertex_closed:
+        return False
+    e_owner, e_kind, g = s.e_owner, s.e_kind, s.game
+    return any(e_owner[e] == p and g.net_joins[g.edge_net[e_kind[e]]]
+               for e in s.board.vertex_edges[v])
+
+
 def path_ok(s, p: int, k: int, e: int, lifted: int = -1) -> bool:
     """``p`` could put a piece of path kind ``k`` on ``e`` now (free, on its surface, joined to
     its network; the supply and the forbids are not asked), ``lifted`` counting as empty."""

@@ -52,7 +52,11 @@ def movable(s, edge: bool, x, y) -> tuple[int, int] | str:
     if not isinstance(x, int) or not 0 <= x < n or owners[x] < 0:
         return f"no piece on {'path' if edge else 'intersection'} {x}"
     p, k = owners[x], kinds[x]
-    if not placeable(s, p, k, y, lifted=x):
+    # Lifting a path piece only takes spots away: a path its owner's network does not reach
+    # now is not reached once it has left (the common no, asked for every path of a choice).
+    reached = not edge or isinstance(y, int) and \
+        networks.code(s, s.game.edge_net[k], y) in s.edge_spots[p]
+    if not reached or not placeable(s, p, k, y, lifted=x):
         return f"the {s.game.piece_names[k]} on {x} cannot stand on {y}"
     return p, k
 
@@ -63,6 +67,7 @@ def move(s, p: int, k: int, x: int, y: int, ri: int) -> None:
     g, b = s.game, s.board
     rules_state = s.rules_state
     s.piece_moves += 1
+    building.own_spots(s)
     if g.piece_on_edge[k]:
         s.e_owner[x] = s.e_kind[x] = -1
         s.e_owner[y], s.e_kind[y] = p, k
@@ -86,8 +91,15 @@ def move(s, p: int, k: int, x: int, y: int, ri: int) -> None:
     if rules_state.built_now is not None and x + shift in rules_state.built_now:
         rules_state.built_now.discard(x + shift)
         rules_state.built_now.add(y + shift)
-    rebuild_spots(s)
-    awards.route_changed(s, tuple(range(g.num_players)))
+    if g.piece_on_edge[k]:
+        # Only the two paths, those sharing their ends and those ends can change: the caches
+        # are brought up to date there (the invariants recompute them all and compare).
+        ends = {v for e in (x, y) for v in b.edge_vertices[e]}
+        networks.recheck(s, {e for v in ends for e in b.vertex_edges[v]}, ends)
+        awards.route_changed(s, (p,))      # a path piece ends no one else's route
+    else:
+        rebuild_spots(s)
+        awards.route_changed(s, tuple(range(g.num_players)))
     emit(s, ri, PieceMoved(p, g.piece_names[k], x, y))
 
 

@@ -226,6 +226,9 @@ def test_move_takes_the_end_ship_to_where_it_could_be_built(ir, game):
     assert any(isinstance(e, PieceMoved) for e in s.drain_events())
     assert not any(t.startswith("do move_ship") for t in texts(s))          # once a turn
     check_invariants(s)
+    si = [sp.name for sp in game.specials].index("longest_road")
+    kinds = game.specials[si].route_kinds
+    assert s.measure[si] == [awards.longest_route(s, q, kinds) for q in range(4)]
 
 
 def test_an_illegal_move_is_a_logged_no_op(ir):
