@@ -57,7 +57,7 @@ class PieceBuilt(Event):
 
 @dataclass(frozen=True, slots=True)
 class RobberMoved(Event):
-    """The robber (or the declared robber ``robber``: "pirate") went from ``from_hex`` to
+    """The robber (or the declared robber named ``robber``) went from ``from_hex`` to
     ``hex`` (-1: off the board; a sea hex's id follows the land's)."""
 
     player: int

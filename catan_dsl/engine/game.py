@@ -153,7 +153,7 @@ class Game:
             seq = order if setup["order"] != "snake" or rnd % 2 == 0 else order[::-1]
             for p in seq:
                 for piece in (setup.get("place_rounds") or {}).get(str(rnd + 1), setup["place"]):
-                    # "road|ship": the player places one of the pieces offered (IR: a list).
+                    # "a|b" in source: the player places one of the pieces offered (IR: a list).
                     kinds = tuple(pix[x] for x in piece) if isinstance(piece, list) else (pix[piece],)
                     steps.append((p, kinds[0], rnd + 1))
                     choices.append(kinds)

@@ -14,7 +14,7 @@ MEMO_FROM = 6         # fewer edges: walking them costs less than the memo's key
 
 def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
     """Longest trail over ``p``'s edges of ``kinds``; an opponent's building ends it (BASE-69).
-    Pieces of different networks (a road and a ship) join only at ``p``'s own buildings, and
+    Pieces of different networks (a road and a piece on the water) join only at ``p``'s own buildings, and
     a piece of ``network none`` only there too."""
     e_kind, e_owner = s.e_kind, s.e_owner
     mine = [e for e in s.route_edges[p] if e_kind[e] in kinds and e_owner[e] == p]

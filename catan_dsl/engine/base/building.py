@@ -198,6 +198,6 @@ def _vertex_taken(s, p: int, v: int) -> None:
         elif owner != p and owner not in affected:
             affected.append(owner)
     if n_nets > 1 and p not in affected and s.route_edges[p]:
-        affected.append(p)      # a building may join p's road and ship into one route
+        affected.append(p)      # a building may join two of p's networks into one route
     if affected:
         awards.route_changed(s, tuple(affected))

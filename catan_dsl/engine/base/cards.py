@@ -96,7 +96,7 @@ def apply_play(s, a) -> None:
 
 
 def legal_place_free(s, prompt) -> list:
-    """Where the free piece may go; a choice of kinds (``road|ship``: a tuple) lists each's."""
+    """Where the free piece may go; a choice of kinds (``a|b`` in source: a tuple) lists each's."""
     k = prompt.params[0]
     kinds = k if isinstance(k, tuple) else (k,)
     table = s.game.actions.build

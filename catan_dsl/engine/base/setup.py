@@ -17,7 +17,7 @@ def step(s) -> tuple[int, int, int]:
 def legal(s) -> list:
     """A vertex piece goes on any free spot obeying the distance rule; an edge piece must touch
     the vertex piece the same player placed just before it, on a path of its surface. A step
-    offering several pieces (``road|ship``) lists each one's spots."""
+    offering several pieces (``a|b`` in source) lists each one's spots."""
     g = s.game
     p, k, _ = step(s)
     kinds = g.setup_choices[s.setup_i]
@@ -48,7 +48,7 @@ def _spots(s, p: int, k: int) -> list:
 def apply(s, a) -> None:
     g, b = s.game, s.board
     p, _, rnd = step(s)
-    k = a.kind                   # the piece placed (one of a step's choices: road|ship)
+    k = a.kind                   # the piece placed (one of a step's choices)
     building.place(s, p, k, a.at, free=True)
     if rnd == g.setup_yield_round and not g.piece_on_edge[k]:
         hand, bank = s.hand[p], s.bank
