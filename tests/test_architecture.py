@@ -51,7 +51,8 @@ ENGINE_MODEL = {"actions", "events", "prompts", "board"}
 # generic engine code.
 SCENARIO_WORDS = re.compile(
     r"\b(fish|lake|river|swamp|bridge|gold\b|coins?\b|camel|caravan|oasis|barbarian|castle|"
-    r"wagon|harbou?r.?master|glass|quarry|marble|old.?boot|captive|richest|poor.?settler)",
+    r"wagon|harbou?r.?master|glass|quarry|marble|old.?boot|captive|richest|poor.?settler|"
+    r"ships?\b|pirate|fog\b|seafar)",
     re.IGNORECASE,
 )
 MODULE_RANDOM = re.compile(

@@ -16,6 +16,12 @@ CARD_WEIGHT = 1.0
 OVER_LIMIT_PENALTY = 6.0
 SPOT_WEIGHT = 3.0
 REACH_WEIGHT = 2.0        # spots one more route piece away: makes the first road worth building
+# Where the sea has paths: per path piece fewer between the player's pieces and the nearest
+# intersection he could build on, up to SAIL_RANGE pieces away (0 while he has a spot to
+# build on): makes a route across the water worth building one piece at a time once the land
+# within reach is taken, and a moved piece worth moving toward land.
+SAIL_WEIGHT = 4.0
+SAIL_RANGE = 6
 DEV_WEIGHT = 12.0
 READY_WEIGHT = 15.0
 OPPONENT_WEIGHT = 0.5
@@ -118,9 +124,50 @@ def reach(s: State, p: int) -> int:
     """Free building spots at the far end of an edge ``p`` could build next."""
     b = s.board
     v_owner, blocked = s.v_owner, s.v_blocked
-    spots = {v for e in s.edge_spots[p] for v in b.edge_vertices[e]
-             if v_owner[v] < 0 and not blocked[v]}
+    if b.edge_water:            # the open sea's intersections take no building
+        closed = b.vertex_closed
+        spots = {v for e in s.path_spots(p) for v in b.edge_vertices[e]
+                 if v_owner[v] < 0 and not blocked[v] and v not in closed}
+    else:
+        spots = {v for e in s.edge_spots[p] for v in b.edge_vertices[e]
+                 if v_owner[v] < 0 and not blocked[v]}
     return len(spots - s.vertex_spots[p])
+
+
+def sail(s: State, p: int) -> float:
+    """On a board whose sea has paths: how much nearer than SAIL_RANGE path pieces ``p``'s
+    pieces are to the nearest intersection he could build on (SAIL_RANGE while he has one to
+    build on now), counted over the free paths his path pieces can take (land or water, an
+    opponent's building stopping the way)."""
+    b, g = s.board, s.game
+    if s.vertex_spots[p]:
+        return float(SAIL_RANGE)
+    kinds = [k for k in g.edge_kinds if s.supply[p][k]]
+    if not kinds:
+        return 0.0
+    land = any(not g.piece_water[k] for k in kinds)
+    water = any(g.piece_water[k] for k in kinds)
+    v_owner, e_owner = s.v_owner, s.e_owner
+    start = set(s.buildings[p])
+    for e in s.route_edges[p]:
+        start.update(v for v in b.edge_vertices[e] if v_owner[v] in (-1, p))
+    dist = dict.fromkeys(start, 0)
+    frontier = list(start)
+    for d in range(1, SAIL_RANGE + 1):
+        nxt = []
+        for v in frontier:
+            for e in b.vertex_edges[v]:
+                if e_owner[e] >= 0 or not (land and b.edge_land[e] or water and b.edge_water[e]):
+                    continue
+                for w in b.edge_vertices[e]:
+                    if w in dist or v_owner[w] >= 0 and v_owner[w] != p:
+                        continue
+                    dist[w] = d
+                    if v_owner[w] < 0 and not s.v_blocked[w] and w not in b.vertex_closed:
+                        return float(SAIL_RANGE - d)
+                    nxt.append(w)
+        frontier = nxt
+    return 0.0
 
 
 def holdings(s: State, p: int) -> float:
@@ -205,9 +252,16 @@ def evaluate(s: State, p: int) -> float:
     r = reaches.get(p)
     if r is None:
         r = reaches[p] = reach(s, p)
+    if s.board.edge_water:                  # a sea with paths: the way to land across it
+        far = reaches.get(-1 - p)
+        if far is None:
+            far = reaches[-1 - p] = sail(s, p)
+        r_sail = SAIL_WEIGHT * far
+    else:
+        r_sail = 0.0
     own = (VP_WEIGHT * s.vp(p) + PIP_WEIGHT * prods[p] + CARD_WEIGHT * cards
            - OVER_LIMIT_PENALTY * over + SPOT_WEIGHT * min(len(s.vertex_spots[p]), 3)
-           + REACH_WEIGHT * min(r, 3)
+           + REACH_WEIGHT * min(r, 3) + r_sail
            + DEV_WEIGHT * sum(s.dev_hand[p]) + READY_WEIGHT * readiness(s, p)
            + holdings(s, p) + (award_progress(s, p) if g.specials else 0.0))
     rival = None

@@ -30,6 +30,8 @@ class BoardInfo:
     numbers_spec: dict = field(default_factory=lambda: {"method": "fixed"})
     harbors: list[tuple[int, str | None, g.Hex, str]] = field(default_factory=list)
     robber: object = "robber_start_terrain"
+    # Where each declared robber (robber NAME { on sea }) starts: a sea hex or "off_board".
+    robbers: dict[str, object] = field(default_factory=dict)
     edge_sets: dict[str, list[tuple[g.Hex, str, str | None]]] = field(default_factory=dict)
     corner_sets: dict[str, list[tuple[g.Hex, str]]] = field(default_factory=dict)
     frame_sets: dict[str, list[tuple[g.Hex, list[int]]]] = field(default_factory=dict)
@@ -324,6 +326,27 @@ class _BoardChecker(NumberChecks, HiddenPools):
                 self.info.robber = "off_board"
             elif self.land_hex(rb.coord):
                 self.info.robber = rb.coord.hex
+        declared = self.c.m.named("robber")
+        seen: dict[str, A.NamedRobberAt] = {}
+        for it in self.items(A.NamedRobberAt):
+            name = it.name.value
+            if not self.c.ref(it.name, declared, "E407", what="robber"):
+                continue
+            if name in seen:
+                self.r.error("E205", it.span, what="robber start", name=name,
+                             notes=(("first given here", seen[name].span),))
+                continue
+            seen[name] = it
+            if it.coord is None:
+                self.info.robbers[name] = "off_board"
+            elif it.coord.hex not in self.frame_set:
+                what = "a land hex" if it.coord.hex in self.land_set else "not a sea hex of the board"
+                self.r.error("E206", it.coord.span, message=f"robber {name} stands on the sea, "
+                             f"but {it.coord} is {what}",
+                             hint="name a hex of the board's sea (its 'sea hexes' or the ring "
+                                  "around the land)")
+            else:
+                self.info.robbers[name] = it.coord.hex
 
     def features(self) -> None:
         info = self.info

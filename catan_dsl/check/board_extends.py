@@ -76,6 +76,7 @@ def _apply(inherited: list, board: A.Board, report: Report,
         for cd in i.slots.coords}
     pools = {i.name.value for i in own if isinstance(i, A.Pool)}
     features = {(i.kind, i.name.value) for i in own if isinstance(i, A.FeatureSet)}
+    robbers = {i.name.value for i in own if isinstance(i, A.NamedRobberAt)}
     out: list = []
     for item in inherited:
         if any(isinstance(item, group) for group in replaced):
@@ -98,6 +99,8 @@ def _apply(inherited: list, board: A.Board, report: Report,
             item = A.Pool(item.span, item.name, A.PoolAt(item.slots.span, at), item.tiles,
                           item.hidden, item.tokens)
         if isinstance(item, A.FeatureSet) and (item.kind, item.name.value) in features:
+            continue
+        if isinstance(item, A.NamedRobberAt) and item.name.value in robbers:
             continue
         out.append(item)
     out = _harbors(out, board, report)

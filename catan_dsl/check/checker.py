@@ -9,6 +9,7 @@ from catan_dsl.check.board_extends import flatten, inherited_notes
 from catan_dsl.check.components import check_components
 from catan_dsl.check.context import CheckContext, suggest
 from catan_dsl.check.load import Model
+from catan_dsl.check.sea import PATH_PLACES, check_alternatives, check_sea
 from catan_dsl.core.codes import RESERVED_WORDS
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.syntax import ast as A
@@ -23,7 +24,7 @@ EFFECTS = {"robber": 0, "vp": 1, "free_pieces": 2, "take_resources": 1, "monopol
 EFFECT_ALIASES = {"free": "free_pieces", "take": "take_resources"}
 MEASURES = ("longest_route", "cards_played", "counter")
 POLICIES = ("first_then_strictly_more", "sole_max", "all_min", "every_min")
-PIECE_PLACES = ("edge", "vertex", "hex")
+PIECE_PLACES = (*PATH_PLACES, "vertex", "hex")
 SETUP_ORDERS = ("snake", "round_robin")
 START_PLAYERS = ("first", "random", "highest_roll", "roll")
 CARD_FLAGS = ("any_time", "army")
@@ -51,6 +52,7 @@ class Checker(CheckContext):
         for s in self.m.named("special").values():
             self.special(s)  # type: ignore[arg-type]
         self.sections()
+        check_sea(self)
 
     def required(self) -> None:
         if self.m.incomplete or self.m.root.kind == "variant" and not self.complete:
@@ -155,7 +157,7 @@ class Checker(CheckContext):
             self.word(on.kind, PIECE_PLACES, "place for a piece")
         else:
             self.r.error("E207", p.name.span, message=f"piece {p.name.value} does not say where it goes",
-                         hint="add 'on edge', 'on vertex' or 'on hex'")
+                         hint="add 'on edge', 'on sea_edge', 'on vertex' or 'on hex'")
         lim = props.get(A.Limit)
         if isinstance(lim, A.Limit):
             self.num(lim.n, "a piece limit")
@@ -205,15 +207,18 @@ class Checker(CheckContext):
             return
         if kind == "free_pieces":
             piece, n = e.args
-            if not isinstance(piece, A.Ident) or not isinstance(n, A.Num):
+            if not isinstance(piece, (A.Ident, A.Alternatives)) or not isinstance(n, A.Num):
                 self.r.error("E206", e.span, message="free takes a piece name and a number",
-                             hint="e.g. 'effect free road 2'")
+                             hint="e.g. 'effect free road 2', or 'effect free road|ship 2'")
                 return
-            self.ref(piece, self.pieces, "E203")
+            if isinstance(piece, A.Alternatives):
+                check_alternatives(self, piece)
+            else:
+                self.ref(piece, self.pieces, "E203")
             self.num(n, "free pieces")
         elif want == 1:
             (n,) = e.args
-            if not isinstance(n, A.Num):
+            if isinstance(n, A.Alternatives) or not isinstance(n, A.Num):
                 self.r.error("E206", n.span, message=f"effect {e.kind.value} takes a number, not \"{n.value}\"")
                 return
             self.num(n, f"the {kind} amount")
@@ -296,7 +301,10 @@ class Checker(CheckContext):
                     self.r.error("E207", s.span, message=f"placements for round {key[12:]}, but "
                                  f"set-up has {rounds_n} rounds")
                 for v in s.values:
-                    self.ref(v, self.pieces, "E203")  # type: ignore[arg-type]
+                    if isinstance(v, A.Alternatives):
+                        check_alternatives(self, v)
+                    else:
+                        self.ref(v, self.pieces, "E203")  # type: ignore[arg-type]
             elif key == "rounds":
                 self.num(s.values[0], "setup rounds", most=MAX_SETUP_ROUNDS)  # type: ignore[arg-type]
             else:

@@ -176,7 +176,7 @@ _NAMED = {A.Terrain: "terrain", A.Piece: "piece", A.Special: "special", A.Board:
           R.Option: "option", R.Counter: "counter", R.Deck: "deck", R.Chain: "chain",
           R.Marker: "marker", R.Die: "die", R.Unit: "unit",
           R.Procedure: "procedure", R.Param: "param", R.Define: "define",
-          R.Phase: "phase"}
+          R.Phase: "phase", A.RobberDecl: "robber"}
 _SINGLE = {A.Players: "players", A.Resources: "resources", A.BankEach: "bank",
            A.BankList: "bank", A.Tokens: "tokens", A.Victory: "victory", R.Neutral: "neutral"}
 _RULES = (R.OnRule, R.Action, R.Forbid, R.Modifier)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from catan_dsl.check.board import BoardInfo
 from catan_dsl.check.checker import EFFECT_ALIASES
 from catan_dsl.check.load import Model
+from catan_dsl.check.sea import piece_place
 from catan_dsl.compile.rules import LoweredRules, extend_ir
 from catan_dsl.core import geometry as g
 from catan_dsl.core.topology import build_topology
@@ -36,7 +37,7 @@ def compile_model(model: Model, board: BoardInfo, lowered: LoweredRules) -> dict
         "resources": _resources(model),
         "bank": _bank(model),
         "terrains": _terrains(model),
-        "board": compile_board(board),
+        "board": compile_board(board, sea_paths=has_sea_paths(model)),
         "pieces": _pieces(model),
         "development": _development(model),
         "special_cards": _specials(model, lowered),
@@ -49,9 +50,32 @@ def compile_model(model: Model, board: BoardInfo, lowered: LoweredRules) -> dict
         "victory": {"target": model.get("victory").target.value},  # type: ignore[union-attr]
         "rules": [],
     }
+    robbers = _robbers(model)
+    if robbers:             # only when declared: every other scenario's IR stays as it was
+        ir["robbers"] = robbers
     extend_ir(model, ir, lowered)
     return ir
 
+
+def has_sea_paths(model: Model) -> bool:
+    """A piece stands on the water, or a robber: the sea gets paths and intersections, and its
+    hexes ids after the land's (docs/language.md)."""
+    return any(piece_place(p) == "sea_edge" for p in model.named("piece").values()) \
+        or bool(model.named("robber"))
+
+
+def _robbers(model: Model) -> dict:
+    """``robber NAME { on sea; robs PIECE ... }`` → ``{NAME: {"on": "sea", "robs": [...]}}``."""
+    out = {}
+    for name, r in model.named("robber").items():
+        assert isinstance(r, A.RobberDecl)
+        on = next(p.where.value for p in r.props if isinstance(p, A.RobberDeclOn))
+        d: dict = {"on": on}
+        robs = next((p for p in r.props if isinstance(p, A.RobberRobs)), None)
+        if robs is not None:
+            d["robs"] = [i.value for i in robs.pieces]
+        out[name] = d
+    return out
 
 def _setting(model: Model, section: str, key: str, default: object) -> object:
     s = model.settings(section).get(key)
@@ -141,6 +165,9 @@ def _pieces(model: Model) -> dict:
             d[flag] = True
         if isinstance(up, A.Upgrades):
             d["upgrades"] = up.piece.value
+        net = _prop(props, A.PieceNetwork)
+        if isinstance(net, A.PieceNetwork):     # only when written: the default is "road"
+            d["network"] = net.name.value
         out[name] = d
     return out
 
@@ -153,7 +180,8 @@ def _development(model: Model) -> dict:
         assert isinstance(eff, A.Effect)
         kind = EFFECT_ALIASES.get(eff.kind.value, eff.kind.value)
         d: dict = {"count": c.count.value, "effect": kind}
-        args = [a.value for a in eff.args]
+        args = [[i.value for i in a.names] if isinstance(a, A.Alternatives) else a.value
+                for a in eff.args]
         if kind == "vp":
             d["vp"] = args[0]
         elif kind == "free_pieces":
@@ -207,20 +235,28 @@ def _setup(model: Model) -> dict:
     place = s.get("place")
     out = {"order": _setting(model, "setup", "order", "snake"),
            "rounds": _setting(model, "setup", "rounds", 2),
-           "place": [v.value for v in place.values] if place else [],
+           "place": [_placed(v) for v in place.values] if place else [],
            "yield_round": _setting(model, "setup", "yield_round", None),
            "start_player": _setting(model, "setup", "start", "first")}
     # "place round 2 city road": only when written, so other scenarios' IR stays as it was.
-    rounds = {k[len("place_round_"):]: [v.value for v in st.values]  # type: ignore[union-attr]
+    rounds = {k[len("place_round_"):]: [_placed(v) for v in st.values]  # type: ignore[union-attr]
               for k, st in sorted(s.items()) if k.startswith("place_round_")}
     if rounds:
         out["place_rounds"] = rounds
     return out
 
 
-def compile_board(info: BoardInfo) -> dict:
-    """Topology from `topology.build_topology`, then terrain, pools, tokens, harbors, features."""
-    topo = build_topology(info.land, info.frame, info.interiors)
+def _placed(v: A.Node) -> str | list[str]:
+    """A set-up placement: a piece's name, or the names of the pieces offered (road|ship)."""
+    if isinstance(v, A.Alternatives):
+        return [n.value for n in v.names]
+    return v.value  # type: ignore[attr-defined]
+
+
+def compile_board(info: BoardInfo, sea_paths: bool = False) -> dict:
+    """Topology from `topology.build_topology`, then terrain, pools, tokens, harbors, features;
+    ``sea_paths``: the sea has paths and intersections too (a piece stands on the water)."""
+    topo = build_topology(info.land, info.frame, info.interiors, sea_paths=sea_paths)
     hex_id = {(h["q"], h["r"]): h["id"] for h in topo["hexes"]}
     sea_id = {(s["q"], s["r"]): s["id"] for s in topo["sea"]}
     edge_id = {e["key"]: e["id"] for e in topo["edges"]}
@@ -275,6 +311,11 @@ def compile_board(info: BoardInfo) -> dict:
         out["hidden_pools"] = [{"id": n, "hexes": [hex_id[h] for h in hexes],
                                 "tiles": dict(sorted(tiles.items())), "tokens": sorted(tokens)}
                                for n, hexes, tiles, tokens in info.hidden_pools]
+    if sea_paths:
+        out["sea_paths"] = True
+    if info.robbers:
+        out["robber"]["starts"] = {n: at if at == "off_board" else {"sea": sea_id[at]}
+                                   for n, at in sorted(info.robbers.items())}
     if info.frame_shuffled:
         # Only when asked, so boards without shuffled features keep their IR byte for byte.
         out["feature_shuffle"] = sorted(info.frame_shuffled)

@@ -152,6 +152,25 @@ class EffectLowerer(HexEffects, Lowerer):
                      hint="a variable bound to a piece's place, e.g. 'choose e in pieces(p, road)'")
         return v
 
+    def move_piece(self, f: R.Eff, scope: dict[str, str]) -> list:
+        """``move ship from e to f``: a built piece moves; both places of its kind (a path for
+        a piece on paths), else E406 naming what was given."""
+        name = f.get("unit").value  # type: ignore[union-attr]
+        on = self.env.piece_on(name)
+        if on == "hex":
+            self.err("E406", f.get("unit").span, message=f"{name} stands on hexes: only pieces "  # type: ignore[union-attr]
+                     "on paths or intersections move")
+        where = "paths" if on == "edge" else "intersections"
+        ends = []
+        for key in ("frm", "to"):
+            node = f.get(key)
+            v, t = self.expr(node, scope)  # type: ignore[arg-type]
+            if on in ("edge", "vertex") and not compatible(t, on):
+                self.err("E406", node.span, message=f"move {name} from X to Y: {name} stands "  # type: ignore[union-attr]
+                         f"on {where}, so X and Y are {where}; got {t}")
+            ends.append(v)
+        return ["move_piece", name, *ends]
+
     def unit_effect(self, f: R.Eff, scope: dict[str, str]) -> list:
         """``put 1 knight on e [for p]`` / ``take 1 knight from e``: one unit per path, so the
         count must be 1."""
@@ -321,8 +340,10 @@ class EffectLowerer(HexEffects, Lowerer):
                     self.err("E406", g(key).span, message=f"these markers lie on {on}s; got {t}")  # type: ignore[union-attr]
                 ends.append(v)
             return ["move_markers", g("unit").value, *ends]  # type: ignore[union-attr]
+        if k == "move_unit" and self.env.has("piece", g("unit").value):  # type: ignore[union-attr]
+            return self.move_piece(f, scope)
         if k == "move_unit":
-            self.declared(g("unit"), ("unit", "marker"))  # type: ignore[arg-type]
+            self.declared(g("unit"), ("unit", "marker", "piece"))  # type: ignore[arg-type]
             on = self.unit_on(g("unit").value)  # type: ignore[union-attr]
             frm, to = self.edge_arg(g("frm"), scope, "move", on), self.edge_arg(g("to"), scope, "move", on)  # type: ignore[arg-type]
             return ["move_unit", g("unit").value, frm, to]  # type: ignore[union-attr]

@@ -24,7 +24,7 @@ WHAT = {"resource": "resource", "terrain": "terrain", "piece": "piece", "counter
         "mark": "mark", "option": "option", "item": "deck item", "flag": "card flag",
         "event": "event", "action": "action", "group": "action group", "chain": "chain",
         "marker": "marker", "die": "die", "face": "die face", "unit": "unit",
-        "phase": "turn phase"}
+        "phase": "turn phase", "robber": "robber"}
 
 
 # Words a designer may reach for → the vocabulary function that means it (E402's hint).
@@ -49,7 +49,7 @@ class Env:
         self.kinds: dict[str, dict[str, object]] = {k: {} for k in WHAT}
         self.kinds["resource"] = {i.value: i for i in res.names} if isinstance(res, A.Resources) else {}
         for kind in ("terrain", "piece", "card", "special", "option", "counter", "deck", "action",
-                     "marker", "die", "unit", "phase"):
+                     "marker", "die", "unit", "phase", "robber"):
             self.kinds[kind] = dict(model.named(kind))
         self.kinds["flag"] = {f: f for f in CARD_FLAGS}
         for d in model.named("deck").values():
@@ -82,7 +82,7 @@ class Env:
     def kind_of(self, name: str) -> str | None:
         for k in ("resource", "terrain", "piece", "counter", "deck", "special", "card", "event",
                   "item", "flag", "feature", "mark", "option", "chain", "marker", "die", "unit",
-                  "face"):
+                  "face", "robber"):
             if name in self.kinds[k]:
                 return k
         return None
@@ -94,8 +94,8 @@ class Env:
     def piece_on(self, name: str) -> str:
         p = self.kinds["piece"].get(name)
         for prop in getattr(p, "props", ()):
-            if isinstance(prop, A.PieceOn):
-                return prop.kind.value
+            if isinstance(prop, A.PieceOn):      # a path on the water is a path ("edge")
+                return "edge" if prop.kind.value == "sea_edge" else prop.kind.value
         return "vertex|edge"
 
 

@@ -208,12 +208,26 @@ class RuleCompiler(EffectLowerer):
                     self.declared(i, ("terrain",), "E202")
                     fb.append({"terrain": i.value})
             base["else"] = fb
+        if what == "robber_move":
+            return self._robber_forbids(f, base)
         if what != "build":
             return [base]
         out = []
         for k in f.kinds:
             self.declared(k, ("piece",), "E203")
             out.append({**base, "filter": {"kind": k.value}})
+        return out
+
+    def _robber_forbids(self, f: R.Forbid, base: dict) -> list[dict]:
+        """``forbid robber_move pirate|robber to h``: one rule per robber named ("robber" is
+        the land robber); naming none means the land robber, said in the IR only where a
+        second robber is declared (other scenarios keep their IR)."""
+        if not f.kinds:
+            return [{**base, "filter": {"robber": "robber"}} if self.env.kinds["robber"] else base]
+        out = []
+        for k in f.kinds:
+            if k.value == "robber" or self.declared(k, ("robber",)):
+                out.append({**base, "filter": {"robber": k.value}})
         return out
 
     def modifier(self, m: R.Modifier) -> dict:

@@ -20,7 +20,7 @@ WATER = "sea"
 
 
 def build_topology(land: Iterable[g.Hex], frame: Iterable[g.Hex] | None = None,
-                   interiors: Iterable[g.Hex] = ()) -> dict:
+                   interiors: Iterable[g.Hex] = (), sea_paths: bool = False) -> dict:
     """Build the topology tables for a set of land hexes.
 
     Args:
@@ -28,6 +28,12 @@ def build_topology(land: Iterable[g.Hex], frame: Iterable[g.Hex] | None = None,
         frame: sea hexes to record as the frame; defaults to every non-land neighbour of land.
         interiors: land hexes with an interior: a centre intersection joined by a path to each
             corner the hex shares with other land (nothing changes for a board without them).
+        sea_paths: the sea has paths too (a scenario declares a piece ``on sea_edge`` or a
+            robber ``on sea``): every
+            side between two sea hexes becomes a path and its ends intersections, each path and
+            intersection lists the sea hexes it touches (``sea``), and each sea hex its six
+            corners and sides (``corners``/``sides``, -1 where the frame ends). Without it the
+            tables are exactly those of the land, so every other board keeps its ids.
 
     Returns:
         ``{"hexes": [...], "vertices": [...], "edges": [...], "sea": [...]}`` where every list
@@ -46,12 +52,16 @@ def build_topology(land: Iterable[g.Hex], frame: Iterable[g.Hex] | None = None,
     inner_sides = [(q, r, f"{g.INTERIOR}-{name}") for q, r in inner for name in g.CORNER_NAMES
                    if any(x != (q, r) and x in land_set
                           for x in g.corner_hexes(g.corner((q, r), name)))]
+    # Paths on the water: the sides between two sea hexes (a coast side is a land side already).
+    water = [s for h in sea_list for s in g.sides(h)
+             if all(x in frame_set for x in g.side_hexes(s))] if sea_paths else []
+    water_ends = [c for s in water for c in g.side_corners(s)]
     corner_keys = sorted(
-        g.iter_unique([c for h in land_list for c in g.corners(h)] + centres),
+        g.iter_unique([c for h in land_list for c in g.corners(h)] + centres + water_ends),
         key=lambda c: g.sort_key_point(g.corner_point(c)),
     )
     side_keys = sorted(
-        g.iter_unique([s for h in land_list for s in g.sides(h)] + inner_sides),
+        g.iter_unique([s for h in land_list for s in g.sides(h)] + inner_sides + water),
         key=lambda s: _side_sort_key(s),
     )
     hex_id = {h: i for i, h in enumerate(land_list)}
@@ -88,10 +98,13 @@ def build_topology(land: Iterable[g.Hex], frame: Iterable[g.Hex] | None = None,
                 "key": g.fmt_key(s),
                 "vertices": [va, vb],
                 "hexes": sorted(on_land),
-                # An interior path lies inside its hex: never on the coast.
-                "coast": len(on_land) < 2 and not s[2].startswith(g.INTERIOR),
+                # An interior path lies inside its hex: never on the coast; a path between two
+                # sea hexes is open water, not coast.
+                "coast": len(on_land) == 1 and not s[2].startswith(g.INTERIOR),
             }
         )
+        if sea_paths:
+            edges[-1]["sea"] = sorted(sea_id[h] for h in g.side_hexes(s) if h in sea_id)
     for e in edges:
         va, vb = e["vertices"]
         e["adjacent"] = sorted((set(vertex_edges[va]) | set(vertex_edges[vb])) - {e["id"]})
@@ -110,13 +123,18 @@ def build_topology(land: Iterable[g.Hex], frame: Iterable[g.Hex] | None = None,
                 "hexes": sorted(on_land),
                 "edges": sorted(vertex_edges[vid]),
                 "adjacent": adj,
-                "coast": len(on_land) < 3 and not centre,
+                "coast": 0 < len(on_land) < 3 and not centre,
             }
         )
+        if sea_paths:
+            vertices[-1]["sea"] = [] if centre else \
+                sorted(sea_id[h] for h in g.corner_hexes(c) if h in sea_id)
 
     sea = []
     for h in sea_list:
-        touching = [v_id[c] for c in g.corners(h) if c in v_id]
+        # The intersections on land a sea hex touches (a fishing ground's): the coast's.
+        touching = [v_id[c] for c in g.corners(h)
+                    if c in v_id and any(x in land_set for x in g.corner_hexes(c))]
         sea.append(
             {
                 "id": sea_id[h],
@@ -126,6 +144,9 @@ def build_topology(land: Iterable[g.Hex], frame: Iterable[g.Hex] | None = None,
                 "land_neighbors": sorted(hex_id[n] for n in g.neighbors(h) if n in land_set),
             }
         )
+        if sea_paths:
+            sea[-1]["corners"] = [v_id.get(c, -1) for c in g.corners(h)]
+            sea[-1]["sides"] = [e_id.get(x, -1) for x in g.sides(h)]
     return {"hexes": hexes, "vertices": vertices, "edges": edges, "sea": sea}
 
 

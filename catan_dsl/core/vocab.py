@@ -25,42 +25,10 @@ also has ``{value}`` (its size, with its unit), ``{more}`` (more/less) and ``{ga
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from catan_dsl.core.vocab_entry import TYPES, Entry, Param, entry as _e
 
-# Value types the checker knows.  "set:T" is a set of T; "name:K" is a name declared as kind K.
-TYPES = (
-    "int", "bool", "player", "hex", "vertex", "edge", "resource", "stock",
-    "set:player", "set:hex", "set:vertex", "set:edge", "set:resource",
-    "name:piece", "name:terrain", "name:counter", "name:deck", "name:card", "name:special",
-    "name:feature", "name:mark", "name:option", "name:resource", "name:item", "name:unit",
-    "set:name:terrain", "set:name:piece",
-)
-
-
-@dataclass(frozen=True)
-class Param:
-    name: str
-    type: str
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One vocabulary word: its signature, meaning, a source example and an explain template."""
-
-    name: str
-    params: tuple[Param, ...]
-    returns: str
-    doc: str
-    example: str
-    describe: str
-
-
-def _e(name: str, sig: str, returns: str, doc: str, example: str, describe: str) -> Entry:
-    params = tuple(
-        Param(*p.split(":", 1)) for p in sig.split() if p
-    )
-    return Entry(name, params, returns, doc, example, describe)
-
+__all__ = ["ALL_WORDS", "COMPREHENSIONS", "EFFECTS", "Entry", "FORBIDS", "FUNCTIONS", "MODIFIERS",
+           "OPERATORS", "Param", "TRIGGERS", "TYPES", "lookup"]
 
 # --- triggers: what a rule can react to (bindings are the variables the rule may read) -------
 TRIGGERS: dict[str, Entry] = {e.name: e for e in [
@@ -280,6 +248,30 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
        "any(v in ends(e) where owner(v) == player)", "intersection {var} at an end of {e}"),
     _e("terrains", "", "set:name:terrain", "every declared terrain, in declared order",
        "each t in terrains where produces(t) == ore { ... }", "terrain {var}"),
+    # The sea and ships: pieces on the water, networks, moving built pieces, a second robber
+    # (engine/base/networks.py, engine/rules/pieces_moved.py, engine/rules/robbers.py):
+    _e("can_place_at", "p:player kind:name:piece x:vertex|edge", "bool",
+       "p could place a piece of that kind at x now, by the piece's own rules and the forbids "
+       "(free; the supply is not asked: can_place(p, K, 1) asks that)",
+       "choose f in edges by player where can_place_at(player, ship, f) { place ship for player at f }",
+       "{p} could place {kind} on {x}"),
+    _e("can_move_to", "x:vertex|edge y:vertex|edge", "bool",
+       "the piece at x could move to y: y is where its owner could place it once it has left x "
+       "(what 'move K from x to y' asks)",
+       "choose f in edges by player where can_move_to(e, f) { move ship from e to f }",
+       "the piece on {x} could move to {y}"),
+    _e("route_end", "e:edge", "bool",
+       "the piece on e ends an open route: one end of e touches neither a building of its "
+       "owner nor another of his pieces of its network",
+       "count(e in pieces(player, ship) where route_end(e))", "{e} ends an open route"),
+    _e("built_this_turn", "x:vertex|edge", "bool",
+       "the piece at x was placed in the current turn (moved pieces keep their day)",
+       "not built_this_turn(e)",
+       "the piece on {x} was built this turn"),
+    _e("robber_hex", "r:name:robber", "hex",
+       "the hex a declared robber stands on (-1: off the board); a sea hex's id follows the land's",
+       "forbid build ship at e where e in edges_of(robber_hex(pirate))",
+       "the hex of the {r}"),
     _e("piece_kinds", "", "set:name:piece",
        "every declared piece, in declared order (written `pieces` as a bare name; "
        "`pieces(p, K)` is where p's pieces stand)",
@@ -405,6 +397,11 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
     _e("take_unit", "unit:name:unit at:vertex|edge", "none",
        "the unit on the path goes back to its owner's supply", "take 1 knight from e",
        "the {unit} on {at} goes back to its owner's supply"),
+    _e("move_piece", "kind:name:piece from:vertex|edge to:vertex|edge", "none",
+       "a built piece of that kind moves to another place, where its owner could place it "
+       "once it has left (its route, the forbids); otherwise nothing moves and the log says why. "
+       "Written like a unit's move: `move ship from e to f`",
+       "move ship from e to f", "the {kind} on {from} moves to {to}"),
     _e("move_unit", "unit:name:unit from:vertex|edge to:vertex|edge", "none",
        "the unit on one path moves to another, free one (it may pass anything on the way)",
        "move knight from e to f", "the {unit} on {from} moves to {to}"),
@@ -446,7 +443,9 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
 # --- prohibitions: evaluated when legal actions are listed ---------------------------------
 FORBIDS: dict[str, Entry] = {e.name: e for e in [
     _e("robber_move", "to:hex", "bool",
-       "the active player may not move the robber there (7 / knight); `else` gives the fallback",
+       "the active player may not move the robber there (7 / knight); `else` gives the fallback. "
+       "`forbid robber_move pirate to h`: a declared robber's moves (`robber` names the land "
+       "one; naming none means the land robber)",
        "forbid robber_move to h where terrain(h) == desert", "the robber may not be moved to {to}"),
     _e("steal", "from:player", "bool", "nobody may be robbed of cards",
        "forbid steal from p where public_vp(p) <= 2", "{from} may not be robbed"),

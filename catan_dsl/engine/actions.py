@@ -86,10 +86,15 @@ class Discard(Action):
 
 @dataclass(frozen=True, slots=True)
 class MoveRobber(Action):
+    """Move the robber to ``hex`` (-1: off the board); ``robber`` > 0 is the declared robber of
+    that number, ``name`` its name (its hex may be a sea hex, whose id follows the land's)."""
+
     hex: int
+    robber: int = 0
+    name: str = field(default="", compare=False)
 
     def __str__(self) -> str:
-        return f"move robber {self.hex}"
+        return f"move {self.name} {self.hex}" if self.robber else f"move robber {self.hex}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +312,9 @@ def parse_action(text: str, game) -> Action:
             return t.discard[res(words[1])]
         if head == "pick" and len(words) == 2:
             return t.pick[res(words[1])]
+        if head == "move" and len(words) == 3 and game.rules is not None \
+                and words[1] in game.rules.robber_index:
+            return game.rules.robber_move(game.rules.robber_index[words[1]], int(words[2]))
         if words[:2] == ["move", "robber"] and len(words) == 3:
             return t.robber_off if int(words[2]) < 0 else t.move_robber[int(words[2])]
         if head in ("choose", "deal", "do") and game.rules is not None:

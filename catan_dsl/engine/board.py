@@ -48,6 +48,16 @@ class Board:
     vertex_closed: frozenset[int] = frozenset()
     hidden_left: tuple[tuple[tuple[tuple[str, int], ...], tuple[int, ...]], ...] = ()
     revision: int = 0
+    # A board whose sea has paths (a piece stands on the water): the sea hexes follow the land
+    # in the hex tables (ids n_hexes .. n_hexes + n_sea - 1: water, no token, their existing
+    # corners), and each path says whether it is a land path (it touches a face-up land hex)
+    # and a water path (it touches a sea hex, or land turned to sea); a coast path is both.
+    # Empty on every other board: all its paths are land paths.
+    n_sea: int = 0
+    edge_land: tuple[bool, ...] = ()
+    edge_water: tuple[bool, ...] = ()
+    edge_land_hexes: tuple[tuple[int, ...], ...] = ()
+    edge_sea_hexes: tuple[tuple[int, ...], ...] = ()
 
     def with_hex(self, h: int, terrain: str | None, numbers: tuple[int, ...], resource: int,
                  hidden: bool = False, hidden_left: tuple | None = None) -> "Board":
@@ -66,12 +76,13 @@ class Board:
         terrains, nums = list(self.hex_terrain), list(self.hex_numbers)
         res = list(self.hex_resource)
         terrains[h], nums[h], res[h] = terrain, tuple(numbers), resource
+        land, wet = surfaces(self.edge_land_hexes, self.edge_sea_hexes, hidden_set, water)
         return replace(self, hex_terrain=tuple(terrains), hex_numbers=tuple(nums),
                        hex_resource=tuple(res), number_hexes=tuple(tuple(x) for x in by_number),
                        hex_hidden=frozenset(hidden_set), hex_water=frozenset(water),
                        vertex_closed=closed_vertices(self.vertex_hexes, hidden_set | water),
                        hidden_left=self.hidden_left if hidden_left is None else hidden_left,
-                       revision=self.revision + 1)
+                       revision=self.revision + 1, edge_land=land, edge_water=wet)
 
     def changes(self) -> dict:
         """What differs from the board as dealt, as JSON data (State.to_dict, when changed)."""
@@ -83,10 +94,21 @@ class Board:
 
 def closed_vertices(vertex_hexes: tuple[tuple[int, ...], ...],
                     shut: set | frozenset) -> frozenset[int]:
-    """Intersections every land hex of which is face down or sea: no building stands there."""
-    if not shut:
-        return frozenset()
-    return frozenset(v for v, hs in enumerate(vertex_hexes) if hs and all(h in shut for h in hs))
+    """Intersections every land hex of which is face down or sea (or that touch no land: the
+    open sea's): no building stands there."""
+    return frozenset(v for v, hs in enumerate(vertex_hexes) if all(h in shut for h in hs))
+
+
+def surfaces(land_hexes: tuple[tuple[int, ...], ...], sea_hexes: tuple[tuple[int, ...], ...],
+             hidden: set | frozenset, water: set | frozenset) -> tuple[tuple[bool, ...], ...]:
+    """Per path: a land path (it touches a face-up land hex) and a water path (a sea hex, or
+    land turned to sea). Empty tables for a board without sea paths."""
+    if not sea_hexes:
+        return (), ()
+    land = tuple(any(h not in hidden and h not in water for h in hs) for hs in land_hexes)
+    wet = tuple(bool(seas) or any(h in water for h in hs)
+                for hs, seas in zip(land_hexes, sea_hexes))
+    return land, wet
 
 
 def resource_code(ir: dict, res_index: dict[str, int], terrain: str | None) -> int:
@@ -151,7 +173,19 @@ def build_board(ir: dict, seed: int) -> Board:
     pools = b.get("hidden_pools") or ()
     hidden = frozenset(h for pool in pools for h in pool["hexes"])
     vertex_hexes = tuple(tuple(v["hexes"]) for v in b["vertices"])
+    # The sea's hexes follow the land's in the hex tables when the sea has paths.
+    seas = b["sea"] if b.get("sea_paths") else []
+    sea_corners = tuple(tuple(v for v in sh["corners"] if v >= 0) for sh in seas)
+    edge_land_hexes = tuple(tuple(e["hexes"]) for e in b["edges"]) if seas else ()
+    edge_sea_hexes = tuple(tuple(len(hexes) + i for i in e.get("sea", ())) for e in b["edges"]) \
+        if seas else ()
+    land, wet = surfaces(edge_land_hexes, edge_sea_hexes, hidden, frozenset())
     return Board(
+        n_sea=len(seas),
+        edge_land=land,
+        edge_water=wet,
+        edge_land_hexes=edge_land_hexes,
+        edge_sea_hexes=edge_sea_hexes,
         hex_hidden=hidden,
         vertex_closed=closed_vertices(vertex_hexes, hidden),
         hidden_left=tuple((tuple(sorted(pool["tiles"].items())), tuple(sorted(pool["tokens"])))
@@ -159,10 +193,10 @@ def build_board(ir: dict, seed: int) -> Board:
         n_hexes=len(hexes),
         n_vertices=len(b["vertices"]),
         n_edges=len(b["edges"]),
-        hex_vertices=tuple(tuple(h["vertices"]) for h in hexes),
-        hex_terrain=tuple(terrain),
-        hex_resource=hex_resource,
-        hex_numbers=tuple(tuple(n) for n in numbers),
+        hex_vertices=tuple(tuple(h["vertices"]) for h in hexes) + sea_corners,
+        hex_terrain=tuple(terrain) + (WATER,) * len(seas),
+        hex_resource=hex_resource + (NOTHING,) * len(seas),
+        hex_numbers=tuple(tuple(n) for n in numbers) + ((),) * len(seas),
         vertex_hexes=vertex_hexes,
         vertex_adjacent=tuple(tuple(v["adjacent"]) for v in b["vertices"]),
         vertex_edges=tuple(tuple(v["edges"]) for v in b["vertices"]),
@@ -171,6 +205,6 @@ def build_board(ir: dict, seed: int) -> Board:
         vertex_harbor=tuple(vertex_harbor),
         number_hexes=tuple(tuple(x) for x in by_number),
         robber_start=robber,
-        letters=tuple(letters),
+        letters=tuple(letters) + (None,) * len(seas),
         feature_number_vertices=tuple((k, frozenset(v)) for k, v in sorted(fnum.items())),
     )

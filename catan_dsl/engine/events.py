@@ -57,9 +57,13 @@ class PieceBuilt(Event):
 
 @dataclass(frozen=True, slots=True)
 class RobberMoved(Event):
+    """The robber (or the declared robber named ``robber``) went from ``from_hex`` to
+    ``hex`` (-1: off the board; a sea hex's id follows the land's)."""
+
     player: int
     hex: int
     from_hex: int
+    robber: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,6 +329,16 @@ class ItemGiven(Event):
 class PieceRemoved(Event):
     player: int
     piece: str
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class PieceMoved(Event):
+    """``player``'s ``piece`` went from ``from_at`` to ``at`` (paths, or intersections)."""
+
+    player: int
+    piece: str
+    from_at: int
     at: int
 
 

@@ -20,7 +20,7 @@ class CardSpec:
     any_time: bool
     flags: frozenset[str]
     vp: int
-    piece: int          # piece kind for free_pieces, else -1
+    piece: int | tuple[int, ...]   # piece kind for free_pieces (kinds: one of each), else -1
     n: int
 
 
@@ -71,10 +71,24 @@ class Game:
         pieces = ir["pieces"]
         self.piece_names: tuple[str, ...] = tuple(pieces)
         pix = {p: i for i, p in enumerate(self.piece_names)}
-        self.piece_on_edge = tuple(pieces[p]["on"] == "edge" for p in self.piece_names)
+        self.piece_on_edge = tuple(pieces[p]["on"] in ("edge", "sea_edge") for p in self.piece_names)
+        self.piece_water = tuple(pieces[p]["on"] == "sea_edge" for p in self.piece_names)
+        # Networks of path pieces ("road" unless the piece says): which pieces continue one
+        # another; "none" joins nothing. One network in every game that names none.
+        nets = ["road"]
+        for p in self.piece_names:
+            name = pieces[p].get("network", "road")
+            if self.piece_on_edge[pix[p]] and name not in nets:
+                nets.append(name)
+        self.networks: tuple[str, ...] = tuple(nets)
+        self.n_nets = len(nets)
+        self.edge_net = tuple(nets.index(pieces[p].get("network", "road")) if self.piece_on_edge[k]
+                              else 0 for k, p in enumerate(self.piece_names))
+        self.net_joins = tuple(name != "none" for name in nets)
         # No limit (null) means as many as the board has places for that kind of piece.
         places = {k: len(ir["board"][table]) for k, table in
-                  (("edge", "edges"), ("vertex", "vertices"), ("hex", "hexes"))}
+                  (("edge", "edges"), ("sea_edge", "edges"), ("vertex", "vertices"),
+                   ("hex", "hexes"))}
         self.piece_limit = tuple(int(pieces[p]["limit"]) if pieces[p]["limit"] is not None
                                  else places[pieces[p]["on"]] for p in self.piece_names)
         self.piece_cost = tuple(cost(pieces[p].get("cost", {})) for p in self.piece_names)
@@ -96,7 +110,9 @@ class Game:
             CardSpec(name=c, count=int(spec["count"]), effect=spec["effect"],
                      any_time=bool(spec.get("any_time")),
                      flags=frozenset(k for k, v in spec.items() if v is True and k != "any_time"),
-                     vp=int(spec.get("vp", 0)), piece=pix.get(spec.get("piece"), -1),
+                     vp=int(spec.get("vp", 0)),
+                     piece=tuple(pix[x] for x in spec["piece"]) if isinstance(spec.get("piece"), list)
+                     else pix.get(spec.get("piece"), -1),
                      n=int(spec.get("n", 0)))
             for c, spec in dev.get("cards", {}).items())
         self.card_names = tuple(c.name for c in self.cards)
@@ -132,13 +148,17 @@ class Game:
         start = setup.get("start_player", "first")
         if isinstance(start, int):
             order = order[start:] + order[:start]
-        steps = []
+        steps, choices = [], []
         for rnd in range(int(setup["rounds"])):
             seq = order if setup["order"] != "snake" or rnd % 2 == 0 else order[::-1]
             for p in seq:
                 for piece in (setup.get("place_rounds") or {}).get(str(rnd + 1), setup["place"]):
-                    steps.append((p, pix[piece], rnd + 1))
+                    # "a|b" in source: the player places one of the pieces offered (IR: a list).
+                    kinds = tuple(pix[x] for x in piece) if isinstance(piece, list) else (pix[piece],)
+                    steps.append((p, kinds[0], rnd + 1))
+                    choices.append(kinds)
         self.setup_steps: tuple[tuple[int, int, int], ...] = tuple(steps)
+        self.setup_choices: tuple[tuple[int, ...], ...] = tuple(choices)
         self.setup_yield_round = int(setup.get("yield_round", 0) or 0)
         self.first_player = order[0]
 

@@ -5,7 +5,7 @@ action. Used by the soak tests and bench/soak.py."""
 
 from __future__ import annotations
 
-from catan_dsl.engine.base import building
+from catan_dsl.engine.base import building, networks
 from catan_dsl.engine.events import (CardRevealed, CardsDiscarded, DeckReshuffled, DiceRolled,
                                      GameWon, RollCancelled, TurnEnded)
 
@@ -25,6 +25,7 @@ def violations(s, caches: bool = True) -> list[str]:
     if s.rules_state is not None:
         out += _counters(s)
         out += _decks(s)
+        out += _robbers(s)
     out += _routes(s)
     out += _vp(s, caches)
     out += _victory(s)
@@ -109,6 +110,14 @@ def _routes(s) -> list[str]:
         if reached != mine:
             out.append(f"player {p}: paths {sorted(mine - reached)} are not joined to a building")
     return out
+
+
+def _robbers(s) -> list[str]:
+    """Each declared robber stands on a hex of the sea, or off the board."""
+    rules, b = s.game.rules, s.board
+    sea = set(b.hex_water) | set(range(b.n_hexes, b.n_hexes + b.n_sea))
+    return [f"robber {r.name} stands on hex {h}, not on the sea"
+            for r, h in zip(rules.robbers, s.rules_state.robbers) if h != -1 and h not in sea]
 
 
 def _counters(s) -> list[str]:
@@ -205,7 +214,7 @@ def _spot_caches(s) -> list[str]:
     if s.phase == 0:
         return out
     for p in range(g.num_players):
-        spots = {e for e in range(b.n_edges) if building.can_route(s, p, e)}
+        spots = networks.all_codes(s, p)      # per network: net * n_edges + path
         if spots != s.edge_spots[p]:
             out.append(f"player {p}: cached road spots differ by {sorted(spots ^ s.edge_spots[p])}")
         vspots = {v for v in range(b.n_vertices) if building.can_settle(s, p, v)}

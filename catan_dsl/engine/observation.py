@@ -51,7 +51,17 @@ def observation(state: Any, player: int) -> dict:
         "special_cards": dict(zip((sp.name for sp in g.specials), s.holders)),
         "players": seats,
         **_hexes(s),
+        **_robbers(s),
     }
+
+
+def _robbers(s: Any) -> dict:
+    """Where each declared robber stands (a sea hex's id follows the land's; -1 off the board),
+    for a game that declares one."""
+    rules = s.game.rules
+    if rules is None or not rules.robbers:
+        return {}
+    return {"robbers": {r.name: h for r, h in zip(rules.robbers, s.rules_state.robbers)}}
 
 
 def _hexes(s: Any) -> dict:

@@ -16,7 +16,7 @@ from catan_dsl.engine.actions import (
     RollDice,
     RuleAction,
 )
-from catan_dsl.engine.base import awards, building, cards, setup, trade, turn_flow
+from catan_dsl.engine.base import awards, building, cards, networks, setup, trade, turn_flow
 from catan_dsl.engine.board import Board
 from catan_dsl.engine.events import Event, GameStalled, GameWon
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, TERMINAL, Prompt
@@ -354,6 +354,11 @@ class State:
         if rules is not None and rules.adds_vp:
             total += rules.extra_vp(self, p, pieces)
         return total
+
+    def path_spots(self, p: int) -> set[int]:
+        """The free paths ``p``'s pieces reach, whatever their network (read it, don't change
+        it)."""
+        return networks.spot_edges(self, p)
 
     def vp_breakdown(self, p: int) -> dict[str, int]:
         return awards.vp_breakdown(self, p)

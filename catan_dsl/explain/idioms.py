@@ -17,6 +17,7 @@ SENTINEL = {
     "path_between": ("no path joins {v} and {w}", "a path joins {v} and {w}"),
     "corner": ("{h} has no corner {k}", "{h} has a corner {k}"),
     "side": ("{h} has no side {k}", "{h} has a side {k}"),
+    "robber_hex": ("the {r} is off the board", "the {r} is on the board"),
 }
 # Functions whose 0 means "none": the clause for 0, then for more than 0.
 ZERO = {

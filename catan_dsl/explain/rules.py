@@ -25,7 +25,8 @@ _PHASE = {"after_roll": "after the roll", "before_roll": "before the roll",
 # What a modifier's value counts (its unit); None: a plain number.
 UNITS = {"target": "VP", "vp": "VP", "player_vp": "VP", "yield": "resource card",
          "bot_value": "hundredth of a VP", "route_weight": None, "cost": None}
-_PLACE = {"vertex": "intersection", "edge": "path", "hex": "hex", "player": "player"}
+_PLACE = {"vertex": "intersection", "edge": "path", "sea_edge": "sea path", "hex": "hex",
+          "player": "player"}
 
 
 def _one(ptype: str, var: str) -> str:

@@ -62,7 +62,8 @@ def pieces(ir: dict, base: dict | None) -> list[str]:
         if pc.get("upgrades"):
             bits.append(f"replaces one of the player's {plural(words(pc['upgrades']))}")
         else:
-            where = {"edge": "goes on a path", "vertex": "goes on an intersection",
+            where = {"edge": "goes on a path", "sea_edge": "goes on a path at sea (between "
+                     "two sea hexes or along a coast)", "vertex": "goes on an intersection",
                      "hex": "goes on a hex"}[pc["on"]]
             if pc.get("distance_rule"):
                 where += ", never next to another building"
@@ -74,6 +75,12 @@ def pieces(ir: dict, base: dict | None) -> list[str]:
                         "hex whose number comes up")
         if pc.get("route"):
             bits.append("counts toward the longest route")
+        net = pc.get("network")
+        if net == "none":
+            bits.append("joins nothing but its owner's buildings")
+        elif net is not None:
+            bits.append(f"continues only pieces of the {words(net)} network; other pieces "
+                        "meet it at its owner's buildings")
         label = "New piece: " if base is not None and old is None else ""
         each = f"{limit} per player" if limit else "any number per player"
         out.append(f"{label}{words(name).capitalize()} ({each}): {'; '.join(bits)}.")
@@ -99,7 +106,7 @@ def development(ir: dict, base: dict | None, s: Speaker) -> list[str]:
         if base is not None and old.get(name) == c:
             continue
         what = _DEV_EFFECTS.get(c.get("effect", "rules"), "see the rules").format(
-            vp=c.get("vp", 1), n=c.get("n", 2), piece=words(c.get("piece", "road")))
+            vp=c.get("vp", 1), n=c.get("n", 2), piece=_free_kinds(c.get("piece", "road")))
         extra = []
         if c.get("army"):
             extra.append("counts toward the largest army")
@@ -186,6 +193,14 @@ def robber(ir: dict, base: dict | None) -> list[str]:
                    "roller moves the robber to another hex and robs "
                    f"{counted(r.get('steal', 1), 'random resource card')} from a player with a "
                    "building there. The robber's hex produces nothing.")
+    for name, spec in (ir.get("robbers") or {}).items():
+        if spec == ((base or {}).get("robbers") or {}).get(name):
+            continue
+        robs = join([plural(words(p)) for p in spec["robs"]], "or") if "robs" in spec \
+            else "pieces on its paths"
+        out.append(f"A second robber, the {words(name)}, stands on the sea's hexes. On a {number} "
+                   f"or a Knight the player moves either robber; the {words(name)} robs a player "
+                   f"with {robs} beside its hex.")
     if r.get("home") and r.get("home") != old.get("home"):
         homes = ["off the board" if h == "off_board" else f"the {words(h['terrain'])}"
                  if isinstance(h, dict) else words(h) for h in r["home"]]
@@ -210,21 +225,36 @@ def setup(ir: dict, base: dict | None) -> list[str]:
     out = []
     if base is None:
         order = " (the second in reverse order)" if st.get("order") == "snake" else ""
-        place = join([f"a {words(p)}" for p in st.get("place", [])])
+        place = join([_placed(p) for p in st.get("place", [])])
         yr = st.get("yield_round")
         out.append(f"Set-up: {st.get('rounds', 2)} rounds{order}; in each, every player places "
                    f"{place}." + (f" The buildings of round {yr} produce their first resources."
                                   if yr else ""))
+    elif st.get("place") != old.get("place"):
+        out.append(f"In each set-up round every player places "
+                   f"{join([_placed(p) for p in st.get('place', [])])}.")
     for rnd, pcs in (st.get("place_rounds") or {}).items():
         if pcs != (old.get("place_rounds") or {}).get(rnd):
             out.append(f"In set-up round {rnd} each player places "
-                       f"{join([f'a {words(x)}' for x in pcs])} instead.")
+                       f"{join([_placed(x) for x in pcs])} instead.")
     sp = st.get("start_player")
     if base is None or sp != old.get("start_player"):
         out.append({"roll": "The players roll for who starts (highest starts).",
                     "random": "The start player is chosen at random.",
                     "first": "The first player starts."}.get(sp, f"Start player: {sp}."))
     return out
+
+
+def _free_kinds(p: str | list[str]) -> str:
+    """The free pieces of a card: "road", or "road or ship" for a choice (road|ship)."""
+    if not isinstance(p, list):
+        return words(p)
+    return " or ".join([plural(words(x)) for x in p[:-1]] + [words(p[-1])])   # + "s" after
+
+
+def _placed(p: str | list[str]) -> str:
+    """A set-up placement: "a road", or "a road or a ship" for a choice (road|ship)."""
+    return " or ".join(f"a {words(x)}" for x in p) if isinstance(p, list) else f"a {words(p)}"
 
 
 def victory(ir: dict, base: dict | None) -> list[str]:

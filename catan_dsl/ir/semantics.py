@@ -86,6 +86,15 @@ def _places(board: dict, tables: dict[str, list]) -> list[str]:
         if isinstance(sea, dict):
             check(f"/board/sea/{i}/vertices", sea.get("vertices"), "vertices")
             check(f"/board/sea/{i}/land_neighbors", sea.get("land_neighbors"), "hexes")
+            for key, table in (("corners", "vertices"), ("sides", "edges")):
+                check(f"/board/sea/{i}/{key}", [x for x in sea.get(key) or () if x != -1], table)
+    for table in ("vertices", "edges"):          # the sea hexes a sea path or intersection touches
+        for i, row in enumerate(tables[table]):
+            if isinstance(row, dict) and "sea" in row:
+                check(f"/board/{table}/{i}/sea", row.get("sea"), "sea")
+    for name, at in ((board.get("robber") or {}).get("starts") or {}).items():
+        if isinstance(at, dict):
+            check(f"/board/robber/starts/{name}/sea", [at.get("sea")], "sea")
     for i, harbor in enumerate(board.get("harbors") or ()):
         if isinstance(harbor, dict):
             check(f"/board/harbors/{i}/vertices", harbor.get("vertices"), "vertices")
@@ -145,13 +154,22 @@ def _names(ir: dict) -> list[str]:
             if res not in resources:
                 out.append(f"/pieces/{name}/cost names resource {res!r}, which is not declared")
     pieces = set(ir.get("pieces") or {})
-    for i, name in enumerate((ir.get("setup") or {}).get("place") or ()):
-        if name not in pieces:
-            out.append(f"/setup/place/{i} names piece {name!r}, which is not declared")
-    for rnd, names in ((ir.get("setup") or {}).get("place_rounds") or {}).items():
+    setup = ir.get("setup") or {}
+    placed = [("/setup/place", setup.get("place") or ())] + [
+        (f"/setup/place_rounds/{rnd}", names) for rnd, names in (setup.get("place_rounds") or {}).items()]
+    for where, names in placed:
         for i, name in enumerate(names):
-            if name not in pieces:
-                out.append(f"/setup/place_rounds/{rnd}/{i} names piece {name!r}, which is not declared")
+            for j, one in enumerate(name if isinstance(name, list) else [name]):
+                if one not in pieces:
+                    at = f"{where}/{i}" + (f"/{j}" if isinstance(name, list) else "")
+                    out.append(f"{at} names piece {one!r}, which is not declared")
+    for name, robber in (ir.get("robbers") or {}).items():
+        for j, one in enumerate((robber.get("robs") or ()) if isinstance(robber, dict) else ()):
+            if one not in pieces:
+                out.append(f"/robbers/{name}/robs/{j} names piece {one!r}, which is not declared")
+    for name in ((ir.get("board") or {}).get("robber") or {}).get("starts") or {}:
+        if name not in (ir.get("robbers") or {}):
+            out.append(f"/board/robber/starts names robber {name!r}, which is not declared")
     for name, piece in (ir.get("pieces") or {}).items():
         up = piece.get("upgrades") if isinstance(piece, dict) else None
         if up is not None and up not in pieces:
@@ -223,7 +241,7 @@ def _walk(node: object, path: str, declared: set[str], out: list[str]) -> None:
 def _declared_names(ir: dict) -> set[str]:
     """The names a scenario declares (resources, pieces, terrains, decks, cards, counters…)."""
     names = set(ir.get("resources") or ())
-    for key in ("pieces", "terrains", "decks", "special_cards", "counters", "chains"):
+    for key in ("pieces", "terrains", "decks", "special_cards", "counters", "chains", "robbers"):
         section = ir.get(key)
         if isinstance(section, dict):
             names |= set(section)

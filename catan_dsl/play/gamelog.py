@@ -12,7 +12,7 @@ def _bundle(pairs: Any) -> str:
 def _place(ir: dict, piece: str, at: int) -> str:
     """``at`` named by its canonical key, so a log line can be found on the rendered board."""
     on = ir.get("pieces", {}).get(piece, {}).get("on", "vertex")
-    return _element(ir, "edge" if on == "edge" else "vertex", at)
+    return _element(ir, "edge" if on in ("edge", "sea_edge") else "vertex", at)
 
 
 def _element(ir: dict, on: str, at: int) -> str:
@@ -56,6 +56,10 @@ def _hex(ir: dict, h: int | None) -> str:
     hexes = ir.get("board", {}).get("hexes", [])
     if isinstance(h, int) and 0 <= h < len(hexes):
         return f"hex {h} ({hexes[h].get('q')},{hexes[h].get('r')})"
+    sea = ir.get("board", {}).get("sea", [])
+    if isinstance(h, int) and 0 <= h - len(hexes) < len(sea) and ir["board"].get("sea_paths"):
+        row = sea[h - len(hexes)]         # a sea hex: its id follows the land's
+        return f"sea hex {h} ({row.get('q')},{row.get('r')})"
     return "off the board" if h is None or h < 0 else f"hex {h}"
 
 
@@ -134,8 +138,10 @@ DESCRIBE: dict[str, Describe] = {
     "PieceBuilt": lambda e, w, ir: f"{w(e.player)} "
     + (f"upgraded a {e.replaced} to a" if e.replaced else "built a")
     + f" {e.piece} at {_place(ir, e.piece, e.at)}" + (" (free)" if e.free else ""),
-    "RobberMoved": lambda e, w, ir: f"{w(e.player)} moved the robber from {_hex(ir, e.from_hex)} "
-    f"to {_hex(ir, e.hex)}",
+    "RobberMoved": lambda e, w, ir: f"{w(e.player)} moved the {e.robber or 'robber'} from "
+    f"{_hex(ir, e.from_hex)} to {_hex(ir, e.hex)}",
+    "PieceMoved": lambda e, w, ir: f"{w(e.player)} moved a {e.piece} from "
+    f"{_place(ir, e.piece, e.from_at)} to {_place(ir, e.piece, e.at)}",
     "CardStolen": lambda e, w, ir: f"{w(e.thief)} stole a {e.resource} from {w(e.victim)}",
     "CardsDiscarded": lambda e, w, ir: f"{w(e.player)} discarded {e.n} {e.resource}",
     "DevelopmentCardBought": lambda e, w, ir: f"{w(e.player)} bought a development card ({e.card})",

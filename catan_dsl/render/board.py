@@ -61,6 +61,9 @@ class Board:
         self.sea = b.get("sea", [])
         self.centers = [g.hex_center((h["q"], h["r"])) for h in self.hexes]
         self.sea_centers = [g.hex_center((s["q"], s["r"])) for s in self.sea]
+        # By hex id as rules and the engine number them: on a board whose sea has paths the
+        # sea hexes follow the land (a second robber stands there).
+        self.all_centers = self.centers + (self.sea_centers if b.get("sea_paths") else [])
         self.vpts = [g.corner_point(g.parse_key(v["key"])) for v in b["vertices"]]
         self.random = realize.needs_realization(ir) and seed is None
         self.feature_numbers: dict[str, list[list[int]]] = {
@@ -117,6 +120,13 @@ class Board:
             want = start.get("terrain") if isinstance(start, dict) else start
             match = lambda t: t == want  # noqa: E731
         return next((i for i, t in enumerate(self.terrain) if t is not None and match(t)), None)
+
+    def robber_starts(self) -> list[tuple[str, int]]:
+        """Each declared robber that starts on this board: (name, hex id, sea hexes after the
+        land's)."""
+        starts = (self.ir["board"].get("robber") or {}).get("starts") or {}
+        return [(name, len(self.hexes) + at["sea"]) for name, at in sorted(starts.items())
+                if isinstance(at, dict)]
 
     def extent(self) -> tuple[float, float, float, float]:
         pts = self.centers + self.sea_centers

@@ -34,6 +34,7 @@ from catan_dsl.render.state import (
     draw_neutral_starts,
     draw_robber,
     draw_robber_beside,
+    draw_sea_robber,
     draw_state,
 )
 
@@ -112,9 +113,13 @@ def draw_board(
                     label="robber start",
                 )
             )
+        for name, h in bd.robber_starts():          # a declared robber on the sea (a pirate)
+            draw_sea_robber(ax, bd.all_centers[h], f"robber-{name}-start", name)
+            legend.append(Line2D([], [], marker="v", linestyle="", markersize=9,
+                                 color="#263238", label=f"{name} start"))
         legend += draw_neutral_starts(ax, ir, bd.vpts)
     else:
-        legend += draw_state(ax, ir, state_view, bd.vpts, bd.centers, token_hexes)
+        legend += draw_state(ax, ir, state_view, bd.vpts, bd.all_centers, token_hexes)
 
     if coords:
         draw_coords(ax, bd)

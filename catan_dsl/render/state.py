@@ -58,6 +58,9 @@ class StateView:
     # The land hexes as the game left them when a rule changed the board (revealed or changed
     # hexes): per hex id (terrain, numbers, face down); None = as dealt.
     hexes: tuple[tuple[str | None, tuple[int, ...], bool], ...] | None = None
+    # Declared second robbers (robber NAME { on sea }): (name, hex id or -1 off the board); a
+    # sea hex's id follows the land's.
+    robbers: tuple[tuple[str, int], ...] = ()
 
 
 def draw_robber(ax: Axes, at: Point, gid: str, z: float = 9.0) -> None:
@@ -78,6 +81,26 @@ def draw_robber(ax: Axes, at: Point, gid: str, z: float = 9.0) -> None:
     head.set_gid(gid + "-head")
     ax.add_patch(body)
     ax.add_patch(head)
+
+
+def draw_sea_robber(ax: Axes, at: Point, gid: str, name: str, z: float = 9.0) -> None:
+    """A declared robber on the sea (a pirate): a dark ship under a black sail, its name below,
+    unlike the land robber's pawn."""
+    x, y = at
+    hull = Polygon([(x - 0.3, y + 0.05), (x + 0.3, y + 0.05), (x + 0.2, y + 0.2),
+                    (x - 0.2, y + 0.2)], closed=True, facecolor=ROBBER_COLOR, edgecolor="white",
+                   linewidth=1.0, zorder=z)
+    sail = Polygon([(x - 0.02, y - 0.32), (x - 0.02, y + 0.02), (x - 0.24, y + 0.02)],
+                   closed=True, facecolor="#000000", edgecolor="white", linewidth=0.8, zorder=z)
+    flag = Polygon([(x + 0.02, y - 0.3), (x + 0.02, y + 0.02), (x + 0.2, y + 0.02)],
+                   closed=True, facecolor="#000000", edgecolor="white", linewidth=0.8, zorder=z)
+    for i, part in enumerate((hull, sail, flag)):
+        part.set_gid(f"{gid}-{i}" if i else gid)
+        ax.add_patch(part)
+    t = ax.text(x, y + 0.34, name, ha="center", va="center", fontsize=6.5, color="white",
+                zorder=z, bbox={"boxstyle": "round,pad=0.12", "facecolor": ROBBER_COLOR,
+                                "linewidth": 0})
+    t.set_gid(gid + "-name")
 
 
 def draw_robber_beside(ax: Axes, hex_centers: list[Point], gid: str, text: str) -> None:
@@ -138,8 +161,9 @@ def _edge_styles(ir: dict) -> dict[str, int]:
     """Kind → style index. The usual road gets the plain solid line: edge pieces placed in
     setup first, then route pieces, the more plentiful (higher limit) first, then by name."""
     pieces = ir.get("pieces", {})
-    in_setup = set(ir.get("setup", {}).get("place", []))
-    kinds = [n for n in sorted(pieces) if pieces[n].get("on") == "edge"]
+    in_setup = {x for item in ir.get("setup", {}).get("place", [])
+                for x in (item if isinstance(item, list) else [item])}
+    kinds = [n for n in sorted(pieces) if pieces[n].get("on") in ("edge", "sea_edge")]
     kinds.sort(key=lambda n: (n not in in_setup, not pieces[n].get("route", False),
                               -int(pieces[n].get("limit", 0) or 0), n))
     # Units (knights) come after the pieces, by their labels as the view names them.
@@ -158,6 +182,30 @@ def _color(colors: tuple[str, ...], player: int) -> str:
 
 def _is_route(ir: dict, kind: str) -> bool:
     return bool(ir.get("pieces", {}).get(kind, {}).get("route", False))
+
+
+def _on_water(ir: dict, kind: str) -> bool:
+    return ir.get("pieces", {}).get(kind, {}).get("on") == "sea_edge"
+
+
+def _draw_hull(ax: Axes, p: Point, q: Point, color: str, gid: str, narrow: bool) -> None:
+    """A piece on a sea path (a ship): a hull along the path in its owner's colour, pointed at
+    one end, with a dark mast, so it never reads as a road."""
+    w = 0.075 if narrow else 0.1
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    nx, ny = -dy / length * w, dx / length * w
+
+    def at(t: float, side: float) -> Point:
+        return (p[0] + t * dx + side * nx, p[1] + t * dy + side * ny)
+
+    hull = Polygon([at(0.0, 0.7), at(0.65, 1.0), at(1.0, 0.0), at(0.65, -1.0), at(0.0, -0.7)],
+                   closed=True, facecolor=color, edgecolor="#212121", linewidth=1.3, zorder=7.1)
+    hull.set_gid(gid)
+    ax.add_patch(hull)
+    mast = Circle(at(0.45, 0.0), w * 0.45, facecolor="#212121", edgecolor="none", zorder=7.2)
+    mast.set_gid(gid + "-mast")
+    ax.add_patch(mast)
 
 
 def _draw_edge_piece(ax: Axes, p: Point, q: Point, color: str, idx: int, route: bool,
@@ -224,8 +272,11 @@ def draw_state(
             used_kinds[kind] = idx
             owners.add(player)
             gid = f"piece-edge-{eid}" if j == 0 else f"piece-edge-{eid}-also-{j}"
-            _draw_edge_piece(ax, pj, qj, _color(colors, player), idx, _is_route(ir, kind), gid,
-                             narrow=len(stack) > 1)
+            if _on_water(ir, kind):
+                _draw_hull(ax, pj, qj, _color(colors, player), gid, narrow=len(stack) > 1)
+            else:
+                _draw_edge_piece(ax, pj, qj, _color(colors, player), idx, _is_route(ir, kind),
+                                 gid, narrow=len(stack) > 1)
         marks = view.marks.get(f"e{eid}")
         if marks:
             _mark_label(ax, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), marks, f"mark-e{eid}")
@@ -303,6 +354,9 @@ def draw_state(
         draw_robber(ax, at, "robber")
     elif view.robber_off_board:
         draw_robber_beside(ax, hex_centers, "robber", "robber off\nthe board")
+    for name, h in view.robbers:
+        if 0 <= h < len(hex_centers):
+            draw_sea_robber(ax, hex_centers[h], f"robber-{name}", name)
 
     # With labels every seat is listed (a player without pieces still has VP); else the owners.
     seats = list(range(len(view.player_labels))) or sorted(p for p in owners if p >= 0)
@@ -314,7 +368,10 @@ def draw_state(
         handles.append(Line2D([], [], linestyle="", marker="D", markersize=7, color="#9e9e9e",
                               markeredgecolor="#212121", label=text))
     for kind, idx in sorted(used_kinds.items(), key=lambda kv: kv[1]):
-        if _is_route(ir, kind):
+        if _on_water(ir, kind):
+            handles.append(Line2D([], [], color="#616161", linestyle="", marker=">",
+                                  markersize=9, markeredgecolor="#212121", label=kind))
+        elif _is_route(ir, kind):
             handles.append(Line2D([], [], color="#616161", linewidth=4,
                                   linestyle=_EDGE_LINESTYLES[idx % len(_EDGE_LINESTYLES)],
                                   label=kind))

@@ -193,11 +193,13 @@ def state_view(state: State, colors: tuple[str, ...] = DEFAULT_PLAYER_COLORS) ->
     b = state.board
     faces = tuple((b.hex_terrain[h], tuple(b.hex_numbers[h]), h in b.hex_hidden)
                   for h in range(b.n_hexes)) if b.revision else None
+    robbers = tuple((r.name, h) for r, h in zip(g.rules.robbers, rules_state.robbers)) \
+        if rules_state is not None and g.rules.robbers else ()
     return StateView(pieces_on_vertices=verts, pieces_on_edges=edges, robber_hex=robber, hexes=faces,
                      player_colors=colors, more_on_edges=more, marks=marks, player_labels=tuple(labels),
                      robber_off_board=robber is None and not g.no_robber, shared_labels=shared,
                      hex_markers=hex_markers, edge_markers=edge_markers, vertex_units=vertex_units,
-                     idle_hexes=_idle_hexes(state))
+                     idle_hexes=_idle_hexes(state), robbers=robbers)
 
 
 def caption(at: StateAt) -> str:

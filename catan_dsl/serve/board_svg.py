@@ -309,6 +309,21 @@ class BoardDrawing:
         return "".join(out)
 
     def _robber(self, view: Any, game: Any) -> str:
+        return self._land_robber(view) + "".join(self._sea_robber(name, h)
+                                                 for name, h in view.robbers)
+
+    def _sea_robber(self, name: str, h: int) -> str:
+        """A declared robber on the sea (its hex id follows the land's): a dark hull and sail."""
+        i = h - len(self.hex_key)
+        if not 0 <= i < len(self.sea_centers):
+            return ""
+        x, y = self.sea_centers[i]
+        return (f'<g class="robber sea-robber" data-robber="{_a(name)}"><title>the {_a(name)}: '
+                f'sea hex {h}</title><path d="M{x - 12:.1f},{y + 2:.1f} L{x + 12:.1f},{y + 2:.1f} '
+                f'L{x + 8:.1f},{y + 9:.1f} L{x - 8:.1f},{y + 9:.1f} Z"/><path d="M{x:.1f},'
+                f'{y - 14:.1f} L{x:.1f},{y:.1f} L{x - 10:.1f},{y:.1f} Z"/></g>')
+
+    def _land_robber(self, view: Any) -> str:
         if view.robber_hex is not None:
             cx, cy = self.centers[view.robber_hex]
             x, y, where = cx - 0.5 * S, cy - 0.05 * S, self.hex_key[view.robber_hex]

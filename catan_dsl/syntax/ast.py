@@ -155,6 +155,42 @@ class PieceOn(Node):
 
 
 @dataclass(frozen=True)
+class PieceNetwork(Node):
+    """``network NAME``: path pieces of one network continue one another (``none``: no joins)."""
+
+    name: Ident
+
+
+@dataclass(frozen=True)
+class RobberDecl(Node):
+    """``robber NAME { on sea; robs PIECE ... }``: a second robber-like piece."""
+
+    name: Ident
+    props: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class RobberDeclOn(Node):
+    where: Ident
+
+
+@dataclass(frozen=True)
+class RobberRobs(Node):
+    pieces: tuple[Ident, ...]
+
+
+@dataclass(frozen=True)
+class Alternatives(Node):
+    """``road|ship`` in a set-up placement: the player places one of these pieces."""
+
+    names: tuple[Ident, ...]
+
+    @property
+    def value(self) -> str:
+        return "|".join(n.value for n in self.names)
+
+
+@dataclass(frozen=True)
 class Limit(Node):
     n: Num
 
@@ -382,6 +418,14 @@ class WithoutHarbor(Node):
 
 @dataclass(frozen=True)
 class RobberAt(Node):
+    coord: Coord | None  # None = off the board
+
+
+@dataclass(frozen=True)
+class NamedRobberAt(Node):
+    """``robber NAME starts at q,r`` / ``starts off_board``: a declared robber's start."""
+
+    name: Ident
     coord: Coord | None  # None = off the board
 
 

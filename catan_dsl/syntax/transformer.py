@@ -145,6 +145,21 @@ class ToAst(ChainsMixin, DeclsMixin, RulesMixin):
     def piece_on(self, meta, ch):
         return A.PieceOn(self._s(meta), ch[0])
 
+    def piece_network(self, meta, ch):
+        return A.PieceNetwork(self._s(meta), ch[0])
+
+    def robber_decl(self, meta, ch):
+        return A.RobberDecl(self._s(meta), ch[0], tuple(ch[1:]))
+
+    def robber_decl_on(self, meta, ch):
+        return A.RobberDeclOn(self._s(meta), ch[0])
+
+    def robber_robs(self, meta, ch):
+        return A.RobberRobs(self._s(meta), tuple(ch))
+
+    def place_alternatives(self, meta, ch):
+        return A.Alternatives(self._s(meta), tuple(ch))
+
     def limit(self, meta, ch):
         return A.Limit(self._s(meta), ch[0])
 
@@ -371,6 +386,12 @@ class ToAst(ChainsMixin, DeclsMixin, RulesMixin):
 
     def robber_off(self, meta, ch):
         return A.RobberAt(self._s(meta), None)
+
+    def named_robber_at(self, meta, ch):
+        return A.NamedRobberAt(self._s(meta), ch[0], ch[1])
+
+    def named_robber_off(self, meta, ch):
+        return A.NamedRobberAt(self._s(meta), ch[0], None)
 
     def edge_set(self, meta, ch):
         return A.FeatureSet(self._s(meta), "edges", ch[0], _refs(ch[1:]))

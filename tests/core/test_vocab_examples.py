@@ -52,6 +52,9 @@ HOSTS = {
         ("FORBIDS", "build"), ("FUNCTIONS", "feature"), ("FUNCTIONS", "count_of"),
         ("MODIFIERS", "player_vp")],
     "traders_barbarians": [("EFFECTS", "repeat"), ("MODIFIERS", "bot_value")],
+    "explorers": [
+        ("EFFECTS", "move_piece"), ("FUNCTIONS", "can_place_at"), ("FUNCTIONS", "can_move_to"),
+        ("FUNCTIONS", "route_end"), ("FUNCTIONS", "built_this_turn"), ("FUNCTIONS", "robber_hex")],
     "volcano": [("EFFECTS", "via")],
 }
 HOST_OF = {word: host for host, words in HOSTS.items() for word in words}

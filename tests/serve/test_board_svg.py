@@ -54,3 +54,12 @@ def test_several_actions_at_one_place_carry_them_all() -> None:
                      r'&quot;do something vertex 5&quot;\]"', svg)
     assert re.search(r'data-edge="7"[^>]*data-action="build road 7"', svg)
     assert svg.count("data-action=") == 1 and svg.count("data-actions=") == 1
+
+
+def test_a_second_robber_is_drawn_on_its_sea_hex() -> None:
+    """Issue 39 item 4: the page draws the pirate where it stands (a sea hex's id follows the
+    land's) beside the land robber."""
+    s = GameSession(api.load_ir("tests/fixtures/sea_routes.catan"), ["random"] * 4, seed=1)
+    svg = s.view(None)["svg"]
+    assert svg.count('class="robber sea-robber" data-robber="pirate"') == 1
+    assert svg.count('<g class="robber"') == 1                      # and the land robber

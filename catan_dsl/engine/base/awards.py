@@ -13,16 +13,26 @@ MEMO_FROM = 6         # fewer edges: walking them costs less than the memo's key
 
 
 def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
-    """Longest trail over ``p``'s edges of ``kinds``; an opponent's building ends it (BASE-69)."""
+    """Longest trail over ``p``'s edges of ``kinds``; an opponent's building ends it (BASE-69).
+    Pieces of different networks (a road and a piece on the water) join only at ``p``'s own buildings, and
+    a piece of ``network none`` only there too."""
     e_kind, e_owner = s.e_kind, s.e_owner
     mine = [e for e in s.route_edges[p] if e_kind[e] in kinds and e_owner[e] == p]
     if not mine:
         return 0
     edge_vertices, v_owner = s.board.edge_vertices, s.v_owner
-    rules = s.game.rules
+    g = s.game
+    if g.n_nets > 1:
+        edge_vertices = _network_ends(s, p, mine)
+    rules = g.rules
     weighted = rules is not None and rules.route_weighted
     weights = tuple(rules.route_weight(s, e) for e in mine) if weighted else None
-    stops = {v for e in mine for v in edge_vertices[e] if v_owner[v] >= 0 and v_owner[v] != p}
+    if g.n_nets == 1:
+        stops = {v for e in mine for v in edge_vertices[e] if v_owner[v] >= 0 and v_owner[v] != p}
+    else:                       # a node stands for its intersection, v % n_vertices
+        n_v = s.board.n_vertices
+        stops = {v for e in mine for v in edge_vertices[e]
+                 if v_owner[v % n_v] >= 0 and v_owner[v % n_v] != p}
     if len(mine) < MEMO_FROM:
         return _trail(edge_vertices, mine, weights, stops)
     order = sorted(range(len(mine)), key=mine.__getitem__)
@@ -37,12 +47,31 @@ def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
         entry = _TRAILS[id(board)] = (board, {})
     memo = entry[1]
     key = (tuple(mine), weights, tuple(sorted(stops)))
+    if g.n_nets > 1:            # where the networks meet depends on the buildings too
+        key += (tuple(edge_vertices[e] for e in mine),)
     best = memo.get(key)
     if best is None:
         if len(memo) >= _TRAILS_LIMIT:
             memo.clear()
         best = memo[key] = _trail(edge_vertices, mine, weights, stops)
     return best
+
+
+def _network_ends(s, p: int, mine: list[int]) -> dict[int, tuple[int, int]]:
+    """The ends of ``p``'s route pieces as nodes of a graph where pieces meet only as their
+    networks allow: an intersection is one node at ``p``'s own building and one node per
+    network elsewhere (per piece for a piece that joins nothing), so the trail walk below
+    needs no rule of its own. An opponent's building stays a stop at each of its nodes."""
+    g, b = s.game, s.board
+    n_v, v_owner = b.n_vertices, s.v_owner
+    out = {}
+    for e in mine:
+        net = g.edge_net[s.e_kind[e]]
+        # A node number per (intersection, network): v itself, or v + n_v * (1 + net), or for a
+        # piece that joins nothing v + n_v * (1 + n_nets + e).
+        tag = 1 + net if g.net_joins[net] else 1 + g.n_nets + e
+        out[e] = tuple(v if v_owner[v] == p else v + n_v * tag for v in b.edge_vertices[e])
+    return out
 
 
 def _trail(edge_vertices, mine: list[int], weights: tuple[int, ...] | None,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from catan_dsl.engine.base import awards
+from catan_dsl.engine.base import awards, networks
 from catan_dsl.engine.events import PieceBuilt
 
 
@@ -20,32 +20,18 @@ def pay(s, p: int, cost: tuple[tuple[int, int], ...]) -> None:
         bank[r] += n
 
 
-def can_route(s, p: int, e: int) -> bool:
-    """Edge ``e`` is free and joins ``p``'s network; an opponent's building stops the network
-    (BASE-31: a route may end at it but not continue through it)."""
-    if s.e_owner[e] >= 0:
-        return False
-    b = s.board
-    e_owner, v_owner = s.e_owner, s.v_owner
-    for v in b.edge_vertices[e]:
-        o = v_owner[v]
-        if o == p:
-            return True
-        if o >= 0:
-            continue
-        for e2 in b.vertex_edges[v]:
-            if e2 != e and e_owner[e2] == p:
-                return True
-    return False
+def can_route(s, p: int, e: int, net: int = 0) -> bool:
+    """Edge ``e`` is free and joins ``p``'s pieces of network ``net`` (every piece's, in a game
+    of one network); an opponent's building stops the network (BASE-31: a route may end at it
+    but not continue through it)."""
+    return networks.can_route(s, p, e, net)
 
 
 def can_settle(s, p: int, v: int) -> bool:
-    """Vertex ``v`` is empty, respects the distance rule and touches one of ``p``'s routes (and
-    a hex that is neither face down nor sea)."""
-    if s.v_owner[v] >= 0 or s.v_blocked[v] or v in s.board.vertex_closed:
-        return False
-    e_owner = s.e_owner
-    return any(e_owner[e] == p for e in s.board.vertex_edges[v])
+    """Vertex ``v`` is empty, respects the distance rule and touches one of ``p``'s routes (a
+    path piece of a network: a piece of ``network none`` leads nowhere), and a hex that is
+    neither face down nor sea."""
+    return networks.settles(s, p, v)
 
 
 def legal_builds(s, p: int, out: list) -> None:
@@ -54,7 +40,7 @@ def legal_builds(s, p: int, out: list) -> None:
     table = g.actions.build
     for k in g.edge_kinds:
         if supply[k] and s.edge_spots[p] and affordable(hand, g.piece_cost[k]):
-            out.extend(map(table[k].__getitem__, sorted(s.edge_spots[p])))
+            out.extend(map(table[k].__getitem__, networks.path_spots(s, p, k)))
     for k in g.new_vertex_kinds:
         if supply[k] and s.vertex_spots[p] and affordable(hand, g.piece_cost[k]):
             out.extend(map(table[k].__getitem__, sorted(s.vertex_spots[p])))
@@ -72,7 +58,7 @@ def free_spots(s, p: int, k: int) -> list[int]:
         return []
     g = s.game
     if g.piece_on_edge[k]:
-        spots = sorted(s.edge_spots[p])
+        spots = networks.path_spots(s, p, k)
     elif g.piece_upgrades[k] >= 0:
         base = g.piece_upgrades[k]
         spots = sorted(v for v in s.buildings[p] if s.v_kind[v] == base)
@@ -125,20 +111,29 @@ def place(s, p: int, k: int, at: int, free: bool, announce: bool = True) -> None
     s.supply[p][k] -= 1
     replaced = None
     s.piece_moves += 1
+    rules_state = s.rules_state
+    if rules_state is not None and rules_state.built_now is not None:   # built_this_turn asked
+        rules_state.built_now.add(at + b.n_vertices if g.piece_on_edge[k] else at)
     if g.piece_on_edge[k]:
         s.e_owner[at] = p
         s.e_kind[at] = k
-        for spots in s.edge_spots:
-            spots.discard(at)
+        if g.n_nets == 1:
+            for spots in s.edge_spots:
+                spots.discard(at)
+        else:
+            _path_taken(s, at)
         mine = s.edge_spots[p]
         vspots = s.vertex_spots[p]
+        net = g.edge_net[k]
+        joins = g.net_joins[net]
+        base = net * b.n_edges
         for v in b.edge_vertices[at]:
             o = s.v_owner[v]
-            if o >= 0 and o != p:
-                continue
+            if o >= 0 and o != p or not joins:
+                continue        # (an own building's paths are every network's spots already)
             for e2 in b.vertex_edges[v]:
                 if s.e_owner[e2] < 0:
-                    mine.add(e2)
+                    mine.add(base + e2)
             if o < 0 and not s.v_blocked[v] and v not in b.vertex_closed:
                 vspots.add(v)
         if g.piece_route[k]:
@@ -169,6 +164,15 @@ def place(s, p: int, k: int, at: int, free: bool, announce: bool = True) -> None
         s.emit(PieceBuilt(p, g.piece_names[k], at, free, replaced))
 
 
+def _path_taken(s, e: int) -> None:
+    """Path ``e`` is no one's spot any more, in any network."""
+    n = s.board.n_edges
+    codes = [net * n + e for net in range(s.game.n_nets)]
+    for spots in s.edge_spots:
+        for c in codes:
+            spots.discard(c)
+
+
 def _vertex_taken(s, p: int, v: int) -> None:
     b = s.board
     blocked = s.v_blocked
@@ -178,16 +182,22 @@ def _vertex_taken(s, p: int, v: int) -> None:
         blocked[u] += 1
         for spots in s.vertex_spots:
             spots.discard(u)
-    # Opponents' routes can no longer continue through v; p's network now reaches its edges.
+    # Opponents' routes can no longer continue through v; p's network now reaches its edges
+    # (every network's: a building joins them all).
     affected = []
+    n_nets, n = s.game.n_nets, b.n_edges
     for e in b.vertex_edges[v]:
         owner = s.e_owner[e]
         if owner < 0:
-            s.edge_spots[p].add(e)
-            for q, spots in enumerate(s.edge_spots):
-                if q != p and e in spots and not can_route(s, q, e):
-                    spots.discard(e)
+            for net in range(n_nets):
+                c = net * n + e
+                s.edge_spots[p].add(c)
+                for q, spots in enumerate(s.edge_spots):
+                    if q != p and c in spots and not can_route(s, q, e, net):
+                        spots.discard(c)
         elif owner != p and owner not in affected:
             affected.append(owner)
+    if n_nets > 1 and p not in affected and s.route_edges[p]:
+        affected.append(p)      # a building may join two of p's networks into one route
     if affected:
         awards.route_changed(s, tuple(affected))

@@ -96,9 +96,11 @@ def apply_play(s, a) -> None:
 
 
 def legal_place_free(s, prompt) -> list:
+    """Where the free piece may go; a choice of kinds (``a|b`` in source: a tuple) lists each's."""
     k = prompt.params[0]
-    row = s.game.actions.build[k]
-    return [row[x] for x in building.free_spots(s, prompt.player, k)]
+    kinds = k if isinstance(k, tuple) else (k,)
+    table = s.game.actions.build
+    return [table[kk][x] for kk in kinds for x in building.free_spots(s, prompt.player, kk)]
 
 
 def apply_place_free(s, a, prompt) -> None:
@@ -106,7 +108,7 @@ def apply_place_free(s, a, prompt) -> None:
     s.prompts.pop()
     # Place first (rules reacting to the build may push prompts), then keep the remaining free
     # pieces on top so the player finishes his own pieces before those prompts.
-    building.place(s, prompt.player, k, a.at, free=True)
+    building.place(s, prompt.player, a.kind, a.at, free=True)
     if left > 1:
         s.prompts.append(Prompt(PLACE_FREE, prompt.player, (k, left - 1)))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from catan_dsl.engine.base import building
+from catan_dsl.engine.base import building, networks
 from catan_dsl.engine.events import ResourcesProduced
 
 
@@ -16,29 +16,39 @@ def step(s) -> tuple[int, int, int]:
 
 def legal(s) -> list:
     """A vertex piece goes on any free spot obeying the distance rule; an edge piece must touch
-    the vertex piece the same player placed just before it."""
-    g, b = s.game, s.board
+    the vertex piece the same player placed just before it, on a path of its surface. A step
+    offering several pieces (``a|b`` in source) lists each one's spots."""
+    g = s.game
     p, k, _ = step(s)
+    kinds = g.setup_choices[s.setup_i]
+    out = _spots(s, p, k) if len(kinds) == 1 else [a for kk in kinds for a in _spots(s, p, kk)]
+    if g.rules is not None and g.rules.build_forbids:
+        out = [a for a in out if not g.rules.build_forbidden(s, p, a.kind, a.at)]
+    return out
+
+
+def _spots(s, p: int, k: int) -> list:
+    g, b = s.game, s.board
     row = g.actions.build[k]
     if g.piece_on_edge[k]:
         v = s.last_vertex[p]
         edges = b.vertex_edges[v] if v >= 0 else range(b.n_edges)
         out = [row[e] for e in sorted(edges) if s.e_owner[e] < 0]
-    else:
-        # A city placed straight away in set-up keeps the distance rule of what it upgrades.
-        distance = g.piece_distance[k] or (g.piece_upgrades[k] >= 0
-                                           and g.piece_distance[g.piece_upgrades[k]])
-        v_owner, blocked, closed = s.v_owner, s.v_blocked, b.vertex_closed
-        out = [row[v] for v in range(b.n_vertices)
-               if v_owner[v] < 0 and not (distance and blocked[v]) and v not in closed]
-    if g.rules is not None and g.rules.build_forbids:
-        out = [a for a in out if not g.rules.build_forbidden(s, p, k, a.at)]
-    return out
+        if b.edge_water or g.piece_water[k]:
+            out = [a for a in out if networks.surface_ok(s, k, a.at)]
+        return out
+    # A city placed straight away in set-up keeps the distance rule of what it upgrades.
+    distance = g.piece_distance[k] or (g.piece_upgrades[k] >= 0
+                                       and g.piece_distance[g.piece_upgrades[k]])
+    v_owner, blocked, closed = s.v_owner, s.v_blocked, b.vertex_closed
+    return [row[v] for v in range(b.n_vertices)
+            if v_owner[v] < 0 and not (distance and blocked[v]) and v not in closed]
 
 
 def apply(s, a) -> None:
     g, b = s.game, s.board
-    p, k, rnd = step(s)
+    p, _, rnd = step(s)
+    k = a.kind                   # the piece placed (one of a step's choices)
     building.place(s, p, k, a.at, free=True)
     if rnd == g.setup_yield_round and not g.piece_on_edge[k]:
         hand, bank = s.hand[p], s.bank

@@ -170,7 +170,11 @@ def legal_move_robber(s, prompt) -> list:
             if h != s.robber and h not in b.hex_hidden and h not in b.hex_water]
 
 
-def victims(s, p: int, h: int) -> list[int]:
+def victims(s, p: int, h: int, robber: int = 0) -> list[int]:
+    """Whom ``p`` may rob at hex ``h``: the owners of its buildings (``robber`` > 0: a declared
+    robber, who robs the owners of the pieces its declaration names)."""
+    if robber:
+        return s.game.rules.robber_victims(s, p, h, robber)
     if h < 0 and not s.game.no_robber:
         return []
     v_owner = s.v_owner
@@ -184,6 +188,9 @@ def victims(s, p: int, h: int) -> list[int]:
 
 def apply_move_robber(s, a, prompt) -> None:
     p = prompt.player
+    if a.robber:                        # a declared robber (engine/rules/robbers.py)
+        s.game.rules.move_named_robber(s, a, prompt)
+        return
     if s.game.rules is not None:
         # The rest of this robber sequence (steal forbids) may ask whether the move was forced.
         s.rules_state.robber_forced = s.game.rules.robber_targets(s, p)[1]
@@ -205,7 +212,7 @@ def push_steal(s, thief: int, victim: int) -> None:
 
 def legal_choose_victim(s, prompt) -> list:
     row = s.game.actions.rob
-    return [row[q] for q in victims(s, prompt.player, prompt.params[0])]
+    return [row[q] for q in victims(s, prompt.player, *prompt.params)]
 
 
 def apply_choose_victim(s, a, prompt) -> None:

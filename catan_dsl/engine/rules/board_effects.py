@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from catan_dsl.engine.base import awards, building, turn_flow
+from catan_dsl.engine.base import awards, building, networks, turn_flow
 from catan_dsl.engine.events import (
     EffectSkipped,
     PieceMarked,
@@ -188,7 +188,7 @@ def rebuild_spots(s) -> None:
     b = s.board
     building.own_spots(s)
     for p in range(s.game.num_players):
-        s.edge_spots[p] = {e for e in range(b.n_edges) if building.can_route(s, p, e)}
+        s.edge_spots[p] = networks.all_codes(s, p)
         s.vertex_spots[p] = {v for v in range(b.n_vertices) if building.can_settle(s, p, v)}
 
 

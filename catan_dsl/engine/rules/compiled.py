@@ -14,6 +14,7 @@ from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, 
 from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, LAYOUT_FUNCTIONS, PerBoard,
                                                  board_only)
 from catan_dsl.engine.rules.queries import RuleQueries, split_build_bans
+from catan_dsl.engine.rules.robbers import robber_specs
 from catan_dsl.engine.rules.units import PathGeometry, UnitPlaces
 from catan_dsl.engine.rules.victory import VictoryQueries
 from catan_dsl.engine.rules.vp_memo import (POSITION_FUNCTIONS, UNIT_BLIND_FUNCTIONS, VpMemo,
@@ -131,10 +132,26 @@ def needs_rules(ir: dict) -> bool:
         or "start" in robber or "home" in robber or setup.get("start_player") == "roll"
         or (ir.get("victory") or {}).get("bonus")
         # A board that changes in play, or a terrain whose owner picks the resource.
-        or (ir.get("board") or {}).get("hidden_pools")
+        or (ir.get("board") or {}).get("hidden_pools") or ir.get("robbers")
         or any(t.get("produces") == "choice" for t in (ir.get("terrains") or {}).values())
         or any(s["measure"]["kind"] in ("expr", "counter") or s["policy"] != "first_then_strictly_more"
                for s in specials))
+
+
+def _mentions(node: Any, head: str) -> bool:
+    """Some S-expression under ``node`` (rules, their conditions and effects) calls ``head``."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, list):
+            if n and n[0] == head:
+                return True
+            stack.extend(n)
+        elif isinstance(n, dict):
+            stack.extend(n.values())
+        elif isinstance(n, tuple):
+            stack.extend(n)
+    return False
 
 
 def _types_for(entry: vocab.Entry) -> dict[str, str]:
@@ -157,12 +174,21 @@ class CompiledRules(RuleQueries, VictoryQueries):
         self.n_total = game.num_players
         b = ir["board"]
         self.n_hexes = len(b["hexes"])
-        self.hex_edges = tuple(tuple(h.get("edges", ())) for h in b["hexes"])
+        # On a board whose sea has paths, the sea hexes follow the land in every hex table
+        # (their ids n_hexes ..): a declared robber stands there, and rules read them.
+        seas = b["sea"] if b.get("sea_paths") else []
+        self.hex_edges = tuple(tuple(h.get("edges", ())) for h in b["hexes"]) + tuple(
+            tuple(e for e in sh["sides"] if e >= 0) for sh in seas)
+        # Corner and side K of each hex (-1 where a sea hex of the frame has none).
+        self.hex_corner_table = tuple(tuple(h["vertices"]) for h in b["hexes"]) + tuple(
+            tuple(sh["corners"]) for sh in seas)
+        self.hex_side_table = tuple(tuple(h.get("edges", ())) for h in b["hexes"]) + tuple(
+            tuple(sh["sides"]) for sh in seas)
         self.edge_hexes = tuple(tuple(e.get("hexes", ())) for e in b["edges"])
         self.vertex_hexes_static = tuple(tuple(v.get("hexes", ())) for v in b["vertices"])
         self.coast = {"vertex": tuple(bool(v.get("coast")) for v in b["vertices"]),
                       "edge": tuple(bool(e.get("coast")) for e in b["edges"]),
-                      "hex": tuple(bool(h.get("coast")) for h in b["hexes"])}
+                      "hex": tuple(bool(h.get("coast")) for h in b["hexes"]) + (False,) * len(seas)}
         feats = b.get("features") or {}
         self.features = {"vertex": {k: frozenset(v) for k, v in feats.get("vertices", {}).items()},
                          "edge": {k: frozenset(v) for k, v in feats.get("edges", {}).items()},
@@ -222,6 +248,12 @@ class CompiledRules(RuleQueries, VictoryQueries):
         robber = ir.get("robber", {})
         self.robber_start = robber.get("start")
         self.robber_home = tuple(robber.get("home") or ())
+        # Declared robbers (robber NAME { on sea }), numbered from 1 (0 is the land robber).
+        self.robbers = robber_specs(game, ir)
+        self.robber_index = {r.name: i + 1 for i, r in enumerate(self.robbers)}
+        # Whether a rule or measure asks built_this_turn: only then are the turn's placements
+        # recorded.
+        self.tracks_built = _mentions([v for k, v in ir.items() if k != "board"], "built_this_turn")
         self.start_roll = ir["setup"].get("start_player") == "roll"
         self.neutral_start = tuple(tuple(x) for x in ir["players"].get("neutral_start") or ())
         self.bonus = int((ir.get("victory") or {}).get("bonus", 0) or 0)

@@ -74,6 +74,13 @@ def show(s, ri: int, h: int, terrain: str | None, numbers: tuple[int, ...], even
     if s.board.vertex_closed != old.vertex_closed:
         rebuild_spots(s)
     emit(s, ri, event)
+    robbers = s.rules_state.robbers
+    if h in robbers and not is_water(rules, terrain):   # a declared robber stays on the sea
+        for i, at in enumerate(robbers):
+            if at == h:
+                robbers[i] = -1
+                emit(s, ri, RobberMoved(s.cur if player is None else player, -1, h,
+                                        rules.robbers[i].name))
     if is_water(rules, terrain) and s.robber == h and not s.game.no_robber:
         home = rules.home_hex(s)
         dest = -1 if home is None or home == h or home in s.board.hex_water else home

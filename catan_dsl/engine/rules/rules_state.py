@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-_LISTS = ("supply", "pile", "spent", "box", "drawn", "chains", "shared", "marker_supply")
+_LISTS = ("supply", "pile", "spent", "box", "drawn", "chains", "shared", "marker_supply",
+          "robbers")
 _NESTED = ("counters", "multi", "markers", "units", "unit_supply")
 _DEEP = ("held",)
 _SCALARS = ("robber_forced", "rerolled", "built_turn", "start", "resolving", "turn_phase")
@@ -17,7 +18,8 @@ class RulesState:
 
     __slots__ = (*_LISTS, *_NESTED, *_DEEP, *_SCALARS, *_DICTS, "fingerprint", "vp_cache",
                  "board_memo", "place_moves", "unit_moves", "shape_moves", "unit_memo",
-                 "marker_memo", "position_memo_", "unit_blind_memo_", "quiet_steps")
+                 "marker_memo", "position_memo_", "unit_blind_memo_", "quiet_steps",
+                 "built_now")
 
     def __init__(self, rules) -> None:
         n = rules.n_total
@@ -50,6 +52,11 @@ class RulesState:
                       for on in rules.unit_on]
         self.unit_supply = [[each] * n for _, each in rules.unit_specs]  # neutral seats too
         self.box = [0] * len(g.cards)                           # played cards given back
+        # Where each declared robber stands (robbers.py; -1 off the board), set by init_state.
+        self.robbers: list[int] = [-1] * len(rules.robbers)
+        # The places (a vertex id, or n_vertices + a path's id) of the pieces placed in this
+        # turn, kept only when a rule asks built_this_turn (None otherwise, and in the digest).
+        self.built_now: set[int] | None = set() if rules.tracks_built else None
         self.multi = [[] for _ in g.specials]                   # all_min holders per special
         self.robber_forced = False
         self.rerolled = False
@@ -152,6 +159,8 @@ class RulesState:
         c = RulesState.__new__(RulesState)
         c.supply, c.box, c.drawn = self.supply[:], self.box[:], self.drawn[:]
         c.chains, c.shared, c.marker_supply = self.chains[:], self.shared[:], self.marker_supply[:]
+        c.robbers = self.robbers[:]
+        c.built_now = None if self.built_now is None else set(self.built_now)
         c.pile, c.spent = [*map(_copy, self.pile)], [*map(_copy, self.spent)]
         c.counters, c.multi = [*map(_copy, self.counters)], [*map(_copy, self.multi)]
         c.markers, c.units = [*map(_copy, self.markers)], [*map(_copy, self.units)]
@@ -185,4 +194,8 @@ class RulesState:
             del d["markers"], d["marker_supply"]      # likewise without markers
         if not self.units:
             del d["units"], d["unit_supply"]
+        if not self.robbers:
+            del d["robbers"]            # likewise without a declared robber
+        if self.built_now is not None:
+            d["built_now"] = sorted(self.built_now)
         return d

@@ -20,7 +20,9 @@ from catan_dsl.engine.events import (
     TurnStarted,
 )
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, Prompt
-from catan_dsl.engine.rules import executor, hex_changes, player_actions, special_cards, turns
+from catan_dsl.engine.rules import (executor, hex_changes, player_actions, robbers, special_cards,
+                                    turns)
+from catan_dsl.engine.rules.robbers import RobberMoves
 from catan_dsl.engine.rules.compiled import CompiledRules, ir_modifiers
 from catan_dsl.engine.rules.interned import InternedActions
 from catan_dsl.engine.rules.measure_memo import MeasureMemo, board_only
@@ -38,7 +40,7 @@ FORBIDS = ("robber_move", "steal", "build", "trade", "produce", "harbor")
 MODIFIERS = ("target", "vp", "player_vp", "route_weight", "yield", "cost", "bot_value")
 
 
-class RulesRuntime(InternedActions, CompiledRules):
+class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
     """The rules game plus everything the engine calls when an IR has rules or mechanisms."""
 
     def __init__(self, game, ir: dict) -> None:
@@ -141,6 +143,8 @@ class RulesRuntime(InternedActions, CompiledRules):
         s.rules_state = RulesState(self)
         if self.robber_start is not None:
             s.robber = self._where(s, [self.robber_start])
+        if self.robbers:
+            s.rules_state.robbers = robbers.starts(self, s)
         g = self.game
         k = g.new_vertex_kinds[0] if g.new_vertex_kinds else -1
         for i, spots in enumerate(self.neutral_start):
@@ -246,6 +250,8 @@ class RulesRuntime(InternedActions, CompiledRules):
 
     def turn_started(self, s) -> None:
         rules_state = s.rules_state
+        if rules_state.built_now is not None:
+            rules_state.built_now = set()
         rules_state.uses_turn = {}
         rules_state.built_turn = False
         rules_state.robber_forced = False
@@ -352,28 +358,7 @@ class RulesRuntime(InternedActions, CompiledRules):
         if paid:                        # nothing due: nothing to pay, withhold or announce
             turn_flow.pay_out(s, gains, demand)
 
-    # ---- robber, builds, trades -----------------------------------------------------------------
-    def robber_targets(self, s, p: int) -> tuple[list[int], bool]:
-        """Hexes the robber may move to, and whether the move is forced (fallback)."""
-        shut = s.board.hex_hidden | s.board.hex_water      # never face down, never sea
-        cands = [h for h in range(s.board.n_hexes) if h != s.robber and h not in shut]
-        if not self.forbids.get("robber_move"):
-            return cands, False
-        ok = [h for h in cands if not self.forbidden(s, "robber_move", p, {"to": h})]
-        if ok:
-            return ok, False
-        for rule in self.forbids["robber_move"]:
-            if rule.fallback:
-                h = self._where(s, rule.fallback)
-                if h is not None:
-                    return [h], True
-        return [], True
-
-    def legal_move_robber(self, s, prompt) -> list:
-        hexes, _ = self.robber_targets(s, prompt.player)
-        t = self.game.actions
-        return [t.robber_off if h < 0 else t.move_robber[h] for h in hexes]
-
+    # ---- builds, trades (the robbers' moves: robbers.RobberMoves) --------------------------------
     def legal_main(self, s, p: int, out: list, before_roll: bool,
                    builds: tuple[int, int] | None = None) -> None:
         """Drop forbidden builds and trades, then add the scenario's actions. ``builds``: the

@@ -1,0 +1,135 @@
+"""State + a path piece's kind → where it may go: its surface (land or water paths) and its
+network (which of its owner's pieces it continues), as the spot caches and the rules read them.
+
+A player's cached path spots (``State.edge_spots``) hold one code per network and free path:
+``net * n_edges + e``. With one network (every game without a ``network`` word) the code is the
+path's id, so those games keep their caches, transcripts and digests as they were.
+"""
+
+from __future__ import annotations
+
+
+def code(s, net: int, e: int) -> int:
+    """The spot code of path ``e`` for network ``net``."""
+    return net * s.board.n_edges + e
+
+
+def surface_ok(s, k: int, e: int) -> bool:
+    """Path ``e`` is of the surface piece kind ``k`` stands on: water for a piece ``on
+    sea_edge``, land for one ``on edge`` (a coast path is both). Boards without sea paths have
+    only land paths, and every path takes every path piece."""
+    b = s.board
+    if not b.edge_water:
+        return not s.game.piece_water[k]
+    return (b.edge_water if s.game.piece_water[k] else b.edge_land)[e]
+
+
+def continues(s, p: int, net: int, e: int, v: int, lifted: int = -1) -> bool:
+    """Another piece of ``p``'s network ``net`` than the one on ``e`` (or ``lifted``, a piece
+    being moved) ends at intersection ``v``."""
+    if not s.game.net_joins[net]:
+        return False
+    e_owner, e_kind, edge_net = s.e_owner, s.e_kind, s.game.edge_net
+    for e2 in s.board.vertex_edges[v]:
+        if e2 != e and e2 != lifted and e_owner[e2] == p and edge_net[e_kind[e2]] == net:
+            return True
+    return False
+
+
+def can_route(s, p: int, e: int, net: int = 0, lifted: int = -1) -> bool:
+    """Free path ``e`` joins ``p``'s pieces of network ``net``: an end at an own building, or an
+    end at a free intersection where such a piece ends (an opponent's building stops a
+    network, BASE-31). ``lifted``: a path whose piece is being moved, counted as empty."""
+    if s.e_owner[e] >= 0 and e != lifted:
+        return False
+    v_owner = s.v_owner
+    for v in s.board.edge_vertices[e]:
+        o = v_owner[v]
+        if o == p:
+            return True
+        if o < 0 and continues(s, p, net, e, v, lifted):
+            return True
+    return False
+
+
+def path_spots(s, p: int, k: int) -> list[int]:
+    """The free paths, in id order, where ``p``'s network reaches for a piece of kind ``k``,
+    on its surface (the builds the forbids then filter)."""
+    g = s.game
+    spots = s.edge_spots[p]
+    if g.n_nets == 1:
+        out = sorted(spots)
+    else:
+        n = s.board.n_edges
+        lo = g.edge_net[k] * n
+        out = sorted(c - lo for c in spots if lo <= c < lo + n)
+    if s.board.edge_water or g.piece_water[k]:
+        out = [e for e in out if surface_ok(s, k, e)]
+    return out
+
+
+def spot_edges(s, p: int) -> set[int]:
+    """The free paths ``p``'s pieces reach, of any network."""
+    spots = s.edge_spots[p]
+    if s.game.n_nets == 1:
+        return spots
+    n = s.board.n_edges
+    return {c % n for c in spots}
+
+
+def all_codes(s, p: int) -> set[int]:
+    """``p``'s path spots computed afresh (after a removal or a move; the invariants' check)."""
+    b, g = s.board, s.game
+    out = set()
+    for net in range(g.n_nets):
+        base = net * b.n_edges
+        out.update(base + e for e in range(b.n_edges) if can_route(s, p, e, net))
+    return out
+
+
+def recheck(s, edges, vertices) -> None:
+    """Bring every player's spot caches up to date at ``edges`` and ``vertices`` after pieces
+    changed next to them (a path piece moved: its old and new paths and those sharing their
+    ends, and those ends). The caller has given the state its own spot sets (own_spots)."""
+    g, b = s.game, s.board
+    n = b.n_edges
+    for q in range(g.num_players):
+        spots, vspots = s.edge_spots[q], s.vertex_spots[q]
+        for e in edges:
+            for net in range(g.n_nets):
+                if can_route(s, q, e, net):
+                    spots.add(net * n + e)
+                else:
+                    spots.discard(net * n + e)
+        for v in vertices:
+            if settles(s, q, v):
+                vspots.add(v)
+            else:
+                vspots.discard(v)
+
+
+def settles(s, p: int, v: int) -> bool:
+    """Intersection ``v`` takes a building of ``p``'s: free, apart from every building, on land,
+    at the end of one of his pieces of a network."""
+    if s.v_owner[v] >= 0 or s.v_blocked[v] or v in s.board.vertex_closed:
+        return False
+    e_owner, e_kind, g = s.e_owner, s.e_kind, s.game
+    return any(e_owner[e] == p and g.net_joins[g.edge_net[e_kind[e]]]
+               for e in s.board.vertex_edges[v])
+
+
+def path_ok(s, p: int, k: int, e: int, lifted: int = -1) -> bool:
+    """``p`` could put a piece of path kind ``k`` on ``e`` now (free, on its surface, joined to
+    its network; the supply and the forbids are not asked), ``lifted`` counting as empty."""
+    return surface_ok(s, k, e) and can_route(s, p, e, s.game.edge_net[k], lifted)
+
+
+def route_end(s, e: int) -> bool:
+    """The piece on ``e`` ends an open route: one of its ends touches neither an own building
+    nor another own piece of its network."""
+    p = s.e_owner[e]
+    if p < 0:
+        return False
+    net = s.game.edge_net[s.e_kind[e]]
+    return any(s.v_owner[v] != p and not continues(s, p, net, e, v)
+               for v in s.board.edge_vertices[e])

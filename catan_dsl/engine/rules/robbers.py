@@ -1,0 +1,165 @@
+"""IR ``robbers`` (``robber NAME { on sea; robs PIECE ... }``) → a second robber-like piece:
+where each stands, the hexes it may move to, its moves offered beside the land robber's (the 7
+and the Knight let the mover pick which robber goes where), and the players it robs."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from catan_dsl.engine.actions import MoveRobber
+from catan_dsl.engine.base import turn_flow
+from catan_dsl.engine.events import RobberMoved
+from catan_dsl.engine.prompts import CHOOSE_VICTIM, Prompt
+
+LAND = "robber"          # the land robber's name in a forbid's list (forbid robber_move robber|…)
+
+
+class RobberSpec(NamedTuple):
+    name: str
+    on: str                      # "sea": it stands on the sea's hexes
+    robs: frozenset[int]         # piece kinds whose owners beside its hex it robs
+
+
+def robber_specs(game, ir: dict) -> tuple[RobberSpec, ...]:
+    """The declared robbers in declared order; one that names no pieces robs the owners of the
+    path pieces on the sides of its hex."""
+    pix = {p: i for i, p in enumerate(game.piece_names)}
+    paths = frozenset(k for k in range(len(game.piece_names)) if game.piece_on_edge[k])
+    return tuple(RobberSpec(name, r["on"], frozenset(pix[p] for p in r["robs"])
+                            if "robs" in r else paths)
+                 for name, r in (ir.get("robbers") or {}).items())
+
+
+def starts(rules, s) -> list[int]:
+    """Where each declared robber starts on this board: a sea hex's id, or -1 (off the board,
+    also for a board that names no start for it)."""
+    b = rules.ir["board"]
+    at = (b.get("robber") or {}).get("starts") or {}
+    out = []
+    for r in rules.robbers:
+        where = at.get(r.name)
+        out.append(s.board.n_hexes + where["sea"] if isinstance(where, dict) else -1)
+    return out
+
+
+def water(s) -> list[int]:
+    """The hexes of the sea in id order: the frame's (ids after the land's), then land turned
+    to sea."""
+    b = s.board
+    return sorted(b.hex_water) + list(range(b.n_hexes, b.n_hexes + b.n_sea))
+
+
+def targets(rules, s, p: int, r: int) -> list[int]:
+    """The hexes declared robber ``r`` (1, 2 ...) may move to now: any other sea hex no
+    ``forbid robber_move NAME to h`` holds for."""
+    spec = rules.robbers[r - 1]
+    here = s.rules_state.robbers[r - 1]
+    cands = [h for h in water(s) if h != here]
+    if not rules.forbids.get("robber_move"):
+        return cands
+    return [h for h in cands
+            if not rules.forbidden(s, "robber_move", p, {"to": h, "robber": spec.name})]
+
+
+def move_action(rules, r: int, h: int) -> MoveRobber:
+    """Declared robber ``r``'s move to ``h``, interned."""
+    key = ("robber", r, h)
+    a = rules._actions.get(key)
+    if a is None:
+        a = rules._actions[key] = MoveRobber(h, r, rules.robbers[r - 1].name)
+    return a
+
+
+def legal(rules, s, p: int, only: int | None, out: list) -> None:
+    """Append the declared robbers' moves (``only``: that robber's alone) to a robber prompt's
+    options, after the land robber's: one list, so choosing where is choosing which."""
+    for r in range(1, len(rules.robbers) + 1):
+        if only is None or only == r:
+            out.extend(move_action(rules, r, h) for h in targets(rules, s, p, r))
+
+
+def apply_move(s, a: MoveRobber, prompt) -> None:
+    """The chosen robber goes there; its victims are then robbed as the land robber's are."""
+    p = prompt.player
+    s.prompts.pop()
+    spots = s.rules_state.robbers
+    old = spots[a.robber - 1]
+    spots[a.robber - 1] = a.hex
+    s.emit(RobberMoved(p, a.hex, old, a.name))
+    rob(s, p, a.hex, a.robber)
+
+
+def rob(s, p: int, h: int, r: int) -> None:
+    """``p`` robs one of robber ``r``'s victims at ``h`` (a prompt when there are several)."""
+    vs = victims(s, p, h, r)
+    if len(vs) == 1:
+        turn_flow.push_steal(s, p, vs[0])
+    elif vs:
+        s.prompts.append(Prompt(CHOOSE_VICTIM, p, (h, r)))
+
+
+def victims(s, p: int, h: int, r: int) -> list[int]:
+    """The real players other than ``p`` holding a card who own a piece robber ``r`` robs
+    beside hex ``h`` (a path piece on one of its sides, a building on one of its corners),
+    less those a ``forbid steal`` protects."""
+    rules = s.game.rules
+    if h < 0:
+        return []
+    robs = rules.robbers[r - 1].robs
+    owners = {s.e_owner[e] for e in rules.hex_edges[h] if s.e_kind[e] in robs}
+    owners |= {s.v_owner[v] for v in s.board.hex_vertices[h] if s.v_kind[v] in robs}
+    found = sorted(q for q in owners if 0 <= q < rules.n_real and q != p and any(s.hand[q]))
+    if found and rules.forbids.get("steal"):
+        found = [q for q in found if not rules.forbidden(s, "steal", p, {"from": q})]
+    return found
+
+
+
+class RobberMoves:
+    """Mixed into RulesRuntime: the hexes each robber may move to and a robber prompt's options
+    (uses its ``forbids``, ``forbidden``, ``robbers``, ``_where`` and the game's actions)."""
+
+    def robber_targets(self, s, p: int) -> tuple[list[int], bool]:
+        """Hexes the land robber may move to, and whether the move is forced (fallback). With
+        declared robbers, a ``forbid robber_move`` naming none is the land robber's."""
+        shut = s.board.hex_hidden | s.board.hex_water      # never face down, never sea
+        cands = [h for h in range(s.board.n_hexes) if h != s.robber and h not in shut]
+        if not self.forbids.get("robber_move"):
+            return cands, False
+        ok = [h for h in cands if not self.forbidden(s, "robber_move", p, self._land_query(h))]
+        if ok:
+            return ok, False
+        for rule in self.forbids["robber_move"]:
+            if rule.fallback and all(v == LAND for k, v in rule.filter if k == "robber"):
+                h = self._where(s, rule.fallback)
+                if h is not None:
+                    return [h], True
+        return [], True
+
+    def _land_query(self, h: int) -> dict:
+        return {"to": h, "robber": LAND} if self.robbers else {"to": h}
+
+    def legal_move_robber(self, s, prompt) -> list:
+        """The land robber's moves, then each declared robber's: choosing where is choosing
+        which. A prompt naming one robber (params: its number, 0 the land robber's) offers that
+        robber's moves alone."""
+        only = prompt.params[0] if prompt.params else None
+        t = self.game.actions
+        out = []
+        if not only:
+            hexes, _ = self.robber_targets(s, prompt.player)
+            out = [t.robber_off if h < 0 else t.move_robber[h] for h in hexes]
+        if self.robbers and only != 0:
+            legal(self, s, prompt.player, only, out)
+        return out
+
+    def robber_move(self, r: int, h: int) -> MoveRobber:
+        """Declared robber ``r``'s move to hex ``h`` (parse_action)."""
+        return move_action(self, r, h)
+
+    def robber_victims(self, s, p: int, h: int, r: int) -> list[int]:
+        """Whom ``p`` may rob with declared robber ``r`` standing on ``h`` (turn_flow.victims)."""
+        return victims(s, p, h, r)
+
+    def move_named_robber(self, s, a: MoveRobber, prompt) -> None:
+        apply_move(s, a, prompt)
