@@ -75,6 +75,17 @@ class Node:
         self.visits[i] += 1
         self.totals[i] += value
 
+    def settled(self, left: int) -> bool:
+        """Can ``left`` more playouts no longer change ``choice()``? (The option visited most
+        leads the next by more than that: a clear decision stops early, with the same move.)"""
+        first = second = 0
+        for v in self.visits:
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first > second + left
+
     def choice(self) -> int:
         """The option visited most (the better prior on a tie)."""
         return max(range(len(self.actions)), key=lambda i: (self.visits[i], -i))
@@ -117,16 +128,19 @@ class MctsBot:
         search_rng = random.Random(rng.getrandbits(64))
         root = Node()
         horizon = Horizon(state, self.turns_ahead, self.setup_steps)
-        deadline = None if self.playouts is not None else \
-            time.process_time() + self.think_ms / 1000.0
+        start = time.process_time()
+        budget = self.think_ms / 1000.0
         n = 0
         while True:
             self._playout(root, state, legal, p, search_rng, horizon)
             n += 1
             if self.playouts is not None:
-                if n >= self.playouts:
-                    break
-            elif time.process_time() >= deadline:
+                left = self.playouts - n
+            else:
+                spent = time.process_time() - start
+                # Playouts still to come at the pace so far (at least one while time is left).
+                left = max(1, int(n * (budget - spent) / spent)) if spent < budget else 0
+            if left <= 0 or root.settled(left):
                 break
         self.last_playouts = n
         return root.actions[root.choice()]

@@ -52,29 +52,39 @@ def _deal_rows(rows: list[list[int]], seats: list[int], pile: list[int] | None,
     """Pool ``seats``' counts per kind (with ``pile``, the undealt rest, when given) and deal
     each seat as many as it held again; the rest goes back to ``pile``. Kinds marked in
     ``keep`` are left where they are."""
-    kinds = range(len(rows[seats[0]])) if seats else range(0)
-    dealt = [k for k in kinds if keep is None or not keep[k]]
-    sizes = [sum(rows[q][k] for k in dealt) for q in seats]
+    kinds = [k for k in range(len(rows[seats[0]])) if keep is None or not keep[k]]
+    sizes = [sum(rows[q][k] for k in kinds) for q in seats]
     if not any(sizes):
         return
-    pool: list[int] = []
-    for k in dealt:                      # by kind, never by seat: the order is public
-        n = sum(rows[q][k] for q in seats) + (pile[k] if pile is not None else 0)
-        pool.extend([k] * n)
-    rng.shuffle(pool)
-    at = 0
+    # By kind, never by seat: the pool is what the seat can work out from public counts.
+    pool = [sum(rows[q][k] for q in seats) + (pile[k] if pile is not None else 0) for k in kinds]
     for q, size in zip(seats, sizes):
         row = rows[q]
-        for k in dealt:
+        for k in kinds:
             row[k] = 0
-        for k in pool[at:at + size]:
-            row[k] += 1
-        at += size
+        for i in _draw(pool, size, rng):
+            row[kinds[i]] += 1
     if pile is not None:
-        for k in dealt:
-            pile[k] = 0
-        for k in pool[at:]:
-            pile[k] += 1
+        for i, k in enumerate(kinds):
+            pile[k] = pool[i]
+
+
+def _draw(pool: list[int], n: int, rng: random.Random) -> list[int]:
+    """``n`` kinds drawn without replacement from ``pool`` (a count per kind, lowered in
+    place): one random number per card drawn, not per card in the pool (a shuffle of the whole
+    development deck cost more than the rest of a playout's bookkeeping)."""
+    out = []
+    left = sum(pool)
+    for _ in range(n):
+        x = rng.randrange(left)
+        i = 0
+        while x >= pool[i]:
+            x -= pool[i]
+            i += 1
+        pool[i] -= 1
+        left -= 1
+        out.append(i)
+    return out
 
 
 def _deal_development(world: State, others: list[int], rng: random.Random) -> None:
@@ -86,24 +96,17 @@ def _deal_development(world: State, others: list[int], rng: random.Random) -> No
     sizes = [sum(hand[q]) for q in others]
     if not any(sizes):
         return
-    fresh = [sum(new[q]) for q in others]
-    pool: list[int] = []
-    for c in range(len(cards)):
-        pool.extend([c] * (deck[c] + sum(hand[q][c] for q in others)))
-    rng.shuffle(pool)
-    at = 0
-    for q, size, n_new in zip(others, sizes, fresh):
+    kinds = range(len(cards))
+    pool = [deck[c] + sum(hand[q][c] for q in others) for c in kinds]
+    for q, size in zip(others, sizes):
         row, row_new = hand[q], new[q]
-        for c in range(len(cards)):
+        n_new = sum(row_new)
+        for c in kinds:
             row[c] = row_new[c] = 0
-        for i, c in enumerate(pool[at:at + size]):
+        for i, c in enumerate(_draw(pool, size, rng)):
             row[c] += 1
             if i < n_new:
                 row_new[c] += 1
-        at += size
         world.card_vp[q] = sum(card.vp * row[c] for c, card in enumerate(cards)
                                if card.effect == PASSIVE)
-    for c in range(len(cards)):
-        deck[c] = 0
-    for c in pool[at:]:
-        deck[c] += 1
+    deck[:] = pool
