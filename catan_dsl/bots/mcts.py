@@ -19,6 +19,7 @@ WIDEN_POWER = 0.5         # best prior first (progressive widening)
 TURNS_AHEAD = 1           # turn ends a playout looks through (1: to the end of the turn under way)
 SETUP_STEPS = 2           # set-up placements a playout looks through from a set-up decision
 QUICK_WIDTH = 6           # options the quick policy weighs at each playout move
+PLAY_OWN_MOVES = False    # below the tree, the seat's own moves are not played out (see MctsBot)
 INNER_OPTIONS = 10        # options of a deeper node ranked by a one-move score (a sample if more)
 
 
@@ -58,10 +59,11 @@ class Node:
         lo, hi = (min(seen), max(seen)) if seen else (0.0, 0.0)
         spread = hi - lo
         explore = C_PUCT * math.sqrt(self.n + 1)
-        here = None if legal is None else set(legal)
+        # The engine interns its actions, so an option open in this world is the same object.
+        here = None if legal is None else set(map(id, legal))
         best, best_score = None, -math.inf
         for i in range(width):
-            if here is not None and actions[i] not in here:
+            if here is not None and id(actions[i]) not in here:
                 continue
             v = visits[i]
             q = ((totals[i] / v - lo) / spread if spread > 0 else 0.5) if v else 0.0
@@ -109,6 +111,9 @@ class MctsBot:
     turns_ahead = TURNS_AHEAD
     setup_steps = SETUP_STEPS
     quick_width = QUICK_WIDTH
+    # Below the tree, the seat's own moves up to the horizon: played by the quick policy
+    # (True), or not played, the playout scored at the seat's next decision (False).
+    play_own_moves = PLAY_OWN_MOVES
 
     def __init__(self, think_ms: int | None = None, playouts: int | None = None) -> None:
         self.think_ms = THINK_MS if think_ms is None else think_ms
@@ -164,7 +169,12 @@ class MctsBot:
             if len(options) == 1:
                 s.apply_action(options[0])
                 continue
-            if who != p or node is None:
+            if who != p:
+                s.apply_action(quick_choice(s, options, who, rng, width))
+                continue
+            if node is None:
+                if not self.play_own_moves:
+                    break           # below the tree: scored at the seat's next decision
                 s.apply_action(quick_choice(s, options, who, rng, width))
                 continue
             if node.actions is None:

@@ -75,8 +75,9 @@ def _draw(pool: list[int], n: int, rng: random.Random) -> list[int]:
     development deck cost more than the rest of a playout's bookkeeping)."""
     out = []
     left = sum(pool)
+    uniform = rng.random
     for _ in range(n):
-        x = rng.randrange(left)
+        x = int(uniform() * left)     # randrange is three times slower; the bias is < 1e-15
         i = 0
         while x >= pool[i]:
             x -= pool[i]
