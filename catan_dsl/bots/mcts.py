@@ -7,7 +7,7 @@ import random
 import time
 
 from catan_dsl.bots.greedy import GreedyBot, evaluate
-from catan_dsl.bots.playout import Horizon, leaf_value, quick_choice
+from catan_dsl.bots.playout import STEP_LIMIT, Horizon, lazy_choice, leaf_value
 from catan_dsl.bots.worlds import sample_world
 from catan_dsl.engine import CHANCE, Action, State
 
@@ -16,10 +16,9 @@ C_PUCT = 1.5              # exploration: how far a child's prior and few visits 
 PRIOR_TEMPERATURE = 25.0  # evaluation points between two options that make one e times likelier
 WIDEN_BASE = 2.0          # options open at a node after N visits: WIDEN_BASE * N ** WIDEN_POWER,
 WIDEN_POWER = 0.5         # best prior first (progressive widening)
-TURNS_AHEAD = 1           # turn ends a playout looks through (1: to the end of the turn under way)
 SETUP_STEPS = 2           # set-up placements a playout looks through from a set-up decision
 QUICK_WIDTH = 6           # options the quick policy weighs at each playout move
-PLAY_OWN_MOVES = False    # below the tree, the seat's own moves are not played out (see MctsBot)
+SCENES = 32               # worlds and dice a decision's playouts share (common random numbers)
 INNER_OPTIONS = 10        # options of a deeper node ranked by a one-move score (a sample if more)
 
 
@@ -97,9 +96,14 @@ class MctsBot:
     """Information-set Monte-Carlo tree search: each playout samples a world that agrees with
     what the seat sees (bots/worlds.py), walks the tree of the seat's own moves (PUCT, options
     opened best first as the node is visited more, priors from the greedy bot's scores at the
-    root and a one-move score deeper), lets the other seats and the seat's moves below the tree
-    play the quick policy (bots/playout.py), and scores the position at the horizon with the
-    greedy evaluation. The move played is the root option visited most.
+    root and a one-move score deeper), then plays on to the horizon, the seat's next turn
+    after its roll (bots/playout.py: below the tree turns end, prompts get the quick policy),
+    and scores the position there with the greedy evaluation. The move played is the root
+    option visited most.
+
+    The playouts of a decision share SCENES scenes, each a world and a stream of dice and
+    draws: the k-th playout plays scene k mod SCENES, so two options are mostly compared on the
+    same deals and rolls (common random numbers), not on luck.
 
     With ``playouts`` set, each decision runs that many playouts: the game is a function of the
     seed. Otherwise each runs for ``think_ms`` of CPU time, so how many playouts fit, and with
@@ -108,12 +112,9 @@ class MctsBot:
 
     name = "mcts"
     # Tuning knobs, class attributes like the greedy bot's (bench/bot_strength.py sets them).
-    turns_ahead = TURNS_AHEAD
     setup_steps = SETUP_STEPS
     quick_width = QUICK_WIDTH
-    # Below the tree, the seat's own moves up to the horizon: played by the quick policy
-    # (True), or not played, the playout scored at the seat's next decision (False).
-    play_own_moves = PLAY_OWN_MOVES
+    scenes = SCENES
 
     def __init__(self, think_ms: int | None = None, playouts: int | None = None) -> None:
         self.think_ms = THINK_MS if think_ms is None else think_ms
@@ -131,13 +132,15 @@ class MctsBot:
         if p == CHANCE:
             return state.sample_chance(rng)
         search_rng = random.Random(rng.getrandbits(64))
+        scenes = [search_rng.getrandbits(64) for _ in range(self.scenes)]
         root = Node()
-        horizon = Horizon(state, self.turns_ahead, self.setup_steps)
+        horizon = Horizon(state, p, self.setup_steps)
         start = time.process_time()
         budget = self.think_ms / 1000.0
         n = 0
         while True:
-            self._playout(root, state, legal, p, search_rng, horizon)
+            self._playout(root, state, legal, p, random.Random(scenes[n % len(scenes)]),
+                          search_rng, horizon)
             n += 1
             if self.playouts is not None:
                 left = self.playouts - n
@@ -151,17 +154,21 @@ class MctsBot:
         return root.actions[root.choice()]
 
     def _playout(self, root: Node, state: State, legal: list[Action], p: int,
-                 rng: random.Random, horizon: Horizon) -> None:
-        """One playout: a sampled world, down the tree, on with the quick policy, back up."""
-        s = sample_world(state, p, rng)
+                 scene: random.Random, rng: random.Random, horizon: Horizon) -> None:
+        """One playout: a sampled world, down the tree, on to the horizon, back up. ``scene``
+        deals the world and draws its chance and the policies' samples; ``rng`` (the search's
+        own) samples the options a new node ranks, so opening a node shifts no scene."""
+        s = sample_world(state, p, scene)
         base = evaluate(s, p)
         node: Node | None = root
         path: list[tuple[Node, int]] = []
         width = self.quick_width
-        while not horizon.reached(s):
+        for _ in range(STEP_LIMIT):
+            if horizon.reached(s):
+                break
             who = s.current_player()
             if who == CHANCE:
-                s.apply_action(s.sample_chance(rng))
+                s.apply_action(s.sample_chance(scene))
                 continue
             if who < 0:                                  # stalled: nobody can move
                 break
@@ -169,13 +176,8 @@ class MctsBot:
             if len(options) == 1:
                 s.apply_action(options[0])
                 continue
-            if who != p:
-                s.apply_action(quick_choice(s, options, who, rng, width))
-                continue
-            if node is None:
-                if not self.play_own_moves:
-                    break           # below the tree: scored at the seat's next decision
-                s.apply_action(quick_choice(s, options, who, rng, width))
+            if who != p or node is None:
+                s.apply_action(lazy_choice(s, options, who, p, scene, width))
                 continue
             if node.actions is None:
                 self._open(node, s, legal if node is root else options, rng, node is root)

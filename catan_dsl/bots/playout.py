@@ -8,20 +8,25 @@ import random
 from catan_dsl.bots.greedy import board_terms, evaluate
 from catan_dsl.engine import CHANCE, Action, State
 
-SETUP = 0                 # State.phase while pieces are placed before the first roll
+SETUP, MAIN = 0, 2        # State.phase: pieces placed before the first roll; a turn after its roll
 VALUE_SCALE = 150.0       # evaluation points (100 a VP) that make a value of tanh(1) ≈ 0.76
+SHORT = 3                 # others' prompts with this many options or fewer get the quick policy
+STEP_LIMIT = 600          # moves a playout makes at most (a scenario's long chains of prompts)
 
 
 class Horizon:
-    """Where a look-ahead from ``root`` stops: after ``turns`` turn ends (1: when the turn in
-    progress ends), or, from a set-up position, after ``setup_steps`` more set-up placements
-    or when set-up is over; always at the end of the game."""
+    """Where a look-ahead from ``root`` for seat ``p`` stops: at ``p``'s next turn, once its
+    dice are rolled and what they set off is settled (its first free decision there), so every
+    line of play is scored at the same point, with the production, robber and discards of a
+    round in it; from a set-up position, after ``setup_steps`` more placements or when set-up
+    is over. Always at the end of the game."""
 
-    __slots__ = ("in_setup", "last_turn", "last_setup_step")
+    __slots__ = ("p", "in_setup", "turn", "last_setup_step")
 
-    def __init__(self, root: State, turns: int, setup_steps: int) -> None:
+    def __init__(self, root: State, p: int, setup_steps: int) -> None:
+        self.p = p
         self.in_setup = root.phase == SETUP
-        self.last_turn = root.turn + turns
+        self.turn = root.turn
         self.last_setup_step = root.setup_i + setup_steps
 
     def reached(self, s: State) -> bool:
@@ -29,7 +34,7 @@ class Horizon:
             return True
         if self.in_setup:
             return s.phase != SETUP or s.setup_i >= self.last_setup_step
-        return s.turn >= self.last_turn
+        return s.turn > self.turn and s.cur == self.p and s.phase == MAIN and not s.prompts
 
 
 def leaf_value(s: State, p: int, base: float) -> float:
@@ -71,18 +76,16 @@ def quick_choice(s: State, legal: list[Action], who: int, rng: random.Random,
     return best
 
 
-def play_out(s: State, horizon: Horizon, rng: random.Random, width: int,
-             limit: int = 400) -> State:
-    """Play ``s`` on (in place) with the quick policy for every seat and chance drawn with
-    ``rng``, until the horizon or ``limit`` steps; returns ``s``."""
-    for _ in range(limit):
-        if horizon.reached(s):
-            break
-        who = s.current_player()
-        if who == CHANCE:
-            s.apply_action(s.sample_chance(rng))
-            continue
-        if who < 0:                # stalled: nobody can move
-            break
-        s.apply_action(quick_choice(s, s.legal_actions(), who, rng, width))
-    return s
+def lazy_choice(s: State, legal: list[Action], who: int, p: int, rng: random.Random,
+                width: int) -> Action:
+    """The move below the search tree, for any seat, with ``p`` the searching seat: a turn free
+    to end ends (nobody builds in the rounds a playout looks through, so every line is
+    compared with the same others' play). A prompt of ``p``'s (a discard, the robber) and a
+    short one of the others' (an answer to an offer, a victim) get the quick policy; a long one
+    of the others' (their discards, where their robber goes) a random option: what it changes
+    for ``p`` is drawn anyway, and weighing it was two thirds of a playout's time."""
+    if legal[0] is s.game.actions.end_turn:
+        return legal[0]
+    if who != p and len(legal) > SHORT:
+        return legal[int(rng.random() * len(legal))]
+    return quick_choice(s, legal, who, rng, width)
