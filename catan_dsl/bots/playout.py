@@ -8,23 +8,20 @@ import random
 from catan_dsl.bots.greedy import board_terms, evaluate
 from catan_dsl.engine import CHANCE, Action, State
 
-SETUP, MAIN = 0, 2        # State.phase: pieces placed before the first roll; a turn after its roll
+SETUP = 0                 # State.phase while pieces are placed before the first roll
 VALUE_SCALE = 150.0       # evaluation points (100 a VP) that make a value of tanh(1) ≈ 0.76
-SHORT = 3                 # others' prompts with this many options or fewer get the quick policy
 STEP_LIMIT = 600          # moves a playout makes at most (a scenario's long chains of prompts)
 
 
 class Horizon:
-    """Where a look-ahead from ``root`` for seat ``p`` stops: at ``p``'s next turn, once its
-    dice are rolled and what they set off is settled (its first free decision there), so every
-    line of play is scored at the same point, with the production, robber and discards of a
-    round in it; from a set-up position, after ``setup_steps`` more placements or when set-up
-    is over. Always at the end of the game."""
+    """Where a look-ahead from ``root`` stops: when the turn under way ends (the turn's own
+    moves are all played, by the tree or the quick policy, so every line is scored at the same
+    point), or, from a set-up position, after ``setup_steps`` more placements or when set-up is
+    over; always at the end of the game."""
 
-    __slots__ = ("p", "in_setup", "turn", "last_setup_step")
+    __slots__ = ("in_setup", "turn", "last_setup_step")
 
-    def __init__(self, root: State, p: int, setup_steps: int) -> None:
-        self.p = p
+    def __init__(self, root: State, setup_steps: int) -> None:
         self.in_setup = root.phase == SETUP
         self.turn = root.turn
         self.last_setup_step = root.setup_i + setup_steps
@@ -34,7 +31,7 @@ class Horizon:
             return True
         if self.in_setup:
             return s.phase != SETUP or s.setup_i >= self.last_setup_step
-        return s.turn > self.turn and s.cur == self.p and s.phase == MAIN and not s.prompts
+        return s.turn > self.turn
 
 
 def leaf_value(s: State, p: int, base: float) -> float:
@@ -74,18 +71,3 @@ def quick_choice(s: State, legal: list[Action], who: int, rng: random.Random,
         if v > best_value:
             best, best_value = a, v
     return best
-
-
-def lazy_choice(s: State, legal: list[Action], who: int, p: int, rng: random.Random,
-                width: int) -> Action:
-    """The move below the search tree, for any seat, with ``p`` the searching seat: a turn free
-    to end ends (nobody builds in the rounds a playout looks through, so every line is
-    compared with the same others' play). A prompt of ``p``'s (a discard, the robber) and a
-    short one of the others' (an answer to an offer, a victim) get the quick policy; a long one
-    of the others' (their discards, where their robber goes) a random option: what it changes
-    for ``p`` is drawn anyway, and weighing it was two thirds of a playout's time."""
-    if legal[0] is s.game.actions.end_turn:
-        return legal[0]
-    if who != p and len(legal) > SHORT:
-        return legal[int(rng.random() * len(legal))]
-    return quick_choice(s, legal, who, rng, width)

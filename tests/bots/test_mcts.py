@@ -194,3 +194,38 @@ def test_finishes_a_game_of_every_shipped_scenario(path: Path) -> None:
     assert ir is not None, report.render_text()
     result = play_game(Game(ir, num_players=2), ["greedy", "mcts:playouts=3"], 7)
     assert result.winner is not None and not result.capped
+
+
+def test_every_playout_is_scored_when_the_turn_under_way_ends(base: Game, monkeypatch) -> None:
+    """Lines of play are compared at one point: each playout from a turn's decision is scored
+    once that turn has ended (or the game has), whatever the tree or the policy did."""
+    import catan_dsl.bots.mcts as mcts
+
+    scored = []
+    real = mcts.leaf_value
+    monkeypatch.setattr(mcts, "leaf_value", lambda s, p, base: scored.append(s) or real(s, p, base))
+    s = _position(base, 5, lambda s: s.phase == 2 and not s.prompts and len(s.legal_actions()) > 3)
+    MctsBot(playouts=25).choose(s, s.legal_actions(), random.Random(1))
+    assert scored and all(x.turn == s.turn + 1 or x.is_terminal() for x in scored)
+
+
+def test_builds_the_settlement_that_wins(base: Game) -> None:
+    """With 9 VP, a settlement's resources in hand and a free spot on its road, the search
+    bot builds there and wins."""
+    from tests.engine.helpers import empty_main, put, set_hand
+
+    s = empty_main(base, player=0)
+    b = s.board
+    v = 10
+    u = next(x for x in b.vertex_adjacent[v])
+    w = next(x for x in b.vertex_adjacent[u] if x != v and all(
+        s.v_owner[y] < 0 for y in b.vertex_adjacent[x]))
+    put(s, 0, "settlement", v)
+    put(s, 0, "road", next(e for e in b.vertex_edges[v] if u in b.edge_vertices[e]))
+    put(s, 0, "road", next(e for e in b.vertex_edges[u] if w in b.edge_vertices[e]))
+    s.board_vp[0] = 9
+    set_hand(s, 0, brick=1, lumber=1, wool=1, grain=1)
+    s._legal = None
+    a = make_bot("mcts:playouts=20").choose(s, s.legal_actions(), random.Random(0))
+    s.apply_action(a)
+    assert s.winner() == 0
