@@ -137,15 +137,22 @@ class MctsBot:
         if p == CHANCE:
             return state.sample_chance(rng)
         search_rng = random.Random(rng.getrandbits(64))
-        scenes = [search_rng.getrandbits(64) for _ in range(self.scenes)]
+        scenes: list = [search_rng.getrandbits(64) for _ in range(self.scenes)]
         root = Node()
         horizon = Horizon(state, self.setup_steps)
         start = time.process_time()
         budget = self.think_ms / 1000.0
         n = 0
         while True:
-            self._playout(root, state, legal, p, random.Random(scenes[n % len(scenes)]),
-                          search_rng, horizon)
+            k = n % len(scenes)
+            if type(scenes[k]) is int:                  # first visit: deal the scene's world
+                scene = random.Random(scenes[k])
+                world = sample_world(state, p, scene)
+                scenes[k] = (world, scene.getstate(), evaluate(world, p))
+            world, dice, base = scenes[k]
+            scene = random.Random()
+            scene.setstate(dice)
+            self._playout(root, world.clone(), base, legal, p, scene, search_rng, horizon)
             n += 1
             if self.playouts is not None:
                 left = self.playouts - n
@@ -158,13 +165,14 @@ class MctsBot:
         self.last_playouts = n
         return root.actions[root.choice()]
 
-    def _playout(self, root: Node, state: State, legal: list[Action], p: int,
+    def _playout(self, root: Node, s: State, base: float, legal: list[Action], p: int,
                  scene: random.Random, rng: random.Random, horizon: Horizon) -> None:
-        """One playout: a sampled world, down the tree, on to the turn's end, back up. ``scene``
-        deals the world and draws its chance and the policies' samples; ``rng`` (the search's
-        own) samples the options a new node ranks, so opening a node shifts no scene."""
-        s = sample_world(state, p, scene)
-        base = evaluate(s, p)
+        """One playout in ``s``, a copy of a scene's world (whose evaluation is ``base``): down
+        the tree, on to the turn's end, back up. ``scene`` draws the world's chance and the
+        policies' samples, from where its deal left off, so a scene's playouts share the world
+        and the dice; ``rng`` (the search's own) samples the options a new node ranks, so
+        opening a node shifts no scene. (A scene's world is dealt once and copied after, the
+        same world and dice as dealing it again, without the cost.)"""
         node: Node | None = root
         path: list[tuple[Node, int]] = []
         width = self.quick_width
