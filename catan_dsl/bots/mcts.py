@@ -163,6 +163,8 @@ class MctsBot:
             if left <= 0 or root.settled(left):
                 break
         self.last_playouts = n
+        if root.actions is None:         # no playout reached the decision (the game ended)
+            return legal[0]
         return root.actions[root.choice()]
 
     def _playout(self, root: Node, s: State, base: float, legal: list[Action], p: int,
