@@ -377,9 +377,24 @@ class GreedyBot:
     def choose(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        p = state.current_player()
-        if p == CHANCE:
+        if state.current_player() == CHANCE:
             return state.sample_chance(rng)
+        legal, values = self.weigh(state, legal, rng)
+        best: list[Action] = []
+        best_score = float("-inf")
+        for a, v in zip(legal, values):
+            if v > best_score + 1e-9:
+                best_score, best = v, [a]
+            elif v > best_score - 1e-9:
+                best.append(a)
+        return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+    def weigh(self, state: State, legal: list[Action], rng: random.Random
+              ) -> tuple[list[Action], list[float]]:
+        """The options weighed (``legal``, or a sample of a long rule prompt) and each one's
+        score for the player to move, ending the turn's tie-break included: what ``choose``
+        takes the best of, and what the search bot starts from (bots/mcts.py)."""
+        p = state.current_player()
         top = state.prompts[-1] if state.prompts else None
         depth, after_chance, sample = _kept(_LOOK, state.game, _look_ahead)
         if self.own_decisions is not None:
@@ -394,8 +409,7 @@ class GreedyBot:
             legal = rng.sample(legal, SAMPLE)      # a piece's destination among dozens: see best()
         board_terms(state)      # filled once here, read by every clone that moves no piece
         end = state.game.actions.end_turn
-        best: list[Action] = []
-        best_score = float("-inf")
+        values: list[float] = []
         offer_value = None
         for a in legal:
             if type(a) is OfferTrade:
@@ -416,8 +430,5 @@ class GreedyBot:
                 v = search.value(state, a, depth, 1)
             if a is end:
                 v += 0.5   # ending the turn wins ties, so the bot never dithers
-            if v > best_score + 1e-9:
-                best_score, best = v, [a]
-            elif v > best_score - 1e-9:
-                best.append(a)
-        return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+            values.append(v)
+        return legal, values

@@ -12,11 +12,11 @@ import click
 from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, ScenarioArg,
                                   engine_guard, fail, playable_diagnostics, resolve_variants,
                                   set_option, stop_on_command_line_mistakes, usage_error)
+from catan_dsl.cli.bot_options import bot_budget_options, parse_bots, seats_option
 from catan_dsl.cli.runs import EXIT_INTERRUPTED, play_many, run_options
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.play.gamelog import describe_event
 
-DEFAULT_BOTS = ("greedy", "random")  # seat 0 greedy, every other seat random
 
 
 def _render_load_error(exc: BaseException) -> str:
@@ -78,39 +78,14 @@ def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = 
     return ir
 
 
-def _bot_names() -> list[str]:
-    from catan_dsl import bots
-
-    names = getattr(bots, "BOT_NAMES", None) or getattr(bots, "BOTS", None) or ("greedy", "random")
-    return sorted(names)
-
-
-def parse_bots(text: str | None, players: int | None, ir: dict) -> list[str]:
-    """``--bots``/``--players`` → one bot name per seat; a bad name or count is a usage error."""
-    valid = _bot_names()
-    names = [t.strip() for t in text.split(",") if t.strip()] if text else []
-    bad = [n for n in names if n not in valid]
-    if bad:
-        usage_error("--bots", f"unknown bot {bad[0]!r} (valid: {', '.join(valid)})")
-    # One name means "every seat plays this bot", so it does not set the seat count.
-    n = players if players is not None else \
-        (len(names) if len(names) > 1 else 0) or ir.get("players", {}).get("default", 4)
-    lo, hi = ir.get("players", {}).get("min", 1), ir.get("players", {}).get("max", n)
-    if not lo <= n <= hi:
-        usage_error("--players", f"this scenario is for {lo}–{hi} players, not {n}")
-    if not names:
-        return [DEFAULT_BOTS[0]] + [DEFAULT_BOTS[1]] * (n - 1)
-    if len(names) == 1:
-        return names * n
-    if len(names) != n:
-        usage_error("--bots", f"{len(names)} bots given for {n} players")
-    return names
 
 
 _common = [
     click.option("--seed", type=int, default=0, show_default=True, help="Seed for chance and bots."),
     click.option("--bots", "bots_text", metavar="LIST",
-                 help="Comma-separated bot per seat (greedy, random), or one name for every seat; default greedy then random."),
+                 help="Comma-separated bot per seat (greedy, mcts, random; settings as in "
+                      "mcts:playouts=400), or one name for every seat; default greedy in every "
+                      "seat."),
     click.option("--players", type=click.IntRange(min=1),
                  help="Number of seats, within the scenario's range (default: number of bots, "
                       "else the scenario's default)."),
@@ -123,6 +98,7 @@ _common = [
                  help="Turn on a named option of the scenario (repeatable), e.g. czech_reading."),
     set_option(),
 ]
+_common += bot_budget_options
 
 
 def _with_common(f: Any) -> Any:
@@ -133,13 +109,14 @@ def _with_common(f: Any) -> Any:
 
 def prepare(ctx: click.Context, file: str, board: str | None, with_: tuple[str, ...],
              options: tuple[str, ...], bots_text: str | None, players: int | None,
-             max_turns: int | None, params: dict[str, int] | None = None
+             max_turns: int | None, params: dict[str, int] | None = None,
+             think_ms: int | None = None, playouts: int | None = None
              ) -> tuple[dict, list[str], int]:
-    """What play and playtest share: the IR, one bot name per seat, and the turn cap."""
+    """What play and playtest share: the IR, one bot spec per seat, and the turn cap."""
     from catan_dsl.play.playtest import DEFAULT_MAX_TURNS
 
     ir = load_scenario(file, board, with_, options, params or None)
-    names = parse_bots(bots_text, players, ir)     # a bad --bots/--players: a usage error
+    names = parse_bots(bots_text, players, ir, think_ms, playouts)  # bad: a usage error
     return ir, names, DEFAULT_MAX_TURNS if max_turns is None else max_turns
 
 
@@ -152,14 +129,15 @@ def prepare(ctx: click.Context, file: str, board: str | None, with_: tuple[str, 
 @click.pass_context
 def play(ctx: click.Context, file: str, seed: int, bots_text: str | None, players: int | None,
          max_turns: int | None, board: str | None, with_: tuple[str, ...],
-         options: tuple[str, ...], params: dict[str, int], as_json: bool, strict: bool) -> None:
+         options: tuple[str, ...], params: dict[str, int], think_ms: int | None,
+         playouts: int | None, as_json: bool, strict: bool) -> None:
     """Play one seeded bot game of FILE and print its log (or transcript)."""
     from catan_dsl.engine import Game
     from catan_dsl.engine.events import EffectSkipped
     from catan_dsl.play.playtest import play_game
 
     ir, names, cap = prepare(ctx, file, board, with_, options, bots_text, players, max_turns,
-                             params)
+                             params, think_ms, playouts)
     log = None if as_json else GameLog(ir, names, click.echo)
 
     def on_events(events: list) -> None:
@@ -209,7 +187,8 @@ def replay(transcript_path: str, scenario: str | None) -> None:
     if result.ok:
         click.echo(f"verified {result.steps_verified} steps" + (
             "" if result.recomputed else " (legality only: the players are not this build's "
-            "bots, so chance outcomes could not be recomputed from the seed)"))
+            "bots, or a search bot thought for a CPU time, so chance outcomes could not be "
+            "recomputed from the seed)"))
         sys.exit(EXIT_OK)
     click.echo(f"{transcript_path}: mismatch at {result.mismatch}", err=True)
     sys.exit(EXIT_MISMATCH)
@@ -273,6 +252,7 @@ def transcript_ir(doc: dict, transcript_path: str, scenario: str | None = None) 
 @click.argument("file", type=ScenarioArg())
 @click.option("--games", type=click.IntRange(min=1), required=True, help="Number of games.")
 @_with_common
+@seats_option
 @run_options
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @click.option("--strict", is_flag=True,
@@ -283,14 +263,15 @@ def transcript_ir(doc: dict, transcript_path: str, scenario: str | None = None) 
 def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: str | None,
              players: int | None, max_turns: int | None, board: str | None,
              with_: tuple[str, ...], options: tuple[str, ...], params: dict[str, int],
+             think_ms: int | None, playouts: int | None, seating: str,
              workers: int | None, backend: str, scheduler: str | None, as_json: bool, strict: bool,
              report_path: str | None) -> None:
     """Play many seeded bot games of FILE and report win rates, game length and VP sources."""
     ir, names, cap = prepare(ctx, file, board, with_, options, bots_text, players, max_turns,
-                             params)
+                             params, think_ms, playouts)
     with engine_guard(file):
         summary = play_many(ir, names, games, seed, cap, workers=workers, backend=backend,
-                            scheduler=scheduler, quiet=as_json)
+                            scheduler=scheduler, quiet=as_json, seating=seating)
     if not summary.games:
         fail("stopped by Ctrl-C before any game finished", EXIT_INTERRUPTED)
     first = next((r for r in summary.results if r.noops), None) if strict else None
@@ -420,13 +401,16 @@ def summary_table(summary: Any, title: str) -> str:
            f"turn cap {summary.max_turns}", ""]
     if summary.partial:
         out[0] += f" — PARTIAL: stopped by Ctrl-C after {summary.games} of {summary.requested}"
-    out.append(f"{'seat':<8} {'bot':<8} {'wins':>5} {'win rate':>9} {'95% CI':>15} {'mean VP':>8}")
+    bw = max([8] + [len(s.bot) for s in summary.seats])
+    out.append(f"{'seat':<8} {'bot':<{bw}} {'wins':>5} {'win rate':>9} {'95% CI':>15} "
+               f"{'mean VP':>8}")
     for s in summary.seats:
         ci = f"[{s.ci_low:5.1%}, {s.ci_high:5.1%}]"
-        out.append(f"{s.colour:<8} {s.bot:<8} {s.wins:>5} {s.win_rate:>9.1%} {ci:>15} "
+        out.append(f"{s.colour:<8} {s.bot:<{bw}} {s.wins:>5} {s.win_rate:>9.1%} {ci:>15} "
                    f"{s.mean_vp:>8.2f}")
-    out.append(f"{'none':<8} {'':<8} {summary.no_winner:>5} "
+    out.append(f"{'none':<8} {'':<{bw}} {summary.no_winner:>5} "
                f"{summary.no_winner / max(1, summary.games):>9.1%}")
+    out.extend(_per_bot_table(summary))
     out.append("")
     out.append(f"game length: mean {summary.mean_turns:.1f} turns, median "
                f"{summary.median_turns:g}; hit the turn cap: {summary.cap_share:.1%}")
@@ -444,6 +428,25 @@ def summary_table(summary: Any, title: str) -> str:
     out.append(f"time: {t.get('seconds', 0.0):.2f} s, {t.get('games_per_second', 0.0):.1f} games/s, "
                f"{t.get('decisions_per_second', 0.0):,.0f} decisions/s")
     return "\n".join(out)
+
+
+def _per_bot_table(summary: Any) -> list[str]:
+    """Each bot's wins over the seats it held (only when the seats held different bots): with
+    seats rotated, the fair comparison of the bots."""
+    per_bot = getattr(summary, "per_bot", [])
+    if len(per_bot) < 2:
+        return []
+    how = ("rotated: game i shifts the bot list by i" if summary.seating == "rotated"
+           else "fixed: each bot kept its seat, so its seat's advantage is part of its figures")
+    bw = max([8] + [len(b.bot) for b in per_bot])
+    out = ["", f"per bot (seats {how})",
+           f"{'bot':<{bw}} {'seats':>5} {'wins':>5} {'win rate':>9} {'95% CI':>15} "
+           f"{'equal share':>11} {'mean VP':>8}"]
+    for b in per_bot:
+        ci = f"[{b.ci_low:5.1%}, {b.ci_high:5.1%}]"
+        out.append(f"{b.bot:<{bw}} {b.seats:>5} {b.wins:>5} {b.win_rate:>9.1%} {ci:>15} "
+                   f"{b.equal_share:>11.1%} {b.mean_vp:>8.2f}")
+    return out
 
 
 class _StrictStop(Exception):

@@ -7,9 +7,17 @@ import json
 import click
 
 from catan_dsl.cli.common import ScenarioArg, fail, resolve_variants, set_option
-from catan_dsl.cli.game import load_scenario, parse_bots
+from catan_dsl.cli.bot_options import bot_budget_options, parse_bots, seats_option
+from catan_dsl.cli.game import load_scenario
 from catan_dsl.cli.report_files import write_text
 from catan_dsl.cli.runs import EXIT_INTERRUPTED, play_many, run_options
+
+
+def _bot_options(f):  # type: ignore[no-untyped-def]
+    """--think-ms, --playouts and --seats, as playtest has them."""
+    for opt in reversed([*bot_budget_options, seats_option]):
+        f = opt(f)
+    return f
 
 
 @click.command("compare")
@@ -30,6 +38,7 @@ from catan_dsl.cli.runs import EXIT_INTERRUPTED, play_many, run_options
 @set_option()
 @set_option("--set-a", "params_a", " on side A only")
 @set_option("--set-b", "params_b", " on side B only")
+@_bot_options
 @run_options
 @click.option("--json", "as_json", is_flag=True, help="Print the metrics as JSON.")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False),
@@ -38,7 +47,8 @@ def compare(file_a: str, file_b: str | None, games: int, seed: int, bots_text: s
             players: int | None, max_turns: int | None, with_: tuple[str, ...],
             with_a: tuple[str, ...], with_b: tuple[str, ...], options: tuple[str, ...],
             options_a: tuple[str, ...], options_b: tuple[str, ...], params: dict[str, int],
-            params_a: dict[str, int], params_b: dict[str, int], workers: int | None, backend: str,
+            params_a: dict[str, int], params_b: dict[str, int], think_ms: int | None,
+            playouts: int | None, seating: str, workers: int | None, backend: str,
             scheduler: str | None, as_json: bool, report_path: str | None) -> None:
     """Play the same seeds on two versions of a scenario (two files, or one file with other
     --with-a/-b or --option-a/-b per side) and test every metric for a difference."""
@@ -56,12 +66,13 @@ def compare(file_a: str, file_b: str | None, games: int, seed: int, bots_text: s
                                                     (file_b, with_b, options_b, params_b)):
         ir = load_scenario(path, None, (*with_, *extra_with), (*options, *extra_opts),
                            {**params, **extra_set} or None)
-        sides.append((ir, parse_bots(bots_text, players, ir)))
+        sides.append((ir, parse_bots(bots_text, players, ir, think_ms, playouts)))
     cap = DEFAULT_MAX_TURNS if max_turns is None else max_turns
     summaries = []
     for label, (ir, names) in zip("AB", sides):
         summaries.append(play_many(ir, names, games, seed, cap, workers=workers, backend=backend,
-                                   scheduler=scheduler, label=f"playing {label}", quiet=as_json))
+                                   scheduler=scheduler, label=f"playing {label}", quiet=as_json,
+                                   seating=seating))
         if summaries[-1].partial:
             break
     if len(summaries) < 2 or not summaries[0].games or not summaries[1].games:
@@ -73,7 +84,7 @@ def compare(file_a: str, file_b: str | None, games: int, seed: int, bots_text: s
     inputs = {"A": _side(file_a, (*with_, *with_a), (*options, *options_a), {**params, **params_a}),
               "B": _side(file_b, (*with_, *with_b), (*options, *options_b), {**params, **params_b}),
               "games per side": games, "seed": seed, "bots": ", ".join(sides[0][1]),
-              "turn cap": cap}
+              "seats": seating, "turn cap": cap}
     partial = summaries[1].partial
     if partial:
         inputs["partial"] = f"stopped by Ctrl-C: B has {summaries[1].games} of {games} games"
@@ -139,13 +150,15 @@ def _grid_axes(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
 @click.option("--max-turns", type=click.IntRange(min=1), default=None, help="Turn cap per game.")
 @click.option("--with", "with_", multiple=True, callback=resolve_variants, help="A variant.")
 @click.option("--option", "options", multiple=True, help="An option of the scenario.")
+@_bot_options
 @run_options
 @click.option("--json", "as_json", is_flag=True, help="Print the grid as JSON.")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False),
               help="Also write FILE.html (with a plot per metric) or FILE.md.")
 def sweep(file: str, axes: list[tuple[str, list[int]]], games: int, seed: int,
           bots_text: str | None, players: int | None, max_turns: int | None,
-          with_: tuple[str, ...], options: tuple[str, ...], workers: int | None, backend: str,
+          with_: tuple[str, ...], options: tuple[str, ...], think_ms: int | None,
+          playouts: int | None, seating: str, workers: int | None, backend: str,
           scheduler: str | None, as_json: bool, report_path: str | None) -> None:
     """Play FILE at every point of a parameter grid (the same seeds at each) and show how win
     rates, game length and VP move with the parameters."""
@@ -163,10 +176,10 @@ def sweep(file: str, axes: list[tuple[str, list[int]]], games: int, seed: int,
     for k, values in enumerate(points, 1):
         params = dict(zip(names, values))
         ir = load_scenario(file, None, with_, options, params)
-        bots = parse_bots(bots_text, players, ir)
+        bots = parse_bots(bots_text, players, ir, think_ms, playouts)
         label = " ".join(f"{n}={v}" for n, v in params.items()) + f" ({k}/{len(points)})"
         summary = play_many(ir, bots, games, seed, cap, workers=workers, backend=backend,
-                            scheduler=scheduler, label=label, quiet=as_json)
+                            scheduler=scheduler, label=label, quiet=as_json, seating=seating)
         partial = summary.partial
         if summary.games:
             grid.append({"params": params, "metrics": point_metrics(summary),
@@ -176,7 +189,8 @@ def sweep(file: str, axes: list[tuple[str, list[int]]], games: int, seed: int,
             break
     if not grid:
         fail("stopped by Ctrl-C before a grid point had games", EXIT_INTERRUPTED)
-    inputs = {"scenario": file, "games per point": games, "seed": seed, "turn cap": cap}
+    inputs = {"scenario": file, "games per point": games, "seed": seed, "seats": seating,
+              "turn cap": cap}
     if report_path is not None:
         write_text(report_path, lambda md: (sweep_markdown if md else sweep_html)(inputs, grid))
     if as_json:

@@ -69,10 +69,11 @@ class _Rate:
 
 def play_many(ir: dict, bots: list[str], games: int, seed: int, max_turns: int | None, *,
               workers: int | None, backend: str, scheduler: str | None, label: str = "playing",
-              quiet: bool = False) -> Any:
+              quiet: bool = False, seating: str = "fixed") -> Any:
     """Play ``games`` games with a progress bar (games done, rate, time left; only when stderr
     is a terminal and not ``quiet``); returns the ``PlaytestSummary``, ``partial`` when Ctrl-C
-    stopped the run. ``workers`` None: as many as the CPUs, started only for a long run."""
+    stopped the run. ``workers`` None: as many as the CPUs, started only for a long run;
+    ``seating``: fixed or rotated (play/seats.py)."""
     from catan_dsl.play.backends import BackendError
     from catan_dsl.play.playtest import run_games
 
@@ -93,7 +94,8 @@ def play_many(ir: dict, bots: list[str], games: int, seed: int, max_turns: int |
         try:
             summary = run_games(ir, bots, games, seed, workers=workers, max_turns=max_turns,
                                 progress=lambda n: bar.update(n, rate.tick(n)),
-                                backend=backend, scheduler=scheduler, adaptive=adaptive)
+                                backend=backend, scheduler=scheduler, adaptive=adaptive,
+                                seating=seating)
         except BackendError as exc:
             fail(str(exc))
     if summary.partial:

@@ -22,6 +22,7 @@ from catan_dsl.engine.events import (
     RuleActionTaken,
 )
 from catan_dsl.play.intervals import wilson_interval
+from catan_dsl.play.seats import FIXED, BotStats, bot_stats, seat_bots, seat_label
 from catan_dsl.play.transcript import record as start_recording
 from catan_dsl.play.turns import turn_over
 
@@ -68,6 +69,8 @@ class GameResult:
     fired: dict = field(default_factory=dict)
     # Resource cards produced per seat by resource (rolls and set-up).
     income: tuple = ()
+    # The bot in each seat of this game (play/seats.py: rotated runs move them game by game).
+    bots: tuple = ()
 
 
 def shared_values(state) -> dict[str, int]:
@@ -216,20 +219,22 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
         transcript=rec.finish(state, turn) if rec is not None else None,
         actions=tally.actions, cards=tally.cards, placed=tally.placed,
         shared=shared_values(state), noops=tally.noops, fired=tally.fired,
-        income=tuple(tally.income))
+        income=tuple(tally.income), bots=tuple(bot_names))
 
 
-def play_chunk(job: tuple[dict, tuple[str, ...], int, list[int], int | None]) -> list[GameResult]:
+def play_chunk(job: tuple[dict, tuple[str, ...], int, list[int], int | None, str]
+               ) -> list[GameResult]:
     """Worker entry point: plays the games whose indices are given (top level so spawn can pickle it)."""
-    ir, bot_names, base_seed, indices, max_turns = job
+    ir, bot_names, base_seed, indices, max_turns, seating = job
     return _play_indices(Game(ir, num_players=len(bot_names)), bot_names, base_seed, indices,
-                         max_turns)
+                         max_turns, seating)
 
 
 def _play_indices(game: Game, bot_names: tuple[str, ...], base_seed: int, indices: list[int],
-                  max_turns: int | None) -> list[GameResult]:
+                  max_turns: int | None, seating: str = FIXED) -> list[GameResult]:
     with games_heap():
-        return [play_game(game, bot_names, game_seed(base_seed, i), max_turns, index=i)
+        return [play_game(game, seat_bots(bot_names, i, seating), game_seed(base_seed, i),
+                          max_turns, index=i)
                 for i in indices]
 
 
@@ -295,6 +300,9 @@ class PlaytestSummary:
     timing: dict[str, float] = field(default_factory=dict)
     # Games asked for; more than ``games`` when the run was stopped early.
     requested: int = 0
+    # How the bots were seated (play/seats.py) and each bot's results over its seats.
+    seating: str = FIXED
+    per_bot: list[BotStats] = field(default_factory=list)
 
     @property
     def partial(self) -> bool:
@@ -305,7 +313,9 @@ class PlaytestSummary:
         """Everything except timing, as JSON-able data (identical for any worker count)."""
         return {
             "games": self.games, "seed": self.seed, "max_turns": self.max_turns,
-            "bots": list(self.bots), "seats": [asdict(s) for s in self.seats],
+            "bots": list(self.bots), "seating": self.seating,
+            "seats": [asdict(s) for s in self.seats],
+            "per_bot": [asdict(b) for b in self.per_bot],
             "no_winner": self.no_winner, "mean_turns": self.mean_turns,
             "median_turns": self.median_turns, "cap_share": self.cap_share,
             "mean_decisions": self.mean_decisions,
@@ -328,12 +338,15 @@ class PlaytestSummary:
 
 def summarize(results: list[GameResult], bot_names: list[str] | tuple[str, ...], seed: int,
               max_turns: int | None, seconds: float = 0.0,
-              requested: int | None = None) -> PlaytestSummary:
+              requested: int | None = None, seating: str = FIXED) -> PlaytestSummary:
     """Fold per-game results (in index order) into a ``PlaytestSummary``; ``requested`` is the
-    number of games asked for, when fewer finished (a run stopped by Ctrl-C)."""
+    number of games asked for, when fewer finished (a run stopped by Ctrl-C); ``seating`` how
+    the bots were seated (each result names its own)."""
     n = len(results)
     seats = []
-    for p, bot in enumerate(bot_names):
+    seated = [r.bots or tuple(bot_names) for r in results]
+    for p in range(len(bot_names)):
+        bot = seat_label(seated, p) if seated else bot_names[p]
         wins = sum(1 for r in results if r.winner == p)
         lo, hi = wilson_interval(wins, n)
         sources = sorted({k for r in results for k in r.vp_breakdown[p]})
@@ -359,7 +372,8 @@ def summarize(results: list[GameResult], bot_names: list[str] | tuple[str, ...],
         mean_shared=_mean_uses(results, "shared"), mean_noops=_mean_uses(results, "noops"),
         mean_fired=_mean_uses(results, "fired"),
         mean_income=[_mean_seat(results, p) for p in range(len(bot_names))],
-        results=results, timing=timing, requested=n if requested is None else requested)
+        results=results, timing=timing, requested=n if requested is None else requested,
+        seating=seating, per_bot=bot_stats(results, list(bot_names), wilson_interval))
 
 
 def _mean_seat(results: list[GameResult], seat: int) -> dict[str, float]:
@@ -395,7 +409,8 @@ POOL_AFTER = 2.0
 def run_games(ir: dict, bot_names: list[str] | tuple[str, ...], games: int, seed: int = 0,
               workers: int = 1, max_turns: int | None = DEFAULT_MAX_TURNS,
               progress: Callable[[int], Any] | None = None, backend: str = "local",
-              scheduler: str | None = None, adaptive: bool = False) -> PlaytestSummary:
+              scheduler: str | None = None, adaptive: bool = False,
+              seating: str = FIXED) -> PlaytestSummary:
     """Play ``games`` seeded games and summarise them; the result does not depend on ``workers``,
     ``adaptive`` or the backend.
 
@@ -411,6 +426,8 @@ def run_games(ir: dict, bot_names: list[str] | tuple[str, ...], games: int, seed
         scheduler: with dask, the address of a running scheduler instead of a local cluster.
         adaptive: (local, ``workers`` > 1) play in this process first, and start the pool for
             the rest only once the whole run looks longer than ``POOL_AFTER`` seconds.
+        seating: "fixed" (``bot_names`` seat by seat in every game) or "rotated" (game i
+            shifts the list by i; ``play.seats``).
 
     Returns:
         A ``PlaytestSummary`` with results in game-index order. Ctrl-C (KeyboardInterrupt) ends
@@ -430,7 +447,7 @@ def run_games(ir: dict, bot_names: list[str] | tuple[str, ...], games: int, seed
         if local and (workers <= 1 or adaptive):
             game = Game(ir, num_players=len(names))   # built once for the games played here
             while start < games:
-                results.extend(_play_indices(game, names, seed, [start], max_turns))
+                results.extend(_play_indices(game, names, seed, [start], max_turns, seating))
                 start += 1
                 if progress is not None:
                     progress(1)
@@ -438,7 +455,7 @@ def run_games(ir: dict, bot_names: list[str] | tuple[str, ...], games: int, seed
                 if workers > 1 and left > POOL_AFTER:
                     break
         rest = range(start, games)
-        jobs = [(ir, names, seed, chunk, max_turns)
+        jobs = [(ir, names, seed, chunk, max_turns, seating)
                 for chunk in _chunks(rest, max(1, workers) if local else 2 * max(1, workers))]
         for done in map_chunks(play_chunk, jobs, min(workers, len(jobs)) if local else workers,
                                backend, scheduler):
@@ -449,4 +466,4 @@ def run_games(ir: dict, bot_names: list[str] | tuple[str, ...], games: int, seed
         pass  # keep what finished; the summary says it is partial
     seconds = time.perf_counter() - t0
     results.sort(key=lambda r: r.index)
-    return summarize(results, names, seed, max_turns, seconds, requested=games)
+    return summarize(results, names, seed, max_turns, seconds, requested=games, seating=seating)

@@ -280,7 +280,7 @@ def embedded_ir(transcript: dict, path: str = "<transcript>") -> dict | None:
 
 def _recompute(transcript: dict) -> tuple[random.Random | None, list]:
     """The generator and bots that played the game, when they can be rebuilt (our bots, one per
-    seat, an integer seed); else (None, [])."""
+    seat, each choosing the same moves on any machine, an integer seed); else (None, [])."""
     names, seed = transcript.get("bots"), transcript.get("seed")
     if not isinstance(names, list) or len(names) != transcript.get("players") \
             or not isinstance(seed, int) or isinstance(seed, bool):
@@ -289,6 +289,8 @@ def _recompute(transcript: dict) -> tuple[random.Random | None, list]:
         bots = [make_bot(n) for n in names]
     except (ValueError, KeyError, TypeError):
         return None, []
+    if not all(getattr(b, "reproducible", True) for b in bots):
+        return None, []     # a search bot on a CPU-time budget: its moves follow the machine
     return random.Random(seed), bots
 
 

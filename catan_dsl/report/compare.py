@@ -66,6 +66,10 @@ def compare(a: PlaytestSummary, b: PlaytestSummary,
     for p in range(min(len(a.seats), len(b.seats))):
         out.append(_rate(f"win rate {a.seats[p].colour}", a.seats[p].wins, b.seats[p].wins,
                          n_a, n_b))
+    if len(a.per_bot) > 1:               # the seats held different bots: each one's share too
+        for x, y in zip(a.per_bot, b.per_bot):
+            if x.bot == y.bot:
+                out.append(_rate(f"win rate {x.bot} (its seats)", x.wins, y.wins, n_a, n_b))
     out.append(_rate("no winner (capped)", a.no_winner, b.no_winner, n_a, n_b))
     out.append(_values("game length (turns)", [r.turns for r in ra], [r.turns for r in rb],
                        "turns"))

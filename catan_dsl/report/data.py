@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from catan_dsl.play.intervals import wilson_interval
 from catan_dsl.play.playtest import PlaytestSummary
@@ -31,6 +31,10 @@ class Report:
     income: list[dict[str, float]]        # per seat
     resources: list[str]
     stats: dict = field(default_factory=dict)   # the run's `playtest --json` statistics
+    # One row per distinct bot (bot, seats, wins, win_rate, ci_low, ci_high, equal_share,
+    # mean_vp); the seats' bots differ when there are two or more.
+    bots: list[dict] = field(default_factory=list)
+    seating: str = "fixed"
 
 
 def rule_label(rule: dict) -> str:
@@ -67,6 +71,7 @@ def build(ir: dict, summary: PlaytestSummary, *, source: str, variants: tuple[st
     wins0 = summary.seats[0].wins if summary.seats else 0
     lo, hi = wilson_interval(wins0, n)
     fair = 1 / len(summary.seats) if summary.seats else 0.0
+    per_bot = [asdict(b) for b in getattr(summary, "per_bot", [])]
     uses = [(f"action {k}", v) for k, v in summary.mean_actions.items()] + \
         [(f"card {k}", v) for k, v in summary.mean_cards.items()] + \
         [(f"free {k}", v) for k, v in summary.mean_placed.items()]
@@ -98,7 +103,8 @@ def build(ir: dict, summary: PlaytestSummary, *, source: str, variants: tuple[st
                     "ci_low": lo, "ci_high": hi, "fair_share": fair,
                     "advantage": (summary.seats[0].win_rate - fair) if summary.seats else 0.0},
         uses=uses, coverage=coverage, income=summary.mean_income,
-        resources=list(ir.get("resources", [])), stats=summary.stats())
+        resources=list(ir.get("resources", [])), stats=summary.stats(), bots=per_bot,
+        seating=getattr(summary, "seating", "fixed"))
 
 
 @dataclass
@@ -122,16 +128,9 @@ def sections(rep: Report) -> list[Section]:
                        [[s["colour"], s["bot"], s["wins"], pct(s["win_rate"]),
                          f"{pct(s['ci_low'])} – {pct(s['ci_high'])}", f"{s['mean_vp']:.2f}"]
                         for s in rep.seats]))
-    fs = rep.first_seat
-    verdict = ("no evidence of a first-seat advantage" if fs["ci_low"] <= fs["fair_share"] <= fs["ci_high"]
-               else "the first seat wins more than its share" if fs["ci_low"] > fs["fair_share"]
-               else "the first seat wins less than its share")
-    out.append(Section("first_seat", "First-seat advantage", ["first seat wins", "95% CI",
-                                                              "fair share", "difference"],
-                       [[pct(fs["win_rate"]), f"{pct(fs['ci_low'])} – {pct(fs['ci_high'])}",
-                         pct(fs["fair_share"]), f"{fs['advantage']:+.1%}"]],
-                       f"The fair share lies {'inside' if 'no evidence' in verdict else 'outside'} "
-                       f"the interval: {verdict}."))
+    if len(rep.bots) > 1:
+        out.append(_bots_section(rep))
+    out.append(_first_seat_section(rep))
     out.append(Section("lengths", "Game length (turns)", list(rep.length_stats),
                        [[pct(v) if k == "capped share" else f"{v:.2f}" if isinstance(v, float)
                          else v for k, v in rep.length_stats.items()]]))
@@ -158,3 +157,37 @@ def sections(rep: Report) -> list[Section]:
                        [[s["colour"], *[f"{row.get(r, 0.0):.1f}" for r in rep.resources],
                          f"{sum(row.values()):.1f}"] for s, row in zip(rep.seats, rep.income)]))
     return out
+
+
+def _bots_section(rep: Report) -> Section:
+    """Each bot's wins over all the seats it held."""
+    pct = "{:.1%}".format
+    how = ("Seats were rotated (game i shifts the bot list by i), so every bot sat in every "
+           "seat: these rates compare the bots, not the seats." if rep.seating == "rotated" else
+           "Seats were fixed: each bot's rate includes its seat's advantage or handicap.")
+    return Section("bots", "Win rate per bot", ["bot", "seats", "wins", "win rate", "95% CI",
+                                                "equal share", "mean VP"],
+                   [[b["bot"], b["seats"], b["wins"], pct(b["win_rate"]),
+                     f"{pct(b['ci_low'])} – {pct(b['ci_high'])}", pct(b["equal_share"]),
+                     f"{b['mean_vp']:.2f}"] for b in rep.bots], how)
+
+
+def _first_seat_section(rep: Report) -> Section:
+    """The first seat's share against a fair one: a verdict about the seat only when every
+    seat held the same bot, since otherwise it measures the bots as much as the seat."""
+    pct = "{:.1%}".format
+    fs = rep.first_seat
+    row = [[pct(fs["win_rate"]), f"{pct(fs['ci_low'])} – {pct(fs['ci_high'])}",
+            pct(fs["fair_share"]), f"{fs['advantage']:+.1%}"]]
+    columns = ["first seat wins", "95% CI", "fair share", "difference"]
+    if len(rep.bots) > 1:
+        return Section("first_seat", "First-seat advantage", columns, row,
+                       "The seats held different bots, so the first seat's share says as much "
+                       "about the bots as about the seat: play one bot in every seat (the "
+                       "default) to measure the seats.")
+    verdict = ("no evidence of a first-seat advantage" if fs["ci_low"] <= fs["fair_share"] <= fs["ci_high"]
+               else "the first seat wins more than its share" if fs["ci_low"] > fs["fair_share"]
+               else "the first seat wins less than its share")
+    return Section("first_seat", "First-seat advantage", columns, row,
+                   f"The fair share lies {'inside' if 'no evidence' in verdict else 'outside'} "
+                   f"the interval: {verdict}.")

@@ -20,6 +20,9 @@ def point_metrics(summary: PlaytestSummary) -> dict[str, float]:
         out[f"win rate {s.colour}"] = s.win_rate
     for s in summary.seats:
         out[f"mean VP {s.colour}"] = s.mean_vp
+    if len(summary.per_bot) > 1:         # the seats held different bots: each one's share too
+        for b in summary.per_bot:
+            out[f"win rate {b.bot}"] = b.win_rate
     return out
 
 

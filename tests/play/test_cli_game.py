@@ -22,7 +22,7 @@ def test_play_prints_a_readable_log() -> None:
     r = _run("play", BASE, "--seed", "3", "--max-turns", "30")
     assert r.exit_code == 0, r.output
     out = r.output
-    assert "players: Red (greedy), Blue (random), White (random), Orange (random)" in out
+    assert "players: Red (greedy), Blue (greedy), White (greedy), Orange (greedy)" in out
     assert "== setup ==" in out and "== turn 1: " in out
     assert "rolled" in out and "built a settlement" in out and "built a road" in out
     assert "VP by source" in out and "total" in out

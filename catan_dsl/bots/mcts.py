@@ -1,0 +1,232 @@
+"""State + legal actions + rng → the action a Monte-Carlo tree search over sampled worlds finds best (bot ``mcts``)."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from catan_dsl.bots.greedy import GreedyBot, evaluate
+from catan_dsl.bots.playout import STEP_LIMIT, Horizon, leaf_value, quick_choice
+from catan_dsl.bots.worlds import sample_world
+from catan_dsl.engine import CHANCE, Action, State
+
+THINK_MS = 200            # CPU milliseconds a decision may take, when no playout count is set
+C_PUCT = 1.5              # exploration: how far a child's prior and few visits outweigh its value
+PRIOR_TEMPERATURE = 25.0  # evaluation points between two options that make one e times likelier
+WIDEN_BASE = 2.0          # options open at a node after N visits: WIDEN_BASE * N ** WIDEN_POWER,
+WIDEN_POWER = 0.5         # best prior first (progressive widening)
+SETUP_STEPS = 2           # set-up placements a playout looks through from a set-up decision
+QUICK_WIDTH = 6           # options the quick policy weighs at each playout move
+SCENES = 32               # worlds and dice a decision's playouts share (common random numbers)
+INNER_OPTIONS = 10        # options of a deeper node ranked by a one-move score (a sample if more)
+
+
+class Node:
+    """The searching seat's decision after one sequence of its own moves (open loop: chance and
+    the other seats' moves between them are drawn anew in each playout, so the options open
+    at a node may differ between visits). Options are kept best prior first."""
+
+    __slots__ = ("actions", "priors", "visits", "totals", "children", "n")
+
+    def __init__(self) -> None:
+        self.actions: list[Action] | None = None      # filled on the first visit
+        self.priors: list[float] = []
+        self.visits: list[int] = []
+        self.totals: list[float] = []
+        self.children: list[Node | None] = []
+        self.n = 0
+
+    def open(self, actions: list[Action], values: list[float]) -> None:
+        """Rank ``actions`` by ``values`` (an evaluation of each) and keep their priors."""
+        order = sorted(range(len(actions)), key=lambda i: -values[i])
+        top = values[order[0]]
+        weights = [math.exp((values[i] - top) / PRIOR_TEMPERATURE) for i in order]
+        total = sum(weights)
+        self.actions = [actions[i] for i in order]
+        self.priors = [w / total for w in weights]
+        self.visits = [0] * len(order)
+        self.totals = [0.0] * len(order)
+        self.children = [None] * len(order)
+
+    def select(self, legal: list[Action] | None) -> int | None:
+        """The option to try next (PUCT over the options opened so far, values scaled to the
+        range seen at this node); ``legal``: only those open in this world (None: all)."""
+        actions, visits, totals, priors = self.actions, self.visits, self.totals, self.priors
+        width = min(len(actions), max(1, int(WIDEN_BASE * (self.n + 1) ** WIDEN_POWER)))
+        seen = [totals[i] / visits[i] for i in range(width) if visits[i]]
+        lo, hi = (min(seen), max(seen)) if seen else (0.0, 0.0)
+        spread = hi - lo
+        explore = C_PUCT * math.sqrt(self.n + 1)
+        # The engine interns its actions, so an option open in this world is the same object.
+        here = None if legal is None else set(map(id, legal))
+        best, best_score = None, -math.inf
+        for i in range(width):
+            if here is not None and id(actions[i]) not in here:
+                continue
+            v = visits[i]
+            q = ((totals[i] / v - lo) / spread if spread > 0 else 0.5) if v else 0.0
+            score = q + explore * priors[i] / (1 + v)
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    def update(self, i: int, value: float) -> None:
+        self.n += 1
+        self.visits[i] += 1
+        self.totals[i] += value
+
+    def settled(self, left: int) -> bool:
+        """Can ``left`` more playouts no longer change ``choice()``? (The option visited most
+        leads the next by more than that: a clear decision stops early, with the same move.)"""
+        first = second = 0
+        for v in self.visits:
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first > second + left
+
+    def choice(self) -> int:
+        """The option visited most (the better prior on a tie)."""
+        return max(range(len(self.actions)), key=lambda i: (self.visits[i], -i))
+
+
+class MctsBot:
+    """Information-set Monte-Carlo tree search: each playout samples a world that agrees with
+    what the seat sees (bots/worlds.py), walks the tree of the seat's own moves (PUCT, options
+    opened best first as the node is visited more, priors from the greedy bot's scores at the
+    root and a one-move score deeper), lets the other seats, and the seat itself below the
+    tree, play as the greedy bot would to the end of the turn under way, and scores the
+    position there with the greedy evaluation. The move played is the root option visited
+    most: a rollout search, which improves on the policy it rolls out with.
+
+    The playouts of a decision share SCENES scenes, each a world and a stream of dice and
+    draws: the k-th playout plays scene k mod SCENES, so two options are mostly compared on the
+    same deals and rolls (common random numbers), not on luck.
+
+    With ``playouts`` set, each decision runs that many playouts: the game is a function of the
+    seed. Otherwise each runs for ``think_ms`` of CPU time, so how many playouts fit, and with
+    it the move, depends on the machine. Either way the bot draws one number from the game's
+    generator per decision, so chance in the game does not depend on how long it thought."""
+
+    name = "mcts"
+    # Tuning knobs, class attributes like the greedy bot's (bench/bot_strength.py sets them).
+    setup_steps = SETUP_STEPS
+    quick_width = QUICK_WIDTH
+    scenes = SCENES
+    # Below the tree and for the other seats: the greedy bot's moves (False), so every option
+    # is valued as "this, then play on as the greedy bot would" and the search improves on
+    # that bot; or the cheaper quick policy (True), a sample of six one move ahead.
+    quick_rollouts = False
+
+    def __init__(self, think_ms: int | None = None, playouts: int | None = None) -> None:
+        self.think_ms = THINK_MS if think_ms is None else think_ms
+        self.playouts = playouts
+        self.reproducible = playouts is not None
+        self.prior_bot = GreedyBot()
+        self.inner_bot = GreedyBot()
+        self.inner_bot.own_decisions = 0      # deeper nodes: one move and its chance node
+        self.rollout_bot = GreedyBot()
+        self.last_playouts = 0                # playouts of the last decision (bench/ reads it)
+
+    def choose(self, state: State, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        p = state.current_player()
+        if p == CHANCE:
+            return state.sample_chance(rng)
+        search_rng = random.Random(rng.getrandbits(64))
+        scenes: list = [search_rng.getrandbits(64) for _ in range(self.scenes)]
+        root = Node()
+        horizon = Horizon(state, self.setup_steps)
+        start = time.process_time()
+        budget = self.think_ms / 1000.0
+        n = 0
+        while True:
+            k = n % len(scenes)
+            if type(scenes[k]) is int:                  # first visit: deal the scene's world
+                scene = random.Random(scenes[k])
+                world = sample_world(state, p, scene)
+                scenes[k] = (world, scene.getstate(), evaluate(world, p))
+            world, dice, base = scenes[k]
+            scene = random.Random()
+            scene.setstate(dice)
+            self._playout(root, world.clone(), base, legal, p, scene, search_rng, horizon)
+            n += 1
+            if self.playouts is not None:
+                left = self.playouts - n
+            else:
+                spent = time.process_time() - start
+                # Playouts still to come at the pace so far (at least one while time is left).
+                left = max(1, int(n * (budget - spent) / spent)) if spent < budget else 0
+            if left <= 0 or root.settled(left):
+                break
+        self.last_playouts = n
+        if root.actions is None:         # no playout reached the decision (the game ended)
+            return legal[0]
+        return root.actions[root.choice()]
+
+    def _playout(self, root: Node, s: State, base: float, legal: list[Action], p: int,
+                 scene: random.Random, rng: random.Random, horizon: Horizon) -> None:
+        """One playout in ``s``, a copy of a scene's world (whose evaluation is ``base``): down
+        the tree, on to the turn's end, back up. ``scene`` draws the world's chance and the
+        policies' samples, from where its deal left off, so a scene's playouts share the world
+        and the dice; ``rng`` (the search's own) samples the options a new node ranks, so
+        opening a node shifts no scene. (A scene's world is dealt once and copied after, the
+        same world and dice as dealing it again, without the cost.)"""
+        node: Node | None = root
+        path: list[tuple[Node, int]] = []
+        width = self.quick_width
+        for _ in range(STEP_LIMIT):
+            if horizon.reached(s):
+                break
+            who = s.current_player()
+            if who == CHANCE:
+                s.apply_action(s.sample_chance(scene))
+                continue
+            if who < 0:                                  # stalled: nobody can move
+                break
+            options = s.legal_actions()
+            if len(options) == 1:
+                s.apply_action(options[0])
+                continue
+            if who != p or node is None:
+                if self.quick_rollouts:
+                    s.apply_action(quick_choice(s, options, who, scene, width))
+                else:
+                    s.apply_action(self.rollout_bot.choose(s, options, scene))
+                continue
+            if node.actions is None:
+                self._open(node, s, legal if node is root else options, rng, node is root)
+            i = node.select(None if node is root else options)
+            if i is None:                                # none of its options is open here
+                node = None
+                continue
+            path.append((node, i))
+            s.apply_action(node.actions[i])
+            child = node.children[i]
+            if child is None:                            # grow the tree by one node a playout
+                node.children[i] = Node()
+                node = None
+            else:
+                node = child
+        value = leaf_value(s, p, base)
+        for at, i in path:
+            at.update(i, value)
+
+    def _open(self, node: Node, s: State, options: list[Action], rng: random.Random,
+              is_root: bool) -> None:
+        """Score ``options`` for the node's priors: at the root as the greedy bot weighs them
+        (so a search too short to learn anything plays the greedy bot's move), deeper by one
+        move and its chance node, on a sample of INNER_OPTIONS when there are more."""
+        if is_root:
+            actions, values = self.prior_bot.weigh(s, options, rng)
+        else:
+            if len(options) > INNER_OPTIONS:
+                end = s.game.actions.end_turn
+                rest = [a for a in options if a is not end]
+                options = ([end] if len(rest) < len(options) else []) + \
+                    rng.sample(rest, INNER_OPTIONS)
+            actions, values = self.inner_bot.weigh(s, options, rng)
+        node.open(actions, values)

@@ -1,0 +1,231 @@
+"""Seeded positions and games → the search bot's moves: legal, reproducible, blind to what its seat cannot see, and able to finish every shipped scenario."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from catan_dsl.api import compile_file
+from catan_dsl.bots import make_bot
+from catan_dsl.bots.mcts import THINK_MS, MctsBot
+from catan_dsl.bots.worlds import sample_world
+from catan_dsl.engine import CHANCE, Game
+from catan_dsl.engine.invariants import violations
+from catan_dsl.play.playtest import play_game
+
+SCENARIOS = sorted(Path(__file__).resolve().parents[2].joinpath("scenarios").glob("*.catan"))
+
+
+def _game(path: Path | str) -> Game:
+    ir, report = compile_file(str(path))
+    assert ir is not None, report.render_text()
+    return Game(ir, num_players=ir["players"]["default"])
+
+
+@pytest.fixture(scope="module")
+def base() -> Game:
+    return _game("scenarios/base.catan")
+
+
+def _position(game: Game, seed: int, wanted) -> object:
+    """The first decision of a seeded all-greedy game where ``wanted(state)`` holds."""
+    rng = random.Random(seed)
+    s = game.new_initial_state(seed=seed)
+    bot = make_bot("greedy")
+    while not s.is_terminal():
+        p = s.current_player()
+        if p == CHANCE:
+            s.apply_action(s.sample_chance(rng))
+            continue
+        legal = s.legal_actions()
+        if len(legal) > 1 and wanted(s):
+            return s
+        s.apply_action(legal[0] if len(legal) == 1 else bot.choose(s, legal, rng))
+    raise AssertionError("no such position in this game")
+
+
+def _hidden_rich(s) -> bool:
+    """The player to move faces two opponents with cards of different kinds, and an opponent
+    holds a development card: there is something to hide."""
+    p = s.current_player()
+    others = [q for q in range(s.game.n_real) if q != p]
+    holding = [q for q in others if sum(1 for k in s.hand[q] if k) >= 1]
+    return s.phase == 2 and not s.prompts and len(holding) >= 2 and \
+        any(sum(s.dev_hand[q]) > sum(s.dev_new[q]) for q in others) and \
+        len({r for q in holding for r, k in enumerate(s.hand[q]) if k}) >= 2
+
+
+def _swap_hidden(s) -> object:
+    """A copy of ``s`` that differs only in what the player to move cannot see: two opponents
+    swap a resource card of different kinds, and an opponent's old development card is swapped
+    with another kind from the deck (the VP it counts follows the card)."""
+    t = s.clone()
+    p = t.current_player()
+    others = [q for q in range(t.game.n_real) if q != p]
+    pairs = [(a, ra, b, rb) for a in others for b in others if a != b
+             for ra, ka in enumerate(t.hand[a]) if ka
+             for rb, kb in enumerate(t.hand[b]) if kb and rb != ra]
+    a, ra, b, rb = pairs[0]
+    t.hand[a][ra] -= 1
+    t.hand[b][ra] += 1
+    t.hand[b][rb] -= 1
+    t.hand[a][rb] += 1
+    q = next(q for q in others if sum(t.dev_hand[q]) > sum(t.dev_new[q]))
+    c = next(c for c, k in enumerate(t.dev_hand[q]) if k > t.dev_new[q][c])
+    d = next(d for d, k in enumerate(t.deck) if k and d != c)
+    t.dev_hand[q][c] -= 1
+    t.dev_hand[q][d] += 1
+    t.deck[d] -= 1
+    t.deck[c] += 1
+    cards = t.game.cards
+    t.card_vp[q] = sum(card.vp * t.dev_hand[q][i] for i, card in enumerate(cards)
+                       if card.effect == "vp")
+    assert t.to_dict() != s.to_dict()
+    return t
+
+
+def test_worlds_keep_what_the_seat_sees_and_deal_the_rest(base: Game) -> None:
+    """A sampled world keeps the seat's own cards, every seat's card counts, the bank, the deck
+    size and the VP bookkeeping (engine invariants), and deals the hidden cards anew."""
+    s = _position(base, 3, _hidden_rich)
+    p = s.current_player()
+    worlds = [sample_world(s, p, random.Random(k)) for k in range(12)]
+    for w in worlds:
+        assert violations(w) == []
+        assert w.hand[p] == s.hand[p] and w.dev_hand[p] == s.dev_hand[p]
+        assert w.bank == s.bank and sum(w.deck) == sum(s.deck)
+        for q in range(base.n_real):
+            assert sum(w.hand[q]) == sum(s.hand[q]) and sum(w.dev_hand[q]) == sum(s.dev_hand[q])
+            assert w.vp(q) - w.card_vp[q] == s.vp(q) - s.card_vp[q]
+    assert any(w.hand != s.hand for w in worlds), "the hidden hands are never dealt anew"
+
+
+def test_worlds_depend_only_on_what_the_seat_sees(base: Game) -> None:
+    """Two positions that differ only in the opponents' hidden cards give the same world for
+    the same generator; a difference the seat can see (its own hand) does not."""
+    s = _position(base, 3, _hidden_rich)
+    p = s.current_player()
+    t = _swap_hidden(s)
+    for k in range(5):
+        assert sample_world(s, p, random.Random(k)).to_dict() == \
+            sample_world(t, p, random.Random(k)).to_dict()
+    own = s.clone()
+    r = next(r for r, k in enumerate(own.hand[p]) if k)
+    own.hand[p][r] -= 1
+    own.bank[r] += 1
+    assert sample_world(s, p, random.Random(0)).to_dict() != \
+        sample_world(own, p, random.Random(0)).to_dict()
+
+
+def test_the_search_never_reads_hidden_cards(base: Game) -> None:
+    """With a fixed playout count and seed, changing the opponents' hidden hands and
+    development cards (keeping every count the seat sees) does not change the move chosen,
+    nor the number of times each option was tried."""
+    for seed in (3, 8):
+        s = _position(base, seed, _hidden_rich)
+        t = _swap_hidden(s)
+        picks = []
+        for state in (s, t):
+            bot = make_bot("mcts:playouts=40")
+            picks.append(bot.choose(state, state.legal_actions(), random.Random(5)))
+        assert picks[0] == picks[1]
+
+
+def test_hidden_deck_items_are_dealt_again_and_stay_hidden() -> None:
+    """A hidden deck's items held by the opponents are pooled with its pile and dealt anew;
+    which items an opponent holds does not reach the world."""
+    g = _game("scenarios/fishermen.catan")
+    di = next(i for i, d in enumerate(g.rules.decks) if d.hidden)
+
+    def holding(s) -> bool:
+        p = s.current_player()
+        return any(sum(s.rules_state.held[di][q]) for q in range(g.n_real) if q != p)
+
+    s = _position(g, 2, holding)
+    p = s.current_player()
+    t = s.clone()
+    deck = g.rules.decks[di]
+    q = next(q for q in range(g.n_real) if q != p and sum(t.rules_state.held[di][q]))
+    i = next(i for i, k in enumerate(t.rules_state.held[di][q]) if k and not deck.revealed[i])
+    j = next(j for j, k in enumerate(t.rules_state.pile[di])
+             if k and j != i and not deck.revealed[j])
+    t.rules_state.held[di][q][i] -= 1
+    t.rules_state.held[di][q][j] += 1
+    t.rules_state.pile[di][j] -= 1
+    t.rules_state.pile[di][i] += 1
+    worlds = [(sample_world(s, p, random.Random(k)), sample_world(t, p, random.Random(k)))
+              for k in range(5)]
+    assert all(a.to_dict() == b.to_dict() for a, b in worlds)
+    assert all(sum(a.rules_state.held[di][q]) == sum(s.rules_state.held[di][q])
+               for a, _ in worlds)
+
+
+def test_moves_are_legal_and_reproducible(base: Game) -> None:
+    """Every move is one of the legal options, and the same seed gives the same game."""
+    runs = [play_game(base, ["mcts:playouts=6", "greedy", "mcts:playouts=6", "random"], 11,
+                      max_turns=25, record=True, ir=base.ir) for _ in range(2)]
+    assert runs[0].transcript["steps"] == runs[1].transcript["steps"]
+    assert runs[0].turns == 25 or runs[0].winner is not None
+
+
+def test_chance_in_the_game_does_not_depend_on_the_budget(base: Game) -> None:
+    """The bot draws one number from the game's generator per decision, however long it
+    searches: its playout count does not shift the dice of the rest of the game."""
+    rng_a, rng_b = random.Random(4), random.Random(4)
+    s = _position(base, 5, lambda s: s.phase == 2 and not s.prompts)
+    make_bot("mcts:playouts=2").choose(s, s.legal_actions(), rng_a)
+    make_bot("mcts:playouts=30").choose(s, s.legal_actions(), rng_b)
+    assert rng_a.random() == rng_b.random()
+
+
+def test_a_time_budget_is_not_reproducible_and_a_playout_count_is() -> None:
+    assert not make_bot("mcts").reproducible and make_bot("mcts").think_ms == THINK_MS
+    bot = make_bot("mcts:playouts=7")
+    assert bot.reproducible and isinstance(bot, MctsBot) and bot.playouts == 7
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_finishes_a_game_of_every_shipped_scenario(path: Path) -> None:
+    """Whatever the rules, the search bot plays a whole game to a winner (a few playouts a
+    decision, against a greedy bot: two seats keep the test short)."""
+    ir, report = compile_file(str(path))
+    assert ir is not None, report.render_text()
+    result = play_game(Game(ir, num_players=2), ["greedy", "mcts:playouts=3"], 7)
+    assert result.winner is not None and not result.capped
+
+
+def test_every_playout_is_scored_when_the_turn_under_way_ends(base: Game, monkeypatch) -> None:
+    """Lines of play are compared at one point: each playout from a turn's decision is scored
+    once that turn has ended (or the game has), whatever the tree or the policy did."""
+    import catan_dsl.bots.mcts as mcts
+
+    scored = []
+    real = mcts.leaf_value
+    monkeypatch.setattr(mcts, "leaf_value", lambda s, p, base: scored.append(s) or real(s, p, base))
+    s = _position(base, 5, lambda s: s.phase == 2 and not s.prompts and len(s.legal_actions()) > 3)
+    MctsBot(playouts=25).choose(s, s.legal_actions(), random.Random(1))
+    assert scored and all(x.turn == s.turn + 1 or x.is_terminal() for x in scored)
+
+
+def test_builds_the_settlement_that_wins(base: Game) -> None:
+    """With 9 VP, a settlement's resources in hand and a free spot on its road, the search
+    bot builds there and wins."""
+    from tests.engine.helpers import empty_main, put, set_hand
+
+    s = empty_main(base, player=0)
+    b = s.board
+    v = 10
+    u = next(x for x in b.vertex_adjacent[v])
+    w = next(x for x in b.vertex_adjacent[u] if x != v and all(
+        s.v_owner[y] < 0 for y in b.vertex_adjacent[x]))
+    put(s, 0, "settlement", v)
+    put(s, 0, "road", next(e for e in b.vertex_edges[v] if u in b.edge_vertices[e]))
+    put(s, 0, "road", next(e for e in b.vertex_edges[u] if w in b.edge_vertices[e]))
+    s.board_vp[0] = 9
+    set_hand(s, 0, brick=1, lumber=1, wool=1, grain=1)
+    s._legal = None
+    a = make_bot("mcts:playouts=20").choose(s, s.legal_actions(), random.Random(0))
+    s.apply_action(a)
+    assert s.winner() == 0
