@@ -69,6 +69,8 @@ class RuleCompiler(EffectLowerer):
                 continue
             bind[var_slot.name] = ident.value
             scope[ident.value] = var_slot.type
+        self.trigger_numbers(r, params, filt, bind)
+        instead = self.instead_of(r, filt)
         if r.at is not None:
             at = next((p for p in params if p.name == "at"), None)
             if at is None and trig is not None:
@@ -87,6 +89,8 @@ class RuleCompiler(EffectLowerer):
                 scope[p.name] = p.type
         lowered = {"kind": "on", "event": r.trigger.value, "filter": filt, "bind": bind,
                    "when": self.cond(r.where, scope), "do": self.block(r.body, scope)}
+        if instead is not None:         # only then: every other rule's IR stays as it was
+            lowered["instead"] = instead
         if lowered["when"] is True:
             how = self_firing(lowered["event"], filt, lowered["do"])
             if how:
@@ -193,7 +197,9 @@ class RuleCompiler(EffectLowerer):
         else:
             param = next(p for p in entry.params if p.type != "name:piece")
             base["bind"] = {param.name: f.var.value}
-            scope[f.var.value] = param.type
+            # "forbid build settlement at v": v is where those pieces stand.
+            ons = {self.env.piece_on(k.value) for k in f.kinds if self.env.has("piece", k.value)}
+            scope[f.var.value] = ons.pop() if what == "build" and len(ons) == 1 else param.type
         if what == "build" and not f.kinds:
             self.err("E406", f.span, message="forbid build needs the piece(s): forbid build road at e ...")
         if f.fallback and what != "robber_move":
