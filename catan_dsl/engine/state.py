@@ -274,6 +274,12 @@ class State:
                 self._legal = legal
                 break
             prompts.pop()
+        if not prompts and self.phase == SETUP and self.game.rules is not None:
+            setup.skip_spent(self)          # rules' free pieces may have used a step's piece
+            self._legal = None
+            if prompts:                     # set-up ended there and its rules opened prompts
+                self._after()
+                return
         if not prompts and self.phase == PRE_ROLL:
             self._legal = None
             if not cards.can_play_before_roll(self, self.cur) and not (
