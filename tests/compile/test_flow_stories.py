@@ -1,7 +1,8 @@
-"""Issue 39 item 8: the designer stories of game flow in docs/examples/stories/ say their rule as
+"""Issue 39 item 8: the designer stories of issue 39 in docs/examples/stories/ say their rule as
 directly as English does, check clean, render, and play 50 games each (random bots, a turn cap):
 "the game ends the moment the last stone is laid" (race.catan), "a 7 brings a raider instead of
-the robber" and "the Knight either moves the robber or drives a raider off" (frontier.catan)."""
+the robber" and "the Knight either moves the robber or drives a raider off" (frontier.catan),
+and an exploration of face-down hexes (exploration.catan; its ships wait for the sea)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from catan_dsl.api import compile_file
 from catan_dsl.cli import main
 from catan_dsl.engine import Game
 from catan_dsl.engine.events import (AlternativeChosen, DevelopmentCardPlayed, DiceRolled,
-                                     GameEnded, MarkersMoved, RobberMoved)
+                                     GameEnded, HexRevealed, MarkersMoved, RobberMoved,
+                                     StockChanged)
 from catan_dsl.play.playtest import play_game, run_games
 
 STORIES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "stories"
@@ -26,7 +28,7 @@ def _ir(name: str) -> dict:
     return ir
 
 
-@pytest.mark.parametrize("name", ["race", "frontier"])
+@pytest.mark.parametrize("name", ["race", "frontier", "exploration"])
 def test_a_story_checks_clean_renders_and_is_short(name: str, tmp_path: Path) -> None:
     _ir(name)
     out = tmp_path / f"{name}.svg"
@@ -70,3 +72,18 @@ def test_a_seven_brings_raiders_and_the_knight_chooses() -> None:
             assert not isinstance(e, GameEnded)
     assert sevens_moved_robber == 0 and raids > 20
     assert knights > 0 and choices == knights
+
+
+def test_a_road_along_a_face_down_hex_turns_it_up_and_the_explorer_takes_its_yield() -> None:
+    """1, 8: in 50 games hexes are revealed by the roads built beside them, each at most once,
+    and a revealed hex that produces gives its explorer a card of it."""
+    game = Game(_ir("exploration"), num_players=4)
+    reveals = finds = 0
+    for seed in range(50):
+        seen: list = []
+        play_game(game, ["random"] * 4, seed, 40, on_events=seen.extend)
+        shown = [e for e in seen if isinstance(e, HexRevealed)]
+        assert len({e.hex for e in shown}) == len(shown) <= 4
+        reveals += len(shown)
+        finds += sum(1 for e in seen if isinstance(e, StockChanged) and e.rule is not None)
+    assert reveals >= 25 and finds > 0
