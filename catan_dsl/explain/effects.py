@@ -418,6 +418,7 @@ class Narrator:
         else:
             ranked = self.s.value(ties).replace("the player's ", "").replace("their ", "")
             ranked = ranked.removeprefix("the number of ").removeprefix("the ")
+            ranked = ranked.removeprefix("their ").removesuffix(" of the player")
             broken = f" (a tie goes to the one with the most {ranked}, then to a roll-off)"
         return Step(self.fill(V.EFFECTS["end_game"], [ties], ties=broken))
 
