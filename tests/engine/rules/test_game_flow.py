@@ -14,7 +14,9 @@ from catan_dsl.engine import CHANCE, Game
 from catan_dsl.engine.base import building
 from catan_dsl.engine.events import GameEnded, RobberMoved
 from catan_dsl.engine.prompts import DISCARD, MOVE_ROBBER
+from catan_dsl.cli.game import summary_table
 from catan_dsl.play.playtest import run_games
+from catan_dsl.report.data import build, sections
 from tests.engine.helpers import act, empty_main, give, give_card, pre_roll
 
 
@@ -113,6 +115,9 @@ def test_playtest_counts_a_rule_ending_as_its_own_way_a_game_ends(tmp_path):
     way = f"rule {tmp_path / 't.catan'}:2"
     assert summary.ends == {way: 3} and summary.stats()["ends"] == {way: 3}
     assert all(r.winner is not None and r.ended == way for r in summary.results)
+    ends = next(x for x in sections(build(g.ir, summary, source="t.catan")) if x.key == "ends")
+    assert ends.rows == [[way, 3, "100.0%"]]
+    assert f"3 by `end game` at {tmp_path / 't.catan'}:2" in summary_table(summary, "t")
     plain = run_games(compile_text(tmp_path, "").ir, ["random"] * 4, 2, seed=1, max_turns=5)
     assert plain.ends == {"turn cap": 2}
 
