@@ -3,7 +3,7 @@ vocabulary — a rule for every trigger, effect and function, with arguments of 
 kinds (tests/engine/rules/vocab_rules.py), on a host declaring one of every kind of name — check
 clean and play to the end of a game without an internal error.
 
-VOCAB_EXAMPLES=N runs N generated scenarios (3 by default: a few seconds each)."""
+VOCAB_EXAMPLES=N runs N generated scenarios (2 by default: about 2 seconds each)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from catan_dsl.play.playtest import play_game
 from tests.engine.rules import vocab_rules
 
 HOST = Path(__file__).resolve().parents[2] / "fixtures" / "vocabulary_host.catan"
-EXAMPLES = int(os.environ.get("VOCAB_EXAMPLES", "3"))
+EXAMPLES = int(os.environ.get("VOCAB_EXAMPLES", "2"))
 
 
 def test_every_word_of_the_vocabulary_has_a_generator() -> None:
