@@ -1,6 +1,11 @@
-"""A lowered expression of numbers alone → the lowest and highest value it can take (what the amount and target warnings read)."""
+"""A lowered expression of numbers alone → the lowest and highest value it can take; a victory target lowered to 0 or below → W407."""
 
 from __future__ import annotations
+
+from typing import Any
+
+from catan_dsl.syntax import ast as A
+from catan_dsl.syntax import rules_ast as R
 
 
 def interval(v: object) -> tuple[int, int] | None:
@@ -29,3 +34,18 @@ def interval(v: object) -> tuple[int, int] | None:
     else:
         ends = [x * y for x in a for y in b]
     return min(ends), max(ends)
+
+
+def target_floor(lw: Any, m: R.Modifier, value: object) -> None:
+    """W407 when this 'modifier target' (lowered by ``lw``, the rules' Lowerer), with the target modifiers before it, can bring
+    the victory target to 0 or below (only values made of numbers are bounded)."""
+    bounds = interval(value)
+    victory = lw.m.get("victory")
+    if bounds is None or bounds[0] >= 0 or not isinstance(victory, A.Victory):
+        return
+    lw.target_drop += bounds[0]
+    target = victory.target.value + sum(b.n.value for b in lw.m.bonuses)
+    if target + lw.target_drop <= 0:
+        lw.err("W407", m.what.span, low=target + lw.target_drop, target=target,
+               hint="a target of 0 or less is met by every player at once; lower it by "
+                    "less, or add a 'where' that holds only sometimes")

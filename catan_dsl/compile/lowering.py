@@ -7,6 +7,7 @@ import itertools
 from typing import Iterable
 
 from catan_dsl.check.load import Model
+from catan_dsl.compile.bounds import interval
 from catan_dsl.compile.defines import DefineMixin
 from catan_dsl.compile.place_checks import PlaceChecks, kind_words
 from catan_dsl.core import vocab as V

@@ -8,7 +8,7 @@ from catan_dsl.check.load import Model
 from catan_dsl.compile.chains import chains_ir
 from catan_dsl.compile.defines import check_defines
 from catan_dsl.compile.effects import EffectLowerer
-from catan_dsl.compile.bounds import interval
+from catan_dsl.compile.bounds import target_floor
 from catan_dsl.compile.lowering import FORBID_PREP, Lowerer, did_you_mean, walk_nodes
 from catan_dsl.core import geometry as g
 from catan_dsl.core import vocab as V
@@ -286,24 +286,10 @@ class RuleCompiler(EffectLowerer):
             v = -v if isinstance(v, int) else ["-", 0, v]
         d["value"] = v
         if d["what"] == "target":
-            self.target_floor(m, v)
+            target_floor(self, m, v)
         if m.label:
             d["label"] = m.label
         return d
-
-    def target_floor(self, m: R.Modifier, value: object) -> None:
-        """W407 when this 'modifier target', with the target modifiers before it, can bring
-        the victory target to 0 or below (only values made of numbers are bounded)."""
-        bounds = interval(value)
-        victory = self.m.get("victory")
-        if bounds is None or bounds[0] >= 0 or not isinstance(victory, A.Victory):
-            return
-        self.target_drop += bounds[0]
-        target = victory.target.value + sum(b.n.value for b in self.m.bonuses)
-        if target + self.target_drop <= 0:
-            self.err("W407", m.what.span, low=target + self.target_drop, target=target,
-                     hint="a target of 0 or less is met by every player at once; lower it by "
-                          "less, or add a 'where' that holds only sometimes")
 
 
 # Functions that add up the VP modifiers: a VP modifier reading one would ask for itself (E416).
