@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from catan_dsl.core import vocab as V
 
 HOST_NAMES = {
-    "name:piece": ["road", "settlement", "city"],
+    "name:piece": ["road", "settlement", "city", "ship"], "name:robber": ["pirate"],
     "name:terrain": ["forest", "hills", "pasture", "fields", "mountains", "desert", "gold_field"],
     "name:counter": ["coins", "steps"], "name:deck": ["fish"], "name:item": ["trout", "boot"],
     "name:card": ["knight", "monopoly", "army"], "name:special": ["fame", "longest_road"],
@@ -47,6 +47,9 @@ AGREEING = {
     "unit_supply": ["unit_supply(<player>, guard)", "unit_supply(<player>, wagon)"],
     "holds": ["holds(<player>, fame)", "holds(<player>, boot)"],
     "produces": ["produces(h)", "produces(forest)"],
+    "can_place_at": ["can_place_at(<player>, road, <edge>)", "can_place_at(<player>, ship, e)",
+                     "can_place_at(<player>, settlement, <vertex>)"],
+    "can_move_to": ["can_move_to(e, <edge>)", "can_move_to(v, <vertex>)"],
 }
 _fresh = itertools.count(1)
 
@@ -222,6 +225,8 @@ EFFECTS: dict[str, list[str]] = {
     "set_number": ["set number <hex> = 6", "set number <hex> = none"],
     "vote": ["vote x in chain_spots(caravan) paying wool, grain <block> deadlock <block>"],
     "end_game": ["end game", "end game ties by <int>"],
+    "move_piece": ["move road from e to <edge>", "move ship from e to <edge>",
+                   "move settlement from v to <vertex>"],
 }
 
 # Every trigger as the head of a rule (and its other forms); the rule's effect goes in <body>.
