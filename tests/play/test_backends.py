@@ -133,21 +133,9 @@ def test_progress_bar_only_on_a_terminal() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "catan_dsl", *args],
                             stdout=subprocess.PIPE, stderr=slave, text=True)
     os.close(slave)
-    seen = b""
-    while True:
-        ready, _, _ = select.select([master], [], [], 60)
-        if not ready:
-            break
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:   # the other end closed: the command has finished
-            break
-        if not chunk:
-            break
-        seen += chunk
+    text = _read_pty(master, None, 120)
     proc.communicate(timeout=60)
     os.close(master)
-    text = seen.decode("utf-8", "replace")
     assert proc.returncode == 0 and "playing" in text and "3/3" in text
     with_json = _cli(*args, "--json")
     out, err = with_json.communicate(timeout=60)
