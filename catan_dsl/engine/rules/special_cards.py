@@ -84,7 +84,7 @@ def after_action(rules, s) -> None:
         awards.route_changed(s, tuple(range(rules.n_total)))
 
 def _counters_and_routes(rules, s) -> None:
-    """Counter-measured cards and route weights together (Rivers + Caravans): each is done
+    """Counter-measured cards and route weights together (two scenarios composed): each is done
     again only when what it reads moved, the cards when a counter did, the routes when the
     general path below would (VP on the board, marks, chains), in the general path's order,
     instead of both whenever a hand changes."""
