@@ -40,9 +40,11 @@ def rows() -> list[tuple[str, list[str], int]]:
     for path in sorted(S.glob("*.catan")):
         if path.stem not in VARIANTS and path.stem != "base":
             out.append((path.stem, [str(path)], 4))
-    for folder in ("combinations", "seafarers"):
-        for path in sorted((S / folder).glob("*.catan")) if (S / folder).is_dir() else ():
-            out.append((f"{folder}/{path.stem}", [str(path)], 4))
+    for path in sorted((S / "combinations").glob("*.catan")):
+        out.append((f"combinations/{path.stem}", [str(path)], 4))
+    for path in sorted((S / "seafarers").glob("**/*.catan")):     # the pack, once it is there
+        if path.stem != "seafarers":         # the general rules its scenarios extend
+            out.append((f"seafarers:{path.stem}", [str(path)], 4))
     return out
 
 

@@ -57,10 +57,13 @@ def _rows() -> list[tuple[str, list[str], str | None]]:
     skip = {"base", "catan_for_two", *VARIANTS}
     out += [(p.stem, [str(p)], "base game") for p in sorted(S.glob("*.catan"))
             if p.stem not in skip]
-    for folder in ("combinations", "seafarers"):
-        if (S / folder).is_dir():
-            out += [(f"{folder}/{p.stem}", [str(p)], "base game")
-                    for p in sorted((S / folder).glob("*.catan"))]
+    out += [(f"combinations/{p.stem}", [str(p)], "base game")
+            for p in sorted((S / "combinations").glob("*.catan"))]
+    # The Seafarers pack (issue 40), when it is there: its scenarios as files, labelled by the
+    # names `catan-dsl playtest seafarers:NAME` gives them (seafarers.catan holds the general
+    # rules the scenarios extend, not a scenario).
+    out += [(f"seafarers:{p.stem}", [str(p)], "base game")
+            for p in sorted((S / "seafarers").glob("**/*.catan")) if p.stem != "seafarers"]
     return out
 
 
