@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from catan_dsl import ir as ir_mod
@@ -14,8 +15,6 @@ from catan_dsl.check.params import resolve_params
 from catan_dsl.compile.rules import LoweredRules, lower_rules
 from catan_dsl.core.diagnostics import Report, make
 from catan_dsl.core.source import file_span
-from catan_dsl.packs.catalog import resolve as resolve_pack
-from catan_dsl.packs.manifest import PackError
 from catan_dsl.syntax import ast as A
 
 __all__ = ["CompileError", "OptionError", "ParsedFiles", "parse_file", "check_file",
@@ -92,6 +91,10 @@ def scenario_path(spec: str, report: Report) -> str | None:
     """A path, or ``PACK:SCENARIO`` naming a scenario of an installed or pip-shipped pack (as
     every command takes it) → the file to read; None, with E106 in ``report``, for an unknown
     pack or scenario."""
+    if os.path.exists(spec):
+        return spec         # a path: the pack catalog (importlib.metadata, packaging) not loaded
+    from catan_dsl.packs.catalog import resolve as resolve_pack
+    from catan_dsl.packs.manifest import PackError
     try:
         found = resolve_pack(spec)
     except PackError as e:

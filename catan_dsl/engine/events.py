@@ -1,8 +1,16 @@
-"""State changes → typed past-tense events (frozen dataclasses), each with optional rule provenance."""
+"""State changes → typed past-tense events (slotted dataclasses), each with optional rule provenance."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+# Events are made on every state change (2,500 a base game), so they are plain slotted
+# dataclasses: a frozen one's __init__ sets each field through object.__setattr__, four to five
+# times the cost. Treat them as immutable all the same: the history shares them between
+# clones of a state. Equality, hashing and repr are Event's, written once below rather than
+# generated for each of the fifty classes (what every process that plays pays at start-up);
+# they read as a frozen dataclass's would (the fields in order, equal only within one class).
+event = dataclass(slots=True, eq=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,20 +22,36 @@ class Provenance:
     via: str = ""        # "erupt() at FILE:LINE" when the effect came from a procedure's body
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, eq=False, repr=False, kw_only=True)
 class Event:
     """Base event; ``rule`` is None for base-game events."""
 
     rule: Provenance | None = None
 
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()  # type: ignore[attr-defined]
+        return NotImplemented
 
-@dataclass(frozen=True, slots=True)
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__dataclass_fields__)
+        return f"{self.__class__.__qualname__}({shown})"
+
+    def _values(self) -> tuple:
+        """The fields' values in order (what a generated dataclass __eq__ compares)."""
+        return tuple([getattr(self, name) for name in self.__dataclass_fields__])
+
+
+@event
 class DiceRolled(Event):
     player: int
     total: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class ResourcesProduced(Event):
     """``player`` received ``amounts`` ((resource, n) pairs); ``source`` is "roll" or "setup"."""
 
@@ -36,7 +60,7 @@ class ResourcesProduced(Event):
     source: str
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class ResourceWithheld(Event):
     """The bank could not pay ``resource`` to every entitled player, so nobody got it."""
 
@@ -44,7 +68,7 @@ class ResourceWithheld(Event):
     players: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class PieceBuilt(Event):
     """``piece`` placed at ``at`` (vertex or edge id); ``replaced`` names an upgraded piece."""
 
@@ -55,7 +79,7 @@ class PieceBuilt(Event):
     replaced: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class RobberMoved(Event):
     """The robber (or the declared robber named ``robber``) went from ``from_hex`` to
     ``hex`` (-1: off the board; a sea hex's id follows the land's)."""
@@ -66,33 +90,33 @@ class RobberMoved(Event):
     robber: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class CardStolen(Event):
     thief: int
     victim: int
     resource: str
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class CardsDiscarded(Event):
     player: int
     resource: str
     n: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DevelopmentCardBought(Event):
     player: int
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DevelopmentCardPlayed(Event):
     player: int
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class ResourcesTaken(Event):
     """``player`` took ``n`` ``resource`` from the bank (a card effect)."""
 
@@ -101,7 +125,7 @@ class ResourcesTaken(Event):
     n: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class ResourcesCollected(Event):
     """``player`` took every ``resource`` from the others: ``taken`` = (player, n) pairs."""
 
@@ -110,19 +134,19 @@ class ResourcesCollected(Event):
     taken: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TradeOffered(Event):
     player: int
     give: tuple[tuple[str, int], ...]
     get: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TradeDeclined(Event):
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TradeAccepted(Event):
     proposer: int
     acceptor: int
@@ -130,14 +154,14 @@ class TradeAccepted(Event):
     get: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TradeCancelled(Event):
     """Nobody accepted the offer."""
 
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class BankTraded(Event):
     player: int
     give: str
@@ -145,32 +169,32 @@ class BankTraded(Event):
     get: str
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class SpecialCardAwarded(Event):
     card: str
     player: int
     previous: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class SpecialCardSetAside(Event):
     card: str
     previous: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TurnEnded(Event):
     player: int
     turn: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class GameWon(Event):
     player: int
     vp: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class GameEnded(Event):
     """A rule ended the game at once (``end game``): ``player`` wins with ``vp`` VP, found by
     ``how``: "most VP", "ties" (the rule's tie-break decided), or "roll-off" among ``tied``."""
@@ -181,7 +205,7 @@ class GameEnded(Event):
     tied: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class GameStalled(Event):
     """The game cannot go on: ``player`` has no legal action in ``phase`` (e.g. no set-up spot
     is left); it ends there without a winner."""
@@ -191,23 +215,23 @@ class GameStalled(Event):
 
 
 # ---- events of the rules mechanisms (compiled rules and the mechanisms they drive) ------------
-@dataclass(frozen=True, slots=True)
+@event
 class TurnStarted(Event):
     player: int
     turn: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class SetupDone(Event):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class StartPlayerChosen(Event):
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class NumberProduced(Event):
     """Production for ``n`` (a roll or a card) has been paid out."""
 
@@ -215,13 +239,13 @@ class NumberProduced(Event):
     n: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class RollCancelled(Event):
     player: int
     total: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class CardRevealed(Event):
     """A card of a deck that replaces the dice was turned over."""
 
@@ -231,13 +255,13 @@ class CardRevealed(Event):
     n: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DeckReshuffled(Event):
     deck: str
     marker: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class StockChanged(Event):
     """``player`` gained (n > 0) or returned (n < 0) ``n`` of a resource or counter."""
 
@@ -246,7 +270,7 @@ class StockChanged(Event):
     n: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class StockTransferred(Event):
     giver: int
     receiver: int
@@ -254,14 +278,14 @@ class StockTransferred(Event):
     n: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class ItemDrawn(Event):
     player: int
     deck: str
     item: str
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class ItemReturned(Event):
     """A held deck item went to the spent pile (paid, or swapped out when the hand is full)."""
 
@@ -270,7 +294,7 @@ class ItemReturned(Event):
     item: str
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class RandomChosen(Event):
     """A rule's chance: a die with ``sides`` sides showed ``value`` (what == "die"), or ``value``
     (a player, hex, intersection, path or resource id) was picked at random; a die with named
@@ -284,7 +308,7 @@ class RandomChosen(Event):
     face: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class EffectSkipped(Event):
     """A rule's effect did nothing, or less than it said (``effect`` its IR head): why."""
 
@@ -292,7 +316,7 @@ class EffectSkipped(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class MarkersMoved(Event):
     """``n`` markers went onto hex ``hex`` (a path's id for markers on paths; taken off when
     negative); ``now`` lie there."""
@@ -303,7 +327,7 @@ class MarkersMoved(Event):
     now: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class UnitMoved(Event):
     """``player``'s ``unit`` went from place ``frm`` to place ``to`` (a path, or an
     intersection for units 'on vertex'; -1: his supply)."""
@@ -314,7 +338,7 @@ class UnitMoved(Event):
     to: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class SharedCounterSet(Event):
     """A shared counter (one value for the game) became ``value``; ``asked`` differs when the
     value set was outside 0..max and was clamped."""
@@ -324,26 +348,26 @@ class SharedCounterSet(Event):
     asked: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class ItemRevealed(Event):
     item: str
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class ItemGiven(Event):
     giver: int
     receiver: int
     item: str
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class PieceRemoved(Event):
     player: int
     piece: str
     at: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class PieceMoved(Event):
     """``player``'s ``piece`` went from ``from_at`` to ``at`` (paths, or intersections)."""
 
@@ -353,7 +377,7 @@ class PieceMoved(Event):
     at: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class PieceMarked(Event):
     """``mark`` put on (``on``) or cleared from the piece at ``at`` (an edge when ``edge``)."""
 
@@ -363,26 +387,26 @@ class PieceMarked(Event):
     on: bool
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class YieldSet(Event):
     piece: str
     n: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class PlayedCardReturned(Event):
     player: int
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class RuleActionTaken(Event):
     player: int
     action: str
     target: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class HexRevealed(Event):
     """Face-down hex ``hex`` was turned up by ``player``'s rule: it shows ``terrain`` (the
     water word of core.topology for sea) and ``numbers`` (its token, if it drew one)."""
@@ -393,7 +417,7 @@ class HexRevealed(Event):
     numbers: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class HexChanged(Event):
     """A rule changed hex ``hex``: it shows ``terrain`` and ``numbers`` now."""
 
@@ -402,7 +426,7 @@ class HexChanged(Event):
     numbers: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class AlternativeChosen(Event):
     """``player`` picked the alternative ``label`` of a rule's ``choose one``."""
 
@@ -410,7 +434,7 @@ class AlternativeChosen(Event):
     label: str
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TurnPhaseEntered(Event):
     """``player``'s turn went on to the turn phase ``phase`` (its label ``label``): the phases
     before it, trading and building among them, are closed for the rest of the turn."""

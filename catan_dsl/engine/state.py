@@ -319,7 +319,7 @@ class State:
         if rules is not None:          # the base game has no rules: nothing to stamp or fire
             prov = rules.execution.prov   # stamped with the rule running now, if any
             if prov is not None and event.rule is None:
-                object.__setattr__(event, "rule", prov)
+                event.rule = prov
             if rules.listened.get(type(event)):
                 rules.dispatch(self, event)
 

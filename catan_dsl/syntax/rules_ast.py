@@ -3,30 +3,28 @@ counters, decks, chains) → frozen dataclass syntax nodes with their source `Sp
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from catan_dsl.core.source import Span
-from catan_dsl.syntax.ast import Coord, Ident, Node, Num, Setting
+from catan_dsl.syntax.ast import Coord, Ident, Node, Num, Setting, syntax_node
 
 
 # --- rules language: expressions ------------------------------------------------------------
-@dataclass(frozen=True)
+@syntax_node
 class IntLit(Node):
     value: int
 
 
-@dataclass(frozen=True)
+@syntax_node
 class NameRef(Node):
     name: str
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Call(Node):
     name: Ident
     args: tuple[Node, ...]
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Comp(Node):
     """``head(var in set [where cond] [: value])`` — count, sum, any, all, max, min, first."""
 
@@ -37,7 +35,7 @@ class Comp(Node):
     value: Node | None
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Op(Node):
     """``and``/``or`` (two or more operands), comparisons and ``+ - *`` (left-assoc chains)."""
 
@@ -45,7 +43,7 @@ class Op(Node):
     args: tuple[Node, ...]
 
 
-@dataclass(frozen=True)
+@syntax_node
 class CondExpr(Node):
     """``(then if cond else other)``."""
 
@@ -55,7 +53,7 @@ class CondExpr(Node):
 
 
 # --- rules language: statements -------------------------------------------------------------
-@dataclass(frozen=True)
+@syntax_node
 class Eff(Node):
     """One effect: ``kind`` names the grammar rule (gain, choose, ...); ``args`` its parts."""
 
@@ -66,13 +64,13 @@ class Eff(Node):
         return next((v for k, v in self.args if k == key), default)
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Option(Node):
     name: Ident
     label: str | None
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Die(Node):
     """``die NAME "label" { FACE, FACE, ... }``: a die whose faces are names."""
 
@@ -81,7 +79,7 @@ class Die(Node):
     faces: tuple[Ident, ...]
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Marker(Node):
     """``marker NAME "label" { on hex; supply N; max N }``: counts per hex, from a supply."""
 
@@ -93,7 +91,7 @@ class Marker(Node):
     no_return: bool = False          # taken markers leave the game instead of the hex
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Unit(Node):
     """``unit NAME "label" { on edge; each N }``: each player's own pieces on paths, one per path."""
 
@@ -103,7 +101,7 @@ class Unit(Node):
     each: Num | None
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Counter(Node):
     name: Ident
     label: str | None
@@ -116,7 +114,7 @@ class Counter(Node):
     shown: bool = False              # listed as a component even when it is bookkeeping
 
 
-@dataclass(frozen=True)
+@syntax_node
 class DeckItem(Node):
     kind: str  # "token" | "card"
     name: Ident
@@ -127,7 +125,7 @@ class DeckItem(Node):
     revealed: bool
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Deck(Node):
     name: Ident
     hidden: bool
@@ -135,28 +133,28 @@ class Deck(Node):
     props: tuple[Setting, ...]  # max_held, when_full, reshuffle_spent, marker, start, tradeable
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Neutral(Node):
     n: Num
     corners: tuple[tuple[Coord, Ident], ...]
 
 
-@dataclass(frozen=True)
+@syntax_node
 class VictoryBonus(Node):
     n: Num
 
 
-@dataclass(frozen=True)
+@syntax_node
 class MeasureExpr(Node):
     expr: Node
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Copies(Node):
     n: Num
 
 
-@dataclass(frozen=True)
+@syntax_node
 class OnRule(Node):
     trigger: Ident
     names: tuple[Ident, ...]
@@ -167,14 +165,14 @@ class OnRule(Node):
     instead: Ident | None = None      # "instead of robber": what the rule replaces
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Action(Node):
     name: Ident
     label: str | None
     props: tuple[tuple[str, object, Span], ...]  # (key, value, span): cost, phase, limit, ...
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Forbid(Node):
     what: Ident
     kinds: tuple[Ident, ...]
@@ -184,7 +182,7 @@ class Forbid(Node):
     fallback: tuple[Ident, ...]
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Modifier(Node):
     what: Ident
     sign: str | None
@@ -196,14 +194,14 @@ class Modifier(Node):
     kind: Ident | None = None    # "for KIND v": the kind the designer expects v to be
 
 
-@dataclass(frozen=True)
+@syntax_node
 class IfWith(Node):
     name: Ident
     body: tuple[Node, ...]
     orelse: tuple[Node, ...] = ()   # "else { ... }": applies when NAME is not in the composition
 
 
-@dataclass(frozen=True)
+@syntax_node
 class WithoutActions(Node):
     """``without action|special|card A, B``: the named actions, special cards or development
     cards of the composition are withdrawn."""
@@ -212,14 +210,14 @@ class WithoutActions(Node):
     kind: str = "action"
 
 
-@dataclass(frozen=True)
+@syntax_node
 class UseBoard(Node):
     """``use board NAME``: compile this (inherited) board unless --board says otherwise."""
 
     name: Ident
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Param(Node):
     """``param NAME = VALUE [in LO..HI]``: a number the designer tunes (``--set NAME=V``)."""
 
@@ -229,7 +227,7 @@ class Param(Node):
     high: Num | None = None
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Procedure(Node):
     """``procedure NAME(P1, P2) { EFFECTS }``: effects with parameters, called as an effect."""
 
@@ -238,7 +236,7 @@ class Procedure(Node):
     body: tuple[Node, ...]
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Define(Node):
     """``define NAME(P1, P2) = EXPR``: a named expression with parameters, used as NAME(A, B)."""
 
@@ -247,7 +245,7 @@ class Define(Node):
     body: Node
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Phase(Node):
     """``phase NAME "label"``: a stage of the turn after trading and building (actions say
     ``during NAME``)."""
@@ -256,7 +254,7 @@ class Phase(Node):
     label: str | None
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Alternative(Node):
     """One choice of ``choose one``: ``"Label" [when COND] { EFFECTS }``."""
 
@@ -265,7 +263,7 @@ class Alternative(Node):
     body: tuple[Node, ...]
 
 
-@dataclass(frozen=True)
+@syntax_node
 class Chain(Node):
     """``chain NAME { piece P; supply N; start at CORNERS; first e where COND }``."""
 

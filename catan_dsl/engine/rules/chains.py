@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from catan_dsl.engine.events import Event
+from catan_dsl.engine.events import Event, event
 from catan_dsl.engine.rules.executor import Eff, emit
 from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr
 
@@ -16,7 +16,7 @@ from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr
 # A path holds at most one chain piece, whatever chain declaration it belongs to.
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class ChainExtended(Event):
     """A piece of chain ``chain`` (instance ``instance``) now stands on ``edge``, heading
     from ``tail`` to ``head``; ``merged`` lists instances that joined it at ``tail``."""

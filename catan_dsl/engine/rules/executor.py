@@ -94,7 +94,7 @@ def emit(s, ri: int, event) -> None:
     if p is not None and running is not None and running.via and running.rule_id == p.rule_id:
         p = running
     if p is not None and event.rule is None:
-        object.__setattr__(event, "rule", p)
+        event.rule = p
     s.emit(event)
 
 

@@ -57,6 +57,8 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         self.weights_follow_pieces = special_cards.weights_follow_pieces(self, ir)
         self.counters_only = bool(self.dynamic) and not self.route_weighted and all(
             m is not None and m[0] == "#c" for _, _, m in self.dynamic)
+        self.counters_and_routes = bool(self.dynamic) and self.route_weighted and all(
+            m is not None and m[0] == "#c" for _, _, m in self.dynamic)
         # Event type -> does a rule listen to its trigger (PieceBuilt is always handled: it marks
         # the turn as one with a building, which 'on turn_ended' reads).
         heard = self.by_trigger

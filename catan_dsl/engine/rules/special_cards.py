@@ -61,6 +61,9 @@ def after_action(rules, s) -> None:
         if rules.route_weighted and (rules.weights_follow_pieces or not old or old[1:] != key[1:]):
             awards.route_changed(s, tuple(range(rules.n_total)))
         return
+    if rules.counters_and_routes:
+        _counters_and_routes(rules, s)
+        return
     # Measures read the board, hands, counters, items and cards: skip the recomputation when
     # none of those moved (most actions), which keeps expression measures cheap.
     key = (s.turn, s.robber, tuple(s.board_vp), tuple(map(sum, s.supply)), tuple(map(sum, s.hand)),
@@ -79,6 +82,28 @@ def after_action(rules, s) -> None:
     if rules.route_weighted and (not old or old[3] != key[3] or old[8] != key[8]
                                 or old[10] != key[10]):
         awards.route_changed(s, tuple(range(rules.n_total)))
+
+def _counters_and_routes(rules, s) -> None:
+    """Counter-measured cards and route weights together (two scenarios composed): each is done
+    again only when what it reads moved, the cards when a counter did, the routes when the
+    general path below would (VP on the board, marks, chains), in the general path's order,
+    instead of both whenever a hand changes."""
+    rules_state = s.rules_state
+    old = rules_state.fingerprint
+    counters = rules_state.counters
+    board = (tuple(s.board_vp), rules_state.shape_moves,
+             tuple(rules_state.chains[:rules.chains.n_specs]))
+    cards_moved = not old or old[0] != counters
+    routes_moved = not old or old[1] != board
+    if not (cards_moved or routes_moved):
+        return
+    rules_state.fingerprint = ([row[:] for row in counters] if cards_moved else old[0], board)
+    if cards_moved:
+        for si, _, _ in rules.dynamic:
+            award(rules, s, si)
+    if routes_moved:
+        awards.route_changed(s, tuple(range(rules.n_total)))
+
 
 def award(rules, s, si: int) -> None:
     """Recompute special card ``si``'s measure and holder(s) by its policy."""

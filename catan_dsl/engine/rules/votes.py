@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-from catan_dsl.engine.events import Event
+from catan_dsl.engine.events import Event, event
 from catan_dsl.engine.prompts import Prompt
 from catan_dsl.engine.rules.executor import Eff, compile_effects, emit, envt, run
 from catan_dsl.engine.rules.expressions import compile_expr, elem_type, ordered
@@ -13,7 +12,7 @@ VOTE = "rule_vote"     # params (stage, voters left, bids, options, what, pay, c
 NAME, BID = 0, 1       # stage: name an option / lay out cards
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class VoteCast(Event):
     """``player`` named ``option`` and laid out ``votes`` cards (``paid``: (resource, n) pairs)."""
 
@@ -23,7 +22,7 @@ class VoteCast(Event):
     paid: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class VoteDecided(Event):
     """The vote chose ``option``; ``decider`` decided it (alone, as the top bidder of an agreeing
     majority, or by the deadlock rule when ``deadlock``)."""
