@@ -64,7 +64,7 @@ class NumberChecks:
                 covered = -1
                 continue
             taken.update(hexes)
-            need = sum(1 for h in hexes if self.bears_token(h))
+            need = self.bearing_in(hexes)
             covered += need if covered >= 0 else 0
             if len(nums) < need:
                 self.r.error("E306", name.span, tokens=len(nums), hexes=need,
@@ -91,7 +91,7 @@ class NumberChecks:
             seen.add(where.value)
             want_coast = where.value == "coast"
             hexes = [h for h in self.info.land if (h in self.coast) == want_coast and h not in exclude]
-            need = sum(1 for h in hexes if self.bears_token(h))
+            need = self.bearing_in(hexes)
             covered += need
             if len(nums) < need:
                 self.r.error("E306", where.span, tokens=len(nums), hexes=need,
@@ -154,6 +154,25 @@ class NumberChecks:
         tiles = next((tl for name, _, tl in self.info.pools if name == pool), {})
         return any(self.takes_token(t) for t in tiles) if tiles else False
 
+    def bearing_in(self, hexes) -> int:
+        """How many of ``hexes`` take a number token: a fixed tile that takes one; of a pool's
+        slots among them, as many as its token-taking tiles when all its slots are there (a
+        desert in the pool takes none), else each slot that may get such a tile."""
+        n, slots_here = 0, {}
+        for h in hexes:
+            t = self.info.terrain.get(h)
+            pool = self.info.pool_of.get(h) if t is None else None
+            if pool is not None:
+                slots_here[pool] = slots_here.get(pool, 0) + 1
+            elif self.bears_token(h):
+                n += 1
+        for name, k in slots_here.items():
+            tiles = next((tl for pn, _, tl in self.info.pools if pn == name), {})
+            taking = sum(c for t, c in tiles.items() if self.takes_token(t))
+            every = sum(1 for pn in self.info.pool_of.values() if pn == name)
+            n += min(k, taking) if k == every else (k if taking else 0)
+        return n
+
     def random_aside(self, aside, tokens: list[int]) -> list[dict]:
         """``aside N joins M`` of a random deal → IR entries: each N must be a token of the list,
         and each M a number dealt to a hex, with one such hex per aside token that joins it."""
@@ -201,12 +220,18 @@ class NumberChecks:
             by_set = spec.hex_groups if isinstance(spec, A.NumbersRandom) else ()
             set_groups, in_sets, set_covered = self.hex_groups(by_set) if by_set else ([], set(), 0)
             covered = self.group_tokens(groups, in_sets) if groups else 0
-            bearing -= max(covered, 0) + max(set_covered, 0)
+            # The hexes no group covers take the board's tokens. A group counts every slot of
+            # a pool with a token-taking tile while the tiles count each such tile once, so with
+            # a desert in a group's pool the difference goes below 0: none are left over.
+            bearing = max(0, bearing - max(covered, 0) - max(set_covered, 0))
             # A group with a wrong word (-1) was reported; no count error follows from it.
             if len(tokens) - len(aside) != bearing and not ((groups or by_set) and bearing == 0) \
                     and covered >= 0 and set_covered >= 0:
                 self.r.error("E306", spec.span, tokens=len(tokens), hexes=bearing,
-                             hint="the token list is 'tokens ...' in the scenario or the board")
+                             hint=f"the {bearing} token-bearing hexes no number group covers "
+                                  "take the board's 'tokens ...' (or the scenario's)"
+                             if groups or by_set else
+                             "the token list is 'tokens ...' in the scenario or the board")
             if isinstance(spec, A.NumbersSpiral):
                 start: object = "random"
                 if spec.start is not None:

@@ -364,7 +364,9 @@ class GameLog:
         if result.winner is not None:
             # ``turns`` is the turn the game ended in (play.turns), the one its header named.
             self.echo(f"{self.names[result.winner]} wins with {result.vp[result.winner]} VP "
-                      f"in turn {result.turns}")
+                      f"in turn {result.turns}"
+                      + (f" (the game ended by {_way(result.ended)})"
+                         if result.ended.startswith("rule") else ""))
         elif result.capped:
             self.echo(f"no winner: stopped at the turn cap after {result.turns} turns")
         else:
@@ -414,6 +416,10 @@ def summary_table(summary: Any, title: str) -> str:
     out.append("")
     out.append(f"game length: mean {summary.mean_turns:.1f} turns, median "
                f"{summary.median_turns:g}; hit the turn cap: {summary.cap_share:.1%}")
+    ends = getattr(summary, "ends", {})
+    if ends:
+        out.append("how the games ended: " + ", ".join(f"{n} by {_way(way)}"
+                                                       for way, n in ends.items()))
     sources = sorted({k for s in summary.seats for k in s.mean_vp_by_source})
     if sources:
         out.append("")
@@ -447,6 +453,14 @@ def _per_bot_table(summary: Any) -> list[str]:
         out.append(f"{b.bot:<{bw}} {b.seats:>5} {b.wins:>5} {b.win_rate:>9.1%} {ci:>15} "
                    f"{b.equal_share:>11.1%} {b.mean_vp:>8.2f}")
     return out
+
+
+def _way(ended: str) -> str:
+    """A way a game ends (GameResult.ended) in words: "the victory target", "`end game` at
+    race.catan:12", "a stall", "the turn cap"."""
+    if ended.startswith("rule"):
+        return f"`end game` at {ended[5:]}" if len(ended) > 5 else "`end game`"
+    return {"stalled": "a stall"}.get(ended, f"the {ended}")
 
 
 class _StrictStop(Exception):

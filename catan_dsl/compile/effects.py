@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from catan_dsl.compile.bounds import interval
+from catan_dsl.compile.flow_effects import FlowLowering
 from catan_dsl.compile.hex_effects import HexEffects
 from catan_dsl.compile.lowering import (HIDDEN_WINNER, MOVE_ROBBER_WORDS, Lowerer, compatible,
-                                       did_you_mean, interval)
+                                       did_you_mean)
+from catan_dsl.compile.place_checks import kind_words
 from catan_dsl.core import vocab as V
 from catan_dsl.core.codes import MAX_AMOUNT
 from catan_dsl.syntax import ast as A
@@ -24,7 +27,7 @@ AMOUNT_EFFECTS = {"gain": "gain", "lose": "lose", "give": "give", "draw": "draw"
 PLACE_READERS = ("owner", "piece", "occupied", "marked", "yield_of", "vp_of")
 
 
-class EffectLowerer(HexEffects, Lowerer):
+class EffectLowerer(FlowLowering, HexEffects, Lowerer):
     """Lowers effect blocks (on top of the expression lowering it inherits)."""
 
     # --- effects --------------------------------------------------------------------------
@@ -121,6 +124,11 @@ class EffectLowerer(HexEffects, Lowerer):
         n = ident.value
         if scope is not None and scope.get(n) == "resource":
             return {"var": n}               # a variable bound to a resource (choose r in resources)
+        if scope is not None and n in scope and scope[n] != "any":
+            self.err("E406", ident.span, message=f"{verb}: {n} is {kind_words(scope[n])}, not a "
+                     "resource or a counter", hint="a resource or counter name, choice, or a "
+                     "variable bound to a resource (choose r in resources)")
+            return {"resource": n}
         if self.env.shared(n):
             self.err("E406", ident.span, message=f"{n} is a shared counter: it belongs to nobody",
                      hint=f"change it with 'set {n} = {n} + 1'")
@@ -351,6 +359,8 @@ class EffectLowerer(HexEffects, Lowerer):
             return self.share(f, scope)
         if k == "choose_one":
             return self.choose_one(f, scope)
+        if k == "end_game":
+            return self.end_game(f, scope)
         if k in ("put_markers", "take_markers"):
             if g("p") is not None:
                 self.err("E406", g("p").span, message="markers belong to nobody: 'for P' is for "  # type: ignore[union-attr]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from catan_dsl.compile.lowering import compatible
+from catan_dsl.compile.place_checks import kind_words
 from catan_dsl.core.topology import WATER
 from catan_dsl.syntax import rules_ast as R
 
@@ -62,7 +63,10 @@ class HexEffects:
         """A stock given by a call (``gain 1 produces(h)``): it must give a resource."""
         v, t = self.expr(call, scope)  # type: ignore[attr-defined]
         if not compatible(t, "resource"):
-            self.err("E406", call.span, message=f"{verb} N X: X must be a resource, got {t}",  # type: ignore[attr-defined]
-                     hint="a resource name, choice, or a call giving a resource such as "
-                          "produces(h)")
+            fn = call.name.value
+            self.err("E406", call.span, message=f"{verb}: {fn}() gives {kind_words(t)}, not a "  # type: ignore[attr-defined]
+                     "resource",
+                     hint="produces(h) is the resource a hex yields: 'gain 1 produces(h)'"
+                     if fn == "terrain" else "a resource name, choice, or a call giving a "
+                     "resource such as produces(h)")
         return {"expr": v}

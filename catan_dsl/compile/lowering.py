@@ -7,7 +7,9 @@ import itertools
 from typing import Iterable
 
 from catan_dsl.check.load import Model
+from catan_dsl.compile.bounds import interval
 from catan_dsl.compile.defines import DefineMixin
+from catan_dsl.compile.place_checks import PlaceChecks, kind_words
 from catan_dsl.core import vocab as V
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.core.source import Span
@@ -133,34 +135,6 @@ def _bound_names(model: Model) -> set[str]:
     return out
 
 
-def interval(v: object) -> tuple[int, int] | None:
-    """The lowest and highest value of a lowered expression made of numbers alone (parameters
-    are numbers by now), through ``+ - * /`` and ``if``; None when it reads the game."""
-    if isinstance(v, bool) or not isinstance(v, (int, list)):
-        return None
-    if isinstance(v, int):
-        return v, v
-    if len(v) == 4 and v[0] == "if":
-        a, b = interval(v[2]), interval(v[3])
-        return None if a is None or b is None else (min(a[0], b[0]), max(a[1], b[1]))
-    if len(v) != 3 or v[0] not in ("+", "-", "*", "/"):
-        return None
-    a, b = interval(v[1]), interval(v[2])
-    if a is None or b is None:
-        return None
-    if v[0] == "+":
-        return a[0] + b[0], a[1] + b[1]
-    if v[0] == "-":
-        return a[0] - b[1], a[1] - b[0]
-    if v[0] == "/" and b != (0, 0) and not b[0] <= 0 <= b[1]:
-        ends = [x // y for x in a for y in b]          # rounds down, as the engine does
-    elif v[0] == "/":
-        return None                                    # a divisor that may be 0 reads as 0
-    else:
-        ends = [x * y for x in a for y in b]
-    return min(ends), max(ends)
-
-
 def compatible(actual: str, expected: str) -> bool:
     if "any" in (actual, expected):
         return True
@@ -176,6 +150,9 @@ def compatible(actual: str, expected: str) -> bool:
     return bool(got & want)
 
 
+# E414's hint, as docs/diagnostics.md gives it.
+ROLL_HINT = "roll inside the block instead: 'let d = roll(6)', then test d ('if d > 3 { ... }')"
+
 # Codes about a name: reported once per name, however often the name is used.
 ONE_PER_NAME = frozenset({"E402", "E403", "E407"})
 
@@ -184,7 +161,7 @@ ONE_PER_NAME = frozenset({"E402", "E403", "E407"})
 RESOURCE_WORDS = {"nothing": -1, "choice": -2}
 
 
-class Lowerer(DefineMixin):
+class Lowerer(DefineMixin, PlaceChecks):
     """Lowers one model's rules; with a report it also checks (the compiler passes none)."""
 
     def __init__(self, model: Model, report: Report | None) -> None:
@@ -203,6 +180,7 @@ class Lowerer(DefineMixin):
         self.origins: dict[str, str] = {}
         # The most the 'modifier target' rules lowered so far can take off the target (W407).
         self.target_drop = 0
+        self.piece_places: dict[int, str] = {}     # place_checks: piece(X) → X's kind
 
     def err(self, code: str, span: Span, **kw: object) -> None:
         self.raised.append(code)
@@ -253,6 +231,8 @@ class Lowerer(DefineMixin):
             acc = args[0][0]
             if e.op == "in" and not args[1][1].startswith("set:") and args[1][1] != "any":
                 self.err("E406", e.args[1].span, message=f"x in X: X must be a set, got {args[1][1]}")
+            elif e.op in ("==", "!=", "in") and len(args) == 2:
+                self.check_compare(e.op, e, args)
             for a, _t in args[1:]:
                 acc = [e.op, acc, a]
             if e.op in ("+", "-", "*", "/"):
@@ -378,7 +358,12 @@ class Lowerer(DefineMixin):
                 v, t = self.expr(a, scope)
             types.append(t)
             origin = self.origins.get(a.name) if isinstance(a, R.NameRef) else None
-            if not compatible(t, p.type) and not ("name:" in p.type and t.startswith("name:")) \
+            if p.type == "stock" and isinstance(a, R.NameRef) and a.name not in scope \
+                    and self.env.shared(a.name):
+                self.err("E406", a.span, message=f"{name}(): {a.name} is a shared counter, one "
+                         "value for the whole game that nobody holds",
+                         hint=f"read it by its bare name: '{a.name} >= 3'")
+            elif not compatible(t, p.type) and not ("name:" in p.type and t.startswith("name:")) \
                     and origin != "":
                 self.err("E406", a.span, message=f"{name}(): {p.name} must be {p.type.replace('|', ' or ')}, "
                          f"got {t}" + (f" ({a.name} is {origin})" if origin else ""),
@@ -386,12 +371,16 @@ class Lowerer(DefineMixin):
             out.append(v)
         if name in ("markers", "unit_owner"):
             self._kind_of_place(name, e, types, out)
+        if len(types) == len(fn.params):
+            self.check_places(name, e, types, out)
+        if name == "piece" and types:
+            self.piece_places[id(out)] = types[0]
         if name in ("corner", "side") and len(out) == 3 and isinstance(out[2], int) \
                 and not 1 <= out[2] <= 6:
             self.err("E406", e.args[1].span, message=f"{name}(h, K): K counts 1..6, got {out[2]}",
                      hint=f"{name}s are numbered clockwise from the top: see {name}() in "
                           "docs/language.md")
-        return out, fn.returns
+        return out, self.set_of_places(name, out, types, fn.returns)
 
     @staticmethod
     def function_hint(name: str, types: list[str]) -> str | None:
@@ -418,7 +407,7 @@ class Lowerer(DefineMixin):
         if isinstance(arg, R.NameRef) and arg.name not in scope and self.env.has("die", arg.name):
             # A die with named faces: the roll reads as the face it shows (c == red).
             if self.rolls is None:
-                self.err("E414", e.span)
+                self.err("E414", e.span, hint=ROLL_HINT)
                 return 0, "name:face"
             self.roll_count += 1
             var = f"#roll{self.roll_count}"
@@ -428,7 +417,7 @@ class Lowerer(DefineMixin):
         if not compatible(t, "int"):
             self.err("E406", e.args[0].span, message=f"roll(): the number of sides must be a number, got {t}")
         if self.rolls is None:
-            self.err("E414", e.span)
+            self.err("E414", e.span, hint=ROLL_HINT)
             return 0, "int"
         self.roll_count += 1
         var = f"#roll{self.roll_count}"

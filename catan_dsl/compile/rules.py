@@ -8,7 +8,8 @@ from catan_dsl.check.load import Model
 from catan_dsl.compile.chains import chains_ir
 from catan_dsl.compile.defines import check_defines
 from catan_dsl.compile.effects import EffectLowerer
-from catan_dsl.compile.lowering import FORBID_PREP, Lowerer, did_you_mean, interval, walk_nodes
+from catan_dsl.compile.bounds import target_floor
+from catan_dsl.compile.lowering import FORBID_PREP, Lowerer, did_you_mean, walk_nodes
 from catan_dsl.core import geometry as g
 from catan_dsl.core import vocab as V
 from catan_dsl.core.diagnostics import Report
@@ -69,6 +70,8 @@ class RuleCompiler(EffectLowerer):
                 continue
             bind[var_slot.name] = ident.value
             scope[ident.value] = var_slot.type
+        self.trigger_numbers(r, params, filt, bind)
+        instead = self.instead_of(r, filt)
         if r.at is not None:
             at = next((p for p in params if p.name == "at"), None)
             if at is None and trig is not None:
@@ -90,6 +93,8 @@ class RuleCompiler(EffectLowerer):
                 scope[p.name] = p.type
         lowered = {"kind": "on", "event": r.trigger.value, "filter": filt, "bind": bind,
                    "when": self.cond(r.where, scope), "do": self.block(r.body, scope)}
+        if instead is not None:         # only then: every other rule's IR stays as it was
+            lowered["instead"] = instead
         if lowered["when"] is True:
             how = self_firing(lowered["event"], filt, lowered["do"])
             if how:
@@ -196,7 +201,9 @@ class RuleCompiler(EffectLowerer):
         else:
             param = next(p for p in entry.params if p.type != "name:piece")
             base["bind"] = {param.name: f.var.value}
-            scope[f.var.value] = param.type
+            # "forbid build settlement at v": v is where those pieces stand.
+            ons = {self.env.piece_on(k.value) for k in f.kinds if self.env.has("piece", k.value)}
+            scope[f.var.value] = ons.pop() if what == "build" and len(ons) == 1 else param.type
         if what == "build" and not f.kinds:
             self.err("E406", f.span, message="forbid build needs the piece(s): forbid build road at e ...")
         if f.fallback and what != "robber_move":
@@ -282,24 +289,10 @@ class RuleCompiler(EffectLowerer):
             v = -v if isinstance(v, int) else ["-", 0, v]
         d["value"] = v
         if d["what"] == "target":
-            self.target_floor(m, v)
+            target_floor(self, m, v)
         if m.label:
             d["label"] = m.label
         return d
-
-    def target_floor(self, m: R.Modifier, value: object) -> None:
-        """W407 when this 'modifier target', with the target modifiers before it, can bring
-        the victory target to 0 or below (only values made of numbers are bounded)."""
-        bounds = interval(value)
-        victory = self.m.get("victory")
-        if bounds is None or bounds[0] >= 0 or not isinstance(victory, A.Victory):
-            return
-        self.target_drop += bounds[0]
-        target = victory.target.value + sum(b.n.value for b in self.m.bonuses)
-        if target + self.target_drop <= 0:
-            self.err("W407", m.what.span, low=target + self.target_drop, target=target,
-                     hint="a target of 0 or less is met by every player at once; lower it by "
-                          "less, or add a 'where' that holds only sometimes")
 
 
 # Functions that add up the VP modifiers: a VP modifier reading one would ask for itself (E416).

@@ -3,24 +3,9 @@
 Every trigger, function, effect, prohibition and modifier a scenario may use is listed here with
 its parameter types, result type, a one-line meaning, a source example and an English template
 for ``catan-dsl explain``.  The checker rejects anything not listed (with a did-you-mean), the
-compiler lowers source to the JSON S-expressions named here, and the engine's interpreter
-registers exactly one implementation per entry (a test checks both directions).
-
-IR shape of an expression: an int, a bool, a string constant (a name declared in source: a
-resource, terrain, piece, counter, deck, card, special card, feature, mark or option), or a list
-``[head, arg...]``; ``["var", "x"]`` reads a bound variable.  Comprehensions bind a variable:
-``["count", "x", SET, COND]``, ``["sum", "x", SET, COND, VALUE]``, ``["any"|"all", "x", SET, COND]``,
-``["max"|"min", "x", SET, VALUE]`` (with a filter, sum's shape ``["max"|"min", "x", SET, COND,
-VALUE]``).  Effects are lists too: ``["gain", P, N, STOCK]``.
-
-The English template (``describe``, used by ``catan-dsl explain``; tests/explain fails on an entry
-without one) is one phrase with a ``{slot}`` per parameter, filled with the English of the
-argument: a function reads as a noun phrase ("the owner of {x}") or a clause ("{x} is on the
-coast"), an effect or prohibition as a clause ("{p} gains {n} {stock}"), a trigger as a "when"
-phrase.  A set names one element, its variable as ``{var}`` right after the noun ("path {var}
-touching {x}"; explain drops ``{var}`` and makes the noun plural for the whole set).  A modifier
-also has ``{value}`` (its size, with its unit), ``{more}`` (more/less) and ``{gains}``
-(gains/loses).
+compiler lowers source to the JSON S-expressions named here (their shapes: docs/ir.md, "Rules"),
+and the engine's interpreter registers exactly one implementation per entry (a test checks both
+directions).  How a template is written: docs/architecture.md, "A new effect".
 """
 
 from __future__ import annotations
@@ -40,7 +25,8 @@ TRIGGERS: dict[str, Entry] = {e.name: e for e in [
        "a piece replaced another of its owner's (a city on a settlement)",
        "on upgraded city at v { ... }", "when {player} upgrades a piece to {piece}"),
     _e("rolled", "player:player n:int", "none",
-       "a production number came up (dice or a card), before production; `reroll` may cancel it",
+       "a production number came up (dice or a card), before production; `reroll` may cancel "
+       "it; `on rolled 7 instead of robber` replaces the robber's move and steal",
        "on rolled n where round <= 2 and n == 7 { reroll }", "when {n} is rolled"),
     _e("produced", "player:player n:int", "none",
        "production for number n has been paid out",
@@ -405,7 +391,7 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
     _e("move_unit", "unit:name:unit from:vertex|edge to:vertex|edge", "none",
        "the unit on one path moves to another, free one (it may pass anything on the way)",
        "move knight from e to f", "the {unit} on {from} moves to {to}"),
-    _e("share", "var:name n:int from:set cond:bool rank:int body:effects else:effects "
+    _e("share", "var:name n:int from:set cond:bool rank:int|none body:effects else:effects "
        "rolling:int", "none",
        "N items handed out to the players of a set, the body running once per item with var "
        "bound to the receiver: one each while they last; when they run short the players roll "
@@ -432,6 +418,10 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
     _e("set_number", "at:hex n:int|none", "none",
        "the hex's number token becomes N (`= none` takes it away)",
        "set number h = 6", "{at} carries {n}"),
+    _e("end_game", "ties:int|none", "none", "the game ends at once: the most VP wins, a tie going "
+       "to the most `ties` (a number per player, `player` being each tied one), then to a "
+       "roll-off; written `end game [ties by EXPR]`", "end game ties by count_of(player, ore)",
+       "the game ends at once and the player with the most VP wins{ties}"),
     _e("vote", "var:name winner:name from:set pay:names body:effects deadlock:effects", "none",
        "each player from the acting one names an option and lays out any number of the listed "
        "cards (to the bank); options backed by more than half of the votes win, else the sole "

@@ -171,6 +171,17 @@ class GameWon(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    """A rule ended the game at once (``end game``): ``player`` wins with ``vp`` VP, found by
+    ``how``: "most VP", "ties" (the rule's tie-break decided), or "roll-off" among ``tied``."""
+
+    player: int
+    vp: int
+    how: str
+    tied: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class GameStalled(Event):
     """The game cannot go on: ``player`` has no legal action in ``phase`` (e.g. no set-up spot
     is left); it ends there without a winner."""

@@ -262,9 +262,13 @@ class State:
                 + (f", e.g. {', '.join(str(a) for a in legal[:4])})" if legal else ")"))
 
     def _after(self) -> None:
-        """Settle automatic steps: skip empty prompts, roll when nothing else is possible, victory."""
+        """Settle automatic steps: skip empty prompts, roll when nothing else is possible, victory
+        (once no rule is under way: executor.rule_pending)."""
         prompts = self.prompts
         while prompts:
+            if self.phase == OVER:
+                prompts.clear()             # a rule ended the game: nothing more is run
+                break
             top = prompts[-1]
             if top.player == _AUTO:
                 # A rule's suspended work: its prompts were answered, so it runs on now.
@@ -276,6 +280,12 @@ class State:
                 self._legal = legal
                 break
             prompts.pop()
+        if not prompts and self.phase == SETUP and self.game.rules is not None:
+            setup.skip_spent(self)          # rules' free pieces may have used a step's piece
+            self._legal = None
+            if prompts:                     # set-up ended there and its rules opened prompts
+                self._after()
+                return
         if not prompts and self.phase == PRE_ROLL:
             self._legal = None
             if not cards.can_play_before_roll(self, self.cur) and not (
@@ -283,10 +293,11 @@ class State:
                 prompts.append(Prompt(ROLL, CHANCE))
         g = self.game
         rules = g.rules
-        if rules is not None and (rules.dynamic_any or self.rules_state.resolving):
-            rules.after_action(self)    # special cards to award again, a card's effect ending
         phase = self.phase
-        if (phase == PRE_ROLL or phase == MAIN) and self.winner_ < 0:
+        if rules is not None and phase != OVER and (rules.dynamic_any or self.rules_state.resolving):
+            rules.after_action(self)    # special cards to award again, a card's effect ending
+        if (phase == PRE_ROLL or phase == MAIN) and self.winner_ < 0 and not (
+                prompts and executor.rule_pending(prompts)):
             p = self.cur
             if p not in self.holders and (rules is None or not rules.adds_vp):
                 score = self.board_vp[p] + self.card_vp[p]   # vp(p), inlined: runs every action

@@ -264,6 +264,12 @@ class Speaker:
             some = (op, b) in ((">=", 0), ("!=", -1), (">", -1))
             if none or some:
                 return self.call(SENTINEL[a[0]][0 if none else 1], V.FUNCTIONS[a[0]], a[1:])
+        if is_call(a, "produces") and b in (-1, -2) and op in ("==", "!="):
+            # The resource words a rule compares with: nothing (-1) and choice (-2).
+            what = "nothing" if b == -1 else "a resource of its owner's choice"
+            if op == "!=" and b == -1:
+                return f"{self.value(a[1])} produces something"
+            return f"{self.value(a[1])} produces {'' if op == '==' else 'other than '}{what}"
         if is_call(a, *ZERO) and b == 0 and op in (">", "!=", "==", "<="):
             return self.call(ZERO[a[0]][op in (">", "!=")], V.FUNCTIONS[a[0]], a[1:])
         if is_call(a, "var") and a[1] in self.dice:

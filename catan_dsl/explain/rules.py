@@ -129,11 +129,15 @@ class RuleTeller:
             n = bind.get("n")
             fixed = [c for c in conds if n and is_call(c, "==") and c[1] == ["var", n]
                      and isinstance(c[2], int)]
-            if fixed and not uses([c for c in conds if c not in fixed], n):
+            if isinstance(f.get("n"), int):            # "on rolled 7"
+                vals["n"] = _a_number(f["n"])
+            elif fixed and not uses([c for c in conds if c not in fixed], n):
                 conds = [c for c in conds if c not in fixed]
-                vals["n"] = article(str(fixed[0][2])).replace("a 8", "an 8").replace("a 11", "an 11")
+                vals["n"] = _a_number(fixed[0][2])
             else:
                 vals["n"] = f"a number {var_name(n)}" if n else "a number"
+        if rule.get("instead") == "robber":
+            during += ", after the discards and instead of the robber's move and steal"
         if ev == "revealed":
             vals["card"] = f"a “{title(f['card'])}” card" if "card" in f else "a card"
         if ev == "drew":
@@ -296,3 +300,8 @@ class RuleTeller:
         walk(e)
         where = ["distances on the board"] if "distance" in str(e) else []
         return join(found + where) or "the position"
+
+
+def _a_number(n: int) -> str:
+    """A rolled number with its article: "a 7", "an 8", "an 11"."""
+    return article(str(n)).replace("a 8", "an 8").replace("a 11", "an 11")

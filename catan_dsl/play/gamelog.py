@@ -160,6 +160,11 @@ DESCRIBE: dict[str, Describe] = {
     "SpecialCardSetAside": lambda e, w, ir: f"{_special(ir, e.card)} is set aside "
     f"({w(e.previous)} lost it)",
     "GameWon": lambda e, w, ir: f"{w(e.player)} won with {e.vp} VP",
+    "GameEnded": lambda e, w, ir: f"a rule ended the game: {w(e.player)} won with {e.vp} VP"
+                                  + {"ties": ", the tie broken by the rule",
+                                     "roll-off": f", winning the roll-off among "
+                                                 f"{', '.join(w(p) for p in e.tied)}"
+                                     }.get(e.how, ""),
     "GameStalled": lambda e, w, ir: f"the game cannot go on: {w(e.player)} has no legal action "
                                    f"during {e.phase}; it ends without a winner",
     "TurnEnded": lambda e, w, ir: f"{w(e.player)} ended the turn",

@@ -17,6 +17,9 @@ from catan_dsl.engine import CHANCE, Game
 from catan_dsl.engine.events import (
     DevelopmentCardPlayed,
     EffectSkipped,
+    GameEnded,
+    GameStalled,
+    GameWon,
     PieceBuilt,
     ResourcesProduced,
     RuleActionTaken,
@@ -71,6 +74,12 @@ class GameResult:
     income: tuple = ()
     # The bot in each seat of this game (play/seats.py: rotated runs move them game by game).
     bots: tuple = ()
+    # How the game ended (one of ENDS, a rule's with its file:line: "rule race.catan:12").
+    ended: str = ""
+
+
+# The ways a game ends, as GameResult.ended and the summary's "ends" name them.
+TARGET, RULE, STALLED, CAP = "victory target", "rule", "stalled", "turn cap"
 
 
 def shared_values(state) -> dict[str, int]:
@@ -101,6 +110,7 @@ class UseTally:
         self.fired: dict[str, int] = {}
         self.income: list[dict[str, int]] = [{} for _ in range(seats)]
         self.rule_ids = rule_ids           # the compiled rules' ids, by index
+        self.ended = ""                    # how the game ended, once it has (GameResult.ended)
 
     def ran(self, rule_index: int) -> None:
         """A triggered rule's body began: one firing."""
@@ -126,6 +136,12 @@ class UseTally:
             elif t is EffectSkipped:
                 where = e.rule.where if e.rule is not None else "?"
                 self.noops[where] = self.noops.get(where, 0) + 1
+            elif t is GameWon:
+                self.ended = TARGET
+            elif t is GameEnded:             # "end game": its own way, named by the rule
+                self.ended = f"{RULE} {e.rule.where}" if e.rule is not None else RULE
+            elif t is GameStalled:
+                self.ended = STALLED
 
 
 def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
@@ -219,7 +235,8 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
         transcript=rec.finish(state, turn) if rec is not None else None,
         actions=tally.actions, cards=tally.cards, placed=tally.placed,
         shared=shared_values(state), noops=tally.noops, fired=tally.fired,
-        income=tuple(tally.income), bots=tuple(bot_names))
+        income=tuple(tally.income), bots=tuple(bot_names),
+        ended=tally.ended if terminal else CAP)
 
 
 def play_chunk(job: tuple[dict, tuple[str, ...], int, list[int], int | None, str]
@@ -303,6 +320,9 @@ class PlaytestSummary:
     # How the bots were seated (play/seats.py) and each bot's results over its seats.
     seating: str = FIXED
     per_bot: list[BotStats] = field(default_factory=list)
+    # Games per way of ending (GameResult.ended): the victory target, a rule's `end game`
+    # (one entry per rule, by file:line), a stall, the turn cap.
+    ends: dict[str, int] = field(default_factory=dict)
 
     @property
     def partial(self) -> bool:
@@ -318,7 +338,7 @@ class PlaytestSummary:
             "per_bot": [asdict(b) for b in self.per_bot],
             "no_winner": self.no_winner, "mean_turns": self.mean_turns,
             "median_turns": self.median_turns, "cap_share": self.cap_share,
-            "mean_decisions": self.mean_decisions,
+            "mean_decisions": self.mean_decisions, "ends": dict(self.ends),
             "mean_actions": dict(self.mean_actions), "mean_cards": dict(self.mean_cards),
             "mean_placed": dict(self.mean_placed),
             # Shared counters once for the run (not per seat); only when the scenario has any.
@@ -373,7 +393,18 @@ def summarize(results: list[GameResult], bot_names: list[str] | tuple[str, ...],
         mean_fired=_mean_uses(results, "fired"),
         mean_income=[_mean_seat(results, p) for p in range(len(bot_names))],
         results=results, timing=timing, requested=n if requested is None else requested,
-        seating=seating, per_bot=bot_stats(results, list(bot_names), wilson_interval))
+        seating=seating, per_bot=bot_stats(results, list(bot_names), wilson_interval),
+        ends=_ends(results))
+
+
+def _ends(results: list[GameResult]) -> dict[str, int]:
+    """Games per way of ending, the victory target first, then the rules by where they are
+    written, stalls and the turn cap last."""
+    counts: dict[str, int] = {}
+    for r in results:
+        counts[r.ended] = counts.get(r.ended, 0) + 1
+    order = {TARGET: 0, STALLED: 2, CAP: 3}
+    return dict(sorted(counts.items(), key=lambda kv: (order.get(kv[0], 1), kv[0])))
 
 
 def _mean_seat(results: list[GameResult], seat: int) -> dict[str, float]:

@@ -134,6 +134,10 @@ def sections(rep: Report) -> list[Section]:
     out.append(Section("lengths", "Game length (turns)", list(rep.length_stats),
                        [[pct(v) if k == "capped share" else f"{v:.2f}" if isinstance(v, float)
                          else v for k, v in rep.length_stats.items()]]))
+    ends = rep.stats.get("ends") or {}
+    out.append(Section("ends", "How the games ended", ["way", "games", "share"],
+                       [[way, k, pct(k / max(1, sum(ends.values())))] for way, k in ends.items()],
+                       "A rule's `end game` is counted as its own way, by where it is written."))
     out.append(Section("vp", "VP by source (mean at the end)", ["seat", *rep.vp_sources],
                        [[s["colour"], *[f"{row.get(k, 0.0):.2f}" for k in rep.vp_sources]]
                         for s, row in zip(rep.seats, rep.vp_by_source)]))

@@ -270,9 +270,12 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
         close = difflib.get_close_matches(str(prev.value), words + list(EFFECTS), n=1, cutoff=0.6)
         return make("E403", span_from_token(prev, src.path), name=prev.value,
                     hint=f"did you mean '{close[0]}'?" if close else "effects: " + ", ".join(words))
+    numbered = _numbered_corner(src, tok)
+    if numbered is not None:
+        return numbered
     words = _expected_words(set(e.expected))
     after = f" after '{prev.value}'" if prev is not None else ""
-    if len(words) <= 4:
+    if 0 < len(words) <= 4:
         what = " or ".join(words) if len(words) <= 2 else ", ".join(words[:-1]) + " or " + words[-1]
         msg = f"expected {what}{after}, found {_describe(tok)}"
         return make("E100", span, message=msg, hint=_did_you_mean(str(tok.value), set(e.expected)))
@@ -304,6 +307,22 @@ def _glued(src: SourceFile, keyword: Token) -> Diagnostic:
         hint = f"did you mean '{kw} {rest}'? A keyword is a word of its own"
     return make("E100", src.span_at(start, len(text)), message=f"unknown word '{text}'",
                 hint=hint)
+# Where a corner of a hex is written: a board's "corners NAME { q,r CORNER ... }" and the keys
+# q,r,CORNER of "neutral N at ...", up to the coordinate just before the token.
+_CORNER_PLACE = re.compile(r"(\bcorners\s+\w+\s*\{[^{}]*|\bneutral\s+\d+\s+at\s[^\n;{}]*)"
+                           r"-?\d+\s*,\s*-?\d+\s*,?\s*$")
+
+
+def _numbered_corner(src: SourceFile, tok: Token) -> Diagnostic | None:
+    """A corner written as a number ("0,0 3"): corners are named; corner(h, K) numbers them."""
+    if _base(tok.type) != "INT" or tok.start_pos is None:
+        return None
+    if not _CORNER_PLACE.search(src.text, max(0, tok.start_pos - 2000), tok.start_pos):
+        return None
+    return make("E100", span_from_token(tok, src.path),
+                message=f"a corner is named, not numbered: found '{tok.value}'",
+                hint="corners are named N NE SE S SW NW ('0,0 N'); in a rule, corner(h, K) "
+                     "numbers them 1..6 clockwise from N")
 
 
 # Letters of other scripts that look like ASCII ones (what a pasted or auto-corrected word holds).

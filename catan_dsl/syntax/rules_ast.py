@@ -163,6 +163,8 @@ class OnRule(Node):
     at: Ident | None
     where: Node | None
     body: tuple[Eff, ...]
+    numbers: tuple[Num, ...] = ()     # "on rolled 7": numbers filtering the trigger's number
+    instead: Ident | None = None      # "instead of robber": what the rule replaces
 
 
 @dataclass(frozen=True)

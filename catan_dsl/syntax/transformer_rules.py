@@ -55,9 +55,13 @@ class RulesMixin(Transformer):
 
     def on_rule(self, meta, ch):
         names = tuple(c for c in ch[1:] if isinstance(c, A.Ident))
+        numbers = tuple(c for c in ch[1:] if isinstance(c, A.Num))
         tags = dict(c for c in ch[1:] if isinstance(c, tuple))
         return R.OnRule(self._s(meta), ch[0], names, tags.get("at"), tags.get("where"),
-                        tags["block"])
+                        tags["block"], numbers, tags.get("instead"))
+
+    def on_instead(self, meta, ch):
+        return ("instead", A.Ident(self._s(meta), "robber"))
 
     def param(self, meta, ch):
         rng = ch[2] if len(ch) > 2 else (None, None)
@@ -309,6 +313,12 @@ class RulesMixin(Transformer):
 
     def else_block(self, meta, ch):
         return ("else", ch[0][1])
+
+    def eff_end_game(self, meta, ch):
+        return self._eff("end_game", meta, ties=ch[0] if ch else None)
+
+    def end_ties(self, meta, ch):
+        return ch[0]
 
     def eff_each(self, meta, ch):
         tags = dict(c for c in ch[2:] if isinstance(c, tuple))

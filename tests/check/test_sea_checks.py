@@ -73,5 +73,6 @@ def test_functions_and_moves_take_places_of_the_right_kind(tmp_path: Path) -> No
     assert d.code == "E407" and 'robber "ship"' in d.message
     (d,) = _errors(tmp_path, "robber_hex(pirate)))", "robber_hex(parrot)))")
     assert d.code == "E407" and "pirate" in (d.hint or "")
-    (d,) = _errors(tmp_path, "forbid build ship at e", "forbid robber_move parrot to e")
-    assert d.code == "E407"
+    # The robber's name is unknown, and its target, a hex, can never be one of the paths.
+    d, kind = _errors(tmp_path, "forbid build ship at e", "forbid robber_move parrot to e")
+    assert d.code == "E407" and kind.code == "E406" and "e is a hex" in kind.message

@@ -182,4 +182,4 @@ def test_gain_of_a_call_that_gives_no_resource_is_an_error(tmp_path):
     """A stock given by a call must give a resource (E406 names what it got)."""
     _, diags = compile_text(tmp_path, "  on turn_ended { each h in hexes { gain 1 terrain(h) } }")
     assert [(c, line) for c, line, _ in diags] == [("E406", 2)]
-    assert "gain N X: X must be a resource, got name:terrain" in diags[0][2]
+    assert "gain: terrain() gives a terrain, not a resource" in diags[0][2]

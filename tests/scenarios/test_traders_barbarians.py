@@ -422,7 +422,9 @@ def test_tb_16_a_vp_card_stays_hidden_until_it_wins_the_game() -> None:
     act(s, f"choose resource {g.resources.index('ore')}")
     assert not s.is_terminal()
     set_counter(s, 0, "deliveries", 12)
-    act(s, "do buy_with_gold")                  # the victory check after this action
+    act(s, "do buy_with_gold")
+    assert not s.is_terminal()                  # the action's choice comes first (issue 39 7a)
+    act(s, f"choose resource {g.resources.index('ore')}")   # then the victory check
     assert s.is_terminal() and s.winner() == 0 and s.vp(0) == 13
 
 

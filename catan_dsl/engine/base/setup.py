@@ -64,8 +64,26 @@ def apply(s, a) -> None:
                                      "setup"))
     s.setup_i += 1
     if s.setup_i >= len(g.setup_steps):
-        s.phase = 1  # PRE_ROLL
-        s.cur = g.first_player
-        if g.rules is not None:
-            s.cur = (g.first_player + s.rules_state.start) % g.n_real
-            g.rules.setup_done(s)
+        _done(s)
+
+
+def skip_spent(s) -> None:
+    """Pass over the set-up steps whose player has no piece of the kind left (a rule gave him
+    free pieces during set-up): there is nothing to place; set-up ends after the last step."""
+    g = s.game
+    steps = g.setup_steps
+    while s.setup_i < len(steps):
+        p, k, _ = step(s)
+        if s.supply[p][k] > 0:
+            return
+        s.setup_i += 1
+    _done(s)
+
+
+def _done(s) -> None:
+    g = s.game
+    s.phase = 1  # PRE_ROLL
+    s.cur = g.first_player
+    if g.rules is not None:
+        s.cur = (g.first_player + s.rules_state.start) % g.n_real
+        g.rules.setup_done(s)

@@ -117,8 +117,11 @@ def fx_place(node, ctx):
             return None
         if at_fn is None:
             spots = place_spots(s, owner, k)
-            if spots:
-                push_choice(s, chooser(s, env), "edge" if on_edge else "vertex", spots,
+            who = chooser(s, env)
+            if who is None or who < 0:      # "by owner(v)" of an empty place: nobody to choose
+                emit(s, ri, EffectSkipped("place", f"no player to choose where the {name} goes"))
+            elif spots:
+                push_choice(s, who, "edge" if on_edge else "vertex", spots,
                             ("call", "place_at", (owner, k, ri)))
             else:
                 emit(s, ri, EffectSkipped("place", f"no legal spot for a {name}"))

@@ -124,7 +124,10 @@ class Chains:
         return [e for e, _ in self.steps(s, d)]
 
     def chain_of(self, s, e: int) -> int:
-        """The instance (after merges) holding ``e``, or the one a piece on ``e`` would extend; -1."""
+        """The instance (after merges) holding ``e``, or the one a piece on ``e`` would extend; -1
+        (also for no path: ``e`` -1, as path_between gives it)."""
+        if not 0 <= e < self.n_edges:
+            return -1
         st = s.rules_state.chains
         i = st[self.n_specs + e] - 1
         if i >= 0:

@@ -274,6 +274,9 @@ class CompiledRules(RuleQueries, VictoryQueries):
         self.compiled: list[Rule] = []
         self.blocks: dict = {}              # (rule, address) → a nested effect list (executor)
         self.by_trigger: dict[str, list[int]] = {}
+        # "on rolled N instead of robber" rules: run by game_flow on the robber number, after
+        # the discards, in place of the robber (never dispatched with the other "rolled" ones).
+        self.robber_instead: list[int] = []
         self.forbids: dict[str, list[Rule]] = {}
         self.modifiers: dict[str, list[Rule]] = {}
         self.actions: list[Rule] = []
@@ -361,7 +364,10 @@ class CompiledRules(RuleQueries, VictoryQueries):
             rule = Rule("on", prov.rule_id, prov, r["event"], flt, bind, compile_cond(r.get("when"), ctx))
             self.compiled.append(rule)
             rule.do = executor.compile_effects(r.get("do") or [], ctx)
-            self.by_trigger.setdefault(r["event"], []).append(ri)
+            if r.get("instead") == "robber":
+                self.robber_instead.append(ri)
+            else:
+                self.by_trigger.setdefault(r["event"], []).append(ri)
         elif kind in ("forbid", "modifier"):
             table = vocab.FORBIDS if kind == "forbid" else vocab.MODIFIERS
             types = {"player": "player"}

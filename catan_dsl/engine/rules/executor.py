@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from catan_dsl.engine.events import Provenance
+from catan_dsl.core import vocab
+from catan_dsl.engine.events import EffectSkipped, Provenance
 from catan_dsl.engine.prompts import RULE_CHOOSE, Prompt
 from catan_dsl.engine.rules.execution import MAX_DEPTH, STEP_BUDGET, RuleBudgetExceeded
-from catan_dsl.engine.rules.expressions import Ctx, check_effect_args
+from catan_dsl.engine.rules.expressions import Ctx, check_effect_args, compile_expr
 
 AUTO = -2                      # a prompt nobody answers: State._after runs it (a continuation)
 RESUME = "rule_resume"         # params (work items,)
@@ -33,8 +34,37 @@ def compile_effects(lst: list, ctx: Ctx) -> list[Eff]:
         if impl is None:
             raise ValueError(f"unknown effect {node!r}")
         check_effect_args(node)
-        out.append(impl(node, ctx))
+        out.append(_none_guard(node, impl(node, ctx), ctx))
     return out
+
+
+# A place or player no call found ("first(h in hexes where …)" of nothing, path_between of
+# places that are not neighbours) is -1: an effect given one does nothing and says so, where
+# it would otherwise act on the last place or player of a table.
+GUARDED = {"hex": "hex", "vertex": "intersection", "edge": "path", "player": "player"}
+
+
+def _none_guard(node: list, eff: Eff, ctx: Ctx) -> Eff:
+    """``eff`` checking first that each argument of a place or player kind, when a call gives
+    it (a variable of a loop or trigger always holds one), is not none."""
+    entry = vocab.EFFECTS.get(node[0])
+    checks = []
+    for param, arg in zip(entry.params if entry else (), node[1:]):
+        kinds = [k for k in param.type.split("|") if k in GUARDED]
+        if kinds and isinstance(arg, list) and arg and arg[0] != "var":
+            checks.append((param.name, compile_expr(arg, ctx)[0], GUARDED[kinds[0]]))
+    if not checks:
+        return eff
+    inner, head = eff.run, node[0]
+
+    def run_(s, env, ri, addr):
+        for name, value, what in checks:
+            x = value(s, env)
+            if x is None or x < 0:
+                emit(s, ri, EffectSkipped(head, f"no {what} to act on: its {name} is none"))
+                return None
+        return inner(s, env, ri, addr)
+    return Eff(eff.head, run_, eff.children, eff.cond, eff.var)
 
 
 def envt(env: dict) -> tuple:
@@ -83,11 +113,46 @@ def _resolve(rules, ri: int, addr: tuple) -> list[Eff]:
     return lst
 
 
-def suspend(s, items: list, n0: int) -> None:
-    """Keep the remaining work below the prompts just pushed; it runs when they are answered."""
-    if items:
+def rule_items(compiled: list, triggered, params: dict) -> list:
+    """Work items for the rules (indices into ``compiled``, in order) whose filters fit an
+    event's ``params``, their variables bound; reversed, as the stack runs the last first."""
+    items = []
+    for ri in reversed(triggered):
+        rule = compiled[ri]
+        hit = True
+        for k, v in rule.filter:
+            if params.get(k) != v:
+                hit = False
+                break
+        if not hit:
+            continue
+        env = {"player": params["player"]}
+        for param, var in rule.bind:
+            env[var] = params.get(param)
+            if "#" + param in params:
+                env["#" + var] = params["#" + param]
+        items.append(("rule", ri, envt(env)))
+    return items
+
+
+def suspend(s, items: list, n0: int, rule_work: bool = True) -> None:
+    """Keep the remaining work below the prompts just pushed; it runs when they are answered.
+    When a rule's own effect opened them the resume item is left even with nothing to resume:
+    while one is on the stack a rule is still under way, and the victory check waits for it
+    (``rule_pending``). A continuation of the engine's own turn (the robber after a roll) that
+    opens a prompt with nothing left to run leaves none."""
+    if items or rule_work:
         s.prompts.insert(n0, Prompt(RESUME, AUTO, (tuple(items),)))
         items.clear()
+
+
+def rule_pending(prompts: list) -> bool:
+    """Is a rule (or what it started: its rolls, picks, choices and the rules they fire) still
+    waiting for an answer? Then no one may win yet: the rule finishes first."""
+    for prompt in prompts:
+        if prompt.player == AUTO:
+            return True
+    return False
 
 
 def run(s, items: list) -> None:
@@ -181,7 +246,7 @@ def run(s, items: list) -> None:
                             items.extend(reversed(sub))
                         break
             if len(prompts) > n0:
-                suspend(s, items, n0)
+                suspend(s, items, n0, kind != "call")
                 return
     except RecursionError:
         raise RuleBudgetExceeded(execution.chain_names(), "rules nested too deep",

@@ -20,8 +20,8 @@ from catan_dsl.engine.events import (
     TurnStarted,
 )
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, Prompt
-from catan_dsl.engine.rules import (executor, hex_changes, player_actions, robbers, special_cards,
-                                    turns)
+from catan_dsl.engine.rules import (executor, game_flow, hex_changes, player_actions, robbers,
+                                    special_cards, turns)
 from catan_dsl.engine.rules.robbers import RobberMoves
 from catan_dsl.engine.rules.compiled import CompiledRules, ir_modifiers
 from catan_dsl.engine.rules.interned import InternedActions
@@ -218,22 +218,7 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         keyed = self.trigger_keys.get(trig)
         if keyed is not None:               # only the rules filtering on this event's value
             triggered = keyed[1].get(params.get(keyed[0]), ())
-        items = []
-        for ri in reversed(triggered):
-            rule = self.compiled[ri]
-            hit = True
-            for k, v in rule.filter:
-                if params.get(k) != v:
-                    hit = False
-                    break
-            if not hit:
-                continue
-            env = {"player": params["player"]}
-            for param, var in rule.bind:
-                env[var] = params.get(param)
-                if "#" + param in params:
-                    env["#" + var] = params["#" + param]
-            items.append(("rule", ri, executor.envt(env)))
+        items = executor.rule_items(self.compiled, triggered, params)
         if items:
             top = s.prompts[-1] if s.prompts else None
             if trig == "played" and top is not None and top.kind in CARD_PROMPTS:
@@ -472,7 +457,7 @@ def after_roll(s, n: int) -> None:
     if n == g.robber_number:
         # A card deck's robber number does nothing by itself: rules on `revealed` give it meaning.
         if g.rules.roll_deck < 0:          # the discards are pushed by apply_roll
-            turn_flow.start_robber(s, s.cur, discards=False)
+            game_flow.robber_number(s, n)   # the robber, or the rules that replace it
     else:
         n0 = len(s.prompts)
         g.rules.produce(s, n)

@@ -17,6 +17,7 @@ from catan_dsl.engine.rules import (
     effects,
     executor,
     functions,
+    game_flow,
     hex_changes,
     markers,
     piece_moves,
@@ -38,13 +39,14 @@ def test_interpreter_covers_the_vocabulary_exactly() -> None:
     # No module's entry silently replaces another's when the tables are merged.
     parts = (effects.EFFECTS, board_effects.EFFECTS, chains.EFFECTS, votes.EFFECTS, chance.EFFECTS,
              markers.EFFECTS, units.EFFECTS, shares.EFFECTS, hex_changes.EFFECTS,
-             piece_moves.EFFECTS)
+             piece_moves.EFFECTS, game_flow.EFFECTS)
     assert sum(map(len, parts)) == len(tables.EFFECTS)
     assert len(functions.FUNCTIONS) + len(chains.FUNCTIONS) + len(markers.FUNCTIONS) \
         + len(units.FUNCTIONS) + len(board_functions.FUNCTIONS) + len(piece_moves.FUNCTIONS) \
         == len(tables.FUNCTIONS)
     assert len(board_effects.CALLS) + len(stocks.CALLS) + len(chance.CALLS) \
-        + len(shares.CALLS) + len(hex_changes.CALLS) + len(effects.CALLS) == len(tables.CALLS)
+        + len(shares.CALLS) + len(hex_changes.CALLS) + len(effects.CALLS) \
+        + len(game_flow.CALLS) == len(tables.CALLS)
     assert not set(runtime.CALLS) & set(tables.CALLS)
     assert set(runtime.TRIGGERS) == set(vocab.TRIGGERS)
     assert set(runtime.FORBIDS) == set(vocab.FORBIDS)
