@@ -315,7 +315,13 @@ class Checker(CheckContext):
                          f"last of {rounds.values[0].value} setup rounds")  # type: ignore[union-attr]
 
     def usage_warnings(self, used_terrains: set[str]) -> None:
+        # A variant declares terrains for the scenarios that extend it (Seafarers' gold field
+        # for its scenarios' boards): checked alone, its own are not "unused".
+        root = self.m.root
+        variant_own = root is not None and root.kind == "variant"
         for name, t in self.terrains.items():
+            if variant_own and t.span.path == root.span.path:  # type: ignore[attr-defined]
+                continue
             if name not in used_terrains and self.m.named("board"):
                 self.r.error("W201", t.name.span, name=name)  # type: ignore[attr-defined]
         produced = {p.resource.value for t in self.terrains.values() for p in t.props  # type: ignore[attr-defined]

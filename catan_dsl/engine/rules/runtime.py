@@ -13,6 +13,7 @@ from catan_dsl.engine.events import (
     ItemDrawn,
     NumberProduced,
     PieceBuilt,
+    PieceMoved,
     RollCancelled,
     SetupDone,
     StartPlayerChosen,
@@ -34,7 +35,7 @@ MAIN = 2
 
 
 # The vocabulary entries this module and compiled.py implement (a test compares with vocab).
-TRIGGERS = ("built", "upgraded", "rolled", "produced", "revealed", "drew", "played",
+TRIGGERS = ("built", "moved", "upgraded", "rolled", "produced", "revealed", "drew", "played",
             "turn_started", "turn_ended", "setup_done", "hex_revealed")
 FORBIDS = ("robber_move", "steal", "build", "trade", "produce", "harbor")
 MODIFIERS = ("target", "vp", "player_vp", "route_weight", "yield", "cost", "bot_value")
@@ -65,7 +66,7 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             CardRevealed: "revealed" in heard, ItemDrawn: "drew" in heard,
             DevelopmentCardPlayed: "played" in heard, TurnStarted: "turn_started" in heard,
             TurnEnded: "turn_ended" in heard, SetupDone: "setup_done" in heard,
-            HexRevealed: "hex_revealed" in heard}
+            HexRevealed: "hex_revealed" in heard, PieceMoved: "moved" in heard}
         self.choice_production = hex_changes.has_choice(ir)     # owners pick (hex_changes.py)
         # Expression measures that read only the board are memoised by position (measure_memo).
         self.measure_memo = MeasureMemo(frozenset(
@@ -190,6 +191,10 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             else:
                 trig, params = "upgraded", {"player": event.player, "piece": event.piece,
                                             "at": event.at, "#at": "vertex"}
+        elif t is PieceMoved:
+            trig, params = "moved", {"player": event.player, "piece": event.piece, "at": event.at,
+                                     "#at": "edge" if self.game.piece_on_edge[
+                                         self.game.piece_names.index(event.piece)] else "vertex"}
         elif t is DiceRolled:
             trig, params = "rolled", {"player": event.player, "n": event.total}
         elif t is NumberProduced:

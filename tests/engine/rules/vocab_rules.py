@@ -22,7 +22,7 @@ HOST_NAMES = {
     "name:card": ["knight", "monopoly", "army"], "name:special": ["fame", "longest_road"],
     "name:option": ["lenient"], "name:marker": ["raider"], "name:unit": ["guard", "wagon"],
     "name:chain": ["caravan"], "name:mark": ["tagged"], "name:feature": ["inland"],
-    "name:resource": ["lumber", "brick", "wool", "grain", "ore"],
+    "name:resource": ["lumber", "brick", "wool", "grain", "ore"], "name:robber": ["raft"],
 }
 STOCKS = ["ore", "wool", "coins", "steps"]        # what an effect gains, loses, gives
 # The variables every generated rule binds before its effect (rule_around): what a place,
@@ -212,6 +212,7 @@ EFFECTS: dict[str, list[str]] = {
     "move_markers": ["move raider from <hex> to <hex>", "move toll from <edge> to <edge>"],
     "put_unit": ["put 1 guard on <edge> for <player>", "put 1 wagon on <vertex>"],
     "take_unit": ["take 1 guard from <edge>", "take 1 wagon from <vertex>"],
+    "move_piece": ["move road from <edge> to <edge>", "move settlement from v to <vertex>"],
     "move_unit": ["move guard from <edge> to <edge>", "move wagon from v to <vertex>"],
     "share": ["share <int> among x in <set:player> where <bool> by <int> rolling <int> <block> "
               "else <block>", "share <int> among x in <set:player> <block>"],
@@ -227,6 +228,7 @@ EFFECTS: dict[str, list[str]] = {
 # Every trigger as the head of a rule (and its other forms); the rule's effect goes in <body>.
 TRIGGERS: dict[str, list[str]] = {
     "built": ["on built settlement at w where not setup <body>", "on built road <body>"],
+    "moved": ["on moved road at w <body>", "on moved <body>"],
     "upgraded": ["on upgraded city at w <body>"],
     "rolled": ["on rolled n where n == 8 <body>", "on rolled 7 instead of robber <body>",
                "on rolled 6 <body>"],
