@@ -316,11 +316,10 @@ class Checker(CheckContext):
 
     def usage_warnings(self, used_terrains: set[str]) -> None:
         # A variant declares terrains for the scenarios that extend it (Seafarers' gold field
-        # for its scenarios' boards): checked alone, its own are not "unused".
-        root = self.m.root
-        variant_own = root is not None and root.kind == "variant"
+        # for its scenarios' boards): one its board or scenario does not use is no mistake.
+        variant_files = {u.span.path for u in self.m.units if u.kind == "variant"}
         for name, t in self.terrains.items():
-            if variant_own and t.span.path == root.span.path:  # type: ignore[attr-defined]
+            if t.span.path in variant_files:  # type: ignore[attr-defined]
                 continue
             if name not in used_terrains and self.m.named("board"):
                 self.r.error("W201", t.name.span, name=name)  # type: ignore[attr-defined]

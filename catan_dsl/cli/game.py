@@ -117,6 +117,11 @@ def prepare(ctx: click.Context, file: str, board: str | None, with_: tuple[str, 
 
     ir = load_scenario(file, board, with_, options, params or None)
     names = parse_bots(bots_text, players, ir, think_ms, playouts)  # bad: a usage error
+    # "board B for players N": without --board, that many players sit at their own board.
+    own = (ir.get("meta", {}).get("board_for_players") or {}).get(str(len(names)))
+    if board is None and own is not None and own != ir["meta"].get("board") \
+            and not file.endswith(".json"):
+        ir = load_scenario(file, own, with_, options, params or None)
     return ir, names, DEFAULT_MAX_TURNS if max_turns is None else max_turns
 
 
