@@ -136,6 +136,10 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
     _e("holds", "p:player what:name:special|name:item", "bool",
        "the player holds a special card or a deck item", "holds(p, longest_road)",
        "{p} holds {what}"),
+    _e("measured", "p:player what:name:special", "int",
+       "what a special card measures for the player now, held or not (the length of his longest "
+       "route for a `measure longest_route` card)",
+       "measured(player, longest_road) >= 5", "{p}'s measure for {what}"),
     _e("holder", "what:name:special", "player", "who holds a special card (-1: nobody)",
        "holder(largest_army)", "the holder of {what}"),
     _e("option", "name:name:option", "bool", "a named option was chosen at play time",
