@@ -409,17 +409,6 @@ def f_holds(ctx, a, raw):
     return (lambda s, env: rules.holds(s, p(s, env), w(s, env))), "bool"
 
 
-def f_measured(ctx, a, raw):
-    p, w, rules = a[0][0], a[1][0], ctx.rules
-
-    def measured(s, env):
-        si, q = rules.special_index.get(w(s, env), -1), p(s, env)
-        if si < 0 or not isinstance(q, int) or not 0 <= q < len(s.measure[si]):
-            return 0
-        return s.measure[si][q]
-    return measured, "int"
-
-
 def f_holder(ctx, a, raw):
     w, rules = a[0][0], ctx.rules
     return (lambda s, env: rules.holder(s, w(s, env))), "player"
@@ -501,7 +490,6 @@ FUNCTIONS: dict[str, Callable] = {
     "feature_number": f_feature_number, "owner": f_owner, "piece": f_piece, "pieces": f_pieces,
     "occupied": f_occupied, "marked": f_marked, "yield_of": f_yield_of, "vp_of": f_vp_of,
     "count_of": f_count_of, "cards": f_cards, "played": f_played, "holds": f_holds,
-    "measured": f_measured,
     "holder": f_holder, "option": f_option, "robber_forced": f_robber_forced,
     "num_players": f_num_players, "can_place": f_can_place, "resolving": f_resolving,
     "robber_on": f_robber_on,
