@@ -6,7 +6,7 @@ from __future__ import annotations
 from catan_dsl.engine import CHANCE
 from catan_dsl.engine.base import awards
 from catan_dsl.engine.events import RobberMoved
-from tests.engine.helpers import act, give, give_card, pre_roll, put, set_hand, texts
+from tests.engine.helpers import act, give, give_card, pre_roll, put, texts
 from tests.scenarios.seafarers_kit import compiled, game, land, main, settled
 
 NS = "new_shores"
