@@ -318,6 +318,10 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         self._produce(s, total)
         hex_changes.push_picks(self, s, picks)
 
+    def setup_picks(self, s, p: int, v: int) -> None:
+        """The set-up yield round's hexes of choice beside ``v`` (base/setup.py asks)."""
+        hex_changes.push_picks(self, s, hex_changes.setup_choices(self, s, p, v))
+
     def _produce(self, s, total: int) -> None:
         banned = self.forbids.get("produce")
         if not (self.yield_real or banned) and not s.rules_state.yield_now:
