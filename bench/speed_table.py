@@ -51,6 +51,9 @@ ROWS = [
     ("caravans", [str(S / "caravans.catan")], "base game"),
     ("barbarian_attack", [str(S / "barbarian_attack.catan")], "base game"),
     ("traders_barbarians", [str(S / "traders_barbarians.catan")], "base game"),
+    # The seafarers pack (issue 40: per decision at least 0.6 of the base game's), 4 players.
+    *((f"seafarers:{name}", [f"seafarers:{name}"], "base game") for name in
+      ("new_shores", "four_islands", "fog_islands", "through_the_desert", "wonders")),
 ]
 
 

@@ -77,3 +77,44 @@ def test_harbormaster_raises_each_target_by_one() -> None:
         g1, g2 = Game(alone, 4), Game(with_hm, 4)
         s1, s2 = empty_main(g1), empty_main(g2)
         assert g2.rules.target(s2, 0) == g1.rules.target(s1, 0) + 1
+
+
+def event_game():
+    ir = compiled("new_shores", with_=("event_cards",))
+    return ir, Game(ir, 4)
+
+
+def test_robber_attack_moves_the_robber_or_the_pirate_and_robber_flees_leaves_the_pirate() -> None:
+    """COMBO-EV-SF-01, COMBO-EV-SF-02: with event cards a Robber Attack lets the revealer move the
+    robber or the pirate, as a 7 does; Robber Flees sends the robber to the desert and leaves the
+    pirate where it is."""
+    ir, g = event_game()
+    s = empty_main(g)
+    pre_roll(s, 0)
+    act(s, "deal events robber_attack")
+    offered = texts(s)
+    assert any(t.startswith("move robber ") for t in offered)
+    assert any(t.startswith("move pirate ") for t in offered)
+    s = empty_main(g)
+    s.robber = land(ir, 0, 0)
+    pirate = s.rules_state.robbers[0]
+    pre_roll(s, 0)
+    act(s, "deal events robber_flees")
+    assert s.robber == land(ir, -2, 1) and s.rules_state.robbers[0] == pirate
+
+
+def test_earthquake_damages_roads_only_and_calm_sea_counts_the_harbors() -> None:
+    """COMBO-EV-SF-04, COMBO-EV-SF-05: an Earthquake damages roads only (a player with only ships
+    is not affected); Calm Sea counts buildings on the Seafarers board's harbors."""
+    ir, g = event_game()
+    s = empty_main(g)
+    put(s, 1, "settlement", 36)                        # on the 3:1 harbor at -1,-1 NE
+    put(s, 1, "ship", 39)
+    pre_roll(s, 0)
+    act(s, "deal events earthquake")
+    assert s.current_player() != 1                     # no road: nothing to damage
+    s = empty_main(g)
+    put(s, 1, "settlement", 36)
+    pre_roll(s, 0)
+    act(s, "deal events calm_sea_9")
+    assert s.current_player() == 1 and all(t.startswith("choose ") for t in texts(s))
