@@ -438,3 +438,22 @@ def test_on_moved_runs_after_a_move_with_the_new_place(ir, tmp_path):
     target = min(int(t.split()[2]) for t in texts(s))
     act(s, f"choose edge {target}")
     assert target > 0 and s.rules_state.counters[0][sailed] == target
+
+
+def test_a_choice_of_paths_by_can_move_to_lists_exactly_the_paths_a_move_reaches(ir, game):
+    """Issue 40 (speed): `choose f in edges where can_move_to(e, f)` looks only at the free paths
+    the piece's network reaches (domains.py); what it offers is what testing every path offers."""
+    from catan_dsl.engine.rules.piece_moves import movable
+
+    s = empty_main(game)
+    v, coast, open_sea, to_islet, far = places(ir)
+    put(s, 0, "settlement", v)
+    put(s, 0, "ship", open_sea)
+    put(s, 0, "ship", to_islet)
+    put(s, 0, "road", eid(ir, HILLS, "NW"))
+    settled(s)
+    act(s, f"do move_ship edge {to_islet}")
+    offered = [int(t.split()[2]) for t in texts(s)]
+    every = [f for f in range(s.board.n_edges) if f != to_islet
+             and not isinstance(movable(s, True, to_islet, f), str)]
+    assert offered == every and offered
