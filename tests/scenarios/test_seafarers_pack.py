@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from catan_dsl.cli import main
 
-NAMES = ["four_islands", "fog_islands", "new_shores", "seafarers", "through_the_desert", "wonders"]
+NAMES = ["fog_islands", "four_islands", "new_shores", "seafarers", "through_the_desert", "wonders"]
 
 
 def test_pack_list_shows_seafarers_beside_core_and_core_keeps_its_own() -> None:
