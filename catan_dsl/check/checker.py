@@ -315,7 +315,12 @@ class Checker(CheckContext):
                          f"last of {rounds.values[0].value} setup rounds")  # type: ignore[union-attr]
 
     def usage_warnings(self, used_terrains: set[str]) -> None:
+        # A variant declares terrains for the scenarios that extend it (Seafarers' gold field
+        # for its scenarios' boards): one its board or scenario does not use is no mistake.
+        variant_files = {u.span.path for u in self.m.units if u.kind == "variant"}
         for name, t in self.terrains.items():
+            if t.span.path in variant_files:  # type: ignore[attr-defined]
+                continue
             if name not in used_terrains and self.m.named("board"):
                 self.r.error("W201", t.name.span, name=name)  # type: ignore[attr-defined]
         produced = {p.resource.value for t in self.terrains.values() for p in t.props  # type: ignore[attr-defined]

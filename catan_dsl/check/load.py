@@ -35,6 +35,7 @@ class Model:
     with_: list[str] = field(default_factory=list)
     decls: dict[Key, A.Node] = field(default_factory=dict)
     default_board: str | None = None
+    boards_by_players: dict[int, str] = field(default_factory=dict)  # "board B for players N"
     incomplete: bool = False  # an extends/import/with failed: missing sections are no news
     # Rules-language statements in composition order, each with the id of its unit (file).
     rules: list[tuple[str, A.Node]] = field(default_factory=list)
@@ -275,6 +276,9 @@ def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = Non
             put((kind, name), node, kind, name)
             if isinstance(node, A.Board) and node.default:
                 defaults.append(node)
+            if isinstance(node, A.Board):           # the last board naming a count wins
+                for n in node.players:
+                    model.boards_by_players[n.value] = name
         elif type(node) in _SINGLE:
             kind = _SINGLE[type(node)]
             put((kind,), node, "section", kind)

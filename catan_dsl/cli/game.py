@@ -117,6 +117,11 @@ def prepare(ctx: click.Context, file: str, board: str | None, with_: tuple[str, 
 
     ir = load_scenario(file, board, with_, options, params or None)
     names = parse_bots(bots_text, players, ir, think_ms, playouts)  # bad: a usage error
+    # "board B for players N": without --board, that many players sit at their own board.
+    own = (ir.get("meta", {}).get("board_for_players") or {}).get(str(len(names)))
+    if board is None and own is not None and own != ir["meta"].get("board") \
+            and not file.endswith(".json"):
+        ir = load_scenario(file, own, with_, options, params or None)
     return ir, names, DEFAULT_MAX_TURNS if max_turns is None else max_turns
 
 
@@ -467,11 +472,18 @@ class _StrictStop(Exception):
     """play --strict met a rule effect that did nothing in full (carries the event)."""
 
 
+# Events the text table names (all kinds are in --json's mean_events): what moved on the board.
+BOARD_EVENTS = ("PieceMoved", "HexRevealed", "RobberMoved")
+
+
 def _uses_table(summary: Any) -> list[str]:
     """How often the bots used what the rules offer: mean uses per game, by name."""
     rows = [(f"action {k}", v) for k, v in getattr(summary, "mean_actions", {}).items()]
     rows += [(f"card {k}", v) for k, v in getattr(summary, "mean_cards", {}).items()]
     rows += [(f"placed by rules: {k}", v) for k, v in getattr(summary, "mean_placed", {}).items()]
+    rows += [(f"built: {k}", v) for k, v in getattr(summary, "mean_built", {}).items()]
+    events = getattr(summary, "mean_events", {})
+    rows += [(f"event {k}", events[k]) for k in BOARD_EVENTS if k in events]
     shared = [(f"{k} (shared counter)", v) for k, v in getattr(summary, "mean_shared", {}).items()]
     noops = [(k, v) for k, v in getattr(summary, "mean_noops", {}).items()]
     out: list[str] = []

@@ -32,6 +32,9 @@ def compile_model(model: Model, board: BoardInfo, lowered: LoweredRules) -> dict
             "options": {},
             # Parameters with the values this IR was compiled with (declared or --set).
             **({"params": dict(sorted(model.param_values.items()))} if model.param_values else {}),
+            # "board B for players N": the board each player count plays (the CLI recompiles).
+            **({"board_for_players": {str(n): b for n, b in sorted(model.boards_by_players.items())}}
+               if model.boards_by_players else {}),
         },
         "players": _players(model),
         "resources": _resources(model),

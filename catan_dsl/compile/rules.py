@@ -76,6 +76,9 @@ class RuleCompiler(EffectLowerer):
             at = next((p for p in params if p.name == "at"), None)
             if at is None and trig is not None:
                 self.err("E406", r.at.span, message=f"trigger {trig.name} has no place to bind with 'at'")
+            elif at is None:                # an unknown trigger (E401 said so): bind it loosely
+                bind["at"] = r.at.value
+                scope[r.at.value] = "any"
             else:
                 bind["at"] = r.at.value
                 piece = filt.get("piece")

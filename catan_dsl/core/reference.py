@@ -17,6 +17,8 @@ TRIGGER_WHEN = {
     "produced": "after production for the number has been paid out (never on the robber number)",
     "built": "after a piece is placed, in set-up too (`setup` tells which), before awards are "
              "recomputed",
+    "moved": "after `move PIECE from E to F` put a built piece on its new place, before the "
+             "rest of the moving rule",
     "upgraded": "after a piece replaced another of its owner's (a city on a settlement)",
     "drew": "after a player drew an item from a deck (tokens of a rule, not development cards)",
     "played": "after a development card was played, once its own effect has resolved",

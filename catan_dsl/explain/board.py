@@ -84,7 +84,7 @@ def board(ir: dict, base: dict | None) -> list[str]:
         tokens = join([str(x) for x in p["tokens"]]) if p["tokens"] else ""
         out.append(f"{n} hex{'es start' if n != 1 else ' starts'} face down. When one is revealed "
                    f"it shows a tile drawn at random from {_tiles(p['tiles'])}"
-                   + (f", and a terrain that takes a token gets one drawn from {tokens}." if tokens
+                   + (f". A terrain that takes a token gets one drawn from {tokens}." if tokens
                       else "."))
     out += _numbers(ir)
     out += _harbors(b)

@@ -116,7 +116,7 @@ class RuleTeller:
                               f" in which they built no {vertex_pieces}")
                     conds.remove(c)
         vals = {"player": who}
-        if ev in ("built", "upgraded"):
+        if ev in ("built", "upgraded", "moved"):
             piece = f.get("piece")
             if piece is None and ev == "upgraded":
                 piece = next((p for p, d in self.ir["pieces"].items() if d.get("upgrades")), None)
@@ -245,6 +245,10 @@ class RuleTeller:
                 vals[param.name] = _one(place_ptype, var).rsplit(" ", 1)[0]
         text = entry.describe.format(**{**{p.name: "" for p in entry.params}, **vals})
         text = tidy(re.sub(r"\s*\b(on|at|to|from)?\s*\x00", "", text))
+        named = (rule.get("filter") or {}).get("robber")
+        if what == "robber_move" and named and named != "robber":    # a declared robber's moves
+            text = re.sub(r"(?i)\bthe robber\b", "the " + " or the ".join(
+                words(r) for r in str(named).split("|")), text, count=1)
         fallback = ""
         if rule.get("else"):
             opts = ["off the board" if e == "off_board" else f"the {words(e['terrain'])}"

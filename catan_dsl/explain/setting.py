@@ -76,14 +76,15 @@ def pieces(ir: dict, base: dict | None) -> list[str]:
         if pc.get("route"):
             bits.append("counts toward the longest route")
         net = pc.get("network")
+        joins = ""                  # its own sentence: a piece's line stays readable
         if net == "none":
             bits.append("joins nothing but its owner's buildings")
         elif net is not None:
-            bits.append(f"continues only pieces of the {words(net)} network; other pieces "
-                        "meet it at its owner's buildings")
+            joins = (f" It continues only pieces of the {words(net)} network; other pieces "
+                     "meet it at its owner's buildings.")
         label = "New piece: " if base is not None and old is None else ""
         each = f"{limit} per player" if limit else "any number per player"
-        out.append(f"{label}{words(name).capitalize()} ({each}): {'; '.join(bits)}.")
+        out.append(f"{label}{words(name).capitalize()} ({each}): {'; '.join(bits)}.{joins}")
     for name in (base or {}).get("pieces", {}):
         if name not in ir["pieces"]:
             out.append(f"The {words(name)} is not used.")

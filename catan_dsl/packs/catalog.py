@@ -32,7 +32,13 @@ class AvailablePack:
     def scenarios(self) -> list[str]:
         """Scenario names (paths below scenarios/ without ``.catan``), sorted."""
         return sorted(p.relative_to(self.scenarios_dir).with_suffix("").as_posix()
-                      for p in self.scenarios_dir.rglob("*.catan"))
+                      for p in self.scenarios_dir.rglob("*.catan") if not self.in_other_pack(p))
+
+    def in_other_pack(self, path: Path) -> bool:
+        """A file below a subfolder holding its own pack.toml belongs to that pack (the shipped
+        scenarios hold the seafarers pack's source folder), not to this one."""
+        return any((d / PACK_TOML).is_file() for d in path.parents
+                   if d != self.scenarios_dir and self.scenarios_dir in d.parents)
 
     def to_dict(self) -> dict:
         return {**self.meta.to_dict(), "origin": self.origin, "scenarios": self.scenarios()}

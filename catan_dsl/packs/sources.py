@@ -28,3 +28,9 @@ def core_pack() -> dict:
                      "description": "The base game and every documented variant and scenario",
                      "license": "MIT", "authors": ["catan-dsl developers"]},
             "scenarios": data_dir("scenarios", "base.catan")}
+
+
+def seafarers_pack() -> dict:
+    """Catan: Seafarers, shipped beside ``core`` as the pack ``seafarers``: its source folder
+    (pack.toml + scenarios/) is ``scenarios/seafarers`` of the shipped scenarios."""
+    return directory_pack(data_dir("scenarios", "base.catan") / "seafarers")

@@ -14,18 +14,9 @@ from typing import Any, Callable, Iterator
 from catan_dsl.bots import make_bot
 from catan_dsl.play.backends import map_chunks
 from catan_dsl.engine import CHANCE, Game
-from catan_dsl.engine.events import (
-    DevelopmentCardPlayed,
-    EffectSkipped,
-    GameEnded,
-    GameStalled,
-    GameWon,
-    PieceBuilt,
-    ResourcesProduced,
-    RuleActionTaken,
-)
 from catan_dsl.play.intervals import wilson_interval
 from catan_dsl.play.seats import FIXED, BotStats, bot_stats, seat_bots, seat_label
+from catan_dsl.play.tally import CAP, RULE, STALLED, TARGET, UseTally  # noqa: F401 (re-exported)
 from catan_dsl.play.transcript import record as start_recording
 from catan_dsl.play.turns import turn_over
 
@@ -64,6 +55,8 @@ class GameResult:
     actions: dict = field(default_factory=dict)
     cards: dict = field(default_factory=dict)
     placed: dict = field(default_factory=dict)
+    built: dict = field(default_factory=dict)       # pieces built after the set-up, by kind
+    events: dict = field(default_factory=dict)      # events by kind (UseTally)
     # Final value of each shared counter (one value for the game, not per seat).
     shared: dict = field(default_factory=dict)
     # Effects that did nothing (or less than they said), by the rule's "id at file:line".
@@ -78,70 +71,12 @@ class GameResult:
     ended: str = ""
 
 
-# The ways a game ends, as GameResult.ended and the summary's "ends" name them.
-TARGET, RULE, STALLED, CAP = "victory target", "rule", "stalled", "turn cap"
-
-
 def shared_values(state) -> dict[str, int]:
     """A state's shared counters (tracks) by name; empty when the scenario has none."""
     rules = state.game.rules
     if rules is None or not rules.any_shared:
         return {}
     return {c.name: state.rules_state.shared[i] for i, c in enumerate(rules.counters) if c.shared}
-
-
-class UseTally:
-    """Counts what the bots did with the rules in one game: actions, cards, free pieces, and
-    rule firings.
-
-    The counts every output shares (playtest text and ``--json``, the report, ``compare``): a
-    *use* of a rule action is one action taken (a ``RuleActionTaken`` event), and a *firing* is
-    one run of a rule's body — a triggered rule whose condition held (reported by the engine's
-    ``on_run`` hook, so a body that opens prompts and runs on over several actions counts once,
-    and one that changes nothing still counts), or one use of a rule action. An action's
-    firings therefore equal its uses.
-    """
-
-    def __init__(self, seats: int = 0, rule_ids: list[str] | tuple[str, ...] = ()) -> None:
-        self.actions: dict[str, int] = {}
-        self.cards: dict[str, int] = {}
-        self.placed: dict[str, int] = {}
-        self.noops: dict[str, int] = {}
-        self.fired: dict[str, int] = {}
-        self.income: list[dict[str, int]] = [{} for _ in range(seats)]
-        self.rule_ids = rule_ids           # the compiled rules' ids, by index
-        self.ended = ""                    # how the game ended, once it has (GameResult.ended)
-
-    def ran(self, rule_index: int) -> None:
-        """A triggered rule's body began: one firing."""
-        rid = self.rule_ids[rule_index]
-        self.fired[rid] = self.fired.get(rid, 0) + 1
-
-    def add(self, events: list, in_setup: bool) -> None:
-        for e in events:
-            t = type(e)
-            if t is ResourcesProduced:
-                got = self.income[e.player] if 0 <= e.player < len(self.income) else {}
-                for res, k in e.amounts:
-                    got[res] = got.get(res, 0) + k
-            elif t is RuleActionTaken:
-                self.actions[e.action] = self.actions.get(e.action, 0) + 1
-                if e.rule is not None:          # the action's own rule ran its body once
-                    rid = e.rule.rule_id
-                    self.fired[rid] = self.fired.get(rid, 0) + 1
-            elif t is DevelopmentCardPlayed:
-                self.cards[e.card] = self.cards.get(e.card, 0) + 1
-            elif t is PieceBuilt and e.rule is not None and not in_setup:
-                self.placed[e.piece] = self.placed.get(e.piece, 0) + 1
-            elif t is EffectSkipped:
-                where = e.rule.where if e.rule is not None else "?"
-                self.noops[where] = self.noops.get(where, 0) + 1
-            elif t is GameWon:
-                self.ended = TARGET
-            elif t is GameEnded:             # "end game": its own way, named by the rule
-                self.ended = f"{RULE} {e.rule.where}" if e.rule is not None else RULE
-            elif t is GameStalled:
-                self.ended = STALLED
 
 
 def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
@@ -233,7 +168,8 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
         vp_breakdown=tuple(dict(state.vp_breakdown(q)) for q in range(n)),
         decisions=decisions, steps=steps, seconds=seconds,
         transcript=rec.finish(state, turn) if rec is not None else None,
-        actions=tally.actions, cards=tally.cards, placed=tally.placed,
+        actions=tally.actions, cards=tally.cards, placed=tally.placed, built=tally.built,
+        events=tally.events,
         shared=shared_values(state), noops=tally.noops, fired=tally.fired,
         income=tuple(tally.income), bots=tuple(bot_names),
         ended=tally.ended if terminal else CAP)
@@ -307,6 +243,8 @@ class PlaytestSummary:
     mean_actions: dict[str, float] = field(default_factory=dict)
     mean_cards: dict[str, float] = field(default_factory=dict)
     mean_placed: dict[str, float] = field(default_factory=dict)
+    mean_built: dict[str, float] = field(default_factory=dict)
+    mean_events: dict[str, float] = field(default_factory=dict)
     mean_shared: dict[str, float] = field(default_factory=dict)
     mean_noops: dict[str, float] = field(default_factory=dict)
     # Mean firings per game by rule id (runs of its body; rules that never fired are absent).
@@ -340,7 +278,8 @@ class PlaytestSummary:
             "median_turns": self.median_turns, "cap_share": self.cap_share,
             "mean_decisions": self.mean_decisions, "ends": dict(self.ends),
             "mean_actions": dict(self.mean_actions), "mean_cards": dict(self.mean_cards),
-            "mean_placed": dict(self.mean_placed),
+            "mean_placed": dict(self.mean_placed), "mean_built": dict(self.mean_built),
+            "mean_events": dict(self.mean_events),
             # Shared counters once for the run (not per seat); only when the scenario has any.
             **({"mean_shared": dict(self.mean_shared)} if self.mean_shared else {}),
             # Rule effects that did nothing in full, per rule (only when some did).
@@ -390,7 +329,8 @@ def summarize(results: list[GameResult], bot_names: list[str] | tuple[str, ...],
         mean_decisions=decisions / n if n else 0.0, mean_actions=_mean_uses(results, "actions"),
         mean_cards=_mean_uses(results, "cards"), mean_placed=_mean_uses(results, "placed"),
         mean_shared=_mean_uses(results, "shared"), mean_noops=_mean_uses(results, "noops"),
-        mean_fired=_mean_uses(results, "fired"),
+        mean_fired=_mean_uses(results, "fired"), mean_built=_mean_uses(results, "built"),
+        mean_events=_mean_uses(results, "events"),
         mean_income=[_mean_seat(results, p) for p in range(len(bot_names))],
         results=results, timing=timing, requested=n if requested is None else requested,
         seating=seating, per_bot=bot_stats(results, list(bot_names), wilson_interval),

@@ -74,7 +74,10 @@ def build(ir: dict, summary: PlaytestSummary, *, source: str, variants: tuple[st
     per_bot = [asdict(b) for b in getattr(summary, "per_bot", [])]
     uses = [(f"action {k}", v) for k, v in summary.mean_actions.items()] + \
         [(f"card {k}", v) for k, v in summary.mean_cards.items()] + \
-        [(f"free {k}", v) for k, v in summary.mean_placed.items()]
+        [(f"free {k}", v) for k, v in summary.mean_placed.items()] + \
+        [(f"built {k}", v) for k, v in getattr(summary, "mean_built", {}).items()] + \
+        [(f"event {k}", v) for k, v in getattr(summary, "mean_events", {}).items()
+         if k in ("PieceMoved", "HexRevealed", "RobberMoved")]
     coverage = []
     for r in ir.get("rules", []):
         kind = r.get("kind", "?")

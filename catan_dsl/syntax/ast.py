@@ -318,6 +318,7 @@ class Board(Node):
     default: bool
     items: tuple[Node, ...]
     extends: Ident | None = None   # "board NAME extends OTHER": OTHER's items, this block's over them
+    players: tuple[Num, ...] = ()  # "for players 3": the board played by that many players
 
 
 @syntax_node

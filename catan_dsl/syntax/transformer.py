@@ -266,8 +266,12 @@ class ToAst(ChainsMixin, DeclsMixin, RulesMixin):
     def board(self, meta, ch):
         default = any(c == "default" for c in ch[1:])
         extends = next((c[1] for c in ch[1:] if isinstance(c, tuple) and c[0] == "extends"), None)
+        players = next((c[1] for c in ch[1:] if isinstance(c, tuple) and c[0] == "players"), ())
         items = _attach_pool_tokens([c for c in ch[1:] if c != "default" and not isinstance(c, tuple)])
-        return A.Board(self._s(meta), ch[0], default, items, extends)
+        return A.Board(self._s(meta), ch[0], default, items, extends, players)
+
+    def board_players(self, meta, ch):
+        return ("players", tuple(ch))
 
     def default_mark(self, meta, ch):
         return "default"

@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from catan_dsl.cli import main
 
-SCENARIOS = sorted((Path(__file__).resolve().parents[2] / "scenarios").rglob("*.catan"))
+SHIPPED = Path(__file__).resolve().parents[2] / "scenarios"
+SCENARIOS = sorted(SHIPPED.rglob("*.catan"))
 
 
 def _play(path: str, extra: tuple[str, ...]) -> dict:
@@ -26,8 +27,11 @@ def test_source_and_compiled_ir_play_the_same_game(scenario: Path, tmp_path: Pat
     # A variant is played on the base game; a scenario on its own.
     kind = scenario.read_text(encoding="utf-8").lstrip()
     is_variant = any(line.startswith("variant ") for line in kind.splitlines())
-    src = str(scenario.parent / "base.catan") if is_variant else str(scenario)
-    extra = ("--with", scenario.stem) if is_variant else ()
+    # (A pack's variant, e.g. seafarers/scenarios/seafarers.catan, goes with the shipped base.)
+    beside = (scenario.parent / "base.catan").is_file()
+    base = scenario.parent / "base.catan" if beside else SHIPPED / "base.catan"
+    src = str(base) if is_variant else str(scenario)
+    extra = ("--with", scenario.stem if beside else str(scenario)) if is_variant else ()
     ir_file = tmp_path / "game.ir.json"
     args = ["compile", src, "-o", str(ir_file), *extra]
     assert CliRunner().invoke(main, args).exit_code == 0

@@ -62,6 +62,8 @@ def apply(s, a) -> None:
         if any(got):
             s.emit(ResourcesProduced(p, tuple((g.resources[r], n) for r, n in enumerate(got) if n),
                                      "setup"))
+        if g.rules is not None and g.rules.choice_production:    # a hex of choice: a pick each
+            g.rules.setup_picks(s, p, a.at)
     s.setup_i += 1
     if s.setup_i >= len(g.setup_steps):
         _done(s)

@@ -103,6 +103,9 @@ def _board_narrowed(set_node: Any, var: str, first: Any, rules: Any, bound: Coll
         return lambda s, env: [s.robber] if s.robber >= 0 else []     # "the robber's hex"
     if set_node not in (["vertices"], ["edges"]):
         return None
+    if set_node == ["edges"] and isinstance(first, list) and len(first) == 3 \
+            and first[0] == "can_move_to" and first[2] == ["var", var] and not mentions(first[1], var):
+        return _reached_paths(compile_node(first[1]))
     if first == ["in", ["owner", ["var", var]], ["players"]]:
         vertices = set_node == ["vertices"]
 
@@ -137,6 +140,18 @@ def _board_narrowed(set_node: Any, var: str, first: Any, rules: Any, bound: Coll
                 got.add(fn(s, env))
         return sorted(x for x in got if type(x) is int and 0 <= x < size)
     return candidates
+
+
+def _reached_paths(frm: Fn) -> Fn:
+    """``can_move_to(X, VAR)`` over every path: only the free paths the network of the piece on
+    X reaches now can take it (piece_moves.movable asks the same first), in id order."""
+    def reached(s, env):
+        x = frm(s, env)
+        if type(x) is not int or not 0 <= x < s.board.n_edges or s.e_owner[x] < 0:
+            return []
+        n, net = s.board.n_edges, s.game.edge_net[s.e_kind[x]]
+        return sorted(c - net * n for c in s.edge_spots[s.e_owner[x]] if c // n == net)
+    return reached
 
 
 def _owner_equals(first: Any, var: str) -> Any:

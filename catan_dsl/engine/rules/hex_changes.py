@@ -229,6 +229,18 @@ def choice_yields(rules, s, total: int) -> list[tuple[int, int, tuple[int, ...]]
     return [(o, k, allowed) for (o, allowed), k in due.items()]
 
 
+def setup_choices(rules, s, p: int, v: int) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The set-up yield of the hexes of choice beside ``v``: one card of ``p``'s choice each."""
+    b, due = s.board, {}
+    for h in b.vertex_hexes[v]:
+        if b.hex_resource[h] == CHOICE:
+            spec = rules.ir["terrains"][b.hex_terrain[h]]
+            allowed = tuple(r for r, name in enumerate(rules.game.resources)
+                            if name not in (spec.get("except") or ()))
+            due[allowed] = due.get(allowed, 0) + 1
+    return [(p, k, allowed) for allowed, k in due.items()]
+
+
 def push_picks(rules, s, picks: list[tuple[int, int, tuple[int, ...]]]) -> None:
     """One prompt per yield, the roller first, then in turn order (the stack's top is last)."""
     n = rules.n_real

@@ -13,6 +13,7 @@ from catan_dsl.engine.events import (
     ItemDrawn,
     NumberProduced,
     PieceBuilt,
+    PieceMoved,
     RollCancelled,
     SetupDone,
     StartPlayerChosen,
@@ -34,7 +35,7 @@ MAIN = 2
 
 
 # The vocabulary entries this module and compiled.py implement (a test compares with vocab).
-TRIGGERS = ("built", "upgraded", "rolled", "produced", "revealed", "drew", "played",
+TRIGGERS = ("built", "moved", "upgraded", "rolled", "produced", "revealed", "drew", "played",
             "turn_started", "turn_ended", "setup_done", "hex_revealed")
 FORBIDS = ("robber_move", "steal", "build", "trade", "produce", "harbor")
 MODIFIERS = ("target", "vp", "player_vp", "route_weight", "yield", "cost", "bot_value")
@@ -67,7 +68,7 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             CardRevealed: "revealed" in heard, ItemDrawn: "drew" in heard,
             DevelopmentCardPlayed: "played" in heard, TurnStarted: "turn_started" in heard,
             TurnEnded: "turn_ended" in heard, SetupDone: "setup_done" in heard,
-            HexRevealed: "hex_revealed" in heard}
+            HexRevealed: "hex_revealed" in heard, PieceMoved: "moved" in heard}
         self.choice_production = hex_changes.has_choice(ir)     # owners pick (hex_changes.py)
         # Expression measures that read only the board are memoised by position (measure_memo).
         self.measure_memo = MeasureMemo(frozenset(
@@ -192,6 +193,10 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             else:
                 trig, params = "upgraded", {"player": event.player, "piece": event.piece,
                                             "at": event.at, "#at": "vertex"}
+        elif t is PieceMoved:
+            trig, params = "moved", {"player": event.player, "piece": event.piece, "at": event.at,
+                                     "#at": "edge" if self.game.piece_on_edge[
+                                         self.game.piece_names.index(event.piece)] else "vertex"}
         elif t is DiceRolled:
             trig, params = "rolled", {"player": event.player, "n": event.total}
         elif t is NumberProduced:
@@ -314,6 +319,10 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         picks = hex_changes.choice_yields(self, s, total) if self.choice_production else ()
         self._produce(s, total)
         hex_changes.push_picks(self, s, picks)
+
+    def setup_picks(self, s, p: int, v: int) -> None:
+        """The set-up yield round's hexes of choice beside ``v`` (base/setup.py asks)."""
+        hex_changes.push_picks(self, s, hex_changes.setup_choices(self, s, p, v))
 
     def _produce(self, s, total: int) -> None:
         banned = self.forbids.get("produce")

@@ -1,4 +1,5 @@
-"""Rules runtime + state after an action → special cards re-measured and re-awarded by policy."""
+"""Rules runtime + state after an action → special cards re-measured and re-awarded by policy;
+the rules function reading a measure (``measured``)."""
 
 from __future__ import annotations
 
@@ -150,3 +151,17 @@ def measure_now(rules, s, measure) -> list[int]:
     for p in range(rules.n_total):
         out.append(fn(s, {var: p, "player": p}) if p < rules.n_real else 0)
     return out
+
+
+def f_measured(ctx, a, raw):
+    p, w, rules = a[0][0], a[1][0], ctx.rules
+
+    def measured(s, env):
+        si, q = rules.special_index.get(w(s, env), -1), p(s, env)
+        if si < 0 or not isinstance(q, int) or not 0 <= q < len(s.measure[si]):
+            return 0
+        return s.measure[si][q]
+    return measured, "int"
+
+
+FUNCTIONS = {"measured": f_measured}

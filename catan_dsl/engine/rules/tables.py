@@ -7,7 +7,7 @@ from typing import Callable
 
 from catan_dsl.engine.rules import (board_effects, board_functions, chains, chance, effects,
                                     functions, game_flow, hex_changes, markers, piece_moves, shares,
-                                    stocks, units, votes)
+                                    special_cards, stocks, units, votes)
 
 # IR effect head → factory (node, ctx) → Eff; one entry per vocab.EFFECTS name.
 EFFECTS: dict[str, Callable] = {**effects.EFFECTS, **board_effects.EFFECTS, **chains.EFFECTS,
@@ -17,7 +17,7 @@ EFFECTS: dict[str, Callable] = {**effects.EFFECTS, **board_effects.EFFECTS, **ch
 # vocab.FUNCTIONS name → factory (ctx, compiled args, raw args) → (closure, type).
 FUNCTIONS: dict[str, Callable] = {**functions.FUNCTIONS, **chains.FUNCTIONS, **markers.FUNCTIONS,
                                     **units.FUNCTIONS, **board_functions.FUNCTIONS,
-                                    **piece_moves.FUNCTIONS}
+                                    **piece_moves.FUNCTIONS, **special_cards.FUNCTIONS}
 # Continuations named in plain data inside prompts and work items (so clones and transcripts
 # stay plain data): name → fn(state, *args).
 CALLS: dict[str, Callable] = {**board_effects.CALLS, **stocks.CALLS, **chance.CALLS,

@@ -410,3 +410,50 @@ def test_greedy_bots_sail_to_the_islet(ir):
         s.apply_action(s.sample_chance(rng) if s.is_chance_node() else bot.choose(s, s.legal_actions(), rng))
     assert sum(k == ship for k in s.e_kind) >= 3
     assert any(set(s.board.vertex_hexes[v]) & islet for p in range(4) for v in s.buildings[p])
+
+
+def test_on_moved_runs_after_a_move_with_the_new_place(ir, tmp_path):
+    """Issue 40: `on moved PIECE at f` runs once a built piece has moved, `f` bound to its new
+    place (the Fog Islands discover a hex by a ship sailed beside it); a build does not fire it."""
+    (tmp_path / "sea_routes.catan").write_text(FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "moved.catan").write_text(
+        "scenario moved extends sea_routes {\n"
+        "  counter sailed \"paths sailed to\" { start 0 }\n"
+        "  on moved ship at f { gain f sailed }\n"
+        "}\n", encoding="utf-8")
+    moved_ir, report = api.compile_file(str(tmp_path / "moved.catan"))
+    assert moved_ir is not None, report.render_text()
+    game = Game(moved_ir, 4)
+    s = empty_main(game)
+    v, coast, open_sea, to_islet, far = places(moved_ir)
+    put(s, 0, "settlement", v)
+    put(s, 0, "ship", open_sea)
+    put(s, 0, "ship", to_islet)
+    settled(s)
+    sailed = [c.name for c in game.rules.counters].index("sailed")
+    give(s, 0, lumber=1, wool=1)
+    act(s, f"build ship {coast}")
+    assert s.rules_state.counters[0][sailed] == 0              # a build is no move
+    act(s, f"do move_ship edge {to_islet}")
+    target = min(int(t.split()[2]) for t in texts(s))
+    act(s, f"choose edge {target}")
+    assert target > 0 and s.rules_state.counters[0][sailed] == target
+
+
+def test_a_choice_of_paths_by_can_move_to_lists_exactly_the_paths_a_move_reaches(ir, game):
+    """Issue 40 (speed): `choose f in edges where can_move_to(e, f)` looks only at the free paths
+    the piece's network reaches (domains.py); what it offers is what testing every path offers."""
+    from catan_dsl.engine.rules.piece_moves import movable
+
+    s = empty_main(game)
+    v, coast, open_sea, to_islet, far = places(ir)
+    put(s, 0, "settlement", v)
+    put(s, 0, "ship", open_sea)
+    put(s, 0, "ship", to_islet)
+    put(s, 0, "road", eid(ir, HILLS, "NW"))
+    settled(s)
+    act(s, f"do move_ship edge {to_islet}")
+    offered = [int(t.split()[2]) for t in texts(s)]
+    every = [f for f in range(s.board.n_edges) if f != to_islet
+             and not isinstance(movable(s, True, to_islet, f), str)]
+    assert offered == every and offered

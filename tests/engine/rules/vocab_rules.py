@@ -232,6 +232,7 @@ EFFECTS: dict[str, list[str]] = {
 # Every trigger as the head of a rule (and its other forms); the rule's effect goes in <body>.
 TRIGGERS: dict[str, list[str]] = {
     "built": ["on built settlement at w where not setup <body>", "on built road <body>"],
+    "moved": ["on moved road at w <body>", "on moved ship at w <body>", "on moved <body>"],
     "upgraded": ["on upgraded city at w <body>"],
     "rolled": ["on rolled n where n == 8 <body>", "on rolled 7 instead of robber <body>",
                "on rolled 6 <body>"],

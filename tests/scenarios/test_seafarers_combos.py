@@ -1,0 +1,120 @@
+"""Every base-game variant with every Seafarers scenario through `--with` (issue 40 item 3):
+each checks and plays a short game; the adaptations decided in docs/rules/seafarers.md §3
+(COMBO-…-SF)."""
+
+from __future__ import annotations
+
+import pytest
+
+from catan_dsl import api
+from catan_dsl.engine import Game
+from catan_dsl.play.playtest import play_game
+from tests.engine.helpers import act, empty_main, pre_roll, put, texts
+from tests.scenarios.seafarers_kit import BOARDS, SCENARIOS, compiled, counter, land, sea_hex
+
+VARIANTS = ("tournament", "friendly_robber", "event_cards", "harbormaster", "catan_for_two")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_every_variant_combines_with_every_scenario(name, variant) -> None:
+    """COMBO-SF-ALL-01, COMBO-C42-SF-01: each variant checks clean with each scenario and a short
+    random game plays (Catan for Two on the scenario's 4-player board)."""
+    report = api.check_file(f"seafarers:{name}", with_=(variant,))
+    assert not report.errors and not report.warnings, report.render_text()
+    ir = compiled(name, with_=(variant,))
+    assert ir["meta"]["board"] == BOARDS[name][-1]
+    players = 2 if variant == "catan_for_two" else 3
+    result = play_game(Game(ir, players), ["random"] * players, seed=7, max_turns=12)
+    assert result.turns >= 1 and result.decisions > 0
+
+
+def test_tournament_keeps_the_printed_board_and_rerolls_early_sevens() -> None:
+    """COMBO-TOUR-SF-01, COMBO-TOUR-SF-02, COMBO-TOUR-SF-03: the tournament variant keeps the
+    scenario's board; a 7 in the first two rounds is re-rolled (neither robber nor pirate
+    moves); later the pirate may go to any other sea hex while the robber keeps off the desert."""
+    ir = compiled("new_shores", with_=("tournament",))
+    assert ir["meta"]["board"] == "new_shores_4"
+    g = Game(ir, 4)
+    s = empty_main(g)
+    pre_roll(s, 0)
+    act(s, "roll 7")
+    assert not any(t.startswith("move ") for t in texts(s))
+    s.turn = 40
+    pre_roll(s, 0)
+    act(s, "roll 7")
+    offered = texts(s)
+    desert = land(ir, -2, 1)
+    assert f"move robber {desert}" not in offered
+    pirates = {int(t.split()[2]) for t in offered if t.startswith("move pirate ")}
+    n = len(ir["board"]["hexes"])
+    assert len(pirates) == len(ir["board"]["sea"]) - 1 and min(pirates) >= n
+
+
+def test_friendly_robber_keeps_the_pirate_off_a_poor_players_ships() -> None:
+    """COMBO-FR-SF-01, COMBO-FR-SF-03: with Friendly Robber the pirate may not go beside a ship
+    of a player with at most 2 visible VP — special VP chits count among them."""
+    ir = compiled("new_shores", with_=("friendly_robber",))
+    g = Game(ir, 4)
+    s = empty_main(g)
+    put(s, 1, "ship", 39)                              # 0,-2 W: beside sea hexes -1,-2 and 0,-2
+    target = sea_hex(ir, -1, -2)
+    pre_roll(s, 0)
+    act(s, "roll 7")
+    assert f"move pirate {target}" not in texts(s)
+    s = empty_main(g)
+    put(s, 1, "ship", 39)
+    s.rules_state.counters[1][g.rules.counter_index["special_vp"]] = 4
+    pre_roll(s, 0)
+    act(s, "roll 7")
+    assert counter(s, 1, "special_vp") == 4 and f"move pirate {target}" in texts(s)
+
+
+def test_harbormaster_raises_each_target_by_one() -> None:
+    """COMBO-HM-SF-01: with Harbormaster every Seafarers scenario's target rises by 1."""
+    for name in SCENARIOS:
+        alone, with_hm = compiled(name), compiled(name, with_=("harbormaster",))
+        g1, g2 = Game(alone, 4), Game(with_hm, 4)
+        s1, s2 = empty_main(g1), empty_main(g2)
+        assert g2.rules.target(s2, 0) == g1.rules.target(s1, 0) + 1
+
+
+def event_game():
+    ir = compiled("new_shores", with_=("event_cards",))
+    return ir, Game(ir, 4)
+
+
+def test_robber_attack_moves_the_robber_or_the_pirate_and_robber_flees_leaves_the_pirate() -> None:
+    """COMBO-EV-SF-01, COMBO-EV-SF-02: with event cards a Robber Attack lets the revealer move the
+    robber or the pirate, as a 7 does; Robber Flees sends the robber to the desert and leaves the
+    pirate where it is."""
+    ir, g = event_game()
+    s = empty_main(g)
+    pre_roll(s, 0)
+    act(s, "deal events robber_attack")
+    offered = texts(s)
+    assert any(t.startswith("move robber ") for t in offered)
+    assert any(t.startswith("move pirate ") for t in offered)
+    s = empty_main(g)
+    s.robber = land(ir, 0, 0)
+    pirate = s.rules_state.robbers[0]
+    pre_roll(s, 0)
+    act(s, "deal events robber_flees")
+    assert s.robber == land(ir, -2, 1) and s.rules_state.robbers[0] == pirate
+
+
+def test_earthquake_damages_roads_only_and_calm_sea_counts_the_harbors() -> None:
+    """COMBO-EV-SF-04, COMBO-EV-SF-05: an Earthquake damages roads only (a player with only ships
+    is not affected); Calm Sea counts buildings on the Seafarers board's harbors."""
+    ir, g = event_game()
+    s = empty_main(g)
+    put(s, 1, "settlement", 36)                        # on the 3:1 harbor at -1,-1 NE
+    put(s, 1, "ship", 39)
+    pre_roll(s, 0)
+    act(s, "deal events earthquake")
+    assert s.current_player() != 1                     # no road: nothing to damage
+    s = empty_main(g)
+    put(s, 1, "settlement", 36)
+    pre_roll(s, 0)
+    act(s, "deal events calm_sea_9")
+    assert s.current_player() == 1 and all(t.startswith("choose ") for t in texts(s))
