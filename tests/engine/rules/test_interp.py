@@ -22,6 +22,7 @@ from catan_dsl.engine.rules import (
     markers,
     piece_moves,
     runtime,
+    special_cards,
     stocks,
     tables,
     votes,
@@ -43,7 +44,7 @@ def test_interpreter_covers_the_vocabulary_exactly() -> None:
     assert sum(map(len, parts)) == len(tables.EFFECTS)
     assert len(functions.FUNCTIONS) + len(chains.FUNCTIONS) + len(markers.FUNCTIONS) \
         + len(units.FUNCTIONS) + len(board_functions.FUNCTIONS) + len(piece_moves.FUNCTIONS) \
-        == len(tables.FUNCTIONS)
+        + len(special_cards.FUNCTIONS) == len(tables.FUNCTIONS)
     assert len(board_effects.CALLS) + len(stocks.CALLS) + len(chance.CALLS) \
         + len(shares.CALLS) + len(hex_changes.CALLS) + len(effects.CALLS) \
         + len(game_flow.CALLS) == len(tables.CALLS)
