@@ -119,7 +119,9 @@ def sentence(text: str) -> str:
 
 def var_name(name: str) -> str:
     """A rule's variable as the text names it: one letter becomes a capital label (hex ``H``),
-    a longer name reads as words; the compiler's hidden names say what they hold."""
+    a longer name reads as words; the compiler's hidden names say what they hold. A define's
+    variable renamed at its use (``w'3``, compile/defines.py) reads as the name written."""
+    name = name.split("'", 1)[0] or name
     if name == "player":
         return "the player"
     if name.startswith("#winner"):
