@@ -14,18 +14,10 @@ from typing import Any, Callable, Iterator
 from catan_dsl.bots import make_bot
 from catan_dsl.play.backends import map_chunks
 from catan_dsl.engine import CHANCE, Game
-from catan_dsl.engine.events import (
-    DevelopmentCardPlayed,
-    EffectSkipped,
-    GameEnded,
-    GameStalled,
-    GameWon,
-    PieceBuilt,
-    ResourcesProduced,
-    RuleActionTaken,
-)
+from catan_dsl.play.balance import Balance, balance
 from catan_dsl.play.intervals import wilson_interval
 from catan_dsl.play.seats import FIXED, BotStats, bot_stats, seat_bots, seat_label
+from catan_dsl.play.tally import CAP, STALLED, TARGET, UseTally, shared_values
 from catan_dsl.play.transcript import record as start_recording
 from catan_dsl.play.turns import turn_over
 
@@ -76,72 +68,8 @@ class GameResult:
     bots: tuple = ()
     # How the game ended (one of ENDS, a rule's with its file:line: "rule race.catan:12").
     ended: str = ""
-
-
-# The ways a game ends, as GameResult.ended and the summary's "ends" name them.
-TARGET, RULE, STALLED, CAP = "victory target", "rule", "stalled", "turn cap"
-
-
-def shared_values(state) -> dict[str, int]:
-    """A state's shared counters (tracks) by name; empty when the scenario has none."""
-    rules = state.game.rules
-    if rules is None or not rules.any_shared:
-        return {}
-    return {c.name: state.rules_state.shared[i] for i, c in enumerate(rules.counters) if c.shared}
-
-
-class UseTally:
-    """Counts what the bots did with the rules in one game: actions, cards, free pieces, and
-    rule firings.
-
-    The counts every output shares (playtest text and ``--json``, the report, ``compare``): a
-    *use* of a rule action is one action taken (a ``RuleActionTaken`` event), and a *firing* is
-    one run of a rule's body — a triggered rule whose condition held (reported by the engine's
-    ``on_run`` hook, so a body that opens prompts and runs on over several actions counts once,
-    and one that changes nothing still counts), or one use of a rule action. An action's
-    firings therefore equal its uses.
-    """
-
-    def __init__(self, seats: int = 0, rule_ids: list[str] | tuple[str, ...] = ()) -> None:
-        self.actions: dict[str, int] = {}
-        self.cards: dict[str, int] = {}
-        self.placed: dict[str, int] = {}
-        self.noops: dict[str, int] = {}
-        self.fired: dict[str, int] = {}
-        self.income: list[dict[str, int]] = [{} for _ in range(seats)]
-        self.rule_ids = rule_ids           # the compiled rules' ids, by index
-        self.ended = ""                    # how the game ended, once it has (GameResult.ended)
-
-    def ran(self, rule_index: int) -> None:
-        """A triggered rule's body began: one firing."""
-        rid = self.rule_ids[rule_index]
-        self.fired[rid] = self.fired.get(rid, 0) + 1
-
-    def add(self, events: list, in_setup: bool) -> None:
-        for e in events:
-            t = type(e)
-            if t is ResourcesProduced:
-                got = self.income[e.player] if 0 <= e.player < len(self.income) else {}
-                for res, k in e.amounts:
-                    got[res] = got.get(res, 0) + k
-            elif t is RuleActionTaken:
-                self.actions[e.action] = self.actions.get(e.action, 0) + 1
-                if e.rule is not None:          # the action's own rule ran its body once
-                    rid = e.rule.rule_id
-                    self.fired[rid] = self.fired.get(rid, 0) + 1
-            elif t is DevelopmentCardPlayed:
-                self.cards[e.card] = self.cards.get(e.card, 0) + 1
-            elif t is PieceBuilt and e.rule is not None and not in_setup:
-                self.placed[e.piece] = self.placed.get(e.piece, 0) + 1
-            elif t is EffectSkipped:
-                where = e.rule.where if e.rule is not None else "?"
-                self.noops[where] = self.noops.get(where, 0) + 1
-            elif t is GameWon:
-                self.ended = TARGET
-            elif t is GameEnded:             # "end game": its own way, named by the rule
-                self.ended = f"{RULE} {e.rule.where}" if e.rule is not None else RULE
-            elif t is GameStalled:
-                self.ended = STALLED
+    # Per seat, its uses of rule actions and cards ("action fish", "card knight"): balance.py.
+    seat_uses: tuple = ()
 
 
 def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
@@ -236,7 +164,7 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
         actions=tally.actions, cards=tally.cards, placed=tally.placed,
         shared=shared_values(state), noops=tally.noops, fired=tally.fired,
         income=tuple(tally.income), bots=tuple(bot_names),
-        ended=tally.ended if terminal else CAP)
+        ended=tally.ended if terminal else CAP, seat_uses=tuple(tally.seat_uses))
 
 
 def play_chunk(job: tuple[dict, tuple[str, ...], int, list[int], int | None, str]
@@ -323,6 +251,8 @@ class PlaytestSummary:
     # Games per way of ending (GameResult.ended): the victory target, a rule's `end game`
     # (one entry per rule, by file:line), a stall, the turn cap.
     ends: dict[str, int] = field(default_factory=dict)
+    # Seat advantage and what winners did that losers did not (play/balance.py).
+    balance: Balance | None = None
 
     @property
     def partial(self) -> bool:
@@ -347,6 +277,7 @@ class PlaytestSummary:
             **({"mean_noops": dict(self.mean_noops)} if self.mean_noops else {}),
             "mean_fired": dict(self.mean_fired),
             "mean_income": [dict(x) for x in self.mean_income],
+            **({"balance": self.balance.to_dict()} if self.balance is not None else {}),
             # Only a stopped run says so, with how many games were asked for.
             **({"partial": True, "games_requested": self.requested} if self.partial else {}),
         }
@@ -394,7 +325,7 @@ def summarize(results: list[GameResult], bot_names: list[str] | tuple[str, ...],
         mean_income=[_mean_seat(results, p) for p in range(len(bot_names))],
         results=results, timing=timing, requested=n if requested is None else requested,
         seating=seating, per_bot=bot_stats(results, list(bot_names), wilson_interval),
-        ends=_ends(results))
+        ends=_ends(results), balance=balance(results, len(bot_names)) if n else None)
 
 
 def _ends(results: list[GameResult]) -> dict[str, int]:
