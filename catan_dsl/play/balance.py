@@ -128,6 +128,11 @@ def _chi2_sf(x: float, df: int) -> float:
     return max(0.0, min(1.0, q))
 
 
+def _z(x: float) -> float:
+    """``x`` to two decimals, with no minus sign on a zero (-0.004 prints as +0.00)."""
+    return round(x, 2) + 0.0
+
+
 def _r(x: float) -> float:
     # Rounded so float summation order can never leak into compared output.
     return round(x, 9)
@@ -150,7 +155,7 @@ def balance_text(b: Balance, colours: Sequence[str]) -> list[str]:
         width = max(len(title), *(len(r.what) for r in rows))
         out += ["", f"{title:<{width}}  {'winner':>7} {'loser':>7} {'lead':>7}  {'95% CI':<17}"
                     f"{'with any: winners / losers':>28}"]
-        out += [f"{r.what:<{width}}  {r.winners:>7.2f} {r.losers:>7.2f} {r.lead:>+7.2f}  "
-                f"{f'[{r.ci_low:+.2f}, {r.ci_high:+.2f}]':<17}"
+        out += [f"{r.what:<{width}}  {r.winners:>7.2f} {r.losers:>7.2f} {_z(r.lead):>+7.2f}  "
+                f"{f'[{_z(r.ci_low):+.2f}, {_z(r.ci_high):+.2f}]':<17}"
                 f"{f'{r.winners_used:.0%} / {r.losers_used:.0%}':>28}" for r in rows]
     return out

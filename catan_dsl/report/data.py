@@ -206,8 +206,8 @@ def _balance_section(rep: Report) -> Section:
     """What the winners of the games did that their losers did not: each rule action and card
     used, and each VP source, per game for the winner and a losing seat, with the winner's lead."""
     b = rep.stats["balance"]
-    rows = [[kind, g["what"], f"{g['winners']:.2f}", f"{g['losers']:.2f}", f"{g['lead']:+.2f}",
-             f"{g['ci_low']:+.2f} … {g['ci_high']:+.2f}",
+    rows = [[kind, g["what"], f"{g['winners']:.2f}", f"{g['losers']:.2f}", f"{round(g['lead'], 2) + 0.0:+.2f}",
+             f"{round(g['ci_low'], 2) + 0.0:+.2f} … {round(g['ci_high'], 2) + 0.0:+.2f}",
              f"{g['winners_used']:.0%} / {g['losers_used']:.0%}"]
             for kind, key in (("used", "uses"), ("VP", "vp")) for g in b[key]]
     who = ("Every seat held the same bot, so the gaps speak of the scenario: what won." if
