@@ -15,6 +15,7 @@ from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, ScenarioA
 from catan_dsl.cli.bot_options import bot_budget_options, parse_bots, seats_option
 from catan_dsl.cli.runs import EXIT_INTERRUPTED, play_many, run_options
 from catan_dsl.core.diagnostics import Report
+from catan_dsl.play.balance import balance_text
 from catan_dsl.play.gamelog import describe_event
 
 
@@ -434,6 +435,8 @@ def summary_table(summary: Any, title: str) -> str:
             out.append(f"  {k:<{width}}" + "".join(f"{s.mean_vp_by_source.get(k, 0.0):>8.2f}"
                                                    for s in summary.seats))
     out.extend(_uses_table(summary))
+    if getattr(summary, "balance", None) is not None:
+        out.extend(balance_text(summary.balance, [s.colour for s in summary.seats]))
     t = summary.timing
     out.append("")
     out.append(f"time: {t.get('seconds', 0.0):.2f} s, {t.get('games_per_second', 0.0):.1f} games/s, "

@@ -14,9 +14,10 @@ from typing import Any, Callable, Iterator
 from catan_dsl.bots import make_bot
 from catan_dsl.play.backends import map_chunks
 from catan_dsl.engine import CHANCE, Game
+from catan_dsl.play.balance import Balance, balance
 from catan_dsl.play.intervals import wilson_interval
 from catan_dsl.play.seats import FIXED, BotStats, bot_stats, seat_bots, seat_label
-from catan_dsl.play.tally import CAP, RULE, STALLED, TARGET, UseTally  # noqa: F401 (re-exported)
+from catan_dsl.play.tally import CAP, STALLED, TARGET, UseTally, shared_values
 from catan_dsl.play.transcript import record as start_recording
 from catan_dsl.play.turns import turn_over
 
@@ -69,14 +70,8 @@ class GameResult:
     bots: tuple = ()
     # How the game ended (one of ENDS, a rule's with its file:line: "rule race.catan:12").
     ended: str = ""
-
-
-def shared_values(state) -> dict[str, int]:
-    """A state's shared counters (tracks) by name; empty when the scenario has none."""
-    rules = state.game.rules
-    if rules is None or not rules.any_shared:
-        return {}
-    return {c.name: state.rules_state.shared[i] for i, c in enumerate(rules.counters) if c.shared}
+    # Per seat, its uses of rule actions and cards ("action fish", "card knight"): balance.py.
+    seat_uses: tuple = ()
 
 
 def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
@@ -172,7 +167,7 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
         events=tally.events,
         shared=shared_values(state), noops=tally.noops, fired=tally.fired,
         income=tuple(tally.income), bots=tuple(bot_names),
-        ended=tally.ended if terminal else CAP)
+        ended=tally.ended if terminal else CAP, seat_uses=tuple(tally.seat_uses))
 
 
 def play_chunk(job: tuple[dict, tuple[str, ...], int, list[int], int | None, str]
@@ -261,6 +256,8 @@ class PlaytestSummary:
     # Games per way of ending (GameResult.ended): the victory target, a rule's `end game`
     # (one entry per rule, by file:line), a stall, the turn cap.
     ends: dict[str, int] = field(default_factory=dict)
+    # Seat advantage and what winners did that losers did not (play/balance.py).
+    balance: Balance | None = None
 
     @property
     def partial(self) -> bool:
@@ -286,6 +283,7 @@ class PlaytestSummary:
             **({"mean_noops": dict(self.mean_noops)} if self.mean_noops else {}),
             "mean_fired": dict(self.mean_fired),
             "mean_income": [dict(x) for x in self.mean_income],
+            **({"balance": self.balance.to_dict()} if self.balance is not None else {}),
             # Only a stopped run says so, with how many games were asked for.
             **({"partial": True, "games_requested": self.requested} if self.partial else {}),
         }
@@ -334,7 +332,7 @@ def summarize(results: list[GameResult], bot_names: list[str] | tuple[str, ...],
         mean_income=[_mean_seat(results, p) for p in range(len(bot_names))],
         results=results, timing=timing, requested=n if requested is None else requested,
         seating=seating, per_bot=bot_stats(results, list(bot_names), wilson_interval),
-        ends=_ends(results))
+        ends=_ends(results), balance=balance(results, len(bot_names)) if n else None)
 
 
 def _ends(results: list[GameResult]) -> dict[str, int]:

@@ -1,5 +1,5 @@
 """One game's events → what the bots did with the rules: actions, cards, pieces built and
-placed, events by kind, rule firings, income, and how the game ended (GameResult's counts)."""
+placed, events by kind, rule firings, income, uses per seat, and how the game ended."""
 
 from __future__ import annotations
 
@@ -16,6 +16,14 @@ from catan_dsl.engine.events import (
 
 # The ways a game ends, as GameResult.ended and the summary's "ends" name them.
 TARGET, RULE, STALLED, CAP = "victory target", "rule", "stalled", "turn cap"
+
+
+def shared_values(state) -> dict[str, int]:
+    """A state's shared counters (tracks) by name; empty when the scenario has none."""
+    rules = state.game.rules
+    if rules is None or not rules.any_shared:
+        return {}
+    return {c.name: state.rules_state.shared[i] for i, c in enumerate(rules.counters) if c.shared}
 
 
 class UseTally:
@@ -41,6 +49,7 @@ class UseTally:
         self.noops: dict[str, int] = {}
         self.fired: dict[str, int] = {}
         self.income: list[dict[str, int]] = [{} for _ in range(seats)]
+        self.seat_uses: list[dict[str, int]] = [{} for _ in range(seats)]
         self.rule_ids = rule_ids           # the compiled rules' ids, by index
         self.ended = ""                    # how the game ended, once it has (GameResult.ended)
 
@@ -60,11 +69,13 @@ class UseTally:
                     got[res] = got.get(res, 0) + k
             elif t is RuleActionTaken:
                 self.actions[e.action] = self.actions.get(e.action, 0) + 1
+                self._by_seat(e.player, f"action {e.action}")
                 if e.rule is not None:          # the action's own rule ran its body once
                     rid = e.rule.rule_id
                     self.fired[rid] = self.fired.get(rid, 0) + 1
             elif t is DevelopmentCardPlayed:
                 self.cards[e.card] = self.cards.get(e.card, 0) + 1
+                self._by_seat(e.player, f"card {e.card}")
             elif t is PieceBuilt and not in_setup:
                 self.built[e.piece] = self.built.get(e.piece, 0) + 1
                 if e.rule is not None:
@@ -78,3 +89,8 @@ class UseTally:
                 self.ended = f"{RULE} {e.rule.where}" if e.rule is not None else RULE
             elif t is GameStalled:
                 self.ended = STALLED
+
+    def _by_seat(self, player: int, what: str) -> None:
+        if 0 <= player < len(self.seat_uses):
+            mine = self.seat_uses[player]
+            mine[what] = mine.get(what, 0) + 1

@@ -144,6 +144,8 @@ def sections(rep: Report) -> list[Section]:
     out.append(Section("vp", "VP by source (mean at the end)", ["seat", *rep.vp_sources],
                        [[s["colour"], *[f"{row.get(k, 0.0):.2f}" for k in rep.vp_sources]]
                         for s, row in zip(rep.seats, rep.vp_by_source)]))
+    if (rep.stats.get("balance") or {}).get("games_won"):
+        out.append(_balance_section(rep))
     out.append(Section("uses", "Actions and cards used (mean per game)", ["what", "per game"],
                        [[k, f"{v:.2f}"] for k, v in rep.uses],
                        "" if rep.uses else "No scenario action, development card or free piece "
@@ -192,9 +194,30 @@ def _first_seat_section(rep: Report) -> Section:
                        "The seats held different bots, so the first seat's share says as much "
                        "about the bots as about the seat: play one bot in every seat (the "
                        "default) to measure the seats.")
+    p = (rep.stats.get("balance") or {}).get("seats_equal_p")
+    equal = "" if p is None else (f" Every seat against an equal share of the wins (chi-square): "
+                                    f"p = {p:.3g}.")
     verdict = ("no evidence of a first-seat advantage" if fs["ci_low"] <= fs["fair_share"] <= fs["ci_high"]
                else "the first seat wins more than its share" if fs["ci_low"] > fs["fair_share"]
                else "the first seat wins less than its share")
     return Section("first_seat", "First-seat advantage", columns, row,
                    f"The fair share lies {'inside' if 'no evidence' in verdict else 'outside'} "
-                   f"the interval: {verdict}.")
+                   f"the interval: {verdict}.{equal}")
+
+
+def _balance_section(rep: Report) -> Section:
+    """What the winners of the games did that their losers did not: each rule action and card
+    used, and each VP source, per game for the winner and a losing seat, with the winner's lead."""
+    b = rep.stats["balance"]
+    rows = [[kind, g["what"], f"{g['winners']:.2f}", f"{g['losers']:.2f}", f"{round(g['lead'], 2) + 0.0:+.2f}",
+             f"{round(g['ci_low'], 2) + 0.0:+.2f} … {round(g['ci_high'], 2) + 0.0:+.2f}",
+             f"{g['winners_used']:.0%} / {g['losers_used']:.0%}"]
+            for kind, key in (("used", "uses"), ("VP", "vp")) for g in b[key]]
+    who = ("Every seat held the same bot, so the gaps speak of the scenario: what won." if
+           b["equal_bots"] else "The seats held different bots, so a gap also says which bot "
+           "won more: play one bot in every seat to read it as the scenario's.")
+    return Section("balance", "Winners against losers",
+                   ["", "what", "winner", "loser", "lead", "95% CI", "with any: winners / losers"],
+                   rows, f"Over the {b['games_won']} games someone won: the winner's count per "
+                   "game, a losing seat's, and the winner's lead over the mean of its game's "
+                   f"losers. {who}")

@@ -141,6 +141,32 @@ def _short(name: str) -> str:
     return name.removeprefix("rule ")
 
 
+def balance_leads(rep: Report) -> str:
+    """The winner's lead over its game's losers, with its 95% interval, for each action or card
+    used and each VP source (two panels: counts of uses and VP do not share a scale)."""
+    b = rep.stats.get("balance") or {}
+    groups = [(t, b.get(k) or []) for t, k in (("uses per game", "uses"), ("VP at the end", "vp"))]
+    groups = [(t, gs) for t, gs in groups if gs]
+    heights = [len(gs) for _, gs in groups]
+    fig = Figure(figsize=(7, 0.9 + 0.24 * sum(heights) + 0.5 * len(groups)))
+    axes = fig.subplots(len(groups), 1, squeeze=False,
+                        gridspec_kw={"height_ratios": heights})[:, 0] if groups else []
+    for ax, (title, gs) in zip(axes, groups):
+        ys = list(range(len(gs)))[::-1]
+        for y, g in zip(ys, gs):
+            colour = "#2e7d32" if g["ci_low"] > 0 else "#c62828" if g["ci_high"] < 0 else "#37474f"
+            ax.errorbar([g["lead"]], [y], xerr=[[max(0.0, g["lead"] - g["ci_low"])],
+                                                 [max(0.0, g["ci_high"] - g["lead"])]],
+                        fmt="o", color=colour, ecolor=colour, capsize=3, markersize=4)
+        ax.axvline(0, color="#212121", lw=0.8)
+        ax.set_yticks(ys, [g["what"] for g in gs], fontsize=7)
+        ax.set_ylim(-0.7, len(gs) - 0.3)
+        ax.set_title(f"winner minus losers, {title} (95% CI)", fontsize=8, loc="left")
+        ax.tick_params(axis="x", labelsize=7)
+    fig.tight_layout()
+    return svg(fig)
+
+
 def forest(metrics: list) -> str:
     return svg(forest_figure(metrics))
 

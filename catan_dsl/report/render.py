@@ -16,7 +16,8 @@ svg{max-width:100%;height:auto}
 .plot-missing{color:#b71c1c;border:1px dashed #b71c1c;padding:.5em}"""
 
 _PLOTS = {"seats": (plots.win_rates, "win rate"), "lengths": (plots.lengths, "game length"),
-          "vp": (plots.vp_sources, "VP by source"), "income": (plots.income, "income")}
+          "vp": (plots.vp_sources, "VP by source"), "income": (plots.income, "income"),
+          "balance": (plots.balance_leads, "winners' lead")}
 
 
 def to_html(rep: Report) -> str:

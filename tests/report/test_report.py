@@ -13,7 +13,8 @@ from catan_dsl.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
 SECTIONS = ["Run", "Win rate per seat", "First-seat advantage", "Game length (turns)",
-            "VP by source (mean at the end)", "Actions and cards used (mean per game)",
+            "VP by source (mean at the end)", "Winners against losers",
+            "Actions and cards used (mean per game)",
             "Rule coverage", "Resource income per seat (cards per game)"]
 
 
@@ -33,7 +34,8 @@ def test_the_html_report_is_self_contained_and_has_every_section(tmp_path: Path)
     stats, page = _playtest(tmp_path, "scenarios/fishermen.catan", "r.html")
     for heading in SECTIONS:
         assert f">{heading}</h2>" in page
-    assert page.count("<svg") == 4                       # win rates, lengths, VP, income
+    assert stats["balance"]["games_won"] > 0             # (else no winners-against-losers)
+    assert page.count("<svg") == 5               # win rates, lengths, VP, winners' lead, income
     assert not re.search(r"<script|<link|src=\"http|@import|url\(http", page)
     seats = re.findall(r"<tr><td>(\w+)</td><td>random</td><td>(\d+)</td>", page)
     assert [int(w) for _, w in seats] == [s["wins"] for s in stats["seats"]]

@@ -74,7 +74,8 @@ def test_every_plot_is_drawn_for_the_runs_that_used_to_break_it(base_ir: dict,
                         max_turns=500)
     rep = build(base_ir, summary, source=BASE)
     page = to_html(rep)
-    assert page.count("<svg") == 4 and 'class="plot-missing"' not in page
+    plots = 4 + (summary.balance.games > 0)     # winners against losers: only with a winner
+    assert page.count("<svg") == plots and 'class="plot-missing"' not in page
     for s in rep.seats:
         assert 0.0 <= s["ci_low"] <= s["win_rate"] <= s["ci_high"] <= 1.0
     assert "## Win rate per seat" in to_markdown(rep)
@@ -109,7 +110,7 @@ def test_a_plot_that_cannot_be_drawn_leaves_a_note_and_the_report_is_written(
     page = to_html(rep)
     assert ('<p class="plot-missing">The win rate plot could not be drawn (ValueError: '
             "&#x27;yerr&#x27; must not contain negative values)") in page
-    assert '<table id="t-seats">' in page and page.count("<svg") == 3
+    assert '<table id="t-seats">' in page and page.count("<svg") == 4    # the other four plots
 
 
 def _quick_start_playtest() -> list[str]:
@@ -135,6 +136,6 @@ def test_the_quick_start_playtest_writes_its_report(tmp_path: Path, report: str,
     text = out.read_text(encoding="utf-8")
     assert f"report: {out}" in r.output
     if report.endswith(".html"):
-        assert text.count("<svg") == 4 and 'class="plot-missing"' not in text
+        assert text.count("<svg") == 5 and 'class="plot-missing"' not in text
     else:
         assert "## Rule coverage" in text and "| Red | greedy |" in text
