@@ -14,7 +14,7 @@ from catan_dsl.engine import CHANCE, Game
 from catan_dsl.engine.base import building
 from catan_dsl.engine.events import GameEnded, RobberMoved
 from catan_dsl.engine.prompts import DISCARD, MOVE_ROBBER
-from catan_dsl.cli.game import summary_table
+from catan_dsl.cli.summary_text import summary_table
 from catan_dsl.play.playtest import run_games
 from catan_dsl.report.data import build, sections
 from tests.engine.helpers import act, empty_main, give, give_card, pre_roll
