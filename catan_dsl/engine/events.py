@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# Events are made on every state change (2,500 a base game), so they are plain slotted
-# dataclasses: a frozen one's __init__ sets each field through object.__setattr__, four to five
-# times the cost. Treat them as immutable all the same: the history shares them between
-# clones of a state. Equality, hashing and repr are Event's, written once below rather than
-# generated for each of the fifty classes (what every process that plays pays at start-up);
-# they read as a frozen dataclass's would (the fields in order, equal only within one class).
+from catan_dsl.core.value_equality import ValueEquality
+
+# Events are made on every state change (2,500 a base game), so they are plain slotted dataclasses:
+# a frozen one's __init__ sets each field through object.__setattr__, four to five times the cost.
+# Treat them as immutable all the same: the history shares them between clones of a state.
+# Equality, hashing and repr are inherited (core/value_equality.py) rather than generated for each
+# of the fifty classes (what every process that plays pays at start-up); they read as a frozen
+# dataclass's would (the fields in order, equal only within one class).
 event = dataclass(slots=True, eq=False, repr=False)
 
 
@@ -23,26 +25,10 @@ class Provenance:
 
 
 @dataclass(slots=True, eq=False, repr=False, kw_only=True)
-class Event:
+class Event(ValueEquality):
     """Base event; ``rule`` is None for base-game events."""
 
     rule: Provenance | None = None
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__dataclass_fields__)
-        return f"{self.__class__.__qualname__}({shown})"
-
-    def _values(self) -> tuple:
-        """The fields' values in order (what a generated dataclass __eq__ compares)."""
-        return tuple([getattr(self, name) for name in self.__dataclass_fields__])
 
 
 @event

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from catan_dsl.core.value_equality import ValueEquality
+
 from catan_dsl.core.source import Span
 
-# A frozen dataclass whose __eq__, __hash__ and __repr__ are Node's, written once below instead
-# of generated per class: the 100-odd node classes cost ~40% less to create, which every command
-# pays at start-up. Equality, hashing and repr read as a plain frozen dataclass's would (the
-# fields in order, compared only with the same class).
+# A frozen dataclass whose __eq__, __hash__ and __repr__ are inherited (core/value_equality.py)
+# instead of generated per class: the 100-odd node classes cost ~40% less to create, which every
+# command pays at start-up. Equality, hashing and repr read as a plain frozen dataclass's would
+# (the fields in order, compared only with the same class).
 _frozen_node = dataclass(frozen=True, eq=False, repr=False)
 
 
@@ -22,24 +24,8 @@ def syntax_node(cls: type) -> type:
 
 
 @syntax_node
-class Node:
+class Node(ValueEquality):
     span: Span
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__dataclass_fields__)
-        return f"{self.__class__.__qualname__}({shown})"
-
-    def _values(self) -> tuple:
-        """The fields' values in order (what a generated dataclass __eq__ compares)."""
-        return tuple([getattr(self, name) for name in self.__dataclass_fields__])
 
 
 # --- leaves ---------------------------------------------------------------------------------
