@@ -6,6 +6,7 @@ import json
 import random
 from pathlib import Path
 
+from catan_dsl.core import geometry as g
 from catan_dsl.engine import CHANCE, Game, State
 from catan_dsl.engine.base import building
 from catan_dsl.engine.invariants import violations
@@ -125,3 +126,15 @@ def check_invariants(s: State) -> None:
     checker of catan_dsl/engine/invariants.py); raises AssertionError naming each broken one."""
     broken = violations(s)
     assert not broken, "\n".join(broken)
+
+
+def vid(ir: dict, h: tuple[int, int], corner: str) -> int:
+    """The id of hex ``h``'s corner ("N", "NE", …) on the IR's board."""
+    key = g.fmt_key(g.corner(h, corner))
+    return next(v["id"] for v in ir["board"]["vertices"] if v["key"] == key)
+
+
+def eid(ir: dict, h: tuple[int, int], side: str) -> int:
+    """The id of hex ``h``'s side ("NE", "E", …) on the IR's board."""
+    key = g.fmt_key(g.side(h, side))
+    return next(e["id"] for e in ir["board"]["edges"] if e["key"] == key)

@@ -7,9 +7,8 @@ from collections import Counter
 from functools import lru_cache
 
 from catan_dsl import api
-from catan_dsl.core import geometry as g
 from catan_dsl.engine import Game
-from tests.engine.helpers import empty_main
+from tests.engine.helpers import eid, empty_main, vid  # noqa: F401 (the kit's tests use them)
 
 SCENARIOS = ("new_shores", "four_islands", "fog_islands", "through_the_desert", "wonders")
 BOARDS = {"new_shores": ("new_shores_3", "new_shores_4"),
@@ -37,16 +36,6 @@ def game(name: str, players: int = 4, board: str | None = None) -> Game:
 def main(name: str, players: int = 4, board: str | None = None, player: int = 0):
     """A state past the set-up, empty board, in ``player``'s turn after the roll."""
     return empty_main(game(name, players, board), player=player)
-
-
-def vid(ir: dict, h: tuple[int, int], corner: str) -> int:
-    key = g.fmt_key(g.corner(h, corner))
-    return next(v["id"] for v in ir["board"]["vertices"] if v["key"] == key)
-
-
-def eid(ir: dict, h: tuple[int, int], side: str) -> int:
-    key = g.fmt_key(g.side(h, side))
-    return next(e["id"] for e in ir["board"]["edges"] if e["key"] == key)
 
 
 def land(ir: dict, q: int, r: int) -> int:

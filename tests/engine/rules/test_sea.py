@@ -18,7 +18,8 @@ from catan_dsl.engine.events import EffectSkipped, PieceMoved, RobberMoved
 from catan_dsl.play.playtest import play_game
 from catan_dsl.play.soak import soak
 from catan_dsl.play.transcript import replay
-from tests.engine.helpers import act, check_invariants, empty_main, give, give_card, pre_roll, put, texts
+from tests.engine.helpers import (act, check_invariants, eid, empty_main, give, give_card, pre_roll,
+                                  put, texts, vid)
 from tests.engine.rules_kit import play_random
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "sea_routes.catan"
@@ -34,16 +35,6 @@ def ir() -> dict:
 @pytest.fixture
 def game(ir) -> Game:
     return Game(ir, 4)
-
-
-def vid(ir: dict, h: tuple[int, int], corner: str) -> int:
-    key = g.fmt_key(g.corner(h, corner))
-    return next(v["id"] for v in ir["board"]["vertices"] if v["key"] == key)
-
-
-def eid(ir: dict, h: tuple[int, int], side: str) -> int:
-    key = g.fmt_key(g.side(h, side))
-    return next(e["id"] for e in ir["board"]["edges"] if e["key"] == key)
 
 
 def sea_hex(ir: dict, q: int, r: int) -> int:
