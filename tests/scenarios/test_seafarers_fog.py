@@ -53,16 +53,23 @@ def test_setup_settlements_go_on_the_face_up_islands() -> None:
     assert any(set(s.board.vertex_hexes[v]) & isles["east_island"] for v in spots)
 
 
-def test_a_ship_beside_the_fog_reveals_it_with_its_tile_and_token_and_pays_its_resource() -> None:
-    """SF-FOG-08, SF-FOG-09, SF-FOG-10, SF-FOG-13: a ship built onto a path with an end at a
-    face-down spot turns it up: the top tile, a token for a producing terrain, and 1 card of its
-    resource to the builder; the hex then produces like any other."""
+def ship_built_beside_the_fog():
+    """Red's settlement on the coast and a ship built from it onto a path touching the fog:
+    the state (its reveal pending) and the face-down spots that path reaches."""
     s = main(FOG, 3, BOARD)
     v, e, spots = sea_route_to_fog(s)
     put(s, 0, "settlement", v)
     settled(s)
     give(s, 0, lumber=1, wool=1)
     act(s, f"build ship {e}")
+    return s, spots
+
+
+def test_a_ship_beside_the_fog_reveals_it_with_its_tile_and_token_and_pays_its_resource() -> None:
+    """SF-FOG-08, SF-FOG-09, SF-FOG-10, SF-FOG-13: a ship built onto a path with an end at a
+    face-down spot turns it up: the top tile, a token for a producing terrain, and 1 card of its
+    resource to the builder; the hex then produces like any other."""
+    s, spots = ship_built_beside_the_fog()
     assert s.current_player() == CHANCE
     h = spots[0]
     s.apply_action(outcome_showing(s, h, "pasture"))
@@ -103,12 +110,7 @@ def hidden_sides(s) -> set[int]:
 def test_one_piece_reveals_several_spots_in_reading_order() -> None:
     """SF-FOG-14: one piece reaching corners of several face-down spots reveals them one after
     another, in reading order (hex ids run top row first), each with its own reward."""
-    s = main(FOG, 3, BOARD)
-    v, e, spots = sea_route_to_fog(s)
-    put(s, 0, "settlement", v)
-    settled(s)
-    give(s, 0, lumber=1, wool=1)
-    act(s, f"build ship {e}")
+    s, spots = ship_built_beside_the_fog()
     order = []
     while s.current_player() == CHANCE:
         before = set(s.board.hex_hidden)

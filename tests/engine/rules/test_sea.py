@@ -57,6 +57,17 @@ def places(ir):
     return v, coast, open_sea, to_islet, far
 
 
+def sail_out(s, ir):
+    """Red's settlement on the coast and two ships from it, out to sea and on toward the islet:
+    the set-up most ship tests start from; returns ``places(ir)``."""
+    spots = places(ir)
+    v, _, open_sea, to_islet, _ = spots
+    put(s, 0, "settlement", v)
+    put(s, 0, "ship", open_sea)
+    put(s, 0, "ship", to_islet)
+    return spots
+
+
 def settled(s):
     """The pieces put so far stand since before this turn (put() places them in it)."""
     s.rules_state.built_now.clear()
@@ -104,10 +115,7 @@ def test_ships_join_ships_and_meet_roads_only_at_a_building(ir, game):
     """Issue 39 item 4: pieces of one network join end to end, pieces of different networks only
     at their owner's building: a road never grows from a ship's end, nor a ship from a road's."""
     s = empty_main(game)
-    v, coast, open_sea, to_islet, far = places(ir)
-    put(s, 0, "settlement", v)
-    put(s, 0, "ship", open_sea)
-    put(s, 0, "ship", to_islet)
+    v, coast, open_sea, to_islet, far = sail_out(s, ir)
     give(s, 0, lumber=9, brick=9, wool=9, grain=9)
     at_far = set(s.board.vertex_edges[far])
     assert not builds(s, "road") & at_far                  # the ship's end grows no road
@@ -195,10 +203,7 @@ def test_move_takes_the_end_ship_to_where_it_could_be_built(ir, game):
     """Issue 39 item 4: `move ship from e to f` is legal only where a ship could be placed once it
     has left e; the action moves only an open route's end, never one built this turn."""
     s = empty_main(game)
-    v, coast, open_sea, to_islet, far = places(ir)
-    put(s, 0, "settlement", v)
-    put(s, 0, "ship", open_sea)
-    put(s, 0, "ship", to_islet)
+    v, coast, open_sea, to_islet, far = sail_out(s, ir)
     settled(s)
     rules = game.rules
     assert [t for t in texts(s) if t.startswith("do move_ship")] == [f"do move_ship edge {to_islet}"]
@@ -416,10 +421,7 @@ def test_on_moved_runs_after_a_move_with_the_new_place(ir, tmp_path):
     assert moved_ir is not None, report.render_text()
     game = Game(moved_ir, 4)
     s = empty_main(game)
-    v, coast, open_sea, to_islet, far = places(moved_ir)
-    put(s, 0, "settlement", v)
-    put(s, 0, "ship", open_sea)
-    put(s, 0, "ship", to_islet)
+    v, coast, open_sea, to_islet, far = sail_out(s, moved_ir)
     settled(s)
     sailed = [c.name for c in game.rules.counters].index("sailed")
     give(s, 0, lumber=1, wool=1)
@@ -437,10 +439,7 @@ def test_a_choice_of_paths_by_can_move_to_lists_exactly_the_paths_a_move_reaches
     from catan_dsl.engine.rules.piece_moves import movable
 
     s = empty_main(game)
-    v, coast, open_sea, to_islet, far = places(ir)
-    put(s, 0, "settlement", v)
-    put(s, 0, "ship", open_sea)
-    put(s, 0, "ship", to_islet)
+    v, coast, open_sea, to_islet, far = sail_out(s, ir)
     put(s, 0, "road", eid(ir, HILLS, "NW"))
     settled(s)
     act(s, f"do move_ship edge {to_islet}")
