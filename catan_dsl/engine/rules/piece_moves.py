@@ -161,7 +161,7 @@ def f_route_end(ctx: Ctx, a, raw):
         x = e(s, env)
         if not (isinstance(x, int) and 0 <= x < s.board.n_edges):
             return False
-        # Read off the pieces alone, and asked of every ship on every listing: kept until a
+        # Read off the pieces alone, and asked of every moving piece on every listing: kept until a
         # piece moves.
         memo = s.rules_state.piece_memo(s.piece_moves)
         got = memo.get(("route_end", x))
