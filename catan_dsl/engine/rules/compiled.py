@@ -269,6 +269,9 @@ class CompiledRules(RuleQueries, VictoryQueries):
                 self.dynamic.append((si, sp["policy"], ("#c", self.counter_index[m["name"]])))
             elif sp["policy"] != "first_then_strictly_more":
                 self.dynamic.append((si, sp["policy"], None))
+        # Looked up by card on every award (special_cards.award): read once here.
+        self.dynamic_of = {d[0]: d for d in self.dynamic}
+        self.copies_of = [sp.get("copies") for sp in (ir.get("special_cards") or {}).values()]
 
         self.chains = Chains(self, ir)          # before the rules: effects and functions use it
         self.compiled: list[Rule] = []
