@@ -63,14 +63,16 @@ def _network_ends(s, p: int, mine: list[int]) -> dict[int, tuple[int, int]]:
     network elsewhere (per piece for a piece that joins nothing), so the trail walk below
     needs no rule of its own. An opponent's building stays a stop at each of its nodes."""
     g, b = s.game, s.board
-    n_v, v_owner = b.n_vertices, s.v_owner
+    n_v, v_owner, e_kind, edge_vertices = b.n_vertices, s.v_owner, s.e_kind, b.edge_vertices
+    edge_net, net_joins, lone = g.edge_net, g.net_joins, 1 + g.n_nets
     out = {}
     for e in mine:
-        net = g.edge_net[s.e_kind[e]]
+        net = edge_net[e_kind[e]]
         # A node number per (intersection, network): v itself, or v + n_v * (1 + net), or for a
         # piece that joins nothing v + n_v * (1 + n_nets + e).
-        tag = 1 + net if g.net_joins[net] else 1 + g.n_nets + e
-        out[e] = tuple(v if v_owner[v] == p else v + n_v * tag for v in b.edge_vertices[e])
+        shift = n_v * (1 + net if net_joins[net] else lone + e)
+        a, c = edge_vertices[e]
+        out[e] = (a if v_owner[a] == p else a + shift, c if v_owner[c] == p else c + shift)
     return out
 
 
