@@ -2,29 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from catan_dsl.core.value_equality import ValueEquality
-
 from catan_dsl.core.source import Span
-
-# A frozen dataclass whose __eq__, __hash__ and __repr__ are inherited (core/value_equality.py)
-# instead of generated per class: the 100-odd node classes cost ~40% less to create, which every
-# command pays at start-up. Equality, hashing and repr read as a plain frozen dataclass's would
-# (the fields in order, compared only with the same class).
-_frozen_node = dataclass(frozen=True, eq=False, repr=False)
-
-
-def syntax_node(cls: type) -> type:
-    """A frozen dataclass of this module's kind (see above). A class without a docstring gets a
-    short one: dataclass would build one from inspect.signature, a sixth of the class's cost."""
-    if not cls.__doc__:
-        cls.__doc__ = f"{cls.__name__} syntax node."
-    return _frozen_node(cls)
+from catan_dsl.syntax.frozen import Frozen, syntax_node
 
 
 @syntax_node
-class Node(ValueEquality):
+class Node(Frozen):
     span: Span
 
 

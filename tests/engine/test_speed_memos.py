@@ -120,9 +120,11 @@ def _trail_from_every_vertex(edge_vertices, mine, weights, stops) -> int:
 @settings(max_examples=300, deadline=None)
 @given(data=st.data())
 def test_longest_trail_starts_left_out_never_change_the_length(game: Game, data) -> None:
-    """BASE-66, BASE-69: the trail walk starts only at odd-degree vertices, stops and one vertex
-    of each closed part; on networks around a few hexes (rings, figure eights, branches, with
-    opponents' buildings and weighted paths) it finds what a walk from every vertex finds."""
+    """BASE-66, BASE-69: the longest trail (a forest's by two sweeps, a network with a cycle
+    walked over runs of paths joined as one link, from odd-degree vertices, stops and one vertex
+    of each closed part only); on networks around a few hexes (rings, figure eights, branches,
+    with opponents' buildings and weighted paths, weight 0 too) it finds what a walk from every
+    vertex over single paths finds."""
     from catan_dsl.engine.base import awards
     b = game.board(1)
     around = data.draw(st.lists(st.integers(0, b.n_hexes - 1), min_size=1, max_size=3))
@@ -135,6 +137,29 @@ def test_longest_trail_starts_left_out_never_change_the_length(game: Game, data)
                                             max_size=10)))
     corners = sorted({v for e in mine for v in b.edge_vertices[e]})
     stops = data.draw(st.sets(st.sampled_from(corners), max_size=3))
-    weights = data.draw(st.none() | st.tuples(*[st.integers(1, 3) for _ in mine]))
+    weights = data.draw(st.none() | st.tuples(*[st.integers(0, 3) for _ in mine]))
+    assert awards._trail(b.edge_vertices, mine, weights, stops) == \
+        _trail_from_every_vertex(b.edge_vertices, mine, weights, stops)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_longest_trail_of_grown_networks_is_what_every_walk_finds(game: Game, data) -> None:
+    """BASE-66, BASE-69: networks grown path by path as players build them (long branches,
+    forks, the odd cycle; up to 16 paths), with opponents' buildings and weights from 0: the
+    longest trail is what a walk from every vertex over single paths finds."""
+    from catan_dsl.engine.base import awards
+    b = game.board(1)
+    mine = [data.draw(st.integers(0, b.n_edges - 1))]
+    for _ in range(data.draw(st.integers(0, 15))):
+        ends = sorted({v for e in mine for v in b.edge_vertices[e]})
+        v = data.draw(st.sampled_from(ends))
+        free = [e for e in b.vertex_edges[v] if e not in mine]
+        if free:
+            mine.append(data.draw(st.sampled_from(free)))
+    mine.sort()
+    corners = sorted({v for e in mine for v in b.edge_vertices[e]})
+    stops = data.draw(st.sets(st.sampled_from(corners), max_size=3))
+    weights = data.draw(st.none() | st.tuples(*[st.integers(0, 3) for _ in mine]))
     assert awards._trail(b.edge_vertices, mine, weights, stops) == \
         _trail_from_every_vertex(b.edge_vertices, mine, weights, stops)

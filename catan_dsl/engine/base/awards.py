@@ -63,32 +63,121 @@ def _network_ends(s, p: int, mine: list[int]) -> dict[int, tuple[int, int]]:
     network elsewhere (per piece for a piece that joins nothing), so the trail walk below
     needs no rule of its own. An opponent's building stays a stop at each of its nodes."""
     g, b = s.game, s.board
-    n_v, v_owner = b.n_vertices, s.v_owner
+    n_v, v_owner, e_kind, edge_vertices = b.n_vertices, s.v_owner, s.e_kind, b.edge_vertices
+    edge_net, net_joins, lone = g.edge_net, g.net_joins, 1 + g.n_nets
     out = {}
     for e in mine:
-        net = g.edge_net[s.e_kind[e]]
+        net = edge_net[e_kind[e]]
         # A node number per (intersection, network): v itself, or v + n_v * (1 + net), or for a
         # piece that joins nothing v + n_v * (1 + n_nets + e).
-        tag = 1 + net if g.net_joins[net] else 1 + g.n_nets + e
-        out[e] = tuple(v if v_owner[v] == p else v + n_v * tag for v in b.edge_vertices[e])
+        shift = n_v * (1 + net if net_joins[net] else lone + e)
+        a, c = edge_vertices[e]
+        out[e] = (a if v_owner[a] == p else a + shift, c if v_owner[c] == p else c + shift)
     return out
 
 
 def _trail(edge_vertices, mine: list[int], weights: tuple[int, ...] | None,
            stops: set[int]) -> int:
-    # Adjacency over p's own edges only, each edge as one bit of an int (cheap "used" sets).
-    adj: dict[int, list[tuple[int, int, int]]] = {}
-    full = 0
+    """The longest trail over ``mine`` (each edge at most once), weighted, ending at a stop.
+
+    A stop is cut into one end per path touching it (a trail may start or end there, never
+    pass), and a run of paths through intersections of two paths is one weighted link (a
+    longest trail never needs to start or end inside such a run: it could go on along it).
+    What is left is usually a forest, whose longest trail is a longest path: two sweeps per
+    tree. A network with a cycle is walked, every trail from the vertices where one can start,
+    over the links instead of the single paths. Negative weights keep the single paths."""
+    if weights is not None and min(weights) < 0:
+        return _walk_all(_links(edge_vertices, mine, weights, stops, False))
+    links = _links(edge_vertices, mine, weights, stops, True)
+    got = _forest_longest(links)
+    return _walk_all(links) if got is None else got
+
+
+def _links(edge_vertices, mine: list[int], weights, stops: set[int],
+           merge: bool) -> dict[int, list[list[int]]]:
+    """Node → its links ``[link id, other node, weight]`` (a link both ways, the same id),
+    stops cut per path (negative node numbers); ``merge``: runs through nodes of two links are
+    one link."""
+    adj: dict[int, list[list[int]]] = {}
     for i, e in enumerate(mine):
         w = weights[i] if weights is not None else 1
-        full += w
         a, c = edge_vertices[e]
-        bit = 1 << e
-        adj.setdefault(a, []).append((bit, c, w))
-        adj.setdefault(c, []).append((bit, a, w))
+        if a in stops:
+            a = -1 - 2 * i
+        if c in stops:
+            c = -2 - 2 * i
+        la = adj.get(a)
+        if la is None:
+            la = adj[a] = []
+        lc = adj.get(c)
+        if lc is None:
+            lc = adj[c] = []
+        la.append([i, c, w])
+        lc.append([i, a, w])
+    if not merge:
+        return adj
+    for v in list(adj):
+        out = adj[v]
+        if len(out) != 2 or out[0][0] == out[1][0]:
+            continue                # an end, a branch, or a loop: kept
+        (i, a, wa), (j, c, wc) = out
+        del adj[v]
+        # One link a - c (i's id) in place of a - v - c: a's entry for i and c's for j.
+        for x in adj[a]:
+            if x[0] == i and x[1] == v:
+                x[1], x[2] = c, wa + wc
+                break
+        for x in adj[c]:
+            if x[0] == j and x[1] == v:
+                x[0], x[1], x[2] = i, a, wa + wc
+                break
+    return adj
+
+
+def _forest_longest(adj: dict[int, list[list[int]]]) -> int | None:
+    """The longest path of a forest (weights not negative): from any node the farthest, then
+    from that one the farthest; None when a part has a cycle."""
+    seen: set[int] = set()
+    best = 0
+    for root in adj:
+        if root in seen:
+            continue
+        seen.add(root)
+        far, far_d = root, 0
+        stack = [(root, -1, 0)]
+        while stack:
+            v, came, d = stack.pop()
+            if d > far_d:
+                far, far_d = v, d
+            for i, u, w in adj[v]:
+                if i != came:
+                    if u in seen:
+                        return None          # reached again: a cycle
+                    seen.add(u)
+                    stack.append((u, i, d + w))
+        stack = [(far, -1, 0)]
+        while stack:
+            v, came, d = stack.pop()
+            if d > best:
+                best = d
+            for i, u, w in adj[v]:
+                if i != came:
+                    stack.append((u, i, d + w))
+    return best
+
+
+def _walk_all(links: dict[int, list[list[int]]]) -> int:
+    # Each link as one bit of an int (cheap "used" sets); a cut stop is an end of one link.
+    adj: dict[int, list[tuple[int, int, int]]] = {}
+    full = 0
+    for v, out in links.items():
+        adj[v] = [(1 << i, u, w) for i, u, w in out]
+        full += sum(w for _, _, w in out)
+    full //= 2
+    ends = {v for v, out in links.items() if v < 0}
 
     def walk(v: int, length: int, used: int) -> int:
-        if length and v in stops:
+        if length and v in ends:
             return length
         best = length
         for bit, u, w in adj[v]:
@@ -99,7 +188,7 @@ def _trail(edge_vertices, mine: list[int], weights: tuple[int, ...] | None,
         return best
 
     best = 0
-    for v in _trail_starts(adj, stops):
+    for v in _trail_starts(adj, ends):
         got = walk(v, 0, 0)
         if got > best:
             best = got

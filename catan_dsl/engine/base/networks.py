@@ -87,14 +87,25 @@ def all_codes(s, p: int) -> set[int]:
     return out
 
 
-def recheck(s, edges, vertices) -> None:
+def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) -> None:
     """Bring every player's spot caches up to date at ``edges`` and ``vertices`` after pieces
     changed next to them (a path piece moved: its old and new paths and those sharing their
-    ends, and those ends). The caller has given the state its own spot sets (own_spots)."""
+    ends, and those ends). The caller has given the state its own spot sets (own_spots).
+    ``mover``: only that player's path piece went from one path to another (``moved``), no
+    building changed; another player's spots can then change only on those two paths (one
+    left free, one taken), as his own pieces and every building stand where they stood."""
     g, b = s.game, s.board
     n = b.n_edges
     for q in range(g.num_players):
         spots, vspots = s.edge_spots[q], s.vertex_spots[q]
+        if mover >= 0 and q != mover:
+            for e in moved:
+                for net in range(g.n_nets):
+                    if can_route(s, q, e, net):
+                        spots.add(net * n + e)
+                    else:
+                        spots.discard(net * n + e)
+            continue
         for e in edges:
             for net in range(g.n_nets):
                 if can_route(s, q, e, net):

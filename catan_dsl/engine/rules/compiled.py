@@ -9,6 +9,7 @@ from catan_dsl.core import vocab
 from catan_dsl.engine.events import Provenance
 from catan_dsl.engine.rules import executor, player_actions, tables
 from catan_dsl.engine.rules.chains import Chains
+from catan_dsl.engine.rules.domains import mentions
 from catan_dsl.engine.rules.execution import Execution
 from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, reads
 from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, LAYOUT_FUNCTIONS, PerBoard,
@@ -83,6 +84,7 @@ class Rule:
     position_static: bool = False           # ... and markers, units, marks, chains (not board_static)
     unit_blind: bool = False                # position_static, reading no unit
     layout_static: bool = False             # a forbid reading only the layout and its bindings
+    spot_among: Any = None                  # a build forbid "at in S", S not reading at: S
 
     @property
     def chain_label(self) -> str:
@@ -269,6 +271,9 @@ class CompiledRules(RuleQueries, VictoryQueries):
                 self.dynamic.append((si, sp["policy"], ("#c", self.counter_index[m["name"]])))
             elif sp["policy"] != "first_then_strictly_more":
                 self.dynamic.append((si, sp["policy"], None))
+        # Looked up by card on every award (special_cards.award): read once here.
+        self.dynamic_of = {d[0]: d for d in self.dynamic}
+        self.copies_of = [sp.get("copies") for sp in (ir.get("special_cards") or {}).values()]
 
         self.chains = Chains(self, ir)          # before the rules: effects and functions use it
         self.compiled: list[Rule] = []
@@ -296,6 +301,7 @@ class CompiledRules(RuleQueries, VictoryQueries):
         self.layout_forbids = {what: PerBoard() for what, rules in self.forbids.items()
                                if all(rule.layout_static for rule in rules)}
         self.build_bans = split_build_bans(self.forbids.get("build", ()), self.game.piece_names)
+        self.spot_splits: dict = {}         # piece kind → its "at in S" build bans, the others
         self.trigger_keys = _trigger_keys(self.by_trigger, self.compiled)
         self.route_weighted = bool(self.modifiers.get("route_weight"))
         self.vp_modified = bool(self.modifiers.get("vp"))
@@ -392,6 +398,11 @@ class CompiledRules(RuleQueries, VictoryQueries):
                 board_only(r.get("when"), self.functions, LAYOUT_FUNCTIONS) and \
                 all(v.lstrip("#") in bound for v in rule.reads) and \
                 not any(k == "player" for k, _ in flt) and "player" not in bound
+            at_var, w = dict(bind).get("at"), r.get("when")
+            if kind == "forbid" and r["what"] == "build" and at_var and isinstance(w, list) \
+                    and len(w) == 3 and w[0] == "in" and w[1] == ["var", at_var] \
+                    and not mentions(w[2], at_var) and not mentions(w[2], "#" + at_var):
+                rule.spot_among = compile_expr(w[2], ctx)[0]     # queries.build_banned
             if kind == "modifier":
                 rule.value = compile_expr(r.get("value", 0), ctx)[0]
                 rule.label = r.get("label") or f"{r['what'].replace('_', ' ')} ({prov.rule_id})"

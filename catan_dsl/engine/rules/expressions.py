@@ -217,8 +217,14 @@ def _narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, ctx: Ctx, inner
             ) -> tuple[Fn, Fn | None]:
     """The loop's set and condition as the loop runs them (engine/rules/domains.py): a layout
     prefilter, else a narrowed set; the same elements qualify, in the same order."""
+    def compile_typed(n: Any, extra: dict) -> tuple[Fn, str]:
+        here = inner
+        for name, typ in extra.items():
+            here = here.bind(name, typ)
+        return compile_expr(n, here)
+
     pre = layout_prefilter(set_node, var, cond_node, set_fn, ctx.types, ctx.functions,
-                           lambda n: compile_expr(n, inner)[0])
+                           lambda n: compile_expr(n, inner)[0], compile_typed)
     if pre is not None:
         return pre[0], compile_cond(pre[1], inner)
     if cond_node is None:

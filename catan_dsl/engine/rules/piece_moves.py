@@ -95,7 +95,7 @@ def move(s, p: int, k: int, x: int, y: int, ri: int) -> None:
         # Only the two paths, those sharing their ends and those ends can change: the caches
         # are brought up to date there (the invariants recompute them all and compare).
         ends = {v for e in (x, y) for v in b.edge_vertices[e]}
-        networks.recheck(s, {e for v in ends for e in b.vertex_edges[v]}, ends)
+        networks.recheck(s, {e for v in ends for e in b.vertex_edges[v]}, ends, p, (x, y))
         awards.route_changed(s, (p,))      # a path piece ends no one else's route
     else:
         rebuild_spots(s)
@@ -159,7 +159,15 @@ def f_route_end(ctx: Ctx, a, raw):
 
     def route_end(s, env):
         x = e(s, env)
-        return isinstance(x, int) and 0 <= x < s.board.n_edges and networks.route_end(s, x)
+        if not (isinstance(x, int) and 0 <= x < s.board.n_edges):
+            return False
+        # Read off the pieces alone, and asked of every moving piece on every listing: kept until a
+        # piece moves.
+        memo = s.rules_state.piece_memo(s.piece_moves)
+        got = memo.get(("route_end", x))
+        if got is None:
+            got = memo[("route_end", x)] = networks.route_end(s, x)
+        return got
     return route_end, "bool"
 
 

@@ -70,6 +70,7 @@ class RuleQueries:
     listing_state: Any
     game: Any
     build_bans: tuple
+    spot_splits: dict
     yield_modified: bool
     yield_static: bool
 
@@ -133,7 +134,46 @@ class RuleQueries:
                 return True
         if spot_free and self._blind_ban(s, p, kind, on_edge, at):
             return True
+        if rest and s is self.listing_state:
+            # While a state is listed, a ban "at in S" reads S once, not once per spot.
+            among, rest = self._spot_split(kind, rest)
+            for rule in among:
+                names = self._spot_among(s, p, kind, on_edge, at, rule)
+                if names is None:           # S is no set of places: asked as written
+                    if self._first_in((rule,), s, p, _build_params(kind, on_edge, at)) is not None:
+                        return True
+                elif at in names:
+                    return True
         return bool(rest) and self._first_in(rest, s, p, _build_params(kind, on_edge, at)) is not None
+
+    def _spot_split(self, kind: str, rest: tuple) -> tuple[tuple, tuple]:
+        """``rest``'s build bans "at in S" (S not reading the spot; filtered by kind alone), then
+        the others."""
+        got = self.spot_splits.get(kind)
+        if got is None:
+            among = tuple(r for r in rest if r.spot_among is not None
+                          and all(k == "kind" for k, _ in r.filter))
+            got = self.spot_splits[kind] = (among, tuple(r for r in rest if r not in among))
+        return got
+
+    def _spot_among(self, s, p: int, kind: str, on_edge: bool, at: int, rule) -> frozenset | None:
+        """The places a ban "at in S" names for ``p`` in the listing under way: S read once (a
+        second robber's paths, asked of every path a piece could go to), not once per spot;
+        None when S is no set of hashable places."""
+        memo = self.listing_memo
+        key = ("among", id(rule), p, kind)
+        if key in memo:
+            return memo[key]
+        env = self._env(rule, p, _build_params(kind, on_edge, at))
+        if env is None:
+            got: frozenset | None = frozenset()
+        else:
+            try:
+                got = frozenset(rule.spot_among(s, env))
+            except Exception:               # asked as written instead, raising there if it does
+                got = None
+        memo[key] = got
+        return got
 
     def kind_banned(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool | None:
         """Is every build of ``kind`` forbidden for ``p`` now (True), none (False), or does it

@@ -108,7 +108,7 @@ def _counters_and_routes(rules, s) -> None:
 
 def award(rules, s, si: int) -> None:
     """Recompute special card ``si``'s measure and holder(s) by its policy."""
-    entry = next((d for d in rules.dynamic if d[0] == si), None)
+    entry = rules.dynamic_of.get(si)
     if entry is None:
         awards.update_award(s, si)
         return
@@ -130,7 +130,7 @@ def award(rules, s, si: int) -> None:
                    else SpecialCardSetAside(sp.name, old))
     else:  # all_min
         low = min(m[:rules.n_real])
-        copies = rules.ir["special_cards"][sp.name].get("copies") or rules.n_real
+        copies = rules.copies_of[si] or rules.n_real
         new = [p for p in range(rules.n_real) if m[p] == low][:copies]
         old = s.rules_state.multi[si]
         if new != old:

@@ -133,3 +133,53 @@ def test_path_loops_find_what_the_condition_says(cond, set_node, seed, e0) -> No
         else list(range(s.board.n_edges))
     check(s, "e", set_node, items, cond, {"player": s.cur, "e0": e0},
           {"player": "player", "e0": "edge"})
+
+
+X = ["var", "x"]
+NEAR_E0 = ["any", "x", ["ends", E0], ["in", H, ["hexes_of", X]]]       # names its elements
+NEAR_W0 = ["in", H, ["hexes_of", ["var", "w0"]]]                        # likewise
+HEX_ATOMS = [NEAR_E0, NEAR_W0, ["any", "x", ["ends", E0], ["and", ["coast", X],
+                                                           ["in", H, ["hexes_of", X]]]]] + \
+    [["==", ["terrain", H], t] for t in TERRAINS + ("sea",)] + [["robber_on", H]]
+
+
+def plain_hex(s, node, env):
+    """A hex loop's condition read off the board's tables."""
+    head, b, rules = node[0], s.board, s.game.rules
+    if head in ("and", "or"):
+        values = [plain_hex(s, part, env) for part in node[1:]]
+        return all(values) if head == "and" else any(values)
+    if head == "not":
+        return not plain_hex(s, node[1], env)
+    if head == "any":                           # the ends of path e0, each an intersection x
+        return any(plain_hex(s, node[3], {**env, "x": x}) for x in b.edge_vertices[env["e0"]])
+    if head == "in":                            # h among the hexes of intersection x or w0
+        return env["h"] in b.vertex_hexes[env[node[2][1][1]]]
+    if head == "coast":
+        return bool(rules.coast["vertex"][env["x"]])
+    if head == "robber_on":
+        return s.robber == env["h"]
+    return b.hex_terrain[env["h"]] == node[2]
+
+
+@settings(max_examples=120, deadline=None)
+@given(lead=st.lists(st.sampled_from(HEX_ATOMS[:3] + HEX_ATOMS[3:5]), min_size=1, max_size=3),
+       rest=st.none() | conditions(HEX_ATOMS), seed=st.sampled_from([1, 2]),
+       e0=st.integers(0, 83), w0=st.integers(0, 53))
+def test_hex_loops_led_by_a_conjunct_naming_its_hexes(lead, rest, seed, e0, w0) -> None:
+    """A hex loop whose leading layout conjuncts are worked out once per board and values
+    (layout_prefilter), one of them naming the hexes that can meet it (``h in hexes_of(w0)``,
+    ``any(x in ends(e0) where h in hexes_of(x))``, so only those are tested), finds what a plain
+    reading of the condition finds, in the same order."""
+    s = played(seed, 200)
+    cond = lead[0]
+    for part in lead[1:] + ([rest] if rest is not None else []):
+        cond = ["and", cond, part]
+    env = {"player": s.cur, "e0": e0, "w0": w0}
+    ctx = Ctx(s.game.rules, {"player": "player", "e0": "edge", "w0": "vertex"})
+    items = list(range(s.board.n_hexes))
+    meets = [h for h in items if plain_hex(s, cond, {**env, "h": h})]
+    for head, want in (("count", len(meets)), ("first", meets[0] if meets else -1)):
+        fn, _ = compile_expr([head, "h", ["hexes"], cond], ctx)
+        assert fn(s, dict(env)) == want, (head, cond)
+        assert fn(s, dict(env)) == want, (head, cond)          # the kept answer too

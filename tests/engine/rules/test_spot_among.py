@@ -1,0 +1,66 @@
+"""A build ban ``forbid build K at e where e in S`` (S not reading the spot) → S read once per
+listing (queries.build_banned), with the verdicts the condition as written gives."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from catan_dsl import api
+from catan_dsl.bots import make_bot
+from catan_dsl.engine import Game
+from catan_dsl.packs.sources import seafarers_pack
+
+SCENARIOS = ["new_shores", "fog_islands"]
+
+
+def _game(name: str) -> Game:
+    path = Path(seafarers_pack()["scenarios"]) / f"{name}.catan"
+    ir, report = api.compile_file(str(path))
+    assert ir is not None, report.render_text()
+    return Game(ir, num_players=4)
+
+
+def _env(rule, p: int, e: int) -> dict:
+    var = dict(rule.bind).get("at", "at")
+    return {"player": p, var: e, "#" + var: "edge"}
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_a_ban_on_the_places_a_set_names_holds_where_its_condition_does(name: str) -> None:
+    """SF-34 (no ship is built on a side of the pirate's hex): along random games, for every
+    path and path piece, the build bans with the "at in S" one read from its set once per
+    listing say what their conditions say path by path, inside a listing (the memo live) and
+    outside it."""
+    game = _game(name)
+    rules = game.rules
+    among = [r for r in rules.forbids["build"] if r.spot_among is not None]
+    assert among, "the pirate's ban is an 'at in S' ban"
+    s = game.new_initial_state(3)
+    bot, rng = make_bot("random"), random.Random(3)
+    checked = 0
+    for step in range(1500):
+        if s.is_terminal():
+            break
+        if step % 25 == 0:
+            p = s.cur
+            for listing in (False, True):
+                if listing:
+                    rules.listing_memo, rules.listing_state = {}, s
+                try:
+                    for kind in {dict(r.filter).get("kind") for r in among}:
+                        mine = [r for r in rules.forbids["build"]
+                                if all(v == kind for f, v in r.filter if f == "kind")]
+                        k = game.piece_names.index(kind)
+                        for e in range(s.board.n_edges):
+                            want = any(r.when is None or r.when(s, _env(r, p, e)) for r in mine)
+                            got = rules.build_banned(s, p, kind, game.piece_on_edge[k], e)
+                            assert got == want, (kind, e)
+                            checked += want
+                finally:
+                    rules.listing_memo = rules.listing_state = None
+        s.apply_action(s.sample_chance(rng) if s.is_chance_node()
+                       else bot.choose(s, s.legal_actions(), rng))
+    assert checked > 20
