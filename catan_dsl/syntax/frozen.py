@@ -30,6 +30,10 @@ def syntax_node(cls: type) -> type:
 def _init_of(cls: type):
     """The __init__ dataclass would write for ``cls``: its fields in order, positional or by
     keyword, defaults for the ones left out; set as a frozen dataclass sets them."""
+    if any(f.default_factory is not MISSING for f in fields(cls)):
+        # The shared __init__ below knows plain defaults only: say so where the class is made.
+        raise TypeError(f"{cls.__qualname__}: a syntax node field takes a plain default, "
+                        "not default_factory")
     names = tuple(f.name for f in fields(cls))
     defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
     n = len(names)
