@@ -9,7 +9,7 @@ import pytest
 from catan_dsl import api
 from catan_dsl.engine import Game
 from catan_dsl.play.playtest import play_game
-from tests.engine.helpers import act, empty_main, pre_roll, put, texts
+from tests.engine.helpers import act, empty_main, give, pre_roll, put, texts
 from tests.scenarios.seafarers_kit import BOARDS, SCENARIOS, compiled, counter, land, sea_hex
 
 VARIANTS = ("tournament", "friendly_robber", "event_cards", "harbormaster", "catan_for_two")
@@ -117,4 +117,24 @@ def test_earthquake_damages_roads_only_and_calm_sea_counts_the_harbors() -> None
     put(s, 1, "settlement", 36)
     pre_roll(s, 0)
     act(s, "deal events calm_sea_9")
+    assert s.current_player() == 1 and all(t.startswith("choose ") for t in texts(s))
+
+
+def test_trade_advantage_counts_roads_and_ships_without_a_route_holder() -> None:
+    """COMBO-EV-SF-03: with no Longest Trade Route holder, Trade Advantage goes to the single
+    player with the most roads and ships together: 1 road + 3 ships beat 3 roads."""
+    ir, g = event_game()
+    inland = [e["id"] for e in ir["board"]["edges"] if len(e["hexes"]) == 2]
+    open_sea = [e["id"] for e in ir["board"]["edges"] if not e["hexes"]]
+    s = empty_main(g)
+    for e in inland[0:45:15]:
+        put(s, 2, "road", e)                 # player 2: 3 roads, apart
+    put(s, 1, "road", inland[48])
+    for e in open_sea[0:45:15]:
+        put(s, 1, "ship", e)                 # player 1: 1 road and 3 ships, apart
+    give(s, 2, lumber=1)
+    give(s, 3, lumber=1)
+    assert all(h == -1 for h in s.holders)   # no Longest Trade Route yet
+    pre_roll(s, 0)
+    act(s, "deal events trade_advantage")
     assert s.current_player() == 1 and all(t.startswith("choose ") for t in texts(s))
