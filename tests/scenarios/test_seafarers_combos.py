@@ -138,3 +138,73 @@ def test_trade_advantage_counts_roads_and_ships_without_a_route_holder() -> None
     pre_roll(s, 0)
     act(s, "deal events trade_advantage")
     assert s.current_player() == 1 and all(t.startswith("choose ") for t in texts(s))
+
+
+def poor_cover(s, places: list[tuple[int, set[int]]], targets: set[int], kind: str):
+    """Put ``kind`` pieces, round the four players (none above 2 VP), on few of ``places``
+    ((id, hexes it touches)) until every target hex is touched (greedy cover)."""
+    left, n = set(targets), 0
+    while left:
+        at, touched = max(places, key=lambda c: (len(c[1] & left), -c[0]))
+        assert touched & left, "no place touches what is left"
+        put(s, n % 4, kind, at)
+        left -= touched
+        n += 1
+    assert n <= 8 or kind == "ship"          # at most 2 settlements a player: ≤ 2 VP
+
+
+def friendly_fog():
+    ir = compiled("fog_islands", with_=("friendly_robber",))
+    return ir, Game(ir, 4)
+
+
+def fence_the_land(ir: dict, s) -> None:
+    """Every face-up land hex but the robber's touches a settlement of a player with ≤ 2 VP."""
+    land = {h["id"] for h in ir["board"]["hexes"] if h["terrain"] is not None
+            and not h.get("hidden")} - {s.robber}
+    poor_cover(s, [(v["id"], set(v["hexes"])) for v in ir["board"]["vertices"]], land,
+               "settlement")
+
+
+def fence_the_sea(ir: dict, s) -> None:
+    """Every sea hex but the pirate's has a side with a ship of a player with ≤ 2 VP."""
+    n = len(ir["board"]["hexes"])
+    sea = {n + i for i in range(len(ir["board"]["sea"]))} - {s.rules_state.robbers[0]}
+    poor_cover(s, [(e["id"], {n + i for i in e.get("sea") or ()})
+                       for e in ir["board"]["edges"]], sea, "ship")
+
+
+def test_friendly_robber_with_no_sea_hex_for_the_pirate_moves_the_robber() -> None:
+    """COMBO-FR-SF-02: with Friendly Robber, when no sea hex is legal for the pirate the roller
+    must move the robber; when no land hex is legal either, FR-03's fallback applies to it
+    (here, on a board without a desert, off the board: COMBO-FR-SF-04)."""
+    ir, g = friendly_fog()
+    s = empty_main(g)
+    fence_the_sea(ir, s)
+    pre_roll(s, 0)
+    act(s, "roll 7")
+    offered = texts(s)
+    assert offered and all(t.startswith("move robber ") for t in offered)
+    assert len(offered) > 1
+    s = empty_main(g)
+    fence_the_sea(ir, s)
+    fence_the_land(ir, s)
+    pre_roll(s, 0)
+    act(s, "roll 7")
+    assert texts(s) == ["move robber -1"]
+
+
+def test_friendly_robber_without_a_desert_sends_the_robber_off_the_board() -> None:
+    """COMBO-FR-SF-04: on a board without a desert (The Fog Islands), Friendly Robber's
+    fallback sends the robber off the board; the pirate may still be moved instead."""
+    ir, g = friendly_fog()
+    assert not any(h["terrain"] == "desert" for h in ir["board"]["hexes"])
+    s = empty_main(g)
+    fence_the_land(ir, s)
+    pre_roll(s, 0)
+    act(s, "roll 7")
+    offered = texts(s)
+    assert [t for t in offered if t.startswith("move robber ")] == ["move robber -1"]
+    assert any(t.startswith("move pirate ") for t in offered)
+    act(s, "move robber -1")
+    assert s.robber < 0
