@@ -29,6 +29,8 @@ class BoardInfo:
     pools: list[tuple[str, list[g.Hex], dict[str, int]]] = field(default_factory=list)
     numbers_spec: dict = field(default_factory=lambda: {"method": "fixed"})
     harbors: list[tuple[int, str | None, g.Hex, str]] = field(default_factory=list)
+    # Per 'harbors shuffled' block, the indices (into harbors) whose types are dealt among them.
+    harbor_shuffle: list[list[int]] = field(default_factory=list)
     robber: object = "robber_start_terrain"
     # Where each declared robber (robber NAME { on sea }) starts: a sea hex or "off_board".
     robbers: dict[str, object] = field(default_factory=dict)
@@ -289,6 +291,7 @@ class _BoardChecker(NumberChecks, HiddenPools):
     def harbors(self) -> None:
         seen: dict[g.Hex, A.Harbor] = {}
         for block in self.items(A.Harbors):
+            dealt: list[int] = []
             for hb in block.harbors:
                 ok = self.c.num(hb.give, "a harbor ratio") & self.c.num(hb.get, "a harbor ratio")
                 if ok and hb.get.value != 1:
@@ -309,8 +312,11 @@ class _BoardChecker(NumberChecks, HiddenPools):
                                  notes=(("the other harbor", seen[sea].span),))
                     continue
                 seen[sea] = hb
+                dealt.append(len(self.info.harbors))
                 self.info.harbors.append((hb.give.value, hb.resource.value if hb.resource else None,
                                           hb.coord.hex, hb.side.value))
+            if block.shuffled and len(dealt) > 1:
+                self.info.harbor_shuffle.append(dealt)
         self.harbor_seas = set(seen)
 
     def _coast_hint(self, h: g.Hex) -> str:

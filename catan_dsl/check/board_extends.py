@@ -126,7 +126,7 @@ def _harbors(items: list, board: A.Board, report: Report) -> list:
                 found.add(key)
             elif key not in own:
                 keep.append(hb)
-        out.append(A.Harbors(item.span, tuple(keep)))
+        out.append(A.Harbors(item.span, tuple(keep), item.shuffled))
     for key, w in gone.items():
         if key not in found:
             report.error("E206", w.span, message=f"board {board.name.value} inherits no harbor at "

@@ -322,6 +322,10 @@ def compile_board(info: BoardInfo, sea_paths: bool = False) -> dict:
     if info.frame_shuffled:
         # Only when asked, so boards without shuffled features keep their IR byte for byte.
         out["feature_shuffle"] = sorted(info.frame_shuffled)
+    if info.harbor_shuffle:
+        # Harbor ids whose types are dealt among them at game start ('harbors shuffled'); only
+        # when asked, like feature_shuffle.
+        out["harbor_shuffle"] = [list(group) for group in info.harbor_shuffle]
     return out
 
 

@@ -1,4 +1,4 @@
-"""Game-flow forms → IR with their checks: the effect ``end game [ties by EXPR]``, and the
+"""Game-flow forms → IR with their checks: the effect ``end game [ties by EXPR | winner P]``, and the
 trigger parts ``on rolled 7`` (a number filtering the trigger) and ``instead of robber`` (a
 mixin of `compile.effects.EffectLowerer`, which `compile.rules.RuleCompiler` extends)."""
 
@@ -19,7 +19,15 @@ class FlowLowering:
     def end_game(self, f: R.Eff, scope: dict[str, str]) -> list:
         """``end game [ties by EXPR]`` → ["end_game", TIES or None]; EXPR is a number per
         player, read with ``player`` standing for each tied player (as a special card's
-        measure reads it)."""
+        measure reads it). ``end game winner P`` → ["end_game", None, P]: P wins whatever
+        the VP (the third element only then, so other IR stays as it was)."""
+        winner = f.get("winner")
+        if winner is not None:
+            value, t = self.expr(winner, scope)  # type: ignore[attr-defined]
+            if not compatible(t, "player"):
+                self.err("E406", winner.span, message=f"end game winner P: P must be a player, "  # type: ignore[attr-defined]
+                         f"got {t}", hint="e.g. 'end game winner player'")
+            return ["end_game", None, value]
         ties = f.get("ties")
         if ties is None:
             return ["end_game", None]

@@ -425,10 +425,11 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
     _e("set_number", "at:hex n:int|none", "none",
        "the hex's number token becomes N (`= none` takes it away)",
        "set number h = 6", "{at} carries {n}"),
-    _e("end_game", "ties:int|none", "none", "the game ends at once: the most VP wins, a tie going "
-       "to the most `ties` (a number per player, `player` being each tied one), then to a "
-       "roll-off; written `end game [ties by EXPR]`", "end game ties by count_of(player, ore)",
-       "the game ends at once and the player with the most VP wins{ties}"),
+    _e("end_game", "ties:int|none winner:player|none", "none", "the game ends at once: the "
+       "most VP wins, a tie going to the most `ties` (a number per player, `player` being each "
+       "tied one), then to a roll-off; written `end game [ties by EXPR]`; `end game winner P`: "
+       "P wins whatever the VP (a win by a deed)", "end game ties by count_of(player, ore)",
+       "the game ends at once and {winner} wins{ties}"),
     _e("vote", "var:name winner:name from:set pay:names body:effects deadlock:effects", "none",
        "each player from the acting one names an option and lays out any number of the listed "
        "cards (to the bank); options backed by more than half of the votes win, else the sole "

@@ -139,7 +139,7 @@ def build_board(ir: dict, seed: int) -> Board:
         for n in nums:
             by_number[n].append(i)
 
-    harbors = {h["id"]: h for h in b.get("harbors", [])}
+    harbors = {h["id"]: h for h in realize.dealt_harbors(b, rb)}   # types as dealt
     vertex_harbor: list[tuple[int, int] | None] = []
     for v in b["vertices"]:
         h = harbors.get(v.get("harbor")) if v.get("harbor") is not None else None

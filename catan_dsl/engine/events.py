@@ -183,7 +183,8 @@ class GameWon(Event):
 @event
 class GameEnded(Event):
     """A rule ended the game at once (``end game``): ``player`` wins with ``vp`` VP, found by
-    ``how``: "most VP", "ties" (the rule's tie-break decided), or "roll-off" among ``tied``."""
+    ``how``: "most VP", "ties" (the rule's tie-break decided), "roll-off" among ``tied``, or
+    "winner" (the rule named him: ``end game winner P``)."""
 
     player: int
     vp: int

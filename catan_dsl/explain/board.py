@@ -135,9 +135,16 @@ def _harbors(b: dict) -> list[str]:
         return ["There are no harbors."]
     generic = sum(1 for h in hs if h.get("resource") is None)
     special = [h["resource"] for h in hs if h.get("resource")]
-    parts = [f"{generic} generic {hs[0]['ratio'] if generic else 3}:1"] if generic else []
+    # The generic harbors' own ratio (the first harbor listed may be a 2:1).
+    ratio = next((h["ratio"] for h in hs if h.get("resource") is None), 3)
+    parts = [f"{generic} generic {ratio}:1"] if generic else []
     if special:
         parts.append(f"one 2:1 for each of {join(special)}")
+    dealt = sum(len(grp) for grp in b.get("harbor_shuffle") or ())
+    if dealt:
+        where = "their printed positions" if dealt == len(hs) else f"{dealt} of the positions"
+        return [f"{len(hs)} harbors: {join(parts)}; the types are dealt at random over "
+                f"{where} each game."]
     return [f"{len(hs)} harbors: {join(parts)}."]
 
 

@@ -410,9 +410,13 @@ class Narrator:
         where = f"where {self.s.value(chooser)} chooses" if at == "choice" else f"on {self.s.value(at)}"
         return Step(self.fill(V.EFFECTS["place"], [p, kind, at], at=where))
 
-    def e_end_game(self, ties: object) -> Step:
+    def e_end_game(self, ties: object, winner: object = None) -> Step:
         """``end game [ties by EXPR]``: "… wins (a tie goes to the one with the most gold, then
-        to a roll-off)"; EXPR reads the tied player as ``player``."""
+        to a roll-off)"; EXPR reads the tied player as ``player``. ``end game winner P``:
+        "the game ends at once and P wins, whatever the VP"."""
+        if winner is not None:
+            return Step(self.fill(V.EFFECTS["end_game"], [ties, winner],
+                                  winner=self.s.value(winner), ties=", whatever the VP"))
         if ties is None:
             broken = " (a tie is rolled off)"
         else:
@@ -420,7 +424,8 @@ class Narrator:
             ranked = ranked.removeprefix("the number of ").removeprefix("the ")
             ranked = ranked.removeprefix("their ").removesuffix(" of the player")
             broken = f" (a tie goes to the one with the most {ranked}, then to a roll-off)"
-        return Step(self.fill(V.EFFECTS["end_game"], [ties], ties=broken))
+        return Step(self.fill(V.EFFECTS["end_game"], [ties, None],
+                              winner="the player with the most VP", ties=broken))
 
     def e_set_counter(self, counter: str, value: object) -> Step:
         """``set lava = lava + 1`` reads "lava is set to 1 more than before"."""

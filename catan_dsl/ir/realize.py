@@ -1,4 +1,4 @@
-"""IR board + seed → a realised board: pool slots filled, number tokens laid (pure function)."""
+"""IR board + seed → a realised board: pool slots filled, number tokens laid, harbor types dealt (pure function)."""
 
 from __future__ import annotations
 
@@ -24,12 +24,16 @@ class RealizedBoard:
     numbers: tuple[tuple[int, ...], ...]
     letters: tuple[str | None, ...]
     feature_numbers: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = ()
+    # (ratio, resource or None) per harbor id, as dealt ('harbors shuffled'); empty when the
+    # board deals no harbor types (every harbor keeps its printed type).
+    harbor_types: tuple[tuple[int, str | None], ...] = ()
 
 
 def needs_realization(ir: dict) -> bool:
     """True when some terrain or number on the board is still left to chance."""
     board = ir["board"]
-    if board["numbers"]["method"] != "fixed" or board.get("feature_shuffle"):
+    if board["numbers"]["method"] != "fixed" or board.get("feature_shuffle") \
+            or board.get("harbor_shuffle"):
         return True
     return any(h.get("terrain") is None and h.get("pool") for h in board["hexes"])
 
@@ -161,7 +165,31 @@ def realize_board(ir: dict, seed: int) -> RealizedBoard:
         if name in (board.get("feature_shuffle") or ()):
             rng.shuffle(entries)
         feats.append((name, tuple(entries)))
-    return RealizedBoard(tuple(terrain), tuple(numbers), tuple(letters), tuple(feats))
+    return RealizedBoard(tuple(terrain), tuple(numbers), tuple(letters), tuple(feats),
+                         _deal_harbors(board, rng))
+
+
+def _deal_harbors(board: dict, rng: random.Random) -> tuple[tuple[int, str | None], ...]:
+    """Each harbor's (ratio, resource), the types of each shuffled group dealt among its
+    positions; drawn last, so a board without such a group draws exactly what it did before."""
+    groups = board.get("harbor_shuffle") or ()
+    if not groups:
+        return ()
+    types = [(h["ratio"], h.get("resource")) for h in board.get("harbors") or ()]
+    for group in groups:
+        dealt = [types[i] for i in group]
+        rng.shuffle(dealt)
+        for i, t in zip(group, dealt):
+            types[i] = t
+    return tuple(types)
+
+
+def dealt_harbors(board: dict, rb: RealizedBoard | None) -> list[dict]:
+    """The board's harbors with the types ``rb`` dealt them (as printed when nothing was dealt)."""
+    harbors = board.get("harbors") or []
+    if rb is None or not rb.harbor_types:
+        return harbors
+    return [dict(h, ratio=t[0], resource=t[1]) for h, t in zip(harbors, rb.harbor_types)]
 
 
 def realize(ir: dict, seed: int) -> dict:
@@ -179,6 +207,9 @@ def realize(ir: dict, seed: int) -> dict:
     for name, entries in rb.feature_numbers:
         out["board"]["feature_numbers"][name] = [list(e) for e in entries]
     out["board"]["feature_shuffle"] = []
+    if out["board"].get("harbor_shuffle"):
+        out["board"]["harbors"] = dealt_harbors(out["board"], rb)
+        out["board"]["harbor_shuffle"] = []
     out["meta"]["seed"] = seed
     return out
 

@@ -162,6 +162,7 @@ DESCRIBE: dict[str, Describe] = {
     "GameWon": lambda e, w, ir: f"{w(e.player)} won with {e.vp} VP",
     "GameEnded": lambda e, w, ir: f"a rule ended the game: {w(e.player)} won with {e.vp} VP"
                                   + {"ties": ", the tie broken by the rule",
+                                     "winner": ", named by the rule",
                                      "roll-off": f", winning the roll-off among "
                                                  f"{', '.join(w(p) for p in e.tied)}"
                                      }.get(e.how, ""),

@@ -69,8 +69,14 @@ class Board:
         self.feature_numbers: dict[str, list[list[int]]] = {
             n: [list(x) for x in e] for n, e in (b.get("feature_numbers") or {}).items()
             if not self.random or n not in (b.get("feature_shuffle") or ())}
+        # Harbors as printed; types dealt for this seed below ('harbors shuffled'); without a
+        # seed, a dealt harbor's type is unknown and drawn as such.
+        self.harbors = b.get("harbors", [])
+        self.harbors_unknown = {i for grp in b.get("harbor_shuffle") or () for i in grp} \
+            if self.random else set()
         if seed is not None and realize.needs_realization(ir):
             rb = realize.realize_board(ir, seed)
+            self.harbors = realize.dealt_harbors(b, rb)
             # Numbers of frame features as dealt for this seed (a shuffled frame).
             self.feature_numbers = {n: [list(x) for x in e] for n, e in rb.feature_numbers}
             self.terrain = list(rb.terrain)
@@ -274,7 +280,7 @@ def draw_harbors(ax: Axes, bd: Board) -> set[int]:
     """Harbor discs in their sea hex with piers to both harbor vertices; returns the sea ids used."""
     used: set[int] = set()
     produced_by = {t.get("produces"): t.get("color") for t in bd.ir.get("terrains", {}).values()}
-    for hb in bd.ir["board"].get("harbors", []):
+    for hb in bd.harbors:
         sea = bd.sea_centers[hb["sea"]]
         used.add(hb["sea"])
         a, b = (bd.vpts[v] for v in hb["vertices"])
@@ -292,10 +298,12 @@ def draw_harbors(ax: Axes, bd: Board) -> set[int]:
             ax.add_line(pier)
         res = hb.get("resource")
         ring = (produced_by.get(res) if res else None) or "#6d4c41"
+        if hb["id"] in bd.harbors_unknown:       # dealt at game start: no type before a seed
+            res, ring = None, "#6d4c41"
         disc = Circle(at, 0.36, facecolor="#fffdf5", edgecolor=ring, linewidth=3, zorder=4)
         disc.set_gid(f"harbor-{hb['id']}")
         ax.add_patch(disc)
-        text = f"{hb['ratio']}:1" + (f"\n{res}" if res else "")
+        text = "?" if hb["id"] in bd.harbors_unknown else f"{hb['ratio']}:1" + (f"\n{res}" if res else "")
         lbl = ax.text(
             at[0],
             at[1],
@@ -319,6 +327,8 @@ def random_note(ir: dict) -> str:
     for p in b.get("pools", []):
         tiles = ", ".join(f"{n} {t}" for t, n in sorted(p["tiles"].items()))
         lines.append(f"pool {p['id']} ({len(p['slots'])} slots): {tiles}")
+    for grp in b.get("harbor_shuffle") or ():
+        lines.append(f"harbors: {len(grp)} types dealt among {len(grp)} positions")
     spec = b["numbers"]
     if spec["method"] == "spiral":
         start = spec.get("start", "random")

@@ -74,7 +74,7 @@ class BoardDrawing:
             list((b.get("features") or {}).get("vertices", {})) + \
             list((b.get("features") or {}).get("sea", {}))
         self.feature_color = {n: FEATURE[i % len(FEATURE)] for i, n in enumerate(names)}
-        self.static = self._sea_layer(board_seed) + self._harbors() + self._features()
+        self.static = self._sea_layer(board_seed) + self._harbors(board_seed) + self._features()
         self.inner = self._inner_places()
 
     # ---- the layers that never change ---------------------------------------------------------
@@ -103,9 +103,12 @@ class BoardDrawing:
         out.append("</g>")
         return "".join(out)
 
-    def _harbors(self) -> str:
+    def _harbors(self, board_seed: int) -> str:
         out = ['<g class="harbors">']
-        for h in self.ir["board"].get("harbors", []):
+        b = self.ir["board"]
+        dealt = realize.dealt_harbors(b, realize.realize_board(self.ir, board_seed)) \
+            if b.get("harbor_shuffle") else b.get("harbors", [])   # types as dealt this game
+        for h in dealt:
             verts = h.get("vertices") or []
             if h.get("sea") is not None and h["sea"] < len(self.sea_centers) and h.get("edge") is not None:
                 a, b = self.ends[h["edge"]]

@@ -406,6 +406,7 @@ class Harbor(Node):
 @syntax_node
 class Harbors(Node):
     harbors: tuple[Harbor, ...]
+    shuffled: bool = False  # the types are dealt among the block's positions at game start
 
 
 @syntax_node

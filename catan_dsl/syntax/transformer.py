@@ -378,7 +378,11 @@ class ToAst(ChainsMixin, DeclsMixin, RulesMixin):
         return A.NumbersFixed(self._s(meta), tuple(ch))
 
     def harbors(self, meta, ch):
-        return A.Harbors(self._s(meta), tuple(c for c in ch if isinstance(c, A.Harbor)))
+        shuffled = any(isinstance(c, Tree) and c.data == "harbors_shuffled" for c in ch)
+        return A.Harbors(self._s(meta), tuple(c for c in ch if isinstance(c, A.Harbor)), shuffled)
+
+    def harbors_shuffled(self, meta, ch):
+        return Tree("harbors_shuffled", [])
 
     def harbor(self, meta, ch):
         res = ch[0] if isinstance(ch[0], A.Ident) else None

@@ -315,10 +315,15 @@ class RulesMixin(Transformer):
         return ("else", ch[0][1])
 
     def eff_end_game(self, meta, ch):
+        if ch and isinstance(ch[0], tuple) and ch[0][0] == "winner":
+            return self._eff("end_game", meta, ties=None, winner=ch[0][1])
         return self._eff("end_game", meta, ties=ch[0] if ch else None)
 
     def end_ties(self, meta, ch):
         return ch[0]
+
+    def end_winner(self, meta, ch):
+        return ("winner", ch[0])
 
     def eff_each(self, meta, ch):
         tags = dict(c for c in ch[2:] if isinstance(c, tuple))

@@ -1,5 +1,5 @@
-"""IR game-flow forms → a game ended by a rule (``end_game``: the most VP, ties by an expression,
-then a roll-off) and the robber number's work done by ``on rolled N instead of robber`` rules."""
+"""IR game-flow forms → a game ended by a rule (``end_game``: a named winner, or the most VP, ties
+by an expression, then a roll-off) and the robber number's work done by ``on rolled N instead of robber`` rules."""
 
 from __future__ import annotations
 
@@ -20,13 +20,20 @@ GAME_OVER = "game_over"
 
 
 def fx_end_game(node, ctx: Ctx) -> Eff:
-    _, ties_node = node
+    ties_node = node[1]
     # The tie-break is a number per player, read with `player` as the tied player.
     ties = compile_expr(ties_node, ctx.bind("player", "player"))[0] \
         if ties_node is not None else None
+    # "end game winner P": that player wins, whatever the VP.
+    winner = compile_expr(node[2], ctx)[0] if len(node) > 2 else None
 
     def run_(s, env, ri, addr):
         if s.phase == OVER:
+            return None
+        if winner is not None:
+            p = winner(s, env)
+            if p is not None and 0 <= p < s.game.rules.n_real:
+                finish(s, ri, p, "winner", ())
             return None
         rules = s.game.rules
         if rules.dynamic_any:

@@ -1,5 +1,5 @@
 """Issue 39 item 5, game flow: `end game [ties by EXPR]` ends the game at once with the most VP
-winning (ties by the expression, then a roll-off), logged with its file:line and counted by
+winning (ties by the expression, then a roll-off) — or `end game winner P`, P winning — logged with its file:line and counted by
 playtest as its own way a game ends; `on rolled 7 instead of robber` replaces the robber's move
 and steal on a 7, after the discards, while the Knight still moves the robber."""
 
@@ -75,6 +75,30 @@ def test_end_game_ends_at_once_and_the_most_vp_wins(tmp_path):
     assert ended[0].how == "most VP" and ended[0].rule.where.endswith("/t.catan:3")
     assert not s.prompts and s.legal_actions() == []
 
+
+
+def test_end_game_winner_names_the_winner_whatever_the_vp(tmp_path):
+    """`end game winner P`: P wins at once with fewer VP than another player (a win by a
+    deed); the event says the rule named him, and nothing after it runs."""
+    g = compile_text(tmp_path, """  action finish "Finish the wonder" {
+    do { end game winner player; gain 1 ore }
+  }""")
+    s = empty_main(g, 0, 0)
+    a, b = spread_vertices(s, 2)
+    lay(s, 1, "city", a)                      # Blue: 2 VP, Red (acting): 1 VP
+    lay(s, 0, "settlement", b)
+    ore = g.resources.index("ore")
+    before = s.hand[0][ore]
+    act(s, "do finish")
+    ended = [e for e in s.drain_events() if isinstance(e, GameEnded)]
+    assert s.is_terminal() and s.winner() == 0 and s.hand[0][ore] == before
+    assert len(ended) == 1 and ended[0].how == "winner" and ended[0].vp == 1
+
+
+def test_end_game_winner_must_be_a_player(tmp_path):
+    """A winner that is not a player is E406, with the form in the message."""
+    found = diagnostics(tmp_path, '  action finish "Finish" { do { end game winner 3 } }')
+    assert any(code == "E406" and "end game winner" in msg for code, msg in found)
 
 def test_a_tie_goes_to_the_tie_break_expression(tmp_path):
     """5: Red and Blue tie on VP; Blue rang the bell more often (`ties by count_of(player,

@@ -224,7 +224,7 @@ EFFECTS: dict[str, list[str]] = {
                     "set terrain <hex> = gold_field"],
     "set_number": ["set number <hex> = 6", "set number <hex> = none"],
     "vote": ["vote x in chain_spots(caravan) paying wool, grain <block> deadlock <block>"],
-    "end_game": ["end game", "end game ties by <int>"],
+    "end_game": ["end game", "end game ties by <int>", "end game winner <player>"],
     "move_piece": ["move road from e to <edge>", "move ship from e to <edge>",
                    "move settlement from v to <vertex>"],
 }
