@@ -4,12 +4,14 @@ a cache file without the post-lexer (an older version's) is never used in its pl
 
 from __future__ import annotations
 
+import io
+import pickle
 from pathlib import Path
 
 import pytest
 from lark import Lark
 
-from catan_dsl.core.paths import HOME_ENV
+from catan_dsl.core.paths import HOME_ENV, data_dir
 from catan_dsl.core.source import SourceFile
 from catan_dsl.syntax import parser as P
 
@@ -32,13 +34,68 @@ def test_the_cached_parser_keeps_its_post_lexer(tmp_path: Path, monkeypatch: pyt
         assert tree is None and [d.message for d in diags] == ["unknown word 'scenarioo'"]
 
         with path.open("rb") as fh:                   # what a parser without it would leave
-            plain = Lark.load(fh)
+            plain = P.parser_cache.load(fh)
+        assert plain is not None
         plain.options.postlex = None
         with path.open("wb") as fh:
-            plain.save(fh)
+            P.parser_cache.save(plain, fh)
         monkeypatch.setattr(Lark, "open", build)
         P.get_parser.cache_clear()
         tree, diags = P.parse(SourceFile("s.catan", "scenarioo t extends base {\n}\n"))
         assert [d.message for d in diags] == ["unknown word 'scenarioo'"]
     finally:
         P.get_parser.cache_clear()
+
+
+
+def test_a_cache_file_of_another_format_or_damaged_is_rebuilt(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache file in lark's own format (an older version's), empty, damaged or holding
+    something else is never used: the parser is built again and the file written anew in the
+    current format."""
+    ready = P.get_parser()
+    monkeypatch.setenv(HOME_ENV, str(tmp_path))
+    builds = []
+
+    def build(*a, **k):  # type: ignore[no-untyped-def]
+        builds.append(1)
+        return ready                                  # building for real takes seconds
+
+    monkeypatch.setattr(Lark, "open", build)
+    path = P.parser_cache_path()
+    path.parent.mkdir(parents=True)
+    try:
+        for content in ("lark", b"", b"not a pickle", pickle.dumps(1), pickle.dumps({})):
+            with path.open("wb") as fh:
+                if content == "lark":
+                    ready.save(fh)
+                else:
+                    fh.write(content)  # type: ignore[arg-type]
+            P.get_parser.cache_clear()
+            assert P.get_parser() is ready
+            with path.open("rb") as fh:
+                assert P.parser_cache.load(fh) is not None, content
+        assert len(builds) == 5
+        P.get_parser.cache_clear()
+        assert P.get_parser() is not ready and len(builds) == 5     # now read from the file
+    finally:
+        P.get_parser.cache_clear()
+
+
+def test_the_cached_parser_reads_every_shipped_scenario_as_lark_s_own_cache_did() -> None:
+    """The pickled parser gives the same tree as the parser lark's own format gives back (what
+    the cache held before), for every shipped scenario file: the parse table's actions are
+    compared by identity in lark, so they must come back as the same objects."""
+    parser = P.get_parser()
+    mine, theirs = io.BytesIO(), io.BytesIO()
+    P.parser_cache.save(parser, mine)
+    parser.save(theirs)
+    mine.seek(0)
+    theirs.seek(0)
+    loaded, reference = P.parser_cache.load(mine), Lark.load(theirs)
+    assert loaded is not None
+    scenarios = sorted(data_dir("scenarios", "base.catan").glob("**/*.catan"))
+    assert len(scenarios) > 10
+    for f in scenarios:
+        text = f.read_text(encoding="utf-8")
+        assert loaded.parse(text) == reference.parse(text), f.name
