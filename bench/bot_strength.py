@@ -8,11 +8,15 @@ and how often each bot used what the scenario offers (its own actions, cards, pi
     python bench/bot_strength.py --bot mcts --rivals mcts:think_ms=50     # against a 4x smaller budget
     python bench/bot_strength.py --bot mcts:playouts=200 --rivals greedy --no-hints
     python bench/bot_strength.py --summarize runs.jsonl                   # the table of a log
+    python bench/bot_strength.py --summarize new.jsonl --paired old.jsonl # two versions, same games
 
 Each game's seed is derived from --seed and its index (as `playtest` does), so a run with
 `--playouts`-style specs repeats exactly; with a CPU-time budget (`think_ms`, the default) the
 moves follow the machine's speed. `--log` appends one JSON line per game as it finishes, so a long
 run stopped early still counts what it played (`--summarize` reads it back; `--skip N` resumes).
+`--paired OLD` compares a log game by game with another on the same seeds and indices (a quick
+screen of a change: where both versions face the same dice, only the games they end differently
+count, and an exact sign test says how likely that split is by luck).
 `--no-hints` removes the scenario's bot hints (`modifier bot_value`, `param bot_*`) for every bot.
 """
 
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -107,6 +112,38 @@ def summarize(rows: list[dict], bot: str) -> dict:
     return out
 
 
+def _won(row: dict) -> bool:
+    return row["winner"] is not None and row["seats"][row["winner"]] == row["bot"]
+
+
+def sign_test(a: int, b: int) -> float:
+    """Two-sided exact p-value that ``a`` against ``b`` discordant games split this unevenly or
+    more by luck (each game either way with probability one half)."""
+    n, k = a + b, min(a, b)
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def paired(rows: list[dict], old: list[dict]) -> list[str]:
+    """Per scenario, the games of ``rows`` whose index (and seed) ``old`` also played: each
+    version's wins, the games only one of them won, and the sign test of that split."""
+    lines = ["| scenario | games in both | wins (this) | wins (paired) | only this | only paired | "
+             "sign test p |", "| --- | --- | --- | --- | --- | --- | --- |"]
+    before = {(r["scenario"], r["seed"], r["index"]): r for r in old}
+    for scen in dict.fromkeys(r["scenario"] for r in rows):
+        pairs = [(r, before[key]) for r in rows if r["scenario"] == scen
+                 and (key := (scen, r["seed"], r["index"])) in before]
+        new_wins = sum(_won(r) for r, _ in pairs)
+        old_wins = sum(_won(o) for _, o in pairs)
+        only_new = sum(_won(r) and not _won(o) for r, o in pairs)
+        only_old = sum(_won(o) and not _won(r) for r, o in pairs)
+        lines.append(f"| {scen} | {len(pairs)} | {new_wins} | {old_wins} | {only_new} | "
+                     f"{only_old} | {sign_test(only_new, only_old):.2f} |")
+    return lines
+
+
 def print_table(summary: dict, bot: str) -> None:
     print(f"| scenario | games | {bot} wins | 95% CI | equal share | no winner | turns | CPU s a game |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
@@ -137,11 +174,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-hints", action="store_true", help="take the bots' hints out")
     ap.add_argument("--log", help="append one JSON line per game to this file")
     ap.add_argument("--summarize", metavar="LOG", help="print the table of a log and stop")
+    ap.add_argument("--paired", metavar="LOG", help="with --summarize: compare game by game "
+                    "with this log of the same seeds")
     args = ap.parse_args(argv)
     if args.summarize:
         rows = [json.loads(x) for x in Path(args.summarize).read_text().splitlines() if x.strip()]
         bot = rows[0]["bot"] if rows else args.bot
         print_table(summarize(rows, bot), bot)
+        if args.paired:
+            old = [json.loads(x) for x in Path(args.paired).read_text().splitlines() if x.strip()]
+            print("\n" + "\n".join(paired(rows, old)))
         return 0
     paths = args.scenarios or [str(REPO / "scenarios" / f"{s}.catan") for s in SHIPPED]
     rows = []

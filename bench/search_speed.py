@@ -5,6 +5,7 @@ goes when --profile is given.
     python bench/search_speed.py                               # base, Barbarian Attack, T&B
     python bench/search_speed.py scenarios/base.catan --positions 40 --playouts 100
     python bench/search_speed.py scenarios/base.catan --profile | head -40
+    python bench/search_speed.py seafarers:new_shores             # a scenario of a pack
 
 Positions: every 7th decision of a seat with two or more options, in games played by four greedy
 bots (seeds 1000, 1001, ...), until --positions are collected. At each, one `mcts` decision with
@@ -82,6 +83,13 @@ def measure(path: str, count: int, playouts: int, profile: bool) -> tuple[float,
     return done / cpu, 1000 * cpu / len(states)
 
 
+def _located(path: str) -> str:
+    """A file named relative to the repository, an absolute one, or ``PACK:SCENARIO`` as given."""
+    if ":" in path and not Path(path).exists():
+        return path
+    return path if Path(path).is_absolute() else str(REPO / path)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("scenarios", nargs="*", default=list(DEFAULT))
@@ -92,8 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"| scenario | playouts per CPU s | CPU ms per decision at {args.playouts} playouts |")
     print("| --- | --- | --- |")
     for path in args.scenarios:
-        rate, ms = measure(str(REPO / path) if not Path(path).is_absolute() else path,
-                           args.positions, args.playouts, args.profile)
+        rate, ms = measure(_located(path), args.positions, args.playouts, args.profile)
         print(f"| {Path(path).stem} | {rate:.0f} | {ms:.0f} |", flush=True)
     return 0
 

@@ -7,7 +7,7 @@ import random
 import time
 
 from catan_dsl.bots.greedy import GreedyBot, evaluate
-from catan_dsl.bots.playout import STEP_LIMIT, Horizon, leaf_value, quick_choice
+from catan_dsl.bots.playout import SETUP, STEP_LIMIT, Horizon, leaf_value, quick_choice
 from catan_dsl.bots.worlds import sample_world
 from catan_dsl.engine import CHANCE, Action, State
 
@@ -76,6 +76,17 @@ class Node:
         self.visits[i] += 1
         self.totals[i] += value
 
+    def adopt(self, old: Node) -> None:
+        """Take over ``old``'s statistics for the options open here (actions are interned, so
+        the same option is the same object): the search below a move just played goes on."""
+        index = {id(a): i for i, a in enumerate(old.actions or ())}
+        for j, a in enumerate(self.actions):
+            i = index.get(id(a))
+            if i is not None and old.visits[i]:
+                self.visits[j], self.totals[j] = old.visits[i], old.totals[i]
+                self.children[j] = old.children[i]
+                self.n += old.visits[i]
+
     def settled(self, left: int) -> bool:
         """Can ``left`` more playouts no longer change ``choice()``? (The option visited most
         leads the next by more than that: a clear decision stops early, with the same move.)"""
@@ -119,6 +130,11 @@ class MctsBot:
     # is valued as "this, then play on as the greedy bot would" and the search improves on
     # that bot; or the cheaper quick policy (True), a sample of six one move ahead.
     quick_rollouts = False
+    # After a move that leads straight to the seat's next decision (nothing drawn, nobody else
+    # asked in between: a build, a bank trade, a card played), start that decision from the
+    # subtree the last search grew below the move, instead of from nothing (True). About one
+    # decision in six on base; off until a strength run says it helps (bench/README.md).
+    reuse_subtree = False
 
     def __init__(self, think_ms: int | None = None, playouts: int | None = None) -> None:
         self.think_ms = THINK_MS if think_ms is None else think_ms
@@ -129,6 +145,8 @@ class MctsBot:
         self.inner_bot.own_decisions = 0      # deeper nodes: one move and its chance node
         self.rollout_bot = GreedyBot()
         self.last_playouts = 0                # playouts of the last decision (bench/ reads it)
+        # (history before the move, the move, the subtree below it, the scenes' base values)
+        self._kept: tuple | None = None
 
     def choose(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -139,6 +157,9 @@ class MctsBot:
         search_rng = random.Random(rng.getrandbits(64))
         scenes: list = [search_rng.getrandbits(64) for _ in range(self.scenes)]
         root = Node()
+        history = state.history()
+        kept = self._kept_subtree(state, history)
+        bases = kept[3] if kept is not None else None
         horizon = Horizon(state, self.setup_steps)
         start = time.process_time()
         budget = self.think_ms / 1000.0
@@ -148,10 +169,14 @@ class MctsBot:
             if type(scenes[k]) is int:                  # first visit: deal the scene's world
                 scene = random.Random(scenes[k])
                 world = sample_world(state, p, scene)
-                scenes[k] = (world, scene.getstate(), evaluate(world, p))
+                base = evaluate(world, p) if bases is None else bases[k]
+                scenes[k] = (world, scene.getstate(), base)
             world, dice, base = scenes[k]
             scene = random.Random()
             scene.setstate(dice)
+            if root.actions is None and kept is not None:
+                self._open(root, world, legal, search_rng, True)
+                root.adopt(kept[2])
             self._playout(root, world.clone(), base, legal, p, scene, search_rng, horizon)
             n += 1
             if self.playouts is not None:
@@ -163,9 +188,30 @@ class MctsBot:
             if left <= 0 or root.settled(left):
                 break
         self.last_playouts = n
+        self._kept = None
         if root.actions is None:         # no playout reached the decision (the game ended)
             return legal[0]
-        return root.actions[root.choice()]
+        i = root.choice()
+        if self.reuse_subtree and root.children[i] is not None:
+            # The scenes' base values go along: the subtree's values count gains from them.
+            self._kept = (history, root.actions[i], root.children[i],
+                          [x[2] if type(x) is tuple else None for x in scenes])
+        return root.actions[i]
+
+    def _kept_subtree(self, state: State, history: list[Action]) -> tuple | None:
+        """What the last search kept, if this decision follows straight from its move: the
+        history is that search's plus the move alone (same game, nothing drawn or answered),
+        past set-up (whose horizon moves with each placement; a turn's end does not)."""
+        kept = self._kept
+        if kept is None or not self.reuse_subtree or state.phase == SETUP:
+            return None
+        before, move = kept[0], kept[1]
+        if len(history) != len(before) + 1 or history[-1] is not move or \
+                any(a is not b for a, b in zip(before, history)):
+            return None
+        if kept[2].actions is None or any(b is None for b in kept[3]):
+            return None
+        return kept
 
     def _playout(self, root: Node, s: State, base: float, legal: list[Action], p: int,
                  scene: random.Random, rng: random.Random, horizon: Horizon) -> None:

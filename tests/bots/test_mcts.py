@@ -229,3 +229,62 @@ def test_builds_the_settlement_that_wins(base: Game) -> None:
     a = make_bot("mcts:playouts=20").choose(s, s.legal_actions(), random.Random(0))
     s.apply_action(a)
     assert s.winner() == 0
+
+
+def test_a_node_adopts_the_statistics_of_the_options_still_open() -> None:
+    """A decision that follows straight from the last move starts from the subtree grown below
+    that move: the options open now keep their visits, values and subtrees (matched as the same
+    interned action), options no longer open are dropped, and the node's count is their sum."""
+    from catan_dsl.bots.mcts import Node
+
+    a, b, c, d = (object() for _ in range(4))
+    old = Node()
+    old.open([a, b, c], [3.0, 2.0, 1.0])
+    for i, (visits, total) in enumerate([(5, 2.5), (3, -1.0), (2, 0.4)]):
+        for _ in range(visits):
+            old.update(i, total / visits)
+    old.children[0] = below = Node()
+    new = Node()
+    new.open([c, a, d], [0.0, 1.0, 2.0])            # d first, then a, then c (by value)
+    new.adopt(old)
+    assert new.actions == [d, a, c]
+    assert new.visits == [0, 5, 2] and new.n == 7
+    assert new.totals[1] == pytest.approx(2.5) and new.totals[2] == pytest.approx(0.4)
+    assert new.children[1] is below and new.children[0] is None
+
+
+def test_the_subtree_is_kept_only_straight_after_the_seats_own_move(base: Game,
+                                                                    monkeypatch) -> None:
+    """The search below the move played is reused only when nothing came between that move
+    and the seat's next decision (no chance drawn, no other seat asked, the same game): the
+    history is the last decision's plus that move alone. In a seeded game that happens (a
+    build followed by another) and never otherwise."""
+    bot = MctsBot(playouts=40)
+    bot.reuse_subtree = True
+    used = []
+    real = MctsBot._kept_subtree
+    monkeypatch.setattr(MctsBot, "_kept_subtree",
+                        lambda self, s, h: used.append(r := real(self, s, h)) or r)
+    rng = random.Random(3)
+    s = base.new_initial_state(seed=3)
+    greedy = make_bot("greedy")
+    last = None                      # (history length, move) of the bot's last searched decision
+    reused = 0
+    while not s.is_terminal() and s.turn < 30 and not reused:
+        p = s.current_player()
+        if p == CHANCE:
+            s.apply_action(s.sample_chance(rng))
+            continue
+        legal = s.legal_actions()
+        if p != 0 or len(legal) == 1:
+            s.apply_action(legal[0] if len(legal) == 1 else greedy.choose(s, legal, rng))
+            continue
+        history = s.history()
+        a = bot.choose(s, legal, rng)
+        if used.pop() is not None:
+            reused += 1
+            assert last is not None and len(history) == last[0] + 1 and history[-1] is last[1]
+            assert s.phase != 0
+        last = (len(history), a)
+        s.apply_action(a)
+    assert reused > 0
