@@ -173,14 +173,21 @@ def sail(s: State, p: int) -> float:
 def holdings(s: State, p: int) -> float:
     """Scenario stock the engine tracks generically: counters and the value of held deck items.
     A scenario that says what a position is worth (``modifier bot_value``) is taken at its word
-    instead of the guess that every counter is worth about two cards (movement points spent on
-    a trip, say, are no loss)."""
+    instead of the guess that every counter is worth about two cards. A counter that goes back
+    to its start each turn (``reset each turn``: movement points, moves made this turn) is worth
+    nothing in that guess: what is left of it at the turn's end is lost anyway, so spending it
+    is no loss."""
     rules_state = s.rules_state
     if rules_state is None:
         return 0.0
     rules = s.game.rules
     hint = rules.bot_value(s, p)
-    total = COUNTER_WEIGHT * sum(rules_state.counters[p]) if hint is None else float(hint)
+    if hint is None:
+        row = rules_state.counters[p]
+        kept = _lasting_counters(rules)
+        total = COUNTER_WEIGHT * (sum(row) if kept is None else sum([row[c] for c in kept]))
+    else:
+        total = float(hint)
     for di, values in _valued_decks(rules):
         total += TOKEN_WEIGHT * sum(map(mul, rules_state.held[di][p], values))
     return total
@@ -198,6 +205,16 @@ def _look_ahead(g) -> tuple[int, int | None, int]:
     return (max(0, int(params.get(DEPTH_PARAM, OWN_DECISIONS))),
             None if after is None else max(0, int(after)),
             max(1, int(params.get(SAMPLE_PARAM, SAMPLE))))
+
+
+_LASTING: dict[int, tuple | None] = {}
+
+
+def _lasting_counters(rules) -> tuple | None:
+    """The counters that outlast a turn (all but the ``reset each turn`` ones), or None when
+    that is every counter (static per game)."""
+    return _kept(_LASTING, rules, lambda rules: None if not rules.turn_counters else tuple(
+        c for c in range(len(rules.counters)) if c not in set(rules.turn_counters)))
 
 
 def _valued_decks(rules) -> tuple:

@@ -326,3 +326,25 @@ def test_a_scenario_sets_how_many_options_of_a_long_prompt_the_look_ahead_scores
     bot = make_bot("greedy")
     bot.look_sample = 6
     assert _scored(tmp_path, monkeypatch, "param bot_look_sample = 5 in 1..24", bot) == five + 1
+
+
+def test_a_counter_reset_each_turn_is_worth_nothing_in_the_guess(tmp_path) -> None:
+    """Without a `bot_value` hint every counter is guessed at about two cards a unit — except one
+    that goes back to its start each turn (movement points): what is left of it is lost at the
+    turn's end, so spending it on a step is no loss to the bot (Traders & Barbarians without its
+    hints: the wagon stood still while it counted movement points as wealth)."""
+    from catan_dsl.bots.greedy import COUNTER_WEIGHT, holdings
+    src = tmp_path / "walk.catan"
+    src.write_text('scenario walk "Walk" extends base {\n'
+                   '  counter steps "steps" { start 3; reset each turn }\n'
+                   '  counter kept "kept"\n}\n', encoding="utf-8")
+    ir, report = compile_file(str(src))
+    assert ir is not None, report.render_text()
+    g = Game(ir, 4)
+    s = empty_main(g)
+    steps, kept = (g.rules.counter_index[n] for n in ("steps", "kept"))
+    before = holdings(s, 0)
+    s.rules_state.counters[0][steps] = 0
+    assert holdings(s, 0) == before
+    s.rules_state.counters[0][kept] += 1
+    assert holdings(s, 0) == before + COUNTER_WEIGHT
