@@ -269,17 +269,13 @@ def test_catan_for_two_a_ship_built_gives_a_neutral_road() -> None:
 def test_catan_for_two_neutrals_earn_no_special_vp() -> None:
     """COMBO-C42-SF-04: a neutral settlement on a foreign area (Through the Desert's strip) or
     on a Wonders islet earns no special VP; a real player's does."""
-    ir, g = c42_game("through_the_desert")
-    s = empty_main(g)
-    strip = set(ir["board"]["features"]["hexes"]["strip"])
-    spots = [v["id"] for v in ir["board"]["vertices"] if set(v["hexes"]) & strip]
-    put(s, 2, "settlement", spots[0])
-    put(s, 0, "settlement", spots[-1])
-    assert [counter(s, p, "special_vp") for p in range(4)] == [2, 0, 0, 0]
-    ir, g = c42_game("wonders")
-    s = empty_main(g)
-    islet = set(ir["board"]["features"]["hexes"]["islet_east"])
-    spots = [v["id"] for v in ir["board"]["vertices"] if set(v["hexes"]) & islet]
-    put(s, 3, "settlement", spots[0])
-    put(s, 1, "settlement", spots[-1])
-    assert [counter(s, p, "special_vp") for p in range(4)] == [0, 1, 0, 0]
+    for scenario, area, neutral, real, want in (
+            ("through_the_desert", "strip", 2, 0, [2, 0, 0, 0]),
+            ("wonders", "islet_east", 3, 1, [0, 1, 0, 0])):
+        ir, g = c42_game(scenario)
+        s = empty_main(g)
+        hexes = set(ir["board"]["features"]["hexes"][area])
+        spots = [v["id"] for v in ir["board"]["vertices"] if set(v["hexes"]) & hexes]
+        put(s, neutral, "settlement", spots[0])
+        put(s, real, "settlement", spots[-1])
+        assert [counter(s, p, "special_vp") for p in range(4)] == want, scenario

@@ -98,20 +98,15 @@ def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) ->
     n = b.n_edges
     for q in range(g.num_players):
         spots, vspots = s.edge_spots[q], s.vertex_spots[q]
-        if mover >= 0 and q != mover:
-            for e in moved:
-                for net in range(g.n_nets):
-                    if can_route(s, q, e, net):
-                        spots.add(net * n + e)
-                    else:
-                        spots.discard(net * n + e)
-            continue
-        for e in edges:
+        only_moved = mover >= 0 and q != mover
+        for e in (moved if only_moved else edges):
             for net in range(g.n_nets):
                 if can_route(s, q, e, net):
                     spots.add(net * n + e)
                 else:
                     spots.discard(net * n + e)
+        if only_moved:
+            continue
         for v in vertices:
             if settles(s, q, v):
                 vspots.add(v)
