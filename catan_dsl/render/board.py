@@ -298,12 +298,13 @@ def draw_harbors(ax: Axes, bd: Board) -> set[int]:
             ax.add_line(pier)
         res = hb.get("resource")
         ring = (produced_by.get(res) if res else None) or "#6d4c41"
-        if hb["id"] in bd.harbors_unknown:       # dealt at game start: no type before a seed
+        unknown = hb["id"] in bd.harbors_unknown    # dealt at game start: no type before a seed
+        if unknown:
             res, ring = None, "#6d4c41"
         disc = Circle(at, 0.36, facecolor="#fffdf5", edgecolor=ring, linewidth=3, zorder=4)
         disc.set_gid(f"harbor-{hb['id']}")
         ax.add_patch(disc)
-        text = "?" if hb["id"] in bd.harbors_unknown else f"{hb['ratio']}:1" + (f"\n{res}" if res else "")
+        text = "?" if unknown else f"{hb['ratio']}:1" + (f"\n{res}" if res else "")
         lbl = ax.text(
             at[0],
             at[1],

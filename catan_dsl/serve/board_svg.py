@@ -105,9 +105,9 @@ class BoardDrawing:
 
     def _harbors(self, board_seed: int) -> str:
         out = ['<g class="harbors">']
-        b = self.ir["board"]
-        dealt = realize.dealt_harbors(b, realize.realize_board(self.ir, board_seed)) \
-            if b.get("harbor_shuffle") else b.get("harbors", [])   # types as dealt this game
+        board = self.ir["board"]
+        dealt = realize.dealt_harbors(board, realize.realize_board(self.ir, board_seed)) \
+            if board.get("harbor_shuffle") else board.get("harbors", [])   # types as dealt this game
         for h in dealt:
             verts = h.get("vertices") or []
             if h.get("sea") is not None and h["sea"] < len(self.sea_centers) and h.get("edge") is not None:
