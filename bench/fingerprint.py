@@ -25,7 +25,10 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-S = REPO / "scenarios"
+# Relative to REPO (the child's working folder): a game that ends by a rule's `end game` is
+# counted under that rule's FILE:LINE as the command line gave it, and an absolute path would
+# make the digest depend on where the checkout lives.
+S = Path("scenarios")
 CATAN = [sys.executable, "-c", "import sys; from catan_dsl.cli import main; sys.argv[0] = "
          "'catan-dsl'; main()"]
 VARIANTS = ("tournament", "friendly_robber", "event_cards", "harbormaster", "catan_for_two")
@@ -37,14 +40,14 @@ def rows() -> list[tuple[str, list[str], int]]:
     out = [("base", [str(S / "base.catan")], 4)]
     for v in VARIANTS:
         out.append((f"base+{v}", [str(S / "base.catan"), "--with", v], 2 if v in TWO_SEATS else 4))
-    for path in sorted(S.glob("*.catan")):
+    for path in sorted((REPO / S).glob("*.catan")):
         if path.stem not in VARIANTS and path.stem != "base":
-            out.append((path.stem, [str(path)], 4))
-    for path in sorted((S / "combinations").glob("*.catan")):
-        out.append((f"combinations/{path.stem}", [str(path)], 4))
-    for path in sorted((S / "seafarers").glob("**/*.catan")):     # the pack, once it is there
+            out.append((path.stem, [str(path.relative_to(REPO))], 4))
+    for path in sorted((REPO / S / "combinations").glob("*.catan")):
+        out.append((f"combinations/{path.stem}", [str(path.relative_to(REPO))], 4))
+    for path in sorted((REPO / S / "seafarers").glob("**/*.catan")):     # the pack, once it is there
         if path.stem != "seafarers":         # the general rules its scenarios extend
-            out.append((f"seafarers:{path.stem}", [str(path)], 4))
+            out.append((f"seafarers:{path.stem}", [str(path.relative_to(REPO))], 4))
     return out
 
 
