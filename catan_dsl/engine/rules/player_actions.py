@@ -380,7 +380,7 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
                     targets = memo[("targets", ri, p)] = _targets(s, env, spec.target, 0, hand)
             elif spec.target_counted is not None:
                 # The same, while the values of the player's own stocks it reads are unchanged
-                # too (the wagon's reach by its movement points, asked on every listing).
+                # too (a piece's reach by a counter of its owner's, asked on every listing).
                 memo = rules_state.position_memo(s.piece_moves)
                 mk = ("targets", ri, p, spec.target_counted(s, p))
                 targets = memo.get(mk)
