@@ -9,7 +9,7 @@ from typing import Callable
 from catan_dsl.engine.events import RandomChosen, SharedCounterSet
 from catan_dsl.engine.prompts import CHANCE, Prompt
 from catan_dsl.engine.rules.executor import VIA, Eff, apply_choose, compile_effects, emit, envt, run
-from catan_dsl.engine.rules.expressions import Ctx, compile_domain, compile_expr, elem_type, qualifying
+from catan_dsl.engine.rules.expressions import Ctx, compile_expr, compile_picks, elem_type
 
 # chance: params (what, options, continuation, player, sides[, (weights, picks left)]); sides is
 # a die's number of sides, or the name of a die with named faces.
@@ -75,14 +75,14 @@ def _roll_named(var: str, die: str, body: list, ctx: Ctx) -> Eff:
 
 def fx_choose_random(node, ctx: Ctx) -> Eff:
     _, var, set_node, cond_node, body, other, *more = node
-    set_fn, set_t, inner, cond = compile_domain(set_node, var, cond_node, ctx)
+    candidates, set_t, inner = compile_picks(set_node, var, cond_node, ctx)
     what = elem_type(set_t)
     children = (compile_effects(body, inner), compile_effects(other, ctx))
     count = int(more[0]) if more else 1
     weight = compile_expr(more[1], inner)[0] if len(more) > 1 and more[1] is not None else None
 
     def run_(s, env, ri, addr):
-        options = qualifying(s, env, set_fn, set_t, var, cond)
+        options = candidates(s, env)
         s.game.rules.execution.tick(len(options) + 1)
         weights = None
         if weight is not None:

@@ -13,7 +13,7 @@ from catan_dsl.engine.rules.domains import mentions
 from catan_dsl.engine.rules.execution import Execution
 from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, reads
 from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, LAYOUT_FUNCTIONS, PerBoard,
-                                                 board_only)
+                                                 board_only, env_key)
 from catan_dsl.engine.rules.queries import RuleQueries, split_build_bans
 from catan_dsl.engine.rules.robbers import robber_specs
 from catan_dsl.engine.rules.units import PathGeometry, UnitPlaces
@@ -80,6 +80,7 @@ class Rule:
     label: str = ""                         # a modifier's name as a VP source (playtest)
     named: bool = False                     # the label was written in source
     reads: tuple = ()                       # the variables its condition may read, sorted
+    read_key: Any = None                    # env → its values of ``reads`` (memo keys)
     board_static: bool = False              # condition and value read only the board and pieces
     position_static: bool = False           # ... and markers, units, marks, chains (not board_static)
     unit_blind: bool = False                # position_static, reading no unit
@@ -385,6 +386,7 @@ class CompiledRules(RuleQueries, VictoryQueries):
             # "#x" tags travel with "x" (place_kind reads them beside the variable).
             read = reads(r.get("when"), ctx) | reads(r.get("value", 0), ctx)
             rule.reads = tuple(sorted(read | {"#" + v for v in read}))
+            rule.read_key = env_key(rule.reads)
             # Only a condition with a loop is worth keeping: a lookup costs about what a
             # simple test does (a terrain test per hex was slower memoised).
             rule.board_static = _loops(r.get("when")) and all(

@@ -6,7 +6,8 @@ from functools import reduce
 from itertools import compress
 from typing import Any, Callable, Collection
 
-from catan_dsl.engine.rules.measure_memo import LAYOUT_FUNCTIONS, LIMIT, PLAIN_TYPES, PerBoard, board_only
+from catan_dsl.engine.rules.measure_memo import (LAYOUT_FUNCTIONS, LIMIT, PLAIN_TYPES, PerBoard,
+                                                 board_only, env_key)
 
 Fn = Callable[[Any, dict], Any]
 RAISED = "raised"           # a sieve verdict: asking the layout conjuncts of this item raised
@@ -284,10 +285,11 @@ def layout_sieve(var: str, parts: list, types: dict[str, str], functions: Any,
     # id, with the tuple kept alongside so the id stays its own. Sets made afresh on every call
     # (units, pieces) would only fill the memo.
     stable = isinstance(set_node, list) and bool(set_node) and set_node[0] in LAYOUT_FUNCTIONS
+    key_of = env_key(names)
 
     def sieve(s, env, items, full=None):
         memo = per_board.of(s.board)
-        key = tuple([env.get(n) for n in names])
+        key = key_of(env)
         if stable and type(items) is tuple:
             sieved = memo.get((key, id(items)))
             if sieved is not None and sieved[0] is items:
@@ -371,9 +373,18 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
     if guards:
         tests = [compile_node(g) for g in guards]
         inner = looped
+        if len(tests) == 1:
+            test = tests[0]
 
-        def looped(s, env):
-            return inner(s, env) if all(t(s, env) for t in tests) else ()
+            def looped(s, env):
+                return inner(s, env) if test(s, env) else ()
+        else:
+            def looped(s, env):
+                # A plain loop, not all(generator): a generator costs ~15 calls' time here.
+                for t in tests:
+                    if not t(s, env):
+                        return ()
+                return inner(s, env)
     if decided:
         looped.decided = decided        # our own closure here, never the set's (it may be shared)
     return looped
@@ -413,9 +424,11 @@ def layout_prefilter(set_node: Any, var: str, cond_node: Any, set_fn: Fn, types:
     per_board = PerBoard()
     among = _union_part(parts[:k], var, compile_typed) if compile_typed is not None else None
 
+    key_of = env_key(names)
+
     def prefiltered(s, env):
         memo = per_board.of(s.board)
-        key = tuple(env.get(n) for n in names)
+        key = key_of(env)
         got = memo.get(key)
         if got is None:
             if len(memo) >= LIMIT:

@@ -8,8 +8,8 @@ from catan_dsl.engine.board import CHOICE
 from catan_dsl.engine.events import AlternativeChosen, EffectSkipped, ItemRevealed
 from catan_dsl.engine.rules import stocks
 from catan_dsl.engine.rules.executor import Eff, compile_effects, emit, envt, push_choice, run
-from catan_dsl.engine.rules.expressions import (Ctx, compile_cond, compile_domain, compile_expr,
-                                               elem_type, qualifying)
+from catan_dsl.engine.rules.expressions import (Ctx, compile_cond, compile_expr, compile_picks,
+                                               elem_type)
 
 
 def _x(node: Any, ctx: Ctx):
@@ -88,13 +88,13 @@ def fx_reveal(node, ctx):
 
 def fx_choose(node, ctx):
     _, var, chooser, set_node, cond_node, body, *rest = node
-    set_fn, set_t, inner, cond = compile_domain(set_node, var, cond_node, ctx)
+    candidates, set_t, inner = compile_picks(set_node, var, cond_node, ctx)
     what = elem_type(set_t)
     who = _player(chooser, ctx)
     children = (compile_effects(body, inner), compile_effects(rest[0] if rest else [], ctx))
 
     def run_(s, env, ri, addr):
-        options = qualifying(s, env, set_fn, set_t, var, cond)
+        options = candidates(s, env)
         s.game.rules.execution.tick(len(options) + 1)
         if not options:
             return [("fx", ri, addr + (1,), 0, envt(env))]
@@ -134,12 +134,12 @@ def alternative_chosen(s, k: int, p: int, labels: tuple, ri: int, addr: tuple, e
 
 def fx_each(node, ctx):
     _, var, set_node, cond_node, body = node
-    set_fn, set_t, inner, cond = compile_domain(set_node, var, cond_node, ctx)
+    candidates, set_t, inner = compile_picks(set_node, var, cond_node, ctx)
 
     def run_(s, env, ri, addr):
         # The elements are chosen when the loop starts ("each player who holds a card gives
         # one"): a body that changes the state can't add or drop later elements.
-        items = tuple(qualifying(s, env, set_fn, set_t, var, cond))
+        items = tuple(candidates(s, env))
         return [("each", ri, addr, var, items, envt(env))] if items else None
     return Eff("each", run_, (compile_effects(body, inner),), None, var)
 

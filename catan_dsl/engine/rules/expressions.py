@@ -7,10 +7,13 @@ from typing import Any, Callable
 
 from catan_dsl.core import vocab
 from catan_dsl.engine.rules.domains import conjuncts, layout_prefilter, layout_sieve, narrow
+from catan_dsl.engine.rules import loops
 from catan_dsl.engine.rules.fused import FUSED, fuse
 from catan_dsl.engine.rules.measure_memo import layout_memo
 
 Fn = Callable[[Any, dict], Any]
+# Loops with a condition as generated functions (loops.py); off, the closures below run them.
+GENERATED_LOOPS = True
 
 
 class Ctx:
@@ -214,9 +217,10 @@ def _extreme(head: str, var: str, set_fn: Fn, cond: Fn | None, val: Fn, executio
 
 
 def _narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, ctx: Ctx, inner: Ctx
-            ) -> tuple[Fn, Fn | None]:
+            ) -> tuple[Fn, Fn | None, Any]:
     """The loop's set and condition as the loop runs them (engine/rules/domains.py): a layout
-    prefilter, else a narrowed set; the same elements qualify, in the same order."""
+    prefilter, else a narrowed set; the same elements qualify, in the same order. → (the set,
+    the condition's closure, the condition's IR: what is left of COND to ask)."""
     def compile_typed(n: Any, extra: dict) -> tuple[Fn, str]:
         here = inner
         for name, typ in extra.items():
@@ -226,10 +230,10 @@ def _narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, ctx: Ctx, inner
     pre = layout_prefilter(set_node, var, cond_node, set_fn, ctx.types, ctx.functions,
                            lambda n: compile_expr(n, inner)[0], compile_typed)
     if pre is not None:
-        return pre[0], compile_cond(pre[1], inner)
+        return pre[0], compile_cond(pre[1], inner), pre[1]
     if cond_node is None:
         return narrow(set_node, var, None, set_fn, ctx.rules, ctx.types,
-                      lambda n: compile_expr(n, ctx)[0]), None
+                      lambda n: compile_expr(n, ctx)[0]), None, None
     parts = conjuncts(cond_node)
     full = compile_cond(cond_node, inner)
     sieve = layout_sieve(var, parts, ctx.types, ctx.functions, lambda n: compile_expr(n, inner)[0],
@@ -238,10 +242,11 @@ def _narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, ctx: Ctx, inner
                   lambda n: compile_expr(n, ctx)[0], sieve, full)
     decided = getattr(loop, "decided", ())
     if not decided:
-        return loop, full
+        return loop, full, cond_node
     # What the sieve decided for every candidate it lets through is not asked again.
     rest = [p for i, p in enumerate(parts) if i not in decided]
-    return loop, compile_cond(reduce(lambda a, b: ["and", a, b], rest) if rest else None, inner)
+    left = reduce(lambda a, b: ["and", a, b], rest) if rest else None
+    return loop, compile_cond(left, inner), left
 
 
 def compile_domain(set_node: Any, var: str, cond_node: Any, ctx: Ctx
@@ -250,8 +255,33 @@ def compile_domain(set_node: Any, var: str, cond_node: Any, ctx: Ctx
     with VAR bound, and the condition's closure (None: always true)."""
     set_fn, set_t = compile_expr(set_node, ctx)
     inner = ctx.bind(var, elem_type(set_t))
-    loop, cond = _narrow(set_node, var, cond_node, set_fn, ctx, inner)
+    loop, cond, _ = _narrow(set_node, var, cond_node, set_fn, ctx, inner)
     return loop, set_t, inner, cond
+
+
+def compile_picks(set_node: Any, var: str, cond_node: Any, ctx: Ctx) -> tuple[Fn, str, Ctx]:
+    """``VAR in SET where COND`` of an each, a choose or a share → ``(state, env) →`` the
+    elements meeting COND in ``ordered`` order (``qualifying``, a generated loop when the
+    condition can be written out: loops.picked), the set's type, the context with VAR bound."""
+    set_fn, set_t = compile_expr(set_node, ctx)
+    inner = ctx.bind(var, elem_type(set_t))
+    loop, cond, cond_ir = _narrow(set_node, var, cond_node, set_fn, ctx, inner)
+    if GENERATED_LOOPS and cond is not None:
+        got = loops.picked(var, loop, set_t, cond_ir, inner.types, ctx.rules.resource_index,
+                           lambda n: compile_expr(n, inner), ordered)
+        if got is not None:
+            return got, set_t, inner
+    return (lambda s, env: qualifying(s, env, loop, set_t, var, cond)), set_t, inner
+
+
+def _generated(head: str, var: str, set_fn: Fn, set_t: str, cond_ir: Any, value_ir: Any,
+               ctx: Ctx, inner: Ctx) -> Fn | None:
+    """The comprehension as a generated loop (loops.comprehension), or None."""
+    if not GENERATED_LOOPS:
+        return None
+    return loops.comprehension(head, var, set_fn, set_t, cond_ir, value_ir, inner.types,
+                               ctx.rules.resource_index, lambda n: compile_expr(n, inner),
+                               ctx.rules.execution, ordered)
 
 
 def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
@@ -267,6 +297,10 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
         # COND is what every element must meet, not a filter: the set is never narrowed by it
         # (narrowed, "all hexes of v are sea" would look only at the sea hexes, and hold).
         cond = compile_cond(node[3], inner)
+        got = _generated(head, var, set_fn, set_t, node[3], None, ctx, inner) \
+            if cond is not None else None
+        if got is not None:
+            return got, "bool"
 
         def all_(s, env):
             items = list(set_fn(s, env))
@@ -278,7 +312,13 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
                     return False
             return True
         return all_, "bool"
-    set_fn, cond = _narrow(node[2], var, node[3], set_fn, ctx, inner)
+    set_fn, cond, cond_ir = _narrow(node[2], var, node[3], set_fn, ctx, inner)
+    if cond is not None:
+        got = _generated(head, var, set_fn, set_t, cond_ir,
+                         node[4] if head in ("sum", "max", "min") else None, ctx, inner)
+        if got is not None:
+            return got, ("bool" if head == "any" else elem_type(set_t) if head == "first"
+                         else "int")
     if head == "sum":
         val = compile_expr(node[4], inner)[0]
 

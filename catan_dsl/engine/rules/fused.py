@@ -131,16 +131,29 @@ def fuse(node: Any, types: dict[str, str], resource_index: dict[str, int], leaf:
     src, typ = em.emit(node, False, 0)
     if em.inlined < 2:
         return None
-    text = f"def fused(s, env):\n    return {src}\n"
+    fn = define(f"def fused(s, env):\n    return {src}\n", "fused", em.names,
+                "<fused rule expression>")
+    return None if fn is None else (fn, typ)
+
+
+def emitter(types: dict[str, str], resource_index: dict[str, int], leaf: Leaf) -> _Emitter:
+    """An emitter for generated code that writes expressions in place (loops.py): ``emit(node,
+    truth, 0)`` → (source, type); the closures it calls are in its ``names``."""
+    return _Emitter(types, resource_index, leaf)
+
+
+def define(text: str, name: str, names: dict, filename: str) -> Any:
+    """The function ``name`` that the source ``text`` defines over ``names`` (the objects its
+    source refers to), its code compiled once per process; None when it does not compile."""
     code = _CODE.get(text)
     if code is None:
         try:
-            code = compile(text, "<fused rule expression>", "exec")
+            code = compile(text, filename, "exec")
         except (SyntaxError, RecursionError, MemoryError, ValueError):
             return None
         if len(_CODE) >= MAX_KEPT:      # a long session compiling edit after edit
             _CODE.clear()
         _CODE[text] = code
-    names = dict(em.names)
-    exec(code, names)       # defines "fused" over the closures in names; runs nothing else
-    return names["fused"], typ
+    names = dict(names)
+    exec(code, names)       # defines the function over the objects in names; runs nothing else
+    return names[name]

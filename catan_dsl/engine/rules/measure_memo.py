@@ -93,6 +93,24 @@ PLAIN_TYPES = frozenset({"hex", "vertex", "edge", "int", "bool", "player", "reso
 _MISSING = object()
 
 
+def env_key(names: tuple[str, ...]) -> Callable[[dict], tuple]:
+    """``env`` → the tuple of its values of ``names`` (None where unbound), for keying a memo:
+    written out for up to three names, since a generator or comprehension costs what ten or
+    fifteen plain calls do on every lookup."""
+    if not names:
+        return lambda env: ()
+    if len(names) == 1:
+        a, = names
+        return lambda env: (env.get(a),)
+    if len(names) == 2:
+        a, b = names
+        return lambda env: (env.get(a), env.get(b))
+    if len(names) == 3:
+        a, b, c = names
+        return lambda env: (env.get(a), env.get(b), env.get(c))
+    return lambda env: tuple([env.get(n) for n in names])
+
+
 def layout_memo(node: Any, fn: Callable, read: dict[str, str], functions: Any) -> Callable:
     """A comprehension (``node``, compiled to ``fn``) that reads only the board's layout and the
     variables ``read`` (name → type) → ``fn`` memoised per board and values of those variables:
@@ -103,10 +121,12 @@ def layout_memo(node: Any, fn: Callable, read: dict[str, str], functions: Any) -
         return fn
     names = tuple(sorted(read))
     per_board = PerBoard()
+    key_of = env_key(names)
+    single = names[0] if len(names) == 1 else None
 
     def memoised(s, env):
         memo = per_board.of(s.board)
-        key = env.get(names[0]) if len(names) == 1 else tuple(env.get(n) for n in names)
+        key = env.get(single) if single is not None else key_of(env)
         got = memo.get(key, _MISSING)
         if got is _MISSING:
             if len(memo) >= LIMIT:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from operator import mul
+from operator import itemgetter, mul
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +38,10 @@ class ActionSpec:
     # The targets meeting "where" are kept until something on the board moves: the set and the
     # condition read only the board, its pieces, markers, units, marks and chains (and player).
     target_static: bool = False
+    # Else, when they read the same plus the acting player's own resources or counters
+    # ("count_of(player, mp) >= path_cost(e)"): (state, player) → the values of those, so the
+    # targets are kept until something on the board moves or one of those values changes.
+    target_counted: Any = None
     # The turn phases after the roll it is offered in (0: trading and building, then the
     # declared phases from 1), None: all of them; it is listed while the last of them is not
     # past, and taking it moves the turn on to the first of them not behind it.
@@ -69,12 +73,55 @@ def compile_action(rules, r: dict, ri: int) -> ActionSpec:
         target_static=bool(t and t.get("where") is not None and not cost.get("target_resource")
                            and all(board_only(t.get(k), rules.functions, POSITION_FUNCTIONS)
                                    for k in ("from", "where"))),
+        target_counted=_counted_key(rules, t) if t and not cost.get("target_resource") else None,
         token_worth=tuple(max(0, v) for v in rules.decks[rules.deck_index[tok["deck"]]].values)
         if tok else (),
         phases=phases, last_phase=_NEVER_PAST if phases is None else max(phases, default=-1))
 
 
 _NEVER_PAST = 1 << 30
+_LOOPS = frozenset({"any", "all", "count", "sum", "max", "min", "first"})
+
+
+def _counted_key(rules, t: dict):
+    """For a target whose set and ``where`` read only what a position memo is kept by (the
+    board, pieces, markers, units, marks, chains) and ``count_of(player, NAME)`` of the acting
+    player's resources or counters, but not only the former: (state, player) → those values.
+    Else None."""
+    nodes = (t.get("from"), t.get("where"))
+    if t.get("where") is None or all(board_only(n, rules.functions, POSITION_FUNCTIONS)
+                                     for n in nodes):
+        return None                  # no target condition, or target_static covers it
+    res: set[int] = set()
+    ctr: set[int] = set()
+    stack = list(nodes)
+    while stack:
+        n = stack.pop()
+        if not isinstance(n, list) or not n:
+            continue
+        head = n[0]
+        if head in _LOOPS and n[1:2] == ["player"]:
+            return None                 # "player" bound again inside: not the acting one
+        if head == "count_of":
+            if len(n) != 3 or n[1] != ["var", "player"]:
+                return None
+            if n[2] in rules.resource_index:
+                res.add(rules.resource_index[n[2]])
+            elif n[2] in rules.counter_index:
+                ctr.add(rules.counter_index[n[2]])
+            else:
+                return None
+            continue
+        if isinstance(head, str) and head in rules.functions and head not in POSITION_FUNCTIONS:
+            return None
+        stack.extend(n[1:])
+    hand_of = itemgetter(*sorted(res)) if res else None
+    counters_of = itemgetter(*sorted(ctr)) if ctr else None
+
+    def key(s, p: int) -> tuple:
+        return (hand_of(s.hand[p]) if hand_of is not None else None,
+                counters_of(s.rules_state.counters[p]) if counters_of is not None else None)
+    return key
 
 
 def _phases(rules, r: dict) -> tuple[int, ...] | None:
@@ -331,6 +378,14 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
                 targets = memo.get(("targets", ri, p))
                 if targets is None:
                     targets = memo[("targets", ri, p)] = _targets(s, env, spec.target, 0, hand)
+            elif spec.target_counted is not None:
+                # The same, while the values of the player's own stocks it reads are unchanged
+                # too (a piece's reach by a counter of its owner's, asked on every listing).
+                memo = rules_state.position_memo(s.piece_moves)
+                mk = ("targets", ri, p, spec.target_counted(s, p))
+                targets = memo.get(mk)
+                if targets is None:
+                    targets = memo[mk] = _targets(s, env, spec.target, 0, hand)
             elif spec.target is not None:
                 targets = _targets(s, env, spec.target, target_cost, hand)
             for x in targets:

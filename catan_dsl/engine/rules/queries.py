@@ -214,7 +214,7 @@ class RuleQueries:
             else:
                 # While one state's legal actions are listed nothing changes, so a condition is
                 # decided once per value of the variables it reads (not once per action).
-                key = (id(rule), tuple(env.get(v) for v in rule.reads))
+                key = (id(rule), rule.read_key(env))
                 hit = memo.get(key)
                 if hit is None:
                     hit = memo[key] = bool(rule.when(s, env))
@@ -230,7 +230,7 @@ class RuleQueries:
                 continue
             memo = self.memo_for(s, rule)
             if memo is not None:             # as in forbidden(): once per value of what it reads
-                key = (id(rule), tuple(env.get(v) for v in rule.reads))
+                key = (id(rule), rule.read_key(env))
                 v = memo.get(key, memo)
                 if v is memo:
                     v = memo[key] = rule.value(s, env) if rule.when is None or rule.when(s, env) \

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from catan_dsl.engine.rules.chance import push_random
 from catan_dsl.engine.rules.executor import Eff, compile_effects, envt, run
-from catan_dsl.engine.rules.expressions import Ctx, compile_domain, compile_expr, qualifying
+from catan_dsl.engine.rules.expressions import Ctx, compile_expr, compile_picks
 from catan_dsl.engine.rules.rolloffs import DIE, SIDES, next_winner_weights
 
 # A roll-off is drawn, not rolled: highest die wins with ties re-rolled gives every roller the
@@ -18,13 +18,13 @@ from catan_dsl.engine.rules.rolloffs import DIE, SIDES, next_winner_weights
 def fx_share(node, ctx: Ctx) -> Eff:
     _, var, n_node, set_node, cond_node, rank_node, body, other, *rolling_node = node
     count = compile_expr(n_node, ctx)[0]
-    set_fn, set_t, inner, cond = compile_domain(set_node, var, cond_node, ctx)
+    members_of, _, inner = compile_picks(set_node, var, cond_node, ctx)
     rank = compile_expr(rank_node, inner)[0] if rank_node is not None else None
     rolling = compile_expr(rolling_node[0], inner)[0] if rolling_node else None
     children = (compile_effects(body, inner), compile_effects(other, inner))
 
     def run_(s, env, ri, addr):
-        members = tuple(dict.fromkeys(p for p in qualifying(s, env, set_fn, set_t, var, cond)
+        members = tuple(dict.fromkeys(p for p in members_of(s, env)
                                       if p is not None and p >= 0))
         items = max(0, int(count(s, env)))
         if not members or not items:

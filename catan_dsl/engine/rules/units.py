@@ -247,7 +247,11 @@ def f_paths_within(ctx: Ctx, a, raw):
 
 def f_path_distance(ctx: Ctx, a, raw):
     e, f, geo = a[0][0], a[1][0], ctx.rules.paths
+    ev, fv = variable_name(raw[0], ctx), variable_name(raw[1], ctx)
     # Paths the board does not join (another island) are a very long way apart.
+    if ev is not None and fv is not None:       # "path_distance(e, f)", asked of ~50 paths
+        return inline(lambda s, env: geo.distances(env[ev]).get(env[fv], 1_000_000),
+                      f"@0.distances(env[{ev!r}]).get(env[{fv!r}], 1000000)", geo), "int"
     return (lambda s, env: geo.distances(e(s, env)).get(f(s, env), 1_000_000)), "int"
 
 

@@ -12,14 +12,15 @@ from catan_dsl.engine.rules.expressions import Ctx, compile_expr
 from tests.engine.rules.test_domains import played
 
 TYPES = {"player": "player", "x": "int", "y": "int", "b": "bool", "e": "edge", "v": "vertex",
-         "r": "resource"}
+         "r": "resource", "f": "edge"}
 X, Y, B, P = ["var", "x"], ["var", "y"], ["var", "b"], ["var", "player"]
 # Leaves: numbers, truth values, variables, and calls, some written inline (count_of, owner,
 # markers, path_between, occupied on a path) and some called (cards, coast).
 INT_LEAVES = [X, Y, 0, 3, -2, ["count_of", P, "grain"], ["count_of", P, "gold"],
               ["owner", ["var", "e"]], ["owner", ["var", "v"]], ["cards", P],
               ["markers", ["var", "e"], "road_barbarian"],
-              ["path_between", ["var", "v"], ["var", "v"]]]
+              ["path_between", ["var", "v"], ["var", "v"]],
+              ["path_distance", ["var", "e"], ["var", "f"]]]
 BOOL_LEAVES = [B, True, False, ["coast", ["var", "v"]], ["occupied", ["var", "v"], "wagon"],
                ["==", ["var", "r"], "ore"], ["!=", ["var", "r"], "wool"],
                ["count_of", P, "grain"], ["cards", P]]     # numbers read for their truth
@@ -50,7 +51,7 @@ def bools():
 
 def both(s, node, monkeypatch):
     """``node`` compiled fused and as closures, each evaluated on ``s``."""
-    env = {"player": s.cur, "x": 7, "y": 0, "b": True, "e": 12, "v": 20,
+    env = {"player": s.cur, "x": 7, "y": 0, "b": True, "e": 12, "v": 20, "f": 40,
            "r": s.game.rules.resource_index["ore"]}
     ctx = Ctx(s.game.rules, TYPES)
     fused_fn, fused_t = compile_expr(node, ctx)

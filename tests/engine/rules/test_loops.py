@@ -1,0 +1,109 @@
+"""Loops written out as generated functions (engine/rules/loops.py) → the games their closures
+play: every shipped scenario and combination played side by side with the generated loops on
+and off (the closures in expressions.py), the same legal actions and the same events at every
+step; and each kind of comprehension gives the closure's value on played positions."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from catan_dsl.api import compile_file
+from catan_dsl.bots import make_bot
+from catan_dsl.engine import Game
+from catan_dsl.engine.rules import expressions, loops
+from catan_dsl.engine.rules.expressions import Ctx, compile_expr
+from tests.engine.rules.test_domains import played
+
+SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
+VARIANTS = ("tournament", "friendly_robber", "event_cards", "harbormaster", "catan_for_two")
+# Every shipped scenario and combination, and the base game with each variant (as
+# bench/fingerprint.py plays them).
+ROWS = [(p, ()) for p in sorted(SCENARIOS.glob("*.catan")) if p.stem not in VARIANTS] + \
+    [(p, ()) for p in sorted(SCENARIOS.glob("combinations/*.catan"))] + \
+    [(SCENARIOS / "base.catan", (v,)) for v in VARIANTS]
+
+
+def _games(path: Path, with_: tuple, monkeypatch) -> tuple[Game, Game]:
+    ir, report = compile_file(str(path), with_=with_)
+    assert ir is not None, report.render_text()
+    players = 2 if "catan_for_two" in with_ else 4
+    generated = Game(ir, num_players=players)
+    with monkeypatch.context() as m:
+        m.setattr(expressions, "GENERATED_LOOPS", False)
+        closures = Game(ir, num_players=players)
+    return generated, closures
+
+
+def _generated(fn) -> bool:
+    """Is ``fn`` a generated loop, or a memo around one?"""
+    if fn.__code__.co_filename == loops.FILENAME:
+        return True
+    return any(callable(c.cell_contents) and getattr(c.cell_contents, "__code__", None) is not None
+               and c.cell_contents.__code__.co_filename == loops.FILENAME
+               for c in fn.__closure__ or ())
+
+
+@pytest.mark.parametrize("path,with_", ROWS, ids=lambda r: r.stem if isinstance(r, Path) else
+                         "+".join(r))
+def test_a_scenario_plays_the_same_with_loops_generated_or_as_closures(path, with_, monkeypatch):
+    generated, closures = _games(path, with_, monkeypatch)
+    states = [generated.new_initial_state(seed=11), closures.new_initial_state(seed=11)]
+    rngs = [random.Random(11), random.Random(11)]
+    bot = make_bot("random")
+    for _ in range(700):
+        if states[0].is_terminal():
+            break
+        taken = []
+        for s, rng in zip(states, rngs):
+            if s.is_chance_node():
+                a = s.sample_chance(rng)
+            else:
+                legal = s.legal_actions()
+                taken.append([str(x) for x in legal])
+                a = bot.choose(s, legal, rng)
+            s.apply_action(a)
+            taken.append(str(a))
+        assert taken[: len(taken) // 2] == taken[len(taken) // 2:]
+        events = [s.drain_events() for s in states]
+        assert events[0] == events[1]
+    assert states[0].is_terminal() == states[1].is_terminal()
+    assert [states[0].vp(p) for p in range(generated.num_players)] == \
+        [states[1].vp(p) for p in range(closures.num_players)]
+
+
+TYPES = {"player": "player", "v": "vertex", "e": "edge"}
+P = ["var", "player"]
+NODES = [
+    ["count", "f", ["edges_of", ["var", "v"]], ["<", ["owner", ["var", "f"]], 0]],
+    ["any", "w", ["neighbours", ["var", "v"]], ["<", ["owner", ["var", "w"]], 0]],
+    ["first", "f", ["edges"], ["and", [">", ["markers", ["var", "f"], "road_barbarian"], 0],
+                               ["!=", ["var", "f"], ["var", "e"]]]],
+    ["first", "q", ["players"], [">", ["count_of", ["var", "q"], "grain"], 0]],
+    ["sum", "h", ["hexes_of", ["var", "v"]], ["not", ["robber_on", ["var", "h"]]],
+     ["+", ["var", "h"], 1]],
+    ["max", "f", ["edges"], ["==", ["owner", ["var", "f"]], P], ["-", 100, ["var", "f"]]],
+    ["min", "w", ["vertices"], ["!=", ["owner", ["var", "w"]], P], ["var", "w"]],
+    ["all", "w", ["neighbours", ["var", "v"]], ["<", ["var", "w"], 60]],
+    ["count", "q", ["players"], ["and", ["!=", ["var", "q"], P],
+                                 ["any", "f", ["edges"], ["==", ["owner", ["var", "f"]],
+                                                          ["var", "q"]]]]],
+]
+
+
+@pytest.mark.parametrize("node", NODES, ids=lambda n: n[0])
+def test_each_comprehension_is_generated_and_gives_the_closures_value(node, monkeypatch):
+    for seed, moves in ((1, 150), (2, 400), (3, 700)):
+        s = played(seed, moves)
+        ctx = Ctx(s.game.rules, TYPES)
+        fn, typ = compile_expr(node, ctx)
+        with monkeypatch.context() as m:
+            m.setattr(expressions, "GENERATED_LOOPS", False)
+            plain_fn, plain_t = compile_expr(node, ctx)
+        assert _generated(fn) and not _generated(plain_fn)
+        for v, e in ((20, 12), (31, 40), (7, 3)):
+            env = {"player": s.cur, "v": v, "e": e}
+            got, want = fn(s, dict(env)), plain_fn(s, dict(env))
+            assert (got, type(got), typ) == (want, type(want), plain_t), node
