@@ -5,8 +5,8 @@ from __future__ import annotations
 from catan_dsl.engine.events import SpecialCardAwarded, SpecialCardSetAside
 
 
-# id(board) → (board, {(edges with weights, stopping vertices): longest trail}): the trail is a
-# pure function of the board's graph and these, and bots ask again for every road they weigh.
+# id(board) → (board, {(paths as pairs of nodes, weights): longest trail}): the trail is a pure
+# function of these, and bots ask again for every road they weigh.
 _TRAILS: dict[int, tuple] = {}
 _TRAILS_LIMIT = 8192
 MEMO_FROM = 6         # fewer edges: walking them costs less than the memo's key
@@ -17,28 +17,16 @@ def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
     Pieces of different networks (a road and a piece on the water) join only at ``p``'s own buildings, and
     a piece of ``network none`` only there too."""
     e_kind, e_owner = s.e_kind, s.e_owner
-    mine = [e for e in s.route_edges[p] if e_kind[e] in kinds and e_owner[e] == p]
+    mine = [e for e in s.route_edges[p] if e_owner[e] == p and e_kind[e] in kinds]
     if not mine:
         return 0
-    edge_vertices, v_owner = s.board.edge_vertices, s.v_owner
-    g = s.game
-    if g.n_nets > 1:
-        edge_vertices = _network_ends(s, p, mine)
-    rules = g.rules
-    weighted = rules is not None and rules.route_weighted
-    weights = tuple(rules.route_weight(s, e) for e in mine) if weighted else None
-    if g.n_nets == 1:
-        stops = {v for e in mine for v in edge_vertices[e] if v_owner[v] >= 0 and v_owner[v] != p}
-    else:                       # a node stands for its intersection, v % n_vertices
-        n_v = s.board.n_vertices
-        stops = {v for e in mine for v in edge_vertices[e]
-                 if v_owner[v % n_v] >= 0 and v_owner[v % n_v] != p}
+    mine.sort()
+    rules = s.game.rules
+    weights = tuple(rules.route_weight(s, e) for e in mine) \
+        if rules is not None and rules.route_weighted else None
+    pairs = _route_pairs(s, p, mine)
     if len(mine) < MEMO_FROM:
-        return _trail(edge_vertices, mine, weights, stops)
-    order = sorted(range(len(mine)), key=mine.__getitem__)
-    mine = [mine[i] for i in order]
-    if weights is not None:
-        weights = tuple(weights[i] for i in order)
+        return _longest(pairs, weights)
     board = s.board
     entry = _TRAILS.get(id(board))
     if entry is None or entry[0] is not board:
@@ -46,127 +34,186 @@ def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
             _TRAILS.clear()
         entry = _TRAILS[id(board)] = (board, {})
     memo = entry[1]
-    key = (tuple(mine), weights, tuple(sorted(stops)))
-    if g.n_nets > 1:            # where the networks meet depends on the buildings too
-        key += (tuple(edge_vertices[e] for e in mine),)
+    key = (tuple(pairs), weights)
     best = memo.get(key)
     if best is None:
         if len(memo) >= _TRAILS_LIMIT:
             memo.clear()
-        best = memo[key] = _trail(edge_vertices, mine, weights, stops)
+        best = memo[key] = _longest(pairs, weights)
     return best
 
 
-def _network_ends(s, p: int, mine: list[int]) -> dict[int, tuple[int, int]]:
-    """The ends of ``p``'s route pieces as nodes of a graph where pieces meet only as their
-    networks allow: an intersection is one node at ``p``'s own building and one node per
-    network elsewhere (per piece for a piece that joins nothing), so the trail walk below
-    needs no rule of its own. An opponent's building stays a stop at each of its nodes."""
+def _route_pairs(s, p: int, mine: list[int]) -> list[tuple[int, int]]:
+    """``p``'s route pieces (``mine``, in id order) as pairs of nodes of the graph a trail
+    walks. An opponent's building is cut into one end per path touching it (a node of its
+    own, negative: a trail may start or end there, never pass). With several networks an
+    intersection is one node at ``p``'s own building and one node per network elsewhere (per
+    piece for a piece that joins nothing), so pieces meet only as their networks allow and
+    the walk needs no rule of its own."""
     g, b = s.game, s.board
-    n_v, v_owner, e_kind, edge_vertices = b.n_vertices, s.v_owner, s.e_kind, b.edge_vertices
+    v_owner, edge_vertices = s.v_owner, b.edge_vertices
+    out = []
+    if g.n_nets == 1:
+        for i, e in enumerate(mine):
+            a, c = edge_vertices[e]
+            o = v_owner[a]
+            if o >= 0 and o != p:
+                a = -1 - 2 * i
+            o = v_owner[c]
+            if o >= 0 and o != p:
+                c = -2 - 2 * i
+            out.append((a, c))
+        return out
+    n_v, e_kind = b.n_vertices, s.e_kind
     edge_net, net_joins, lone = g.edge_net, g.net_joins, 1 + g.n_nets
-    out = {}
-    for e in mine:
+    for i, e in enumerate(mine):
         net = edge_net[e_kind[e]]
         # A node number per (intersection, network): v itself, or v + n_v * (1 + net), or for a
         # piece that joins nothing v + n_v * (1 + n_nets + e).
         shift = n_v * (1 + net if net_joins[net] else lone + e)
         a, c = edge_vertices[e]
-        out[e] = (a if v_owner[a] == p else a + shift, c if v_owner[c] == p else c + shift)
+        o = v_owner[a]
+        if o != p:
+            a = -1 - 2 * i if o >= 0 else a + shift
+        o = v_owner[c]
+        if o != p:
+            c = -2 - 2 * i if o >= 0 else c + shift
+        out.append((a, c))
     return out
 
 
 def _trail(edge_vertices, mine: list[int], weights: tuple[int, ...] | None,
            stops: set[int]) -> int:
-    """The longest trail over ``mine`` (each edge at most once), weighted, ending at a stop.
-
-    A stop is cut into one end per path touching it (a trail may start or end there, never
-    pass), and a run of paths through intersections of two paths is one weighted link (a
-    longest trail never needs to start or end inside such a run: it could go on along it).
-    What is left is usually a forest, whose longest trail is a longest path: two sweeps per
-    tree. A network with a cycle is walked, every trail from the vertices where one can start,
-    over the links instead of the single paths. Negative weights keep the single paths."""
-    if weights is not None and min(weights) < 0:
-        return _walk_all(_links(edge_vertices, mine, weights, stops, False))
-    links = _links(edge_vertices, mine, weights, stops, True)
-    got = _forest_longest(links)
-    return _walk_all(links) if got is None else got
-
-
-def _links(edge_vertices, mine: list[int], weights, stops: set[int],
-           merge: bool) -> dict[int, list[list[int]]]:
-    """Node → its links ``[link id, other node, weight]`` (a link both ways, the same id),
-    stops cut per path (negative node numbers); ``merge``: runs through nodes of two links are
-    one link."""
-    adj: dict[int, list[list[int]]] = {}
+    """The longest trail over the paths ``mine`` of a graph (``edge_vertices``), weighted (in
+    ``mine``'s order), that passes no vertex of ``stops`` (it may start or end there)."""
+    pairs = []
     for i, e in enumerate(mine):
-        w = weights[i] if weights is not None else 1
         a, c = edge_vertices[e]
-        if a in stops:
-            a = -1 - 2 * i
-        if c in stops:
-            c = -2 - 2 * i
+        pairs.append((-1 - 2 * i if a in stops else a, -2 - 2 * i if c in stops else c))
+    return _longest(pairs, weights)
+
+
+def _longest(pairs: list[tuple[int, int]], weights: tuple[int, ...] | None) -> int:
+    """The longest trail over the paths ``pairs`` (each at most once), weighted.
+
+    Ends are taken away again and again (`_peel`): what they take away are trees hanging off
+    the rest, the core, and a trail that enters such a tree never comes back, so the trees
+    count only by their longest path (found while peeling) and by their depth below the core
+    node they hang off. A forest has no core; a network with a cycle has its core walked
+    (`_core_walk`). Negative weights keep every trail walked from where one can start."""
+    adj = _links(pairs, weights)
+    if weights is not None and min(weights) < 0:
+        return _walk_all(adj)
+    best, core, deep = _peel(adj)
+    return _core_walk(adj, core, deep, best) if core else best
+
+
+def _links(pairs: list[tuple[int, int]], weights) -> dict[int, list[tuple]]:
+    """Node → its links ``(link id, other node, weight)`` (a link both ways, the same id)."""
+    adj: dict[int, list[tuple]] = {}
+    for i, (a, c) in enumerate(pairs):
+        w = weights[i] if weights is not None else 1
         la = adj.get(a)
         if la is None:
             la = adj[a] = []
         lc = adj.get(c)
         if lc is None:
             lc = adj[c] = []
-        la.append([i, c, w])
-        lc.append([i, a, w])
-    if not merge:
-        return adj
-    for v in list(adj):
-        out = adj[v]
-        if len(out) != 2 or out[0][0] == out[1][0]:
-            continue                # an end, a branch, or a loop: kept
-        (i, a, wa), (j, c, wc) = out
-        del adj[v]
-        # One link a - c (i's id) in place of a - v - c: a's entry for i and c's for j.
-        for x in adj[a]:
-            if x[0] == i and x[1] == v:
-                x[1], x[2] = c, wa + wc
-                break
-        for x in adj[c]:
-            if x[0] == j and x[1] == v:
-                x[0], x[1], x[2] = i, a, wa + wc
-                break
+        la.append((i, c, w))
+        lc.append((i, a, w))
     return adj
 
 
-def _forest_longest(adj: dict[int, list[list[int]]]) -> int | None:
-    """The longest path of a forest (weights not negative): from any node the farthest, then
-    from that one the farthest; None when a part has a cycle."""
-    seen: set[int] = set()
+def _peel(adj: dict[int, list[tuple]]) -> tuple[int, list[int], tuple[dict, dict]]:
+    """Take ends away again and again (weights not negative). → the longest path within the
+    trees taken away, the core nodes left (none for a forest), and per node the depths of its
+    deepest tree and of its second deepest (two dicts)."""
+    degree = {v: len(out) for v, out in adj.items()}     # 0 once taken away
+    first, second = dict.fromkeys(adj, 0), dict.fromkeys(adj, 0)
     best = 0
-    for root in adj:
-        if root in seen:
+    todo = [v for v, d in degree.items() if d == 1]
+    while todo:
+        v = todo.pop()
+        degree[v] = 0
+        for _, u, w in adj[v]:
+            du = degree[u]
+            if du:                              # the one link left: v's tree hangs off u
+                reach = first[v] + w
+                fu = first[u]
+                if reach + fu > best:
+                    best = reach + fu
+                if reach > fu:
+                    first[u], second[u] = reach, fu
+                elif reach > second[u]:
+                    second[u] = reach
+                degree[u] = du - 1
+                if du == 2:
+                    todo.append(u)
+                break
+    return best, [v for v, d in degree.items() if d >= 2], (first, second)
+
+
+def _core_walk(adj: dict[int, list[tuple]], core: list[int], deep: tuple[dict, dict],
+               best: int) -> int:
+    """The longest trail of a network with a core: walked over the core's links from where one
+    can start, starting down the deepest tree of its start node and ending down the deepest
+    of its end node (another than the one it started down, when that is the start node)."""
+    inside = set(core)
+    cadj = {v: [(1 << i, u, w) for i, u, w in adj[v] if u in inside] for v in core}
+    first, second = deep
+    for v in core:
+        out = cadj[v]
+        if first[v] or len(out) != 2 or out[0][0] == out[1][0]:
             continue
-        seen.add(root)
-        far, far_d = root, 0
-        stack = [(root, -1, 0)]
-        while stack:
-            v, came, d = stack.pop()
-            if d > far_d:
-                far, far_d = v, d
-            for i, u, w in adj[v]:
-                if i != came:
-                    if u in seen:
-                        return None          # reached again: a cycle
-                    seen.add(u)
-                    stack.append((u, i, d + w))
-        stack = [(far, -1, 0)]
-        while stack:
-            v, came, d = stack.pop()
-            if d > best:
-                best = d
-            for i, u, w in adj[v]:
-                if i != came:
-                    stack.append((u, i, d + w))
+        # A node of two links and no tree is no place to start or end (a trail there could go
+        # on): the run a - v - c becomes one link a - c.
+        (ba, a, wa), (bc, c, wc) = out
+        del cadj[v]
+        out_a, out_c = cadj[a], cadj[c]
+        out_a[out_a.index((ba, v, wa))] = (ba, c, wa + wc)
+        out_c[out_c.index((bc, v, wc))] = (ba, a, wa + wc)
+
+    def walk(v: int, length: int, used: int, start: int) -> int:
+        got = length + (second[v] if v == start else first[v])
+        for bit, u, w in cadj[v]:
+            if not used & bit:
+                further = walk(u, length + w, used | bit, start)
+                if further > got:
+                    got = further
+        return got
+
+    for a in _core_starts(cadj, first):
+        got = first[a] + walk(a, 0, 0, a)
+        if got > best:
+            best = got
     return best
 
 
-def _walk_all(links: dict[int, list[list[int]]]) -> int:
+def _core_starts(cadj: dict[int, list[tuple]], first: dict[int, int]) -> list[int]:
+    """Where a longest trail over the core can be taken to start (`_trail_starts`, with a tree
+    hanging off a node counting as an end there): nodes with a tree of some depth, nodes of odd
+    degree in the core, and one node of each part of the core that has neither."""
+    starts = [v for v, out in cadj.items() if first[v] or len(out) % 2]
+    chosen = set(starts)
+    seen: set[int] = set()
+    for v in cadj:
+        if v in seen:
+            continue
+        part, todo, covered = {v}, [v], False
+        while todo:
+            x = todo.pop()
+            covered = covered or x in chosen
+            for _, u, _ in cadj[x]:
+                if u not in part:
+                    part.add(u)
+                    todo.append(u)
+        seen |= part
+        if not covered:
+            starts.append(v)
+    return starts
+
+
+def _walk_all(links: dict[int, list[tuple]]) -> int:
     # Each link as one bit of an int (cheap "used" sets); a cut stop is an end of one link.
     adj: dict[int, list[tuple[int, int, int]]] = {}
     full = 0

@@ -95,12 +95,16 @@ def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) ->
     building changed; another player's spots can then change only on those two paths (one
     left free, one taken), as his own pieces and every building stand where they stood."""
     g, b = s.game, s.board
-    n = b.n_edges
+    n, nets, e_owner = b.n_edges, range(g.n_nets), s.e_owner
     for q in range(g.num_players):
         spots, vspots = s.edge_spots[q], s.vertex_spots[q]
         only_moved = mover >= 0 and q != mover
         for e in (moved if only_moved else edges):
-            for net in range(g.n_nets):
+            if e_owner[e] >= 0:             # taken: no one's spot, in any network
+                for net in nets:
+                    spots.discard(net * n + e)
+                continue
+            for net in nets:
                 if can_route(s, q, e, net):
                     spots.add(net * n + e)
                 else:
@@ -132,10 +136,35 @@ def path_ok(s, p: int, k: int, e: int, lifted: int = -1) -> bool:
 
 def route_end(s, e: int) -> bool:
     """The piece on ``e`` ends an open route: one of its ends touches neither an own building
-    nor another own piece of its network."""
-    p = s.e_owner[e]
+    nor another own piece of its network. It reads only its owner's pieces at its two ends."""
+    e_owner = s.e_owner
+    p = e_owner[e]
     if p < 0:
         return False
-    net = s.game.edge_net[s.e_kind[e]]
-    return any(s.v_owner[v] != p and not continues(s, p, net, e, v)
-               for v in s.board.edge_vertices[e])
+    g, b, v_owner, e_kind = s.game, s.board, s.v_owner, s.e_kind
+    net = g.edge_net[e_kind[e]]
+    joins, edge_net, vertex_edges = g.net_joins[net], g.edge_net, b.vertex_edges
+    for v in b.edge_vertices[e]:
+        if v_owner[v] == p:
+            continue
+        if not joins:
+            return True
+        for e2 in vertex_edges[v]:
+            if e2 != e and e_owner[e2] == p and edge_net[e_kind[e2]] == net:
+                break
+        else:
+            return True                 # (continues, written in place: asked for every piece)
+    return False
+
+
+def forget_route_ends(s, vertices) -> None:
+    """A piece came to, left or changed at ``vertices`` (a path piece: its two ends): the kept
+    ``route_end`` answers of the paths there may be stale (RulesState.route_ends), and only
+    those, since an answer reads its owner's pieces at the path's ends alone."""
+    rules_state = s.rules_state
+    kept = None if rules_state is None else rules_state.route_ends
+    if kept:
+        vertex_edges = s.board.vertex_edges
+        for v in vertices:
+            for e in vertex_edges[v]:
+                kept.pop(e, None)

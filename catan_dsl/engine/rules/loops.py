@@ -97,3 +97,19 @@ def picked(var: str, set_fn: Fn, set_t: str, cond: Any, types: dict[str, str],
             f"        if {test}:\n            _chosen.append(_x)\n    return _chosen\n")
     names = dict(em.names, SET=set_fn, ORDERED=ordered)
     return define("def picked(s, env):\n" + body, "picked", names, FILENAME)
+
+
+def listing_live(picks: Fn) -> Fn:
+    """A picking loop run with the listing memos live: nothing changes while its elements are
+    tested, as while a state's actions are listed, so what is kept for a listing holds here too
+    (a ban "at in S" reads S once, not once per path a piece could go to)."""
+    def live(s, env):
+        rules = s.game.rules
+        if rules.listing_state is not None:         # inside a listing already
+            return picks(s, env)
+        rules.listing_memo, rules.listing_state = {}, s
+        try:
+            return picks(s, env)
+        finally:
+            rules.listing_memo = rules.listing_state = None
+    return live
