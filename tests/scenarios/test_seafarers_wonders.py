@@ -56,6 +56,16 @@ def test_no_pirate_moves() -> None:
     assert not any(t.startswith("move pirate") for t in offered)
 
 
+def test_no_pirate_bans_no_ship() -> None:
+    """SF-WON-02: with no pirate on the board (its hex is none, -1), the ban on ships beside it
+    bans none: the sides of the board's last hex, which -1 read as an index would name, take
+    ships like any other path (`edges_of` of none is empty)."""
+    s = main(WON)
+    rules, ship = s.game.rules, s.game.piece_names.index("ship")
+    sides = rules.hex_edges[len(rules.hex_edges) - 1]      # the last hex of the tables
+    assert sides and all(not rules.build_forbidden(s, 0, ship, e) for e in sides)
+
+
 def test_set_up_bans_then_the_marked_corners_open() -> None:
     """SF-WON-05, SF-WON-06: set-up settlements go on the main island, not on the wasteland, the
     strait or beside it; after the set-up those intersections take settlements like any other."""

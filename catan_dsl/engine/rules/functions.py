@@ -152,16 +152,19 @@ def f_edges(ctx, a, raw):
     return (lambda s, env: r), "set:edge"
 
 
+# A place that is none (-1: the pirate off the board, no path between two corners) has no
+# corners, sides or hexes: read as an index, -1 would name the board's last place.
 def f_vertices_of(ctx, a, raw):
     h = a[0][0]
-    return (lambda s, env: s.board.hex_vertices[h(s, env)]), "set:vertex"
+    return (lambda s, env: s.board.hex_vertices[i] if (i := h(s, env)) >= 0 else ()), "set:vertex"
 
 
 def f_edges_of(ctx, a, raw):
     x, kind, rules = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules
 
     def edges(s, env):
-        i = x(s, env)
+        if (i := x(s, env)) < 0:
+            return ()
         return rules.hex_edges[i] if kind(env) == "hex" else s.board.vertex_edges[i]
     return edges, "set:edge"
 
@@ -170,7 +173,8 @@ def f_hexes_of(ctx, a, raw):
     x, kind, rules = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules
 
     def hexes(s, env):
-        i = x(s, env)
+        if (i := x(s, env)) < 0:
+            return ()
         return rules.edge_hexes[i] if kind(env) == "edge" else s.board.vertex_hexes[i]
     return hexes, "set:hex"
 
