@@ -111,10 +111,15 @@ def get_parser() -> Lark:
             return loaded
     except Exception:  # noqa: BLE001 - any failure to load the cache means: build it again
         pass
-    parser = Lark.open(str(grammar_dir() / "catan.lark"), strict=_strict(), postlex=_POSTLEX,
-                       **_OPTIONS)
+    parser = build_parser()
     _save(parser, path)
     return parser
+
+
+def build_parser() -> Lark:
+    """The LALR parser built from ``grammar/`` by lark itself (what the cache file holds)."""
+    return Lark.open(str(grammar_dir() / "catan.lark"), strict=_strict(), postlex=_POSTLEX,
+                     **_OPTIONS)
 
 
 def _save(parser: Lark, path: Path) -> None:
