@@ -17,14 +17,13 @@ from lark.lexer import ContextualLexer
 from lark.parsers.lalr_analysis import Reduce, Shift
 
 from catan_dsl.syntax import scanner
+from catan_dsl.syntax.parser_files import CACHE_FORMAT as FORMAT
 
 # Objects the parser compares by identity (`action is Shift`) or that cannot be pickled
 # (modules: the lexer holds `re`): saved by name and looked up again when loaded, so the loaded
 # parser holds the same objects a built one does.
 _SINGLETONS: dict[str, object] = {"lalr.Shift": Shift, "lalr.Reduce": Reduce}
 _BY_ID = {id(obj): name for name, obj in _SINGLETONS.items()}
-# Bumped whenever what is saved changes, so an older cache file is never read as this one.
-FORMAT = "pickled Lark object v2 (shared actions, ordered scanners)"
 
 
 class _Saver(pickle.Pickler):
