@@ -52,7 +52,7 @@ def save(parser: Lark, fh: IO[bytes]) -> None:
     parser.save(lark_format)
     lark_format.seek(0)
     loaded = Lark.load(lark_format)
-    _share_actions(loaded)
+    _share_equal_parts(loaded)
     lexer = getattr(loaded.parser, "lexer", None)
     lexer = getattr(lexer, "lexer", lexer)              # inside the post-lexer's connector
     if isinstance(lexer, ContextualLexer):
@@ -60,19 +60,31 @@ def save(parser: Lark, fh: IO[bytes]) -> None:
     _Saver(fh, protocol=pickle.HIGHEST_PROTOCOL).dump((FORMAT, loaded))
 
 
-def _share_actions(parser: Lark) -> None:
-    """One object for each distinct parse-table action: `Lark.load` gives every entry its own
-    ``(Reduce, rule)`` pair and its own equal copy of the rule (28,000 entries, 2,700 distinct
-    actions), which the pickle would otherwise save, and load, one by one. A rule compares and
-    hashes by its origin and expansion, so the parser looks up the same callback for it."""
-    table = parser.parser.parser._parse_table
-    actions: dict[tuple, tuple] = {}
+def _share_equal_parts(parser: Lark) -> None:
+    """One object for each distinct parse-table action, rule and grammar symbol: `Lark.load`
+    gives every table entry its own ``(Reduce, rule)`` pair and its own equal copy of the rule
+    (28,000 entries, 2,700 distinct actions), and every rule its own copies of its symbols
+    (4,000 of them, 600 distinct), which the pickle would otherwise save, and load, one by one.
+    Rules and symbols compare and hash by value, so the parser finds the same callback for a
+    rule and the same table row for a symbol. The parse-tree builder is dropped: it only makes
+    the callbacks, which are saved made."""
+    symbols: dict[tuple, Any] = {}
+
+    def symbol(s: Any) -> Any:
+        return symbols.setdefault((type(s), s.name, getattr(s, "filter_out", None)), s)
+
     rules: dict[Any, Any] = {}
-    for row in table.states.values():
-        for symbol, (action, arg) in row.items():
+    for rule in parser.rules:
+        rule.origin = symbol(rule.origin)
+        rule.expansion = type(rule.expansion)(symbol(s) for s in rule.expansion)
+        rules.setdefault(rule, rule)
+    actions: dict[tuple, tuple] = {}
+    for row in parser.parser.parser._parse_table.states.values():
+        for name, (action, arg) in row.items():
             if action is Reduce:
                 arg = rules.setdefault(arg, arg)
-            row[symbol] = actions.setdefault((action, arg), (action, arg))
+            row[name] = actions.setdefault((action, arg), (action, arg))
+    parser._parse_tree_builder = None  # type: ignore[assignment]
 
 
 def load(fh: IO[bytes]) -> Lark | None:

@@ -48,7 +48,9 @@ class OrderedScanner:
     ``words`` mapping a first character to its ``(text, name)`` pairs in order. Only pattern
     texts are saved; they are compiled on first use."""
 
-    def __init__(self, terminals: list[TerminalDef]) -> None:
+    def __init__(self, terminals: list[TerminalDef], shared: dict | None = None) -> None:
+        """``shared``: equal parts of several scanners made one object (a smaller pickle)."""
+        one = (lambda x: x) if shared is None else (lambda x: shared.setdefault(x, x))
         self.allowed_types = {t.name for t in terminals}
         plan: list[tuple[str | None, dict[int, str] | None, dict | None]] = []
         regexes: list[TerminalDef] = []
@@ -62,7 +64,7 @@ class OrderedScanner:
                 words = plan[-1][2]
                 assert words is not None
                 text = t.pattern.value
-                words[text[0]] = words.get(text[0], ()) + ((text, t.name),)
+                words[text[0]] = one(words.get(text[0], ()) + (one((text, t.name)),))
             else:
                 regexes.append(t)
         if regexes:
@@ -134,6 +136,7 @@ def prebuild(lexer: ContextualLexer) -> None:
     """Give every state of ``lexer`` (and its root lexer, which words its errors) an
     OrderedScanner, built from the terminals and keyword callbacks lark's own code chooses."""
     done: set[int] = set()
+    shared: dict = {}
     for basic in [*lexer.lexers.values(), lexer.root_lexer]:
         if id(basic) in done or not isinstance(basic, BasicLexer) or not _mirrorable(basic):
             continue
@@ -141,5 +144,7 @@ def prebuild(lexer: ContextualLexer) -> None:
         own = basic._build_scanner()        # sets basic.callback; compiles, once, at save time
         for callback in basic.callback.values():
             if isinstance(callback, UnlessCallback):
-                callback.scanner = OrderedScanner(callback.scanner.terminals)
-        basic._scanner = OrderedScanner(own.terminals)  # type: ignore[assignment]
+                callback.scanner = OrderedScanner(callback.scanner.terminals, shared)
+        basic._scanner = OrderedScanner(own.terminals, shared)  # type: ignore[assignment]
+        basic.newline_types = shared.setdefault(basic.newline_types, basic.newline_types)
+        basic.ignore_types = shared.setdefault(basic.ignore_types, basic.ignore_types)
