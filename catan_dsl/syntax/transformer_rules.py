@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, Transformer, v_args
+from lark import Token, Transformer
 
 from catan_dsl.core.source import Span
 from catan_dsl.core.vocab import COMPREHENSIONS as COMPREHENSION_HEADS
@@ -25,7 +25,6 @@ def unquote(s: str) -> str:
     return body.replace('\\"', '"').replace("\\\\", "\\")
 
 
-@v_args(meta=True)
 class RulesMixin(Transformer):
     """Options, counters, decks, rules, expressions and effects; needs ``_s`` and ``_setting``."""
 
