@@ -1,5 +1,5 @@
 """A built Lark parser ↔ its cache file: the whole parser object pickled, as it stands after
-it is built, so loading it is one `pickle.load` (~0.03 s) instead of lark's own `Lark.load`,
+it is built, so loading it is one `pickle.load` (~0.02 s) instead of lark's own `Lark.load`,
 which rebuilds every parse-table entry, rule and lexer from its serialised form (~0.15 s).
 What is saved is made small first: equal parse-table actions are one object, and every lexer
 state holds a ready scanner (`scanner.py`) that needs no regular expression compiled per state."""
@@ -20,28 +20,21 @@ from catan_dsl.syntax import scanner
 from catan_dsl.syntax.parser_files import CACHE_FORMAT as FORMAT
 
 # Objects the parser compares by identity (`action is Shift`) or that cannot be pickled
-# (modules: the lexer holds `re`): saved by name and looked up again when loaded, so the loaded
-# parser holds the same objects a built one does.
-_SINGLETONS: dict[str, object] = {"lalr.Shift": Shift, "lalr.Reduce": Reduce}
-_BY_ID = {id(obj): name for name, obj in _SINGLETONS.items()}
+# (modules: the lexer holds `re`): saved as a reference, once, and looked up again when loaded
+# (lark's module attribute, `importlib.import_module`), so the loaded parser holds the same
+# objects a built one does. A reference is loaded once and then reused from the pickle's memo,
+# where a persistent id would call back into Python at each of its 3,000 uses.
+_BY_NAME = {id(Shift): "Shift", id(Reduce): "Reduce"}
 
 
 class _Saver(pickle.Pickler):
-    def persistent_id(self, obj: Any) -> tuple[str, str] | None:
+    def reducer_override(self, obj: Any) -> Any:
         if isinstance(obj, types.ModuleType):
-            return ("module", obj.__name__)
-        name = _BY_ID.get(id(obj))
-        return ("singleton", name) if name is not None else None
-
-
-class _Loader(pickle.Unpickler):
-    def persistent_load(self, pid: Any) -> object:
-        kind, name = pid
-        if kind == "module":
-            return importlib.import_module(name)
-        if kind == "singleton":
-            return _SINGLETONS[name]
-        raise pickle.UnpicklingError(f"unknown persistent id {pid!r}")
+            return importlib.import_module, (obj.__name__,)
+        name = _BY_NAME.get(id(obj))
+        if name is not None:
+            return name          # a global of the object's module: saved and loaded by name
+        return NotImplemented
 
 
 def save(parser: Lark, fh: IO[bytes]) -> None:
@@ -90,7 +83,7 @@ def _share_equal_parts(parser: Lark) -> None:
 def load(fh: IO[bytes]) -> Lark | None:
     """The parser saved in ``fh``, or None when the file holds something else (another format,
     an older version's cache). A damaged file raises; the caller rebuilds either way."""
-    data = _Loader(fh).load()
+    data = pickle.load(fh)
     if isinstance(data, tuple) and len(data) == 2 and data[0] == FORMAT \
             and isinstance(data[1], Lark):
         return data[1]
