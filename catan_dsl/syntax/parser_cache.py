@@ -54,22 +54,25 @@ def save(parser: Lark, fh: IO[bytes]) -> None:
 
 
 def _share_equal_parts(parser: Lark) -> None:
-    """One object for each distinct parse-table action, rule and grammar symbol: `Lark.load`
-    gives every table entry its own ``(Reduce, rule)`` pair and its own equal copy of the rule
-    (28,000 entries, 2,700 distinct actions), and every rule its own copies of its symbols
-    (4,000 of them, 600 distinct), which the pickle would otherwise save, and load, one by one.
-    Rules and symbols compare and hash by value, so the parser finds the same callback for a
-    rule and the same table row for a symbol. The parse-tree builder is dropped: it only makes
-    the callbacks, which are saved made."""
+    """One object for each distinct parse-table action, rule, rule options and grammar symbol:
+    `Lark.load` gives every table entry its own ``(Reduce, rule)`` pair and its own equal copy
+    of the rule (28,000 entries, 2,700 distinct actions), and every rule its own copies of its
+    symbols (4,000 of them, 600 distinct) and options (992, 9 distinct), which the pickle would
+    otherwise save, and load, one by one. Rules and symbols compare and hash by value, so the
+    parser finds the same callback for a rule and the same table row for a symbol; options are
+    only read. The parse-tree builder is dropped: it only makes the callbacks, which are saved
+    made."""
     symbols: dict[tuple, Any] = {}
 
     def symbol(s: Any) -> Any:
         return symbols.setdefault((type(s), s.name, getattr(s, "filter_out", None)), s)
 
     rules: dict[Any, Any] = {}
+    options: dict[str, Any] = {}          # a rule's options, by their values (9 distinct)
     for rule in parser.rules:
         rule.origin = symbol(rule.origin)
         rule.expansion = type(rule.expansion)(symbol(s) for s in rule.expansion)
+        rule.options = options.setdefault(repr(sorted(vars(rule.options).items())), rule.options)
         rules.setdefault(rule, rule)
     actions: dict[tuple, tuple] = {}
     for row in parser.parser.parser._parse_table.states.values():

@@ -15,7 +15,7 @@ from catan_dsl.core.paths import cache_home, data_dir
 OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": False}
 # What the cache file holds (`parser_cache`); bumped whenever that changes, so an older cache
 # file is never read as this one.
-CACHE_FORMAT = "pickled Lark object v3 (shared actions, ordered scanners, no persistent ids)"
+CACHE_FORMAT = "pickled Lark object v3 (shared parts, ordered scanners, no persistent ids)"
 
 
 def grammar_dir() -> Path:
