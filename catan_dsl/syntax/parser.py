@@ -12,20 +12,21 @@ import re
 import tempfile
 from pathlib import Path
 
-from lark import Lark, Token, Tree
-from lark.exceptions import (
-    LarkError,
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-)
-
 from catan_dsl.core.codes import RESERVED_SYNTAX
 from catan_dsl.core.diagnostics import Diagnostic, make
 from catan_dsl.core.source import SourceFile, Span, span_from_token
 from catan_dsl.syntax import parser_cache
-from catan_dsl.syntax.lark_import import extras_hidden
+from catan_dsl.syntax.lark_import import (
+    Lark,
+    LarkError,
+    Token,
+    Tree,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    extras_hidden,
+)
 from catan_dsl.syntax.parser_files import OPTIONS, grammar_dir, parser_cache_path
 
 

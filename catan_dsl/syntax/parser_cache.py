@@ -12,11 +12,8 @@ import pickle
 import types
 from typing import IO, Any
 
-from lark import Lark
-from lark.lexer import ContextualLexer
-from lark.parsers.lalr_analysis import Reduce, Shift
-
 from catan_dsl.syntax import scanner
+from catan_dsl.syntax.lark_import import ContextualLexer, Lark, Reduce, Shift
 from catan_dsl.syntax.parser_files import CACHE_FORMAT as FORMAT
 
 # Objects the parser compares by identity (`action is Shift`) or that cannot be pickled

@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from lark.lexer import BasicLexer, ContextualLexer, PatternStr, TerminalDef, UnlessCallback
+from catan_dsl.syntax.lark_import import (BasicLexer, ContextualLexer, PatternStr, TerminalDef,
+                                          UnlessCallback)
 
 # Pattern text → compiled pattern, shared by every state's scanner in this process.
 _COMPILED: dict[str, re.Pattern[str]] = {}

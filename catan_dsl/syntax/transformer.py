@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, Tree
-from lark.exceptions import GrammarError, VisitError
-
 from catan_dsl.core.source import Span, span_from_meta, span_from_token
 from catan_dsl.syntax import ast as A
+from catan_dsl.syntax.lark_import import GrammarError, Token, Tree, VisitError
 from catan_dsl.syntax.transformer_chains import ChainsMixin
 from catan_dsl.syntax.transformer_decls import DeclsMixin
 from catan_dsl.syntax.transformer_rules import RulesMixin, unquote

@@ -57,3 +57,20 @@ def test_lark_is_imported_without_its_building_extras_only_when_a_parser_is_cach
     third = _probe(tmp_path, files)
     assert third["hidden"] is True and third["trees"] == first["trees"]
     assert all(f.read_bytes() != b"damaged" for f in (tmp_path / "cache").glob("parser-*.lark"))
+
+
+def test_the_package_s_modules_take_lark_from_lark_import_only() -> None:
+    """A module of catan_dsl/syntax importing lark itself could come first and import it with
+    its building extras; and the modules that need no lark (the keywords the highlighters read)
+    import none."""
+    import re
+
+    direct = re.compile(r"^\s*(from lark[\s.]|import lark\b)", re.MULTILINE)
+    offenders = [p.name for p in sorted((ROOT / "catan_dsl" / "syntax").glob("*.py"))
+                 if p.name != "lark_import.py" and direct.search(p.read_text(encoding="utf-8"))]
+    assert offenders == []
+    env = dict(os.environ)
+    out = subprocess.run([sys.executable, "-c", "import sys, catan_dsl.syntax.keywords, "
+                          "catan_dsl.syntax.ast; print('lark' in sys.modules)"],
+                         capture_output=True, text=True, env=env, cwd=ROOT, check=True).stdout
+    assert out.strip() == "False"
