@@ -5,55 +5,36 @@ from __future__ import annotations
 import contextlib
 import difflib
 import functools
-import hashlib
 import importlib.util
 import os
 import pickle
 import re
-import sys
 import tempfile
 from pathlib import Path
 
-import lark
-from lark import Lark, Token, Tree
-from lark.exceptions import (
+from catan_dsl.core.codes import RESERVED_SYNTAX
+from catan_dsl.core.diagnostics import Diagnostic, make
+from catan_dsl.core.source import SourceFile, Span, span_from_token
+from catan_dsl.syntax import parser_cache
+from catan_dsl.syntax.lark_import import (
+    Lark,
     LarkError,
+    Token,
+    Tree,
     UnexpectedCharacters,
     UnexpectedEOF,
     UnexpectedInput,
     UnexpectedToken,
+    extras_hidden,
 )
-
-from catan_dsl.core.codes import RESERVED_SYNTAX
-from catan_dsl.core.diagnostics import Diagnostic, make
-from catan_dsl.core.paths import cache_home, data_dir
-from catan_dsl.core.source import SourceFile, Span, span_from_token
-from catan_dsl.syntax import parser_cache
-
-
-def grammar_dir() -> Path:
-    """The folder of ``catan.lark`` (installed copy first, then the checkout's ``grammar/``)."""
-    return data_dir("grammar", "catan.lark")
-
-
-_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": False}
-
-
-def parser_cache_path() -> Path:
-    """The built parser's cache file: named by a hash of every grammar file, the options, lark's
-    and Python's versions, so a changed grammar or upgrade never loads a stale parser."""
-    h = hashlib.sha256()
-    for p in sorted(grammar_dir().glob("*.lark")):
-        h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
-    h.update(repr((sorted(_OPTIONS.items()), _strict(), lark.__version__,
-                   sys.version_info[:2], "postlex: glued words", parser_cache.FORMAT)).encode())
-    return cache_home() / f"parser-{h.hexdigest()[:24]}.lark"
+from catan_dsl.syntax.parser_files import OPTIONS, grammar_dir, parser_cache_path
 
 
 def _strict() -> bool:
     # strict=True needs interegular to detect terminal collisions; without it lark refuses to
     # build, so fall back rather than make the whole tool unusable (the test suite runs strict).
-    return importlib.util.find_spec("interegular") is not None
+    # Lark imported with it hidden (`lark_import`) builds without it too.
+    return importlib.util.find_spec("interegular") is not None and not extras_hidden()
 
 
 class GluedWord(UnexpectedToken):
@@ -111,10 +92,15 @@ def get_parser() -> Lark:
             return loaded
     except Exception:  # noqa: BLE001 - any failure to load the cache means: build it again
         pass
-    parser = Lark.open(str(grammar_dir() / "catan.lark"), strict=_strict(), postlex=_POSTLEX,
-                       **_OPTIONS)
+    parser = build_parser()
     _save(parser, path)
     return parser
+
+
+def build_parser() -> Lark:
+    """The LALR parser built from ``grammar/`` by lark itself (what the cache file holds)."""
+    return Lark.open(str(grammar_dir() / "catan.lark"), strict=_strict(), postlex=_POSTLEX,
+                     **OPTIONS)
 
 
 def _save(parser: Lark, path: Path) -> None:

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import re
 
-from lark import Tree
-
 from catan_dsl.core.diagnostics import Diagnostic, make
 from catan_dsl.core.source import SourceFile
+from catan_dsl.syntax.lark_import import Tree
 from catan_dsl.syntax.parser import parse
 
 MAX_ERRORS = 20          # an editor shows this many; past it the file is not worth reading on

@@ -1,14 +1,13 @@
-"""Lark parse tree → `catan_dsl.syntax.ast` nodes (one `@v_args(meta=True)` method per grammar rule)."""
+"""Lark parse tree → `catan_dsl.syntax.ast` nodes (one method per grammar rule, called with the
+rule's meta and children)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, Tree, v_args
-from lark.exceptions import VisitError
-
 from catan_dsl.core.source import Span, span_from_meta, span_from_token
 from catan_dsl.syntax import ast as A
+from catan_dsl.syntax.lark_import import GrammarError, Token, Tree, VisitError
 from catan_dsl.syntax.transformer_chains import ChainsMixin
 from catan_dsl.syntax.transformer_decls import DeclsMixin
 from catan_dsl.syntax.transformer_rules import RulesMixin, unquote
@@ -24,7 +23,6 @@ def _base(name: str) -> str:
     return name.rsplit("__", 1)[-1]
 
 
-@v_args(meta=True)
 class ToAst(ChainsMixin, DeclsMixin, RulesMixin):
     """One instance per file: spans need the file's path."""
 
@@ -33,11 +31,26 @@ class ToAst(ChainsMixin, DeclsMixin, RulesMixin):
         self.path = path
 
     # --- plumbing -------------------------------------------------------------------------
+    def _call_userfunc(self, tree: Tree, new_children: list | None = None) -> Any:
+        """Lark's own, calling each rule method as ``method(meta, children)``: what lark's
+        `@v_args(meta=True)` arranges by wrapping every method of the class when it is made
+        (200-odd wrappers, made again at every start-up)."""
+        children = new_children if new_children is not None else tree.children
+        f = getattr(self, tree.data, None)
+        if f is None:
+            return self.__default__(tree.data, children, tree.meta)
+        try:
+            return f(tree.meta, children)
+        except GrammarError:
+            raise
+        except Exception as e:
+            raise VisitError(tree.data, tree, e) from e
+
     def __default__(self, data: Any, children: list, meta: Any) -> Any:
         f = getattr(self, _base(str(data)), None)
         if f is None:
             return Tree(data, children, meta)
-        return f.visit_wrapper(f, data, children, meta)
+        return f(meta, children)
 
     def __default_token__(self, tok: Token) -> Any:
         kind = _base(tok.type)

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Transformer, v_args
-
 from catan_dsl.syntax import ast as A
 from catan_dsl.syntax import rules_ast as R
+from catan_dsl.syntax.lark_import import Transformer
 from catan_dsl.syntax.transformer_rules import label_of
 
 
-@v_args(meta=True)
 class ChainsMixin(Transformer):
     """``chain`` declarations and the ``extend`` / ``vote`` effects; needs ``_s`` and ``_eff``."""
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, Transformer, v_args
-
 from catan_dsl.core.source import Span
 from catan_dsl.core.vocab import COMPREHENSIONS as COMPREHENSION_HEADS
 from catan_dsl.syntax import ast as A
 from catan_dsl.syntax import rules_ast as R
+from catan_dsl.syntax.lark_import import Token, Transformer
 
 
 def _base(name: str) -> str:
@@ -25,7 +24,6 @@ def unquote(s: str) -> str:
     return body.replace('\\"', '"').replace("\\\\", "\\")
 
 
-@v_args(meta=True)
 class RulesMixin(Transformer):
     """Options, counters, decks, rules, expressions and effects; needs ``_s`` and ``_setting``."""
 
