@@ -152,7 +152,7 @@ def f_edges(ctx, a, raw):
     return (lambda s, env: r), "set:edge"
 
 
-# A place that is none (-1: the pirate off the board, no path between two corners) has no
+# A place that is none (-1: a second robber off the board, no path between two corners) has no
 # corners, sides or hexes: read as an index, -1 would name the board's last place.
 def f_vertices_of(ctx, a, raw):
     h = a[0][0]
