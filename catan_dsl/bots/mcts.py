@@ -7,8 +7,8 @@ import random
 import time
 
 from catan_dsl.bots.greedy import GreedyBot, evaluate
-from catan_dsl.bots.value import search_value
 from catan_dsl.bots.playout import SETUP, STEP_LIMIT, Horizon, leaf_value, quick_choice
+from catan_dsl.bots.value import search_value
 from catan_dsl.bots.worlds import sample_world
 from catan_dsl.engine import CHANCE, Action, State
 
@@ -136,15 +136,20 @@ class MctsBot:
     # subtree the last search grew below the move, instead of from nothing (True). About one
     # decision in six on base; off until a strength run says it helps (bench/README.md).
     reuse_subtree = False
-    # The value of a playout's last position: the race to the VP target on top of the greedy
-    # evaluation (True, bots/value.py), or the greedy evaluation alone (False).
-    race_value = True
+    # The value of a playout's last position: the greedy evaluation (False), or the log-odds of
+    # winning fitted on greedy games (True, bots/value.py; the spec's `fitted=1`). Off: screens
+    # and a longer run did not show it stronger (bench/README.md).
+    fitted_value = False
     # Playouts end when the turn under way ends (False) or at the seat's next turn, the others'
-    # turns played by the rollout policy (True: about four times the cost of a playout).
+    # turns played by the rollout policy (True: at 40 playouts a base game cost 45 CPU s, four
+    # times the default's at 160, bench/README.md).
     full_round = False
 
-    def __init__(self, think_ms: int | None = None, playouts: int | None = None) -> None:
+    def __init__(self, think_ms: int | None = None, playouts: int | None = None,
+                 fitted: int | None = None) -> None:
         self.think_ms = THINK_MS if think_ms is None else think_ms
+        if fitted is not None:
+            self.fitted_value = bool(fitted)
         self.playouts = playouts
         self.reproducible = playouts is not None
         self.prior_bot = GreedyBot()
@@ -207,7 +212,8 @@ class MctsBot:
         return root.actions[i]
 
     def _value(self, s: State, p: int) -> float:
-        return search_value(s, p) if self.race_value else evaluate(s, p)
+        """A position's value for ``p``: a scene's base and each playout's leaf."""
+        return search_value(s, p) if self.fitted_value else evaluate(s, p)
 
     def _kept_subtree(self, state: State, history: list[Action]) -> tuple | None:
         """What the last search kept, if this decision follows straight from its move: the
