@@ -1,4 +1,4 @@
-"""State + seat → what the position is worth to the seat in the race to the VP target (the search bot's leaf value)."""
+"""State + seat → the fitted log-odds that the seat wins, from features every rule set has (the search bot's leaf value with `mcts:fitted=1`)."""
 
 from __future__ import annotations
 
