@@ -220,6 +220,25 @@ def test_every_playout_is_scored_when_the_turn_under_way_ends(base: Game, monkey
     assert scored and all(x.turn == s.turn + 1 or x.is_terminal() for x in scored)
 
 
+def test_a_full_round_horizon_scores_each_playout_at_the_seats_next_turn(base: Game,
+                                                                         monkeypatch) -> None:
+    """With ``full_round`` the others' turns are played on: each playout is scored when the
+    seat's next turn begins (or the game has ended)."""
+    import catan_dsl.bots.mcts as mcts
+
+    scored = []
+    real = mcts.leaf_value
+    monkeypatch.setattr(mcts, "leaf_value",
+                        lambda s, p, base, *value: scored.append(s) or real(s, p, base, *value))
+    s = _position(base, 5, lambda s: s.phase == 2 and not s.prompts and len(s.legal_actions()) > 3)
+    bot = MctsBot(playouts=4)
+    bot.full_round = True
+    bot.choose(s, s.legal_actions(), random.Random(1))
+    p = s.current_player()
+    assert scored and all(x.is_terminal() or (x.turn == s.turn + base.n_real and x.cur == p)
+                          for x in scored)
+
+
 def test_builds_the_settlement_that_wins(base: Game) -> None:
     """With 9 VP, a settlement's resources in hand and a free spot on its road, the search
     bot builds there and wins."""
