@@ -25,6 +25,7 @@ sys.path.insert(0, str(REPO))
 
 from catan_dsl import api  # noqa: E402
 from catan_dsl.bots import make_bot  # noqa: E402
+from catan_dsl.bots.playout import SETUP  # noqa: E402
 from catan_dsl.bots.value import FEATURES, features  # noqa: E402
 from catan_dsl.engine import CHANCE, Game  # noqa: E402
 from catan_dsl.play.playtest import game_seed  # noqa: E402
@@ -40,7 +41,7 @@ def samples(game: Game, seed: int) -> tuple[list[tuple[float, ...]], list[int], 
     seats: list[int] = []
     turn = s.turn
     while not s.is_terminal():
-        if s.turn != turn and s.phase != 0:
+        if s.turn != turn and s.phase != SETUP:
             turn = s.turn
             for q in range(game.n_real):
                 rows.append(features(s, q))
