@@ -102,7 +102,8 @@ def effective_production(s: State, p: int) -> float:
     for r, x in enumerate(per_kind):
         if x:
             kinds += 1
-            total += x * scarcity[r] * (1.0 + PORT_SHARE * (bank / ratio[r] - 1.0))
+            rate = bank / ratio[r] if ratio[r] > 0 else 1.0     # (no bank trade: no gain)
+            total += x * scarcity[r] * (1.0 + PORT_SHARE * (rate - 1.0))
     return total + kinds * DIVERSITY_PIPS / 36.0
 
 
