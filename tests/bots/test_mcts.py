@@ -220,17 +220,6 @@ def test_every_playout_is_scored_when_the_turn_under_way_ends(base: Game, monkey
     assert scored and all(x.turn == s.turn + 1 or x.is_terminal() for x in scored)
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
-def test_the_fitted_value_plays_every_shipped_scenario(path: Path) -> None:
-    """The fitted value reads only what every rule set has: ten turns of each scenario
-    (a search seat against a greedy one) run without error."""
-    ir, report = compile_file(str(path))
-    assert ir is not None, report.render_text()
-    result = play_game(Game(ir, num_players=2), ["mcts:playouts=2:fitted=1", "greedy"], 8,
-                       max_turns=10)
-    assert result.turns == 10 or result.winner is not None
-
-
 def test_a_full_round_horizon_scores_each_playout_at_the_seats_next_turn(base: Game,
                                                                          monkeypatch) -> None:
     """With ``full_round`` the others' turns are played on: each playout is scored when the

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import math
 import random
+from pathlib import Path
 
 import pytest
 
 from catan_dsl.api import compile_file
 from catan_dsl.bots import make_bot
-from catan_dsl.bots.value import cards_per_vp, effective_production, scarcity, standing
+from catan_dsl.bots.value import (FEATURES, cards_per_vp, effective_production, features,
+                                  scarcity, search_value, standing)
 from catan_dsl.engine import CHANCE, Game
 
 
@@ -80,3 +83,31 @@ def test_cards_in_hand_bring_the_target_nearer_up_to_the_discard_limit(base: Gam
         c.hand[p][0] = n
         counts.append(standing(c, p))
     assert counts[0] < counts[1] < counts[2] == counts[3]
+
+
+SCENARIOS = sorted(Path(__file__).resolve().parents[2].joinpath("scenarios").glob("*.catan"))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_every_shipped_scenario_has_the_features(path: Path) -> None:
+    """The value reads only what every rule set has: along a seeded random game of each
+    scenario, every seat's features are finite numbers, as many as FEATURES names."""
+    ir, report = compile_file(str(path))
+    assert ir is not None, report.render_text()
+    game = Game(ir, num_players=ir["players"]["default"])
+    rng = random.Random(3)
+    s = game.new_initial_state(seed=3)
+    bot = make_bot("random")
+    for step in range(400):
+        if s.is_terminal() or s.current_player() < 0 and s.current_player() != CHANCE:
+            break
+        if step % 40 == 39:
+            for q in range(game.n_real):
+                row = features(s, q)
+                assert len(row) == len(FEATURES) and all(map(math.isfinite, row))
+                assert math.isfinite(search_value(s, q))
+        if s.current_player() == CHANCE:
+            s.apply_action(s.sample_chance(rng))
+        else:
+            legal = s.legal_actions()
+            s.apply_action(bot.choose(s, legal, rng))
