@@ -6,6 +6,7 @@ goes when --profile is given.
     python bench/search_speed.py scenarios/base.catan --positions 40 --playouts 100
     python bench/search_speed.py scenarios/base.catan --profile | head -40
     python bench/search_speed.py seafarers:new_shores             # a scenario of a pack
+    python bench/search_speed.py scenarios/base.catan --bot mcts:fitted=1   # a setting of the bot
 
 Positions: every 7th decision of a seat with two or more options, in games played by four greedy
 bots (seeds 1000, 1001, ...), until --positions are collected. At each, one `mcts` decision with
@@ -28,7 +29,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from catan_dsl import api  # noqa: E402
-from catan_dsl.bots import make_bot  # noqa: E402
+from catan_dsl.bots import make_bot, with_settings  # noqa: E402
 from catan_dsl.engine import CHANCE, Game  # noqa: E402
 
 DEFAULT = ("scenarios/base.catan", "scenarios/barbarian_attack.catan",
@@ -59,15 +60,16 @@ def positions(game: Game, count: int, every: int = 7) -> list:
     return out
 
 
-def measure(path: str, count: int, playouts: int, profile: bool) -> tuple[float, float]:
-    """(playouts per CPU second, CPU ms per decision) of `mcts:playouts=N` at ``count``
+def measure(path: str, count: int, playouts: int, profile: bool, spec: str = "mcts"
+            ) -> tuple[float, float]:
+    """(playouts per CPU second, CPU ms per decision) of ``spec`` with `playouts=N` at ``count``
     positions of ``path`` (a decision that settles early runs fewer playouts)."""
     ir, report = api.compile_file(path)
     if ir is None:
         raise SystemExit(report.render_text())
     game = Game(ir, num_players=ir.get("players", {}).get("default", 4))
     states = positions(game, count)
-    bot = make_bot(f"mcts:playouts={playouts}")
+    bot = make_bot(with_settings(spec, playouts=playouts))
     prof = cProfile.Profile() if profile else None
     t = time.process_time()
     if prof is not None:
@@ -96,11 +98,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--positions", type=int, default=30)
     ap.add_argument("--playouts", type=int, default=100)
     ap.add_argument("--profile", action="store_true", help="print a cProfile of the searches")
+    ap.add_argument("--bot", default="mcts", help="the search bot's spec (its settings)")
     args = ap.parse_args(argv)
     print(f"| scenario | playouts per CPU s | CPU ms per decision at {args.playouts} playouts |")
     print("| --- | --- | --- |")
     for path in args.scenarios:
-        rate, ms = measure(_located(path), args.positions, args.playouts, args.profile)
+        rate, ms = measure(_located(path), args.positions, args.playouts, args.profile, args.bot)
         print(f"| {Path(path).stem} | {rate:.0f} | {ms:.0f} |", flush=True)
     return 0
 

@@ -10,7 +10,7 @@ from catan_dsl.bots.random_bot import RandomBot
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
 # The settings a spec may give each bot: name → (keyword of the bot's constructor, least value).
 SETTINGS: dict[str, dict[str, tuple[str, int]]] = {
-    "mcts": {"think_ms": ("think_ms", 1), "playouts": ("playouts", 1)},
+    "mcts": {"think_ms": ("think_ms", 1), "playouts": ("playouts", 1), "fitted": ("fitted", 0)},
 }
 
 
@@ -42,7 +42,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, int]]:
 
 
 def make_bot(spec: str) -> Bot:
-    """A fresh bot from its spec: "random", "greedy", "mcts", "mcts:playouts=400"."""
+    """A fresh bot from its spec: "random", "greedy", "mcts", "mcts:playouts=400",
+    "mcts:fitted=1" (the fitted leaf value, bots/value.py)."""
     name, settings = parse_spec(spec)
     return BOTS[name](**settings)
 

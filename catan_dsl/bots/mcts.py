@@ -8,6 +8,7 @@ import time
 
 from catan_dsl.bots.greedy import GreedyBot, evaluate
 from catan_dsl.bots.playout import SETUP, STEP_LIMIT, Horizon, leaf_value, quick_choice
+from catan_dsl.bots.value import search_value
 from catan_dsl.bots.worlds import sample_world
 from catan_dsl.engine import CHANCE, Action, State
 
@@ -135,9 +136,20 @@ class MctsBot:
     # subtree the last search grew below the move, instead of from nothing (True). About one
     # decision in six on base; off until a strength run says it helps (bench/README.md).
     reuse_subtree = False
+    # The value of a playout's last position: the greedy evaluation (False), or the log-odds of
+    # winning fitted on greedy games (True, bots/value.py; the spec's `fitted=1`). Off: screens
+    # and a longer run did not show it stronger (bench/README.md).
+    fitted_value = False
+    # Playouts end when the turn under way ends (False) or at the seat's next turn, the others'
+    # turns played by the rollout policy (True: at 40 playouts a base game cost 45 CPU s, four
+    # times the default's at 160, bench/README.md).
+    full_round = False
 
-    def __init__(self, think_ms: int | None = None, playouts: int | None = None) -> None:
+    def __init__(self, think_ms: int | None = None, playouts: int | None = None,
+                 fitted: int | None = None) -> None:
         self.think_ms = THINK_MS if think_ms is None else think_ms
+        if fitted is not None:
+            self.fitted_value = bool(fitted)
         self.playouts = playouts
         self.reproducible = playouts is not None
         self.prior_bot = GreedyBot()
@@ -160,7 +172,8 @@ class MctsBot:
         history = state.history()
         kept = self._kept_subtree(state, history)
         bases = kept[3] if kept is not None else None
-        horizon = Horizon(state, self.setup_steps)
+        horizon = Horizon(state, self.setup_steps,
+                          state.game.n_real - 1 if self.full_round else 0)
         start = time.process_time()
         budget = self.think_ms / 1000.0
         n = 0
@@ -169,7 +182,7 @@ class MctsBot:
             if type(scenes[k]) is int:                  # first visit: deal the scene's world
                 scene = random.Random(scenes[k])
                 world = sample_world(state, p, scene)
-                base = evaluate(world, p) if bases is None else bases[k]
+                base = self._value(world, p) if bases is None else bases[k]
                 scenes[k] = (world, scene.getstate(), base)
             world, dice, base = scenes[k]
             scene = random.Random()
@@ -197,6 +210,10 @@ class MctsBot:
             self._kept = (history, root.actions[i], root.children[i],
                           [x[2] if type(x) is tuple else None for x in scenes])
         return root.actions[i]
+
+    def _value(self, s: State, p: int) -> float:
+        """A position's value for ``p``: a scene's base and each playout's leaf."""
+        return search_value(s, p) if self.fitted_value else evaluate(s, p)
 
     def _kept_subtree(self, state: State, history: list[Action]) -> tuple | None:
         """What the last search kept, if this decision follows straight from its move: the
@@ -257,7 +274,7 @@ class MctsBot:
                 node = None
             else:
                 node = child
-        value = leaf_value(s, p, base)
+        value = leaf_value(s, p, base, self._value)
         for at, i in path:
             at.update(i, value)
 

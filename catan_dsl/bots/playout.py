@@ -17,13 +17,14 @@ class Horizon:
     """Where a look-ahead from ``root`` stops: when the turn under way ends (the turn's own
     moves are all played, by the tree or the quick policy, so every line is scored at the same
     point), or, from a set-up position, after ``setup_steps`` more placements or when set-up is
-    over; always at the end of the game."""
+    over; always at the end of the game. With ``more_turns``, that many turns later (the
+    others' turns up to the seat's next: a full round)."""
 
     __slots__ = ("in_setup", "turn", "last_setup_step")
 
-    def __init__(self, root: State, setup_steps: int) -> None:
+    def __init__(self, root: State, setup_steps: int, more_turns: int = 0) -> None:
         self.in_setup = root.phase == SETUP
-        self.turn = root.turn
+        self.turn = root.turn + more_turns
         self.last_setup_step = root.setup_i + setup_steps
 
     def reached(self, s: State) -> bool:
@@ -34,13 +35,13 @@ class Horizon:
         return s.turn > self.turn
 
 
-def leaf_value(s: State, p: int, base: float) -> float:
-    """``p``'s value of ``s`` in [-1, 1]: a win 1, a loss -1, else the evaluation's gain over
-    ``base`` (the root's evaluation), squashed."""
+def leaf_value(s: State, p: int, base: float, value=evaluate) -> float:
+    """``p``'s value of ``s`` in [-1, 1]: a win 1, a loss -1, else ``value``'s gain over
+    ``base`` (the root's value), squashed."""
     if s.is_terminal():
         w = s.winner()
         return 0.0 if w is None else (1.0 if w == p else -1.0)
-    return math.tanh((evaluate(s, p) - base) / VALUE_SCALE)
+    return math.tanh((value(s, p) - base) / VALUE_SCALE)
 
 
 def quick_choice(s: State, legal: list[Action], who: int, rng: random.Random,

@@ -186,6 +186,16 @@ def test_a_time_budget_is_not_reproducible_and_a_playout_count_is() -> None:
     assert bot.reproducible and isinstance(bot, MctsBot) and bot.playouts == 7
 
 
+def test_the_fitted_value_is_a_setting_and_games_with_it_are_reproducible(base: Game) -> None:
+    """``mcts:fitted=1`` scores a playout's last position by the fitted value (bots/value.py)
+    instead of the greedy evaluation: legal moves, the same game for the same seed."""
+    assert make_bot("mcts:fitted=1").fitted_value and not make_bot("mcts").fitted_value
+    bots = ["mcts:playouts=6:fitted=1", "greedy", "mcts:playouts=6", "random"]
+    runs = [play_game(base, bots, 12, max_turns=25, record=True, ir=base.ir) for _ in range(2)]
+    assert runs[0].transcript["steps"] == runs[1].transcript["steps"]
+    assert runs[0].turns == 25 or runs[0].winner is not None
+
+
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_finishes_a_game_of_every_shipped_scenario(path: Path) -> None:
     """Whatever the rules, the search bot plays a whole game to a winner (a few playouts a
@@ -203,10 +213,30 @@ def test_every_playout_is_scored_when_the_turn_under_way_ends(base: Game, monkey
 
     scored = []
     real = mcts.leaf_value
-    monkeypatch.setattr(mcts, "leaf_value", lambda s, p, base: scored.append(s) or real(s, p, base))
+    monkeypatch.setattr(mcts, "leaf_value",
+                        lambda s, p, base, *value: scored.append(s) or real(s, p, base, *value))
     s = _position(base, 5, lambda s: s.phase == 2 and not s.prompts and len(s.legal_actions()) > 3)
     MctsBot(playouts=25).choose(s, s.legal_actions(), random.Random(1))
     assert scored and all(x.turn == s.turn + 1 or x.is_terminal() for x in scored)
+
+
+def test_a_full_round_horizon_scores_each_playout_at_the_seats_next_turn(base: Game,
+                                                                         monkeypatch) -> None:
+    """With ``full_round`` the others' turns are played on: each playout is scored when the
+    seat's next turn begins (or the game has ended)."""
+    import catan_dsl.bots.mcts as mcts
+
+    scored = []
+    real = mcts.leaf_value
+    monkeypatch.setattr(mcts, "leaf_value",
+                        lambda s, p, base, *value: scored.append(s) or real(s, p, base, *value))
+    s = _position(base, 5, lambda s: s.phase == 2 and not s.prompts and len(s.legal_actions()) > 3)
+    bot = MctsBot(playouts=4)
+    bot.full_round = True
+    bot.choose(s, s.legal_actions(), random.Random(1))
+    p = s.current_player()
+    assert scored and all(x.is_terminal() or (x.turn == s.turn + base.n_real and x.cur == p)
+                          for x in scored)
 
 
 def test_builds_the_settlement_that_wins(base: Game) -> None:
