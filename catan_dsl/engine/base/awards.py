@@ -182,35 +182,12 @@ def _core_walk(adj: dict[int, list[tuple]], core: list[int], deep: tuple[dict, d
                     got = further
         return got
 
-    for a in _core_starts(cadj, first):
+    # Where a trail over the core can start: a node with a tree hanging off it counts as an end.
+    for a in _trail_starts(cadj, {v for v in cadj if first[v]}):
         got = first[a] + walk(a, 0, 0, a)
         if got > best:
             best = got
     return best
-
-
-def _core_starts(cadj: dict[int, list[tuple]], first: dict[int, int]) -> list[int]:
-    """Where a longest trail over the core can be taken to start (`_trail_starts`, with a tree
-    hanging off a node counting as an end there): nodes with a tree of some depth, nodes of odd
-    degree in the core, and one node of each part of the core that has neither."""
-    starts = [v for v, out in cadj.items() if first[v] or len(out) % 2]
-    chosen = set(starts)
-    seen: set[int] = set()
-    for v in cadj:
-        if v in seen:
-            continue
-        part, todo, covered = {v}, [v], False
-        while todo:
-            x = todo.pop()
-            covered = covered or x in chosen
-            for _, u, _ in cadj[x]:
-                if u not in part:
-                    part.add(u)
-                    todo.append(u)
-        seen |= part
-        if not covered:
-            starts.append(v)
-    return starts
 
 
 def _walk_all(links: dict[int, list[tuple]]) -> int:
