@@ -148,7 +148,6 @@ def test_longest_trail_of_grown_networks_is_what_every_walk_finds(game: Game, da
     """BASE-66, BASE-69: networks grown path by path as players build them (long branches,
     forks, the odd cycle; up to 16 paths), with opponents' buildings and weights from 0: the
     longest trail is what a walk from every vertex over single paths finds."""
-    from catan_dsl.engine.base import awards
     b = game.board(1)
     mine = [data.draw(st.integers(0, b.n_edges - 1))]
     for _ in range(data.draw(st.integers(0, 15))):
@@ -157,12 +156,7 @@ def test_longest_trail_of_grown_networks_is_what_every_walk_finds(game: Game, da
         free = [e for e in b.vertex_edges[v] if e not in mine]
         if free:
             mine.append(data.draw(st.sampled_from(free)))
-    mine.sort()
-    corners = sorted({v for e in mine for v in b.edge_vertices[e]})
-    stops = data.draw(st.sets(st.sampled_from(corners), max_size=3))
-    weights = data.draw(st.none() | st.tuples(*[st.integers(0, 3) for _ in mine]))
-    assert awards._trail(b.edge_vertices, mine, weights, stops) == \
-        _trail_from_every_vertex(b.edge_vertices, mine, weights, stops)
+    _assert_trail_as_every_walk(b, mine, data)
 
 
 @settings(max_examples=150, deadline=None)
@@ -173,7 +167,6 @@ def test_longest_trail_of_rings_with_trees_is_what_every_walk_finds(game: Game, 
     node) or by their own longest path; on one or two rings of hex sides with branches grown off
     them path by path, opponents' buildings and weights from 0, it finds what a walk from every
     vertex over single paths finds."""
-    from catan_dsl.engine.base import awards
     b = game.board(1)
     hexes = data.draw(st.lists(st.integers(0, b.n_hexes - 1), min_size=1, max_size=2))
     mine = sorted({e for h in hexes for v in b.hex_vertices[h] for e in b.vertex_edges[v]
@@ -183,12 +176,7 @@ def test_longest_trail_of_rings_with_trees_is_what_every_walk_finds(game: Game, 
         free = [e for e in b.vertex_edges[data.draw(st.sampled_from(ends))] if e not in mine]
         if free:
             mine.append(data.draw(st.sampled_from(free)))
-    mine.sort()
-    corners = sorted({v for e in mine for v in b.edge_vertices[e]})
-    stops = data.draw(st.sets(st.sampled_from(corners), max_size=3))
-    weights = data.draw(st.none() | st.tuples(*[st.integers(0, 3) for _ in mine]))
-    assert awards._trail(b.edge_vertices, mine, weights, stops) == \
-        _trail_from_every_vertex(b.edge_vertices, mine, weights, stops)
+    _assert_trail_as_every_walk(b, mine, data)
 
 
 def test_longest_trail_may_lie_in_a_tree_hanging_off_a_ring() -> None:
@@ -201,3 +189,15 @@ def test_longest_trail_may_lie_in_a_tree_hanging_off_a_ring() -> None:
     mine = list(range(len(ends)))
     assert awards._trail(ends, mine, None, set()) == 20 == \
         _trail_from_every_vertex(ends, mine, None, set())
+
+
+def _assert_trail_as_every_walk(b, mine: list[int], data) -> None:
+    """Opponents' buildings (stops) and weights from 0 drawn for the network ``mine``: the
+    longest trail is what a walk from every vertex over single paths finds."""
+    from catan_dsl.engine.base import awards
+    mine.sort()
+    corners = sorted({v for e in mine for v in b.edge_vertices[e]})
+    stops = data.draw(st.sets(st.sampled_from(corners), max_size=3))
+    weights = data.draw(st.none() | st.tuples(*[st.integers(0, 3) for _ in mine]))
+    assert awards._trail(b.edge_vertices, mine, weights, stops) == \
+        _trail_from_every_vertex(b.edge_vertices, mine, weights, stops)
