@@ -27,7 +27,7 @@ from catan_dsl.syntax.lark_import import (
     UnexpectedToken,
     extras_hidden,
 )
-from catan_dsl.syntax.parser_files import OPTIONS, grammar_dir, parser_cache_path
+from catan_dsl.syntax.parser_files import OPTIONS, grammar_dir, parser_cache_path, prune_caches
 
 
 def _strict() -> bool:
@@ -114,6 +114,7 @@ def _save(parser: Lark, path: Path) -> None:
         with os.fdopen(fd, "wb") as fh:
             parser_cache.save(parser, fh)
         os.replace(tmp, path)
+        prune_caches(path)
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
         with contextlib.suppress(OSError):
             os.unlink(tmp)

@@ -44,3 +44,24 @@ def _lark_identity() -> bytes:
         return Path(spec.origin).read_bytes()
     except OSError:
         return spec.origin.encode()
+
+
+KEPT_CACHES = 4     # parsers of other grammars or versions kept beside the one just built
+
+
+def prune_caches(built: Path) -> None:
+    """Remove the oldest cache files beside ``built``, keeping it and the ``KEPT_CACHES`` newest
+    others: each grammar or format change names a new file, and the old ones would otherwise
+    pile up for ever. A few are kept so that two installed versions used in turn do not
+    rebuild their parsers (1 s each) on every switch. Files in use elsewhere are left to the
+    operating system; a file that cannot be removed stays."""
+    try:
+        others = [p for p in built.parent.glob("parser-*.lark") if p != built]
+        others.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return
+    for old in others[KEPT_CACHES:]:
+        try:
+            old.unlink()
+        except OSError:
+            pass

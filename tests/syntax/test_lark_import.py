@@ -21,7 +21,10 @@ from catan_dsl.syntax.lark_import import extras_hidden
 import lark, lark.lexer
 hidden = extras_hidden()
 had = "interegular" in sys.modules
-import interegular, regex                            # still importable by anyone else
+import importlib.util                     # each extra that is installed (regex is optional)
+for name in ("interegular", "regex"):     # is still importable by anyone else
+    if importlib.util.find_spec(name) is not None:
+        __import__(name)
 parser = P.get_parser()
 
 def shape(t):           # a built parser names a tree by a str, a loaded one by a Token: equal

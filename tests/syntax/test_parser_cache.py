@@ -99,3 +99,26 @@ def test_the_cached_parser_reads_every_shipped_scenario_as_lark_s_own_cache_did(
     for f in scenarios:
         text = f.read_text(encoding="utf-8")
         assert loaded.parse(text) == reference.parse(text), f.name
+
+
+def test_old_parser_caches_are_pruned_but_a_few_kept(tmp_path: Path) -> None:
+    """Each grammar or format change names a new cache file: writing one removes the oldest
+    others, keeping the newest few (two installed versions used in turn rebuild nothing) and
+    never a file that is not a parser cache."""
+    import os
+
+    from catan_dsl.syntax.parser_files import KEPT_CACHES, prune_caches
+    olds = []
+    for i in range(KEPT_CACHES + 3):
+        p = tmp_path / f"parser-old{i}.lark"
+        p.write_bytes(b"x")
+        os.utime(p, (1000 + i, 1000 + i))
+        olds.append(p)
+    mine = tmp_path / "notes.txt"
+    mine.write_text("keep me")
+    built = tmp_path / "parser-new.lark"
+    built.write_bytes(b"y")
+    os.utime(built, (10, 10))            # older than all: still kept, it is the one in use
+    prune_caches(built)
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == sorted([p.name for p in olds[-KEPT_CACHES:]] + ["notes.txt", "parser-new.lark"])
