@@ -163,3 +163,41 @@ def test_longest_trail_of_grown_networks_is_what_every_walk_finds(game: Game, da
     weights = data.draw(st.none() | st.tuples(*[st.integers(0, 3) for _ in mine]))
     assert awards._trail(b.edge_vertices, mine, weights, stops) == \
         _trail_from_every_vertex(b.edge_vertices, mine, weights, stops)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_longest_trail_of_rings_with_trees_is_what_every_walk_finds(game: Game, data) -> None:
+    """BASE-66, BASE-69: a network with a cycle is measured by walking its core only, the trees
+    hanging off it counted by their depth (the deepest to start, another to end at the start
+    node) or by their own longest path; on one or two rings of hex sides with branches grown off
+    them path by path, opponents' buildings and weights from 0, it finds what a walk from every
+    vertex over single paths finds."""
+    from catan_dsl.engine.base import awards
+    b = game.board(1)
+    hexes = data.draw(st.lists(st.integers(0, b.n_hexes - 1), min_size=1, max_size=2))
+    mine = sorted({e for h in hexes for v in b.hex_vertices[h] for e in b.vertex_edges[v]
+                   if set(b.edge_vertices[e]) <= set(b.hex_vertices[h])})
+    for _ in range(data.draw(st.integers(0, 14))):
+        ends = sorted({v for e in mine for v in b.edge_vertices[e]})
+        free = [e for e in b.vertex_edges[data.draw(st.sampled_from(ends))] if e not in mine]
+        if free:
+            mine.append(data.draw(st.sampled_from(free)))
+    mine.sort()
+    corners = sorted({v for e in mine for v in b.edge_vertices[e]})
+    stops = data.draw(st.sets(st.sampled_from(corners), max_size=3))
+    weights = data.draw(st.none() | st.tuples(*[st.integers(0, 3) for _ in mine]))
+    assert awards._trail(b.edge_vertices, mine, weights, stops) == \
+        _trail_from_every_vertex(b.edge_vertices, mine, weights, stops)
+
+
+def test_longest_trail_may_lie_in_a_tree_hanging_off_a_ring() -> None:
+    """BASE-66: a ring of 6 with a stem of 1 to a fork of two arms of 10: the longest trail is
+    arm to arm (20), not one that runs round the ring (an arm, the stem and the ring: 17)."""
+    from catan_dsl.engine.base import awards
+    ends = [(i, (i + 1) % 6) for i in range(6)] + [(0, 10)]
+    for first in (100, 200):                    # two arms of 10 from the fork at node 10
+        ends += [(10, first)] + [(first + i, first + i + 1) for i in range(9)]
+    mine = list(range(len(ends)))
+    assert awards._trail(ends, mine, None, set()) == 20 == \
+        _trail_from_every_vertex(ends, mine, None, set())

@@ -84,13 +84,13 @@ def _trail(edge_vertices, mine: list[int], weights: tuple[int, ...] | None,
     pass), and a run of paths through intersections of two paths is one weighted link (a
     longest trail never needs to start or end inside such a run: it could go on along it).
     What is left is usually a forest, whose longest trail is a longest path: two sweeps per
-    tree. A network with a cycle is walked, every trail from the vertices where one can start,
-    over the links instead of the single paths. Negative weights keep the single paths."""
+    tree. A network with a cycle has its trees cut off and only its core walked (`_core_longest`).
+    Negative weights keep the single paths, every trail walked from where one can start."""
     if weights is not None and min(weights) < 0:
         return _walk_all(_links(edge_vertices, mine, weights, stops, False))
     links = _links(edge_vertices, mine, weights, stops, True)
     got = _forest_longest(links)
-    return _walk_all(links) if got is None else got
+    return _core_longest(links) if got is None else got
 
 
 def _links(edge_vertices, mine: list[int], weights, stops: set[int],
@@ -163,6 +163,69 @@ def _forest_longest(adj: dict[int, list[list[int]]]) -> int | None:
             for i, u, w in adj[v]:
                 if i != came:
                     stack.append((u, i, d + w))
+    return best
+
+
+def _core_longest(links: dict[int, list[list[int]]]) -> int:
+    """The longest trail of a network with a cycle (weights not negative), walking only its
+    core: what is left once ends are taken away again and again. The rest hangs off the core
+    as trees, each at one core node, and a trail that enters such a tree never comes back, so
+    a tree counts only as its depth below the node where the trail starts or ends (the deepest
+    one to start, at the start node the deepest other one to end), or, for a trail that never
+    leaves the trees, as the longest path of the trees alone (two sweeps)."""
+    degree = {v: len(out) for v, out in links.items()}
+    gone: set[int] = set()
+    todo = [v for v, d in degree.items() if d == 1]
+    while todo:
+        v = todo.pop()
+        gone.add(v)
+        for _, u, _ in links[v]:
+            if u not in gone:
+                degree[u] -= 1
+                if degree[u] == 1:
+                    todo.append(u)
+    core = {v for v, d in degree.items() if d >= 2 and v not in gone}
+    trees = {v: [x for x in out if x[1] not in core or v not in core] for v, out in links.items()}
+    best = _forest_longest(trees) or 0
+    # The two deepest trees at each core node (depth, link id), depth along the links.
+    deep: dict[int, tuple[int, int]] = {}
+    for v in core:
+        d1 = d2 = 0
+        for i, u, w in trees[v]:
+            d = w + _height(trees, u, i)
+            if d > d1:
+                d1, d2 = d, d1
+            elif d > d2:
+                d2 = d
+        deep[v] = (d1, d2)
+    adj = {v: [(1 << i, u, w) for i, u, w in links[v] if u in core] for v in core}
+
+    def walk(v: int, length: int, used: int, start: int) -> int:
+        got = length + deep[v][1 if v == start else 0]
+        for bit, u, w in adj[v]:
+            if not used & bit:
+                further = walk(u, length + w, used | bit, start)
+                if further > got:
+                    got = further
+        return got
+
+    for a in sorted(core):
+        got = deep[a][0] + walk(a, 0, 0, a)
+        if got > best:
+            best = got
+    return best
+
+
+def _height(trees: dict[int, list[list[int]]], root: int, came: int) -> int:
+    """How far a trail goes from ``root`` into its tree, not back over link ``came``."""
+    best, stack = 0, [(root, came, 0)]
+    while stack:
+        v, back, d = stack.pop()
+        if d > best:
+            best = d
+        for i, u, w in trees[v]:
+            if i != back:
+                stack.append((u, i, d + w))
     return best
 
 
