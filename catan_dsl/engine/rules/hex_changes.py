@@ -12,7 +12,7 @@ from catan_dsl.engine.board import CHOICE, resource_code
 from catan_dsl.engine.events import (EffectSkipped, HexChanged, HexRevealed, NumberProduced,
                                      ResourcesProduced, RobberMoved)
 from catan_dsl.engine.prompts import CHANCE, Prompt
-from catan_dsl.engine.rules.board_effects import rebuild_spots
+from catan_dsl.engine.base import building, networks
 from catan_dsl.engine.rules.executor import AUTO, RESUME, Eff, emit, push_choice
 from catan_dsl.engine.rules.expressions import Ctx, compile_expr
 
@@ -72,7 +72,10 @@ def show(s, ri: int, h: int, terrain: str | None, numbers: tuple[int, ...], even
     s.piece_moves += 1
     s.rules_state.shape_moves += 1
     if s.board.vertex_closed != old.vertex_closed:
-        rebuild_spots(s)
+        # Only the building spots of the intersections that opened or closed can change: a
+        # path's spots read the pieces alone, never the hexes beside it.
+        building.own_spots(s)
+        networks.recheck(s, (), old.vertex_closed ^ s.board.vertex_closed)
     emit(s, ri, event)
     robbers = s.rules_state.robbers
     if h in robbers and not is_water(rules, terrain):   # a declared robber stays on the sea
