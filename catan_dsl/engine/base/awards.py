@@ -17,28 +17,23 @@ def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
     Pieces of different networks (a road and a piece on the water) join only at ``p``'s own buildings, and
     a piece of ``network none`` only there too."""
     e_kind, e_owner = s.e_kind, s.e_owner
-    mine = [e for e in s.route_edges[p] if e_kind[e] in kinds and e_owner[e] == p]
+    mine = [e for e in s.route_edges[p] if e_owner[e] == p and e_kind[e] in kinds]
     if not mine:
         return 0
-    edge_vertices, v_owner = s.board.edge_vertices, s.v_owner
-    g = s.game
-    if g.n_nets > 1:
-        edge_vertices = _network_ends(s, p, mine)
+    mine.sort()
+    g, v_owner = s.game, s.v_owner
     rules = g.rules
-    weighted = rules is not None and rules.route_weighted
-    weights = tuple(rules.route_weight(s, e) for e in mine) if weighted else None
+    weights = tuple(rules.route_weight(s, e) for e in mine) \
+        if rules is not None and rules.route_weighted else None
     if g.n_nets == 1:
+        edge_vertices = s.board.edge_vertices
         stops = {v for e in mine for v in edge_vertices[e] if v_owner[v] >= 0 and v_owner[v] != p}
-    else:                       # a node stands for its intersection, v % n_vertices
-        n_v = s.board.n_vertices
-        stops = {v for e in mine for v in edge_vertices[e]
-                 if v_owner[v % n_v] >= 0 and v_owner[v % n_v] != p}
+        shape = tuple(mine)
+    else:                       # where the networks meet depends on the buildings too
+        edge_vertices, stops = _network_ends(s, p, mine)
+        shape = tuple(edge_vertices.values())
     if len(mine) < MEMO_FROM:
         return _trail(edge_vertices, mine, weights, stops)
-    order = sorted(range(len(mine)), key=mine.__getitem__)
-    mine = [mine[i] for i in order]
-    if weights is not None:
-        weights = tuple(weights[i] for i in order)
     board = s.board
     entry = _TRAILS.get(id(board))
     if entry is None or entry[0] is not board:
@@ -46,9 +41,9 @@ def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
             _TRAILS.clear()
         entry = _TRAILS[id(board)] = (board, {})
     memo = entry[1]
-    key = (tuple(mine), weights, tuple(sorted(stops)))
-    if g.n_nets > 1:            # where the networks meet depends on the buildings too
-        key += (tuple(edge_vertices[e] for e in mine),)
+    # The trail is a function of the graph (paths as pairs of nodes, in id order), the
+    # weights and the stops alone.
+    key = (shape, weights, frozenset(stops))
     best = memo.get(key)
     if best is None:
         if len(memo) >= _TRAILS_LIMIT:
@@ -57,23 +52,32 @@ def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
     return best
 
 
-def _network_ends(s, p: int, mine: list[int]) -> dict[int, tuple[int, int]]:
+def _network_ends(s, p: int, mine: list[int]) -> tuple[dict[int, tuple[int, int]], set[int]]:
     """The ends of ``p``'s route pieces as nodes of a graph where pieces meet only as their
     networks allow: an intersection is one node at ``p``'s own building and one node per
     network elsewhere (per piece for a piece that joins nothing), so the trail walk below
-    needs no rule of its own. An opponent's building stays a stop at each of its nodes."""
+    needs no rule of its own; and the nodes that are stops, an opponent's building's."""
     g, b = s.game, s.board
     n_v, v_owner, e_kind, edge_vertices = b.n_vertices, s.v_owner, s.e_kind, b.edge_vertices
     edge_net, net_joins, lone = g.edge_net, g.net_joins, 1 + g.n_nets
-    out = {}
+    out, stops = {}, set()
     for e in mine:
         net = edge_net[e_kind[e]]
         # A node number per (intersection, network): v itself, or v + n_v * (1 + net), or for a
         # piece that joins nothing v + n_v * (1 + n_nets + e).
         shift = n_v * (1 + net if net_joins[net] else lone + e)
         a, c = edge_vertices[e]
-        out[e] = (a if v_owner[a] == p else a + shift, c if v_owner[c] == p else c + shift)
-    return out
+        oa, oc = v_owner[a], v_owner[c]
+        if oa != p:
+            if oa >= 0:
+                stops.add(a + shift)
+            a += shift
+        if oc != p:
+            if oc >= 0:
+                stops.add(c + shift)
+            c += shift
+        out[e] = (a, c)
+    return out, stops
 
 
 def _trail(edge_vertices, mine: list[int], weights: tuple[int, ...] | None,
@@ -81,24 +85,22 @@ def _trail(edge_vertices, mine: list[int], weights: tuple[int, ...] | None,
     """The longest trail over ``mine`` (each edge at most once), weighted, ending at a stop.
 
     A stop is cut into one end per path touching it (a trail may start or end there, never
-    pass), and a run of paths through intersections of two paths is one weighted link (a
-    longest trail never needs to start or end inside such a run: it could go on along it).
-    What is left is usually a forest, whose longest trail is a longest path: two sweeps per
-    tree. A network with a cycle has its trees cut off and only its core walked (`_core_longest`).
-    Negative weights keep the single paths, every trail walked from where one can start."""
+    pass). Ends are then taken away again and again (`_peel`): what they take away are trees
+    hanging off the rest, the core, and a trail that enters such a tree never comes back, so
+    the trees count only by their longest path (found while peeling) and by their depth below
+    the core node they hang off. A forest has no core; a network with a cycle has its core
+    walked (`_core_walk`). Negative weights keep every trail walked from where one can start."""
+    adj = _links(edge_vertices, mine, weights, stops)
     if weights is not None and min(weights) < 0:
-        return _walk_all(_links(edge_vertices, mine, weights, stops, False))
-    links = _links(edge_vertices, mine, weights, stops, True)
-    got = _forest_longest(links)
-    return _core_longest(links) if got is None else got
+        return _walk_all(adj)
+    best, core, deep = _peel(adj)
+    return _core_walk(adj, core, deep, best) if core else best
 
 
-def _links(edge_vertices, mine: list[int], weights, stops: set[int],
-           merge: bool) -> dict[int, list[list[int]]]:
-    """Node → its links ``[link id, other node, weight]`` (a link both ways, the same id),
-    stops cut per path (negative node numbers); ``merge``: runs through nodes of two links are
-    one link."""
-    adj: dict[int, list[list[int]]] = {}
+def _links(edge_vertices, mine: list[int], weights, stops: set[int]) -> dict[int, list[tuple]]:
+    """Node → its links ``(link id, other node, weight)`` (a link both ways, the same id), stops
+    cut per path (negative node numbers)."""
+    adj: dict[int, list[tuple]] = {}
     for i, e in enumerate(mine):
         w = weights[i] if weights is not None else 1
         a, c = edge_vertices[e]
@@ -112,124 +114,101 @@ def _links(edge_vertices, mine: list[int], weights, stops: set[int],
         lc = adj.get(c)
         if lc is None:
             lc = adj[c] = []
-        la.append([i, c, w])
-        lc.append([i, a, w])
-    if not merge:
-        return adj
-    for v in list(adj):
-        out = adj[v]
-        if len(out) != 2 or out[0][0] == out[1][0]:
-            continue                # an end, a branch, or a loop: kept
-        (i, a, wa), (j, c, wc) = out
-        del adj[v]
-        # One link a - c (i's id) in place of a - v - c: a's entry for i and c's for j.
-        for x in adj[a]:
-            if x[0] == i and x[1] == v:
-                x[1], x[2] = c, wa + wc
-                break
-        for x in adj[c]:
-            if x[0] == j and x[1] == v:
-                x[0], x[1], x[2] = i, a, wa + wc
-                break
+        la.append((i, c, w))
+        lc.append((i, a, w))
     return adj
 
 
-def _forest_longest(adj: dict[int, list[list[int]]]) -> int | None:
-    """The longest path of a forest (weights not negative): from any node the farthest, then
-    from that one the farthest; None when a part has a cycle."""
-    seen: set[int] = set()
+def _peel(adj: dict[int, list[tuple]]) -> tuple[int, list[int], tuple[dict, dict]]:
+    """Take ends away again and again (weights not negative). → the longest path within the
+    trees taken away, the core nodes left (none for a forest), and per node the depths of its
+    deepest tree and of its second deepest (two dicts)."""
+    degree = {v: len(out) for v, out in adj.items()}     # 0 once taken away
+    first, second = dict.fromkeys(adj, 0), dict.fromkeys(adj, 0)
     best = 0
-    for root in adj:
-        if root in seen:
-            continue
-        seen.add(root)
-        far, far_d = root, 0
-        stack = [(root, -1, 0)]
-        while stack:
-            v, came, d = stack.pop()
-            if d > far_d:
-                far, far_d = v, d
-            for i, u, w in adj[v]:
-                if i != came:
-                    if u in seen:
-                        return None          # reached again: a cycle
-                    seen.add(u)
-                    stack.append((u, i, d + w))
-        stack = [(far, -1, 0)]
-        while stack:
-            v, came, d = stack.pop()
-            if d > best:
-                best = d
-            for i, u, w in adj[v]:
-                if i != came:
-                    stack.append((u, i, d + w))
-    return best
-
-
-def _core_longest(links: dict[int, list[list[int]]]) -> int:
-    """The longest trail of a network with a cycle (weights not negative), walking only its
-    core: what is left once ends are taken away again and again. The rest hangs off the core
-    as trees, each at one core node, and a trail that enters such a tree never comes back, so
-    a tree counts only as its depth below the node where the trail starts or ends (the deepest
-    one to start, at the start node the deepest other one to end), or, for a trail that never
-    leaves the trees, as the longest path of the trees alone (two sweeps)."""
-    degree = {v: len(out) for v, out in links.items()}
-    gone: set[int] = set()
     todo = [v for v, d in degree.items() if d == 1]
     while todo:
         v = todo.pop()
-        gone.add(v)
-        for _, u, _ in links[v]:
-            if u not in gone:
-                degree[u] -= 1
-                if degree[u] == 1:
+        degree[v] = 0
+        for _, u, w in adj[v]:
+            du = degree[u]
+            if du:                              # the one link left: v's tree hangs off u
+                reach = first[v] + w
+                fu = first[u]
+                if reach + fu > best:
+                    best = reach + fu
+                if reach > fu:
+                    first[u], second[u] = reach, fu
+                elif reach > second[u]:
+                    second[u] = reach
+                degree[u] = du - 1
+                if du == 2:
                     todo.append(u)
-    core = {v for v, d in degree.items() if d >= 2 and v not in gone}
-    trees = {v: [x for x in out if x[1] not in core or v not in core] for v, out in links.items()}
-    best = _forest_longest(trees) or 0
-    # The two deepest trees at each core node (depth, link id), depth along the links.
-    deep: dict[int, tuple[int, int]] = {}
+                break
+    return best, [v for v, d in degree.items() if d >= 2], (first, second)
+
+
+def _core_walk(adj: dict[int, list[tuple]], core: list[int], deep: tuple[dict, dict],
+               best: int) -> int:
+    """The longest trail of a network with a core: walked over the core's links from where one
+    can start, starting down the deepest tree of its start node and ending down the deepest
+    of its end node (another than the one it started down, when that is the start node)."""
+    inside = set(core)
+    cadj = {v: [(1 << i, u, w) for i, u, w in adj[v] if u in inside] for v in core}
+    first, second = deep
     for v in core:
-        d1 = d2 = 0
-        for i, u, w in trees[v]:
-            d = w + _height(trees, u, i)
-            if d > d1:
-                d1, d2 = d, d1
-            elif d > d2:
-                d2 = d
-        deep[v] = (d1, d2)
-    adj = {v: [(1 << i, u, w) for i, u, w in links[v] if u in core] for v in core}
+        out = cadj[v]
+        if first[v] or len(out) != 2 or out[0][0] == out[1][0]:
+            continue
+        # A node of two links and no tree is no place to start or end (a trail there could go
+        # on): the run a - v - c becomes one link a - c.
+        (ba, a, wa), (bc, c, wc) = out
+        del cadj[v]
+        out_a, out_c = cadj[a], cadj[c]
+        out_a[out_a.index((ba, v, wa))] = (ba, c, wa + wc)
+        out_c[out_c.index((bc, v, wc))] = (ba, a, wa + wc)
 
     def walk(v: int, length: int, used: int, start: int) -> int:
-        got = length + deep[v][1 if v == start else 0]
-        for bit, u, w in adj[v]:
+        got = length + (second[v] if v == start else first[v])
+        for bit, u, w in cadj[v]:
             if not used & bit:
                 further = walk(u, length + w, used | bit, start)
                 if further > got:
                     got = further
         return got
 
-    for a in sorted(core):
-        got = deep[a][0] + walk(a, 0, 0, a)
+    for a in _core_starts(cadj, first):
+        got = first[a] + walk(a, 0, 0, a)
         if got > best:
             best = got
     return best
 
 
-def _height(trees: dict[int, list[list[int]]], root: int, came: int) -> int:
-    """How far a trail goes from ``root`` into its tree, not back over link ``came``."""
-    best, stack = 0, [(root, came, 0)]
-    while stack:
-        v, back, d = stack.pop()
-        if d > best:
-            best = d
-        for i, u, w in trees[v]:
-            if i != back:
-                stack.append((u, i, d + w))
-    return best
+def _core_starts(cadj: dict[int, list[tuple]], first: dict[int, int]) -> list[int]:
+    """Where a longest trail over the core can be taken to start (`_trail_starts`, with a tree
+    hanging off a node counting as an end there): nodes with a tree of some depth, nodes of odd
+    degree in the core, and one node of each part of the core that has neither."""
+    starts = [v for v, out in cadj.items() if first[v] or len(out) % 2]
+    chosen = set(starts)
+    seen: set[int] = set()
+    for v in cadj:
+        if v in seen:
+            continue
+        part, todo, covered = {v}, [v], False
+        while todo:
+            x = todo.pop()
+            covered = covered or x in chosen
+            for _, u, _ in cadj[x]:
+                if u not in part:
+                    part.add(u)
+                    todo.append(u)
+        seen |= part
+        if not covered:
+            starts.append(v)
+    return starts
 
 
-def _walk_all(links: dict[int, list[list[int]]]) -> int:
+def _walk_all(links: dict[int, list[tuple]]) -> int:
     # Each link as one bit of an int (cheap "used" sets); a cut stop is an end of one link.
     adj: dict[int, list[tuple[int, int, int]]] = {}
     full = 0
