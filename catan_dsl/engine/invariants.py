@@ -221,6 +221,10 @@ def _spot_caches(s) -> list[str]:
         if vspots != s.vertex_spots[p]:
             out.append(f"player {p}: cached building spots differ by "
                        f"{sorted(vspots ^ s.vertex_spots[p])}")
+    kept = s.rules_state.route_ends if s.rules_state is not None else None
+    stale = sorted(e for e, answer in (kept or {}).items() if answer != networks.route_end(s, e))
+    if stale:
+        out.append(f"kept route_end answers differ on paths {stale}")
     return out
 
 

@@ -114,6 +114,7 @@ def place(s, p: int, k: int, at: int, free: bool, announce: bool = True) -> None
     rules_state = s.rules_state
     if rules_state is not None and rules_state.built_now is not None:   # built_this_turn asked
         rules_state.built_now.add(at + b.n_vertices if g.piece_on_edge[k] else at)
+    networks.forget_route_ends(s, b.edge_vertices[at] if g.piece_on_edge[k] else (at,))
     if g.piece_on_edge[k]:
         s.e_owner[at] = p
         s.e_kind[at] = k

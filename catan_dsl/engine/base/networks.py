@@ -132,10 +132,35 @@ def path_ok(s, p: int, k: int, e: int, lifted: int = -1) -> bool:
 
 def route_end(s, e: int) -> bool:
     """The piece on ``e`` ends an open route: one of its ends touches neither an own building
-    nor another own piece of its network."""
-    p = s.e_owner[e]
+    nor another own piece of its network. It reads only its owner's pieces at its two ends."""
+    e_owner = s.e_owner
+    p = e_owner[e]
     if p < 0:
         return False
-    net = s.game.edge_net[s.e_kind[e]]
-    return any(s.v_owner[v] != p and not continues(s, p, net, e, v)
-               for v in s.board.edge_vertices[e])
+    g, b, v_owner, e_kind = s.game, s.board, s.v_owner, s.e_kind
+    net = g.edge_net[e_kind[e]]
+    joins, edge_net, vertex_edges = g.net_joins[net], g.edge_net, b.vertex_edges
+    for v in b.edge_vertices[e]:
+        if v_owner[v] == p:
+            continue
+        if not joins:
+            return True
+        for e2 in vertex_edges[v]:
+            if e2 != e and e_owner[e2] == p and edge_net[e_kind[e2]] == net:
+                break
+        else:
+            return True                 # (continues, written in place: asked for every piece)
+    return False
+
+
+def forget_route_ends(s, vertices) -> None:
+    """A piece came to, left or changed at ``vertices`` (a path piece: its two ends): the kept
+    ``route_end`` answers of the paths there may be stale (RulesState.route_ends), and only
+    those, since an answer reads its owner's pieces at the path's ends alone."""
+    rules_state = s.rules_state
+    kept = None if rules_state is None else rules_state.route_ends
+    if kept:
+        vertex_edges = s.board.vertex_edges
+        for v in vertices:
+            for e in vertex_edges[v]:
+                kept.pop(e, None)

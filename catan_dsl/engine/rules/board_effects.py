@@ -168,6 +168,7 @@ def remove_piece(s, edge: bool, at: int, ri: int) -> None:
     k = (s.e_kind if edge else s.v_kind)[at]
     s.supply[owner][k] += 1
     s.piece_moves += 1
+    networks.forget_route_ends(s, s.board.edge_vertices[at] if edge else (at,))
     if edge:
         s.e_owner[at] = s.e_kind[at] = -1
         if at in s.route_edges[owner]:

@@ -69,12 +69,14 @@ def move(s, p: int, k: int, x: int, y: int, ri: int) -> None:
     s.piece_moves += 1
     building.own_spots(s)
     if g.piece_on_edge[k]:
+        networks.forget_route_ends(s, (*b.edge_vertices[x], *b.edge_vertices[y]))
         s.e_owner[x] = s.e_kind[x] = -1
         s.e_owner[y], s.e_kind[y] = p, k
         if x in s.route_edges[p]:
             s.route_edges[p][s.route_edges[p].index(x)] = y
         prefix, shift = "e", b.n_vertices
     else:
+        networks.forget_route_ends(s, (x, y))
         s.v_owner[x] = s.v_kind[x] = -1
         s.v_owner[y], s.v_kind[y] = p, k
         s.buildings[p][s.buildings[p].index(x)] = y
@@ -161,12 +163,16 @@ def f_route_end(ctx: Ctx, a, raw):
         x = e(s, env)
         if not (isinstance(x, int) and 0 <= x < s.board.n_edges):
             return False
-        # Read off the pieces alone, and asked of every moving piece on every listing: kept until a
-        # piece moves.
-        memo = s.rules_state.piece_memo(s.piece_moves)
-        got = memo.get(("route_end", x))
+        # Asked of every moving piece on every listing, and read off its owner's pieces at its
+        # two ends alone: kept until a piece comes, goes or changes there
+        # (networks.forget_route_ends), not until any piece anywhere does.
+        rules_state = s.rules_state
+        kept = rules_state.route_ends
+        if kept is None:
+            kept = rules_state.route_ends = {}
+        got = kept.get(x)
         if got is None:
-            got = memo[("route_end", x)] = networks.route_end(s, x)
+            got = kept[x] = networks.route_end(s, x)
         return got
     return route_end, "bool"
 
