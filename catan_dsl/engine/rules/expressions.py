@@ -186,10 +186,23 @@ def qualifying(s, env: dict, set_fn: Fn, set_t: str, var: str, cond: Fn | None) 
         return []
     probe = dict(env)
     chosen = []
-    for x in items:
-        probe[var] = x
-        if cond(s, probe):
-            chosen.append(x)
+    rules = s.game.rules
+    if rules.listing_state is not None or len(items) < 2:
+        for x in items:
+            probe[var] = x
+            if cond(s, probe):
+                chosen.append(x)
+        return chosen
+    # Nothing changes while the elements are tested, as while a state's actions are listed:
+    # what is kept for a listing holds here too (a ban "at in S" reads S once, not per path).
+    rules.listing_memo, rules.listing_state = {}, s
+    try:
+        for x in items:
+            probe[var] = x
+            if cond(s, probe):
+                chosen.append(x)
+    finally:
+        rules.listing_memo = rules.listing_state = None
     return chosen
 
 
