@@ -10,7 +10,7 @@ import pytest
 
 from catan_dsl import api
 from catan_dsl.bots import make_bot
-from catan_dsl.engine import Game
+from catan_dsl.engine import CHANCE, Game
 from catan_dsl.packs.sources import seafarers_pack
 
 SCENARIOS = ["new_shores", "fog_islands"]
@@ -64,3 +64,33 @@ def test_a_ban_on_the_places_a_set_names_holds_where_its_condition_does(name: st
         s.apply_action(s.sample_chance(rng) if s.is_chance_node()
                        else bot.choose(s, s.legal_actions(), rng))
     assert checked > 20
+
+
+def test_a_loop_tested_with_the_listing_memos_live_keeps_what_qualifies() -> None:
+    """SF-34: a loop over every path whose condition asks the build bans (as a ship's move asks
+    can_move_to) keeps, with the listing memos live while it runs, exactly the paths the bans
+    asked one by one without them keep; the memos are gone afterwards."""
+    from catan_dsl.engine.rules.expressions import qualifying
+    game = _game("new_shores")
+    rules = game.rules
+    k = game.piece_names.index("ship")
+    s = game.new_initial_state(5)
+    bot, rng = make_bot("random"), random.Random(5)
+    paths = tuple(range(s.board.n_edges))
+    checked = 0
+    for step in range(1200):
+        if s.is_terminal():
+            break
+        if step % 30 == 0:
+            p = s.cur
+
+            def cond(st, env):
+                return not rules.build_forbidden(st, p, k, env["f"])
+            live = qualifying(s, {"player": p}, lambda st, env: paths, "set:edge", "f", cond)
+            assert rules.listing_state is None and rules.listing_memo is None
+            plain = [f for f in paths if cond(s, {"player": p, "f": f})]
+            assert live == plain
+            checked += 1
+        s.apply_action(s.sample_chance(rng) if s.current_player() == CHANCE
+                       else bot.choose(s, s.legal_actions(), rng))
+    assert checked >= 20
