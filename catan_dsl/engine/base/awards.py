@@ -5,8 +5,8 @@ from __future__ import annotations
 from catan_dsl.engine.events import SpecialCardAwarded, SpecialCardSetAside
 
 
-# id(board) → (board, {(edges with weights, stopping vertices): longest trail}): the trail is a
-# pure function of the board's graph and these, and bots ask again for every road they weigh.
+# id(board) → (board, {(paths as pairs of nodes, weights): longest trail}): the trail is a pure
+# function of these, and bots ask again for every road they weigh.
 _TRAILS: dict[int, tuple] = {}
 _TRAILS_LIMIT = 8192
 MEMO_FROM = 6         # fewer edges: walking them costs less than the memo's key
@@ -21,19 +21,12 @@ def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
     if not mine:
         return 0
     mine.sort()
-    g, v_owner = s.game, s.v_owner
-    rules = g.rules
+    rules = s.game.rules
     weights = tuple(rules.route_weight(s, e) for e in mine) \
         if rules is not None and rules.route_weighted else None
-    if g.n_nets == 1:
-        edge_vertices = s.board.edge_vertices
-        stops = {v for e in mine for v in edge_vertices[e] if v_owner[v] >= 0 and v_owner[v] != p}
-        shape = tuple(mine)
-    else:                       # where the networks meet depends on the buildings too
-        edge_vertices, stops = _network_ends(s, p, mine)
-        shape = tuple(edge_vertices.values())
+    pairs = _route_pairs(s, p, mine)
     if len(mine) < MEMO_FROM:
-        return _trail(edge_vertices, mine, weights, stops)
+        return _longest(pairs, weights)
     board = s.board
     entry = _TRAILS.get(id(board))
     if entry is None or entry[0] is not board:
@@ -41,73 +34,85 @@ def longest_route(s, p: int, kinds: tuple[int, ...]) -> int:
             _TRAILS.clear()
         entry = _TRAILS[id(board)] = (board, {})
     memo = entry[1]
-    # The trail is a function of the graph (paths as pairs of nodes, in id order), the
-    # weights and the stops alone.
-    key = (shape, weights, frozenset(stops))
+    key = (tuple(pairs), weights)
     best = memo.get(key)
     if best is None:
         if len(memo) >= _TRAILS_LIMIT:
             memo.clear()
-        best = memo[key] = _trail(edge_vertices, mine, weights, stops)
+        best = memo[key] = _longest(pairs, weights)
     return best
 
 
-def _network_ends(s, p: int, mine: list[int]) -> tuple[dict[int, tuple[int, int]], set[int]]:
-    """The ends of ``p``'s route pieces as nodes of a graph where pieces meet only as their
-    networks allow: an intersection is one node at ``p``'s own building and one node per
-    network elsewhere (per piece for a piece that joins nothing), so the trail walk below
-    needs no rule of its own; and the nodes that are stops, an opponent's building's."""
+def _route_pairs(s, p: int, mine: list[int]) -> list[tuple[int, int]]:
+    """``p``'s route pieces (``mine``, in id order) as pairs of nodes of the graph a trail
+    walks. An opponent's building is cut into one end per path touching it (a node of its
+    own, negative: a trail may start or end there, never pass). With several networks an
+    intersection is one node at ``p``'s own building and one node per network elsewhere (per
+    piece for a piece that joins nothing), so pieces meet only as their networks allow and
+    the walk needs no rule of its own."""
     g, b = s.game, s.board
-    n_v, v_owner, e_kind, edge_vertices = b.n_vertices, s.v_owner, s.e_kind, b.edge_vertices
+    v_owner, edge_vertices = s.v_owner, b.edge_vertices
+    out = []
+    if g.n_nets == 1:
+        for i, e in enumerate(mine):
+            a, c = edge_vertices[e]
+            o = v_owner[a]
+            if o >= 0 and o != p:
+                a = -1 - 2 * i
+            o = v_owner[c]
+            if o >= 0 and o != p:
+                c = -2 - 2 * i
+            out.append((a, c))
+        return out
+    n_v, e_kind = b.n_vertices, s.e_kind
     edge_net, net_joins, lone = g.edge_net, g.net_joins, 1 + g.n_nets
-    out, stops = {}, set()
-    for e in mine:
+    for i, e in enumerate(mine):
         net = edge_net[e_kind[e]]
         # A node number per (intersection, network): v itself, or v + n_v * (1 + net), or for a
         # piece that joins nothing v + n_v * (1 + n_nets + e).
         shift = n_v * (1 + net if net_joins[net] else lone + e)
         a, c = edge_vertices[e]
-        oa, oc = v_owner[a], v_owner[c]
-        if oa != p:
-            if oa >= 0:
-                stops.add(a + shift)
-            a += shift
-        if oc != p:
-            if oc >= 0:
-                stops.add(c + shift)
-            c += shift
-        out[e] = (a, c)
-    return out, stops
+        o = v_owner[a]
+        if o != p:
+            a = -1 - 2 * i if o >= 0 else a + shift
+        o = v_owner[c]
+        if o != p:
+            c = -2 - 2 * i if o >= 0 else c + shift
+        out.append((a, c))
+    return out
 
 
 def _trail(edge_vertices, mine: list[int], weights: tuple[int, ...] | None,
            stops: set[int]) -> int:
-    """The longest trail over ``mine`` (each edge at most once), weighted, ending at a stop.
+    """The longest trail over the paths ``mine`` of a graph (``edge_vertices``), weighted (in
+    ``mine``'s order), that passes no vertex of ``stops`` (it may start or end there)."""
+    pairs = []
+    for i, e in enumerate(mine):
+        a, c = edge_vertices[e]
+        pairs.append((-1 - 2 * i if a in stops else a, -2 - 2 * i if c in stops else c))
+    return _longest(pairs, weights)
 
-    A stop is cut into one end per path touching it (a trail may start or end there, never
-    pass). Ends are then taken away again and again (`_peel`): what they take away are trees
-    hanging off the rest, the core, and a trail that enters such a tree never comes back, so
-    the trees count only by their longest path (found while peeling) and by their depth below
-    the core node they hang off. A forest has no core; a network with a cycle has its core
-    walked (`_core_walk`). Negative weights keep every trail walked from where one can start."""
-    adj = _links(edge_vertices, mine, weights, stops)
+
+def _longest(pairs: list[tuple[int, int]], weights: tuple[int, ...] | None) -> int:
+    """The longest trail over the paths ``pairs`` (each at most once), weighted.
+
+    Ends are taken away again and again (`_peel`): what they take away are trees hanging off
+    the rest, the core, and a trail that enters such a tree never comes back, so the trees
+    count only by their longest path (found while peeling) and by their depth below the core
+    node they hang off. A forest has no core; a network with a cycle has its core walked
+    (`_core_walk`). Negative weights keep every trail walked from where one can start."""
+    adj = _links(pairs, weights)
     if weights is not None and min(weights) < 0:
         return _walk_all(adj)
     best, core, deep = _peel(adj)
     return _core_walk(adj, core, deep, best) if core else best
 
 
-def _links(edge_vertices, mine: list[int], weights, stops: set[int]) -> dict[int, list[tuple]]:
-    """Node → its links ``(link id, other node, weight)`` (a link both ways, the same id), stops
-    cut per path (negative node numbers)."""
+def _links(pairs: list[tuple[int, int]], weights) -> dict[int, list[tuple]]:
+    """Node → its links ``(link id, other node, weight)`` (a link both ways, the same id)."""
     adj: dict[int, list[tuple]] = {}
-    for i, e in enumerate(mine):
+    for i, (a, c) in enumerate(pairs):
         w = weights[i] if weights is not None else 1
-        a, c = edge_vertices[e]
-        if a in stops:
-            a = -1 - 2 * i
-        if c in stops:
-            c = -2 - 2 * i
         la = adj.get(a)
         if la is None:
             la = adj[a] = []
