@@ -144,13 +144,20 @@ def _board_narrowed(set_node: Any, var: str, first: Any, rules: Any, bound: Coll
 
 def _reached_paths(frm: Fn) -> Fn:
     """``can_move_to(X, VAR)`` over every path: only the free paths the network of the piece on
-    X reaches now can take it (piece_moves.movable asks the same first), in id order."""
+    X reaches now, on the piece's surface (land or water paths), can take it (piece_moves.movable
+    and networks.path_ok ask the same first), in id order."""
     def reached(s, env):
         x = frm(s, env)
-        if type(x) is not int or not 0 <= x < s.board.n_edges or s.e_owner[x] < 0:
+        b = s.board
+        if type(x) is not int or not 0 <= x < b.n_edges or s.e_owner[x] < 0:
             return []
-        n, net = s.board.n_edges, s.game.edge_net[s.e_kind[x]]
-        return sorted(c - net * n for c in s.edge_spots[s.e_owner[x]] if c // n == net)
+        g, k = s.game, s.e_kind[x]
+        n, net = b.n_edges, g.edge_net[k]
+        got = sorted(c - net * n for c in s.edge_spots[s.e_owner[x]] if c // n == net)
+        if b.edge_water:
+            surface = b.edge_water if g.piece_water[k] else b.edge_land
+            return [e for e in got if surface[e]]
+        return got if not g.piece_water[k] else []
     return reached
 
 
