@@ -134,17 +134,37 @@ class RuleQueries:
                 return True
         if spot_free and self._blind_ban(s, p, kind, on_edge, at):
             return True
-        if rest and s is self.listing_state:
-            # While a state is listed, a ban "at in S" reads S once, not once per spot.
-            among, rest = self._spot_split(kind, rest)
-            for rule in among:
-                names = self._spot_among(s, p, kind, on_edge, at, rule)
-                if names is None:           # S is no set of places: asked as written
-                    if self._first_in((rule,), s, p, _build_params(kind, on_edge, at)) is not None:
-                        return True
-                elif at in names:
-                    return True
-        return bool(rest) and self._first_in(rest, s, p, _build_params(kind, on_edge, at)) is not None
+        if not rest:
+            return False
+        if s is self.listing_state:
+            # While a state is listed, the bans "at in S" read their sets once, not once per
+            # spot: one set of the places they name, then the rules still asked per spot.
+            plan = self.listing_memo.get(("ban plan", p, kind))
+            if plan is None:
+                plan = self.listing_memo[("ban plan", p, kind)] = self._ban_plan(
+                    s, p, kind, on_edge, at, rest)
+            names, rest = plan
+            if at in names:
+                return True
+            if not rest:
+                return False
+        return self._first_in(rest, s, p, _build_params(kind, on_edge, at)) is not None
+
+    def _ban_plan(self, s, p: int, kind: str, on_edge: bool, at: int,
+                  rest: tuple) -> tuple[frozenset, tuple]:
+        """For the listing under way: the places ``rest``'s bans "at in S" name for ``p``
+        together, and the bans left to ask per spot (the others, and those whose S is no set of
+        places, asked as written)."""
+        among, others = self._spot_split(kind, rest)
+        names: frozenset = frozenset()
+        asked = []
+        for rule in among:
+            got = self._spot_among(s, p, kind, on_edge, at, rule)
+            if got is None:
+                asked.append(rule)
+            else:
+                names |= got
+        return names, (*asked, *others)
 
     def _spot_split(self, kind: str, rest: tuple) -> tuple[tuple, tuple]:
         """``rest``'s build bans "at in S" (S not reading the spot; filtered by kind alone), then
