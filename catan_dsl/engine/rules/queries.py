@@ -119,43 +119,61 @@ class RuleQueries:
         here, so the rules are asked by group (split_build_bans), each group as cheaply as
         what it reads allows: the layout ones from a per-board verdict, the ones blind to the
         spot once per kind in a listing (or while nothing on the board moves, when they read
-        only that), and only the rest for every spot."""
-        by_kind, per_board = self.build_bans
-        layout, spot_free, rest, _ = by_kind[kind]
+        only that), and only the rest for every spot. While a state is listed, what the
+        groups say for every spot is worked out on the first spot asked (`_ban_plan`)."""
+        if s is self.listing_state:
+            plan = self.listing_memo.get(("ban plan", p, kind))
+            if plan is None:
+                plan = self.listing_memo[("ban plan", p, kind)] = self._ban_plan(
+                    s, p, kind, on_edge, at)
+            if plan is True:
+                return True
+            verdicts, names, rest = plan
+            if at in names:
+                return True
+            if verdicts is not None:
+                hit = verdicts.get(at)
+                if hit is None:
+                    hit = self._layout_ban(s, p, kind, on_edge, at, verdicts)
+                if hit:
+                    return True
+            return bool(rest) and self._first_in(rest, s, p, _build_params(kind, on_edge, at)) \
+                is not None
+        layout, spot_free, rest, _ = self.build_bans[0][kind]
         if layout:
-            memo = per_board.of(s.board)
-            hit = memo.get((kind, at))
+            verdicts = self._layout_verdicts(s, kind)
+            hit = verdicts.get(at)
             if hit is None:
-                if len(memo) >= LIMIT:
-                    memo.clear()
-                hit = memo[(kind, at)] = self._first_in(
-                    layout, s, p, _build_params(kind, on_edge, at)) is not None
+                hit = self._layout_ban(s, p, kind, on_edge, at, verdicts)
             if hit:
                 return True
         if spot_free and self._blind_ban(s, p, kind, on_edge, at):
             return True
-        if not rest:
-            return False
-        if s is self.listing_state:
-            # While a state is listed, the bans "at in S" read their sets once, not once per
-            # spot: one set of the places they name, then the rules still asked per spot.
-            plan = self.listing_memo.get(("ban plan", p, kind))
-            if plan is None:
-                plan = self.listing_memo[("ban plan", p, kind)] = self._ban_plan(
-                    s, p, kind, on_edge, at, rest)
-            names, rest = plan
-            if at in names:
-                return True
-            if not rest:
-                return False
-        return self._first_in(rest, s, p, _build_params(kind, on_edge, at)) is not None
+        return bool(rest) and self._first_in(rest, s, p, _build_params(kind, on_edge, at)) is not None
 
-    def _ban_plan(self, s, p: int, kind: str, on_edge: bool, at: int,
-                  rest: tuple) -> tuple[frozenset, tuple]:
-        """For the listing under way: the places ``rest``'s bans "at in S" name for ``p``
-        together, and the bans left to ask per spot (the others, and those whose S is no set of
-        places, asked as written)."""
-        among, others = self._spot_split(kind, rest)
+    def _layout_verdicts(self, s, kind: str) -> dict:
+        """{spot: does a layout ban of ``kind`` hold there} for ``s``'s board."""
+        memo = self.build_bans[1].of(s.board)
+        got = memo.get(kind)
+        if got is None or len(got) >= LIMIT:
+            got = memo[kind] = {}
+        return got
+
+    def _layout_ban(self, s, p: int, kind: str, on_edge: bool, at: int, verdicts: dict) -> bool:
+        layout = self.build_bans[0][kind][0]
+        hit = verdicts[at] = self._first_in(layout, s, p, _build_params(kind, on_edge, at)) \
+            is not None
+        return hit
+
+    def _ban_plan(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool | tuple:
+        """For the listing under way: True when a ban blind to the spot holds; else the layout
+        bans' verdicts for the board (None without any), the places the bans "at in S" name
+        for ``p`` together, and the bans left to ask per spot (the others, and those whose S is
+        no set of places, asked as written)."""
+        layout, spot_free, rest, _ = self.build_bans[0][kind]
+        if spot_free and self._blind_ban(s, p, kind, on_edge, at):
+            return True
+        among, others = self._spot_split(kind, rest) if rest else ((), ())
         names: frozenset = frozenset()
         asked = []
         for rule in among:
@@ -164,7 +182,7 @@ class RuleQueries:
                 asked.append(rule)
             else:
                 names |= got
-        return names, (*asked, *others)
+        return self._layout_verdicts(s, kind) if layout else None, names, (*asked, *others)
 
     def _spot_split(self, kind: str, rest: tuple) -> tuple[tuple, tuple]:
         """``rest``'s build bans "at in S" (S not reading the spot; filtered by kind alone), then
