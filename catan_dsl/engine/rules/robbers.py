@@ -54,11 +54,22 @@ def targets(rules, s, p: int, r: int) -> list[int]:
     ``forbid robber_move NAME to h`` holds for."""
     spec = rules.robbers[r - 1]
     here = s.rules_state.robbers[r - 1]
+    per_board = rules.layout_forbids.get("robber_move")
+    memo = key = None
+    if per_board is not None:
+        # Every robber_move forbid reads only the layout: the hexes are the same on this board
+        # whenever the robber stands here (asked on every 7 and Knight, of every sea hex).
+        memo, key = per_board.of(s.board), ("targets", r, here)
+        got = memo.get(key)
+        if got is not None:
+            return list(got)
     cands = [h for h in water(s) if h != here]
-    if not rules.forbids.get("robber_move"):
-        return cands
-    return [h for h in cands
-            if not rules.forbidden(s, "robber_move", p, {"to": h, "robber": spec.name})]
+    if rules.forbids.get("robber_move"):
+        cands = [h for h in cands
+                 if not rules.forbidden(s, "robber_move", p, {"to": h, "robber": spec.name})]
+    if memo is not None:
+        memo[key] = tuple(cands)
+    return cands
 
 
 def move_action(rules, r: int, h: int) -> MoveRobber:
@@ -123,10 +134,17 @@ class RobberMoves:
         """Hexes the land robber may move to, and whether the move is forced (fallback). With
         declared robbers, a ``forbid robber_move`` naming none is the land robber's."""
         shut = s.board.hex_hidden | s.board.hex_water      # never face down, never sea
-        cands = [h for h in range(s.board.n_hexes) if h != s.robber and h not in shut]
         if not self.forbids.get("robber_move"):
-            return cands, False
-        ok = [h for h in cands if not self.forbidden(s, "robber_move", p, self._land_query(h))]
+            return [h for h in range(s.board.n_hexes) if h != s.robber and h not in shut], False
+        per_board = self.layout_forbids.get("robber_move")
+        if per_board is not None:           # as for a declared robber's targets (above)
+            memo, key = per_board.of(s.board), ("land targets", s.robber)
+            ok = memo.get(key)
+            if ok is None:
+                ok = memo[key] = tuple(self._allowed_land(s, p, shut))
+            ok = list(ok)
+        else:
+            ok = self._allowed_land(s, p, shut)
         if ok:
             return ok, False
         for rule in self.forbids["robber_move"]:
@@ -135,6 +153,11 @@ class RobberMoves:
                 if h is not None:
                     return [h], True
         return [], True
+
+    def _allowed_land(self, s, p: int, shut) -> list[int]:
+        """The land hexes other than the robber's no robber_move forbid holds for."""
+        return [h for h in range(s.board.n_hexes) if h != s.robber and h not in shut
+                and not self.forbidden(s, "robber_move", p, self._land_query(h))]
 
     def _land_query(self, h: int) -> dict:
         return {"to": h, "robber": LAND} if self.robbers else {"to": h}
