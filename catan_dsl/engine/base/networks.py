@@ -95,12 +95,16 @@ def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) ->
     building changed; another player's spots can then change only on those two paths (one
     left free, one taken), as his own pieces and every building stand where they stood."""
     g, b = s.game, s.board
-    n = b.n_edges
+    n, nets, e_owner = b.n_edges, range(g.n_nets), s.e_owner
     for q in range(g.num_players):
         spots, vspots = s.edge_spots[q], s.vertex_spots[q]
         only_moved = mover >= 0 and q != mover
         for e in (moved if only_moved else edges):
-            for net in range(g.n_nets):
+            if e_owner[e] >= 0:             # taken: no one's spot, in any network
+                for net in nets:
+                    spots.discard(net * n + e)
+                continue
+            for net in nets:
                 if can_route(s, q, e, net):
                     spots.add(net * n + e)
                 else:
