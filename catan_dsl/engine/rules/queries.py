@@ -160,9 +160,16 @@ class RuleQueries:
         return got
 
     def _layout_ban(self, s, p: int, kind: str, on_edge: bool, at: int, verdicts: dict) -> bool:
-        layout = self.build_bans[0][kind][0]
-        hit = verdicts[at] = self._first_in(layout, s, p, _build_params(kind, on_edge, at)) \
-            is not None
+        """Does a layout ban of ``kind`` hold at ``at``? Kept in ``verdicts`` (the board's), so
+        the conditions are asked as written, not through the per-position memos as well."""
+        params = _build_params(kind, on_edge, at)
+        hit = False
+        for rule in self.build_bans[0][kind][0]:
+            env = self._env(rule, p, params)
+            if env is not None and (rule.when is None or rule.when(s, env)):
+                hit = True
+                break
+        verdicts[at] = hit
         return hit
 
     def _ban_plan(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool | tuple:
