@@ -23,6 +23,19 @@ def _game(name: str) -> Game:
     return Game(ir, num_players=4)
 
 
+def _sampled_states(game: Game, seed: int, steps: int, every: int):
+    """The states of a seeded random game at every ``every``-th step (its first ``steps``)."""
+    s = game.new_initial_state(seed)
+    bot, rng = make_bot("random"), random.Random(seed)
+    for step in range(steps):
+        if s.is_terminal():
+            return
+        if step % every == 0:
+            yield s
+        s.apply_action(s.sample_chance(rng) if s.current_player() == CHANCE
+                       else bot.choose(s, s.legal_actions(), rng))
+
+
 def _env(rule, p: int, e: int) -> dict:
     var = dict(rule.bind).get("at", "at")
     return {"player": p, var: e, "#" + var: "edge"}
@@ -38,31 +51,24 @@ def test_a_ban_on_the_places_a_set_names_holds_where_its_condition_does(name: st
     rules = game.rules
     among = [r for r in rules.forbids["build"] if r.spot_among is not None]
     assert among, "the pirate's ban is an 'at in S' ban"
-    s = game.new_initial_state(3)
-    bot, rng = make_bot("random"), random.Random(3)
     checked = 0
-    for step in range(1500):
-        if s.is_terminal():
-            break
-        if step % 25 == 0:
-            p = s.cur
-            for listing in (False, True):
-                if listing:
-                    rules.listing_memo, rules.listing_state = {}, s
-                try:
-                    for kind in {dict(r.filter).get("kind") for r in among}:
-                        mine = [r for r in rules.forbids["build"]
-                                if all(v == kind for f, v in r.filter if f == "kind")]
-                        k = game.piece_names.index(kind)
-                        for e in range(s.board.n_edges):
-                            want = any(r.when is None or r.when(s, _env(r, p, e)) for r in mine)
-                            got = rules.build_banned(s, p, kind, game.piece_on_edge[k], e)
-                            assert got == want, (kind, e)
-                            checked += want
-                finally:
-                    rules.listing_memo = rules.listing_state = None
-        s.apply_action(s.sample_chance(rng) if s.is_chance_node()
-                       else bot.choose(s, s.legal_actions(), rng))
+    for s in _sampled_states(game, 3, 1500, 25):
+        p = s.cur
+        for listing in (False, True):
+            if listing:
+                rules.listing_memo, rules.listing_state = {}, s
+            try:
+                for kind in {dict(r.filter).get("kind") for r in among}:
+                    mine = [r for r in rules.forbids["build"]
+                            if all(v == kind for f, v in r.filter if f == "kind")]
+                    k = game.piece_names.index(kind)
+                    for e in range(s.board.n_edges):
+                        want = any(r.when is None or r.when(s, _env(r, p, e)) for r in mine)
+                        got = rules.build_banned(s, p, kind, game.piece_on_edge[k], e)
+                        assert got == want, (kind, e)
+                        checked += want
+            finally:
+                rules.listing_memo = rules.listing_state = None
     assert checked > 20
 
 
@@ -75,25 +81,18 @@ def test_a_loop_tested_with_the_listing_memos_live_keeps_what_qualifies() -> Non
     game = _game("new_shores")
     rules = game.rules
     k = game.piece_names.index("ship")
-    s = game.new_initial_state(5)
-    bot, rng = make_bot("random"), random.Random(5)
-    paths = tuple(range(s.board.n_edges))
+    paths = tuple(range(game.board(5).n_edges))
     checked = 0
-    for step in range(1200):
-        if s.is_terminal():
-            break
-        if step % 30 == 0:
-            p = s.cur
+    for s in _sampled_states(game, 5, 1200, 30):
+        p = s.cur
 
-            def cond(st, env):
-                return not rules.build_forbidden(st, p, k, env["f"])
-            picks = listing_live(
-                lambda st, env: qualifying(st, env, lambda _s, _e: paths, "set:edge", "f", cond))
-            live = picks(s, {"player": p})
-            assert rules.listing_state is None and rules.listing_memo is None
-            plain = [f for f in paths if cond(s, {"player": p, "f": f})]
-            assert live == plain
-            checked += 1
-        s.apply_action(s.sample_chance(rng) if s.current_player() == CHANCE
-                       else bot.choose(s, s.legal_actions(), rng))
+        def cond(st, env):
+            return not rules.build_forbidden(st, p, k, env["f"])
+        picks = listing_live(
+            lambda st, env: qualifying(st, env, lambda _s, _e: paths, "set:edge", "f", cond))
+        live = picks(s, {"player": p})
+        assert rules.listing_state is None and rules.listing_memo is None
+        plain = [f for f in paths if cond(s, {"player": p, "f": f})]
+        assert live == plain
+        checked += 1
     assert checked >= 20
