@@ -30,7 +30,7 @@ class ActionSpec:
     key: str                               # what the limits count: the group, else the action
     group: str | None
     when: Any
-    target: tuple | None                   # (var, set fn, set type, where fn)
+    target: tuple | None                   # (var, set fn, set type, where fn, picks fn)
     do: list
     rule_index: int                        # its place in CompiledRules.compiled
     target_cost: int = 0                   # "cost r N" where the target r is a resource
@@ -56,8 +56,9 @@ def compile_action(rules, r: dict, ri: int) -> ActionSpec:
     tgt = None
     t = r.get("target")
     if t:
-        set_fn, set_t, ctx, where = compile_domain(t["from"], t["var"], t.get("where"), ctx)
-        tgt = (t["var"], set_fn, set_t, where)
+        set_fn, set_t, ctx, where, picks = compile_domain(t["from"], t["var"], t.get("where"),
+                                                          ctx)
+        tgt = (t["var"], set_fn, set_t, where, picks)
     tok = cost.get("tokens")
     phases = _phases(rules, r)
     return ActionSpec(
@@ -413,7 +414,9 @@ def listed_targets(s, p: int, env: dict, spec: ActionSpec, target_cost: int, han
 
 
 def _targets(s, env: dict, target: tuple, target_cost: int, hand: list[int]) -> list:
-    var, set_fn, set_t, where = target
+    var, set_fn, set_t, where, picks = target
+    if picks is not None and not target_cost:
+        return picks(s, env)        # the loop below, written out with "where" in place
     if where is None:               # "target r in resources" with "cost r N": the hand decides
         items = ordered(s, set_fn(s, env), set_t, env)
         return [x for x in items if hand[x] >= target_cost] if target_cost else list(items)
