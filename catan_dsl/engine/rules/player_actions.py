@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from catan_dsl.engine.events import RuleActionTaken
-from catan_dsl.engine.rules import executor, stocks, turns
-from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_domain, ordered
+from catan_dsl.engine.rules import executor, expressions, loops, stocks, turns
+from catan_dsl.engine.rules.expressions import (Ctx, compile_cond, compile_domain, compile_expr,
+                                                ordered)
 from catan_dsl.engine.rules.measure_memo import board_only
 from catan_dsl.engine.rules.queries import kept_memo, memo_kind
 from catan_dsl.engine.rules.vp_memo import POSITION_FUNCTIONS
@@ -56,8 +57,12 @@ def compile_action(rules, r: dict, ri: int) -> ActionSpec:
     tgt = None
     t = r.get("target")
     if t:
-        set_fn, set_t, ctx, where, picks = compile_domain(t["from"], t["var"], t.get("where"),
-                                                          ctx)
+        set_fn, set_t, ctx, where, where_ir = compile_domain(t["from"], t["var"], t.get("where"),
+                                                             ctx)
+        # The targets meeting "where" as one generated loop (loops.picked, a choose's picks).
+        picks = loops.picked(t["var"], set_fn, set_t, where_ir, ctx.types,
+                             rules.resource_index, lambda n: compile_expr(n, ctx), ordered) \
+            if expressions.GENERATED_LOOPS and where is not None else None
         tgt = (t["var"], set_fn, set_t, where, picks)
     tok = cost.get("tokens")
     phases = _phases(rules, r)
