@@ -5,10 +5,10 @@ function per listing kind (after the roll, before it) with each action's checks 
 and tests its phase, limits and cost through fields that are known when the rules are loaded
 (an action with no turn limit tests ``per_turn is not None`` in every listing). Written out,
 an action's phase, limits and a cost no modifier changes become one ``if`` over literals
-(``hand[2] >= 1 and uses_turn.get('oxen', 0) < 1``), its condition a direct call, its
-targets listed by ``player_actions.listed_targets``; an action whose cost a modifier changes
-or that is paid in deck items is handed, after its phase and limits, to
-``player_actions.offer``, as the walk does. The same actions are offered in the same order.
+(``hand[2] >= 1 and uses_turn.get('oxen', 0) < 1``, or the worth of the deck items it is paid
+in, summed once for its run), its condition a direct call, its targets listed by
+``player_actions.listed_targets``; an action whose cost a modifier changes is handed, after
+its phase and limits, to ``player_actions.offer``, as the walk does. The same actions are offered in the same order.
 The source is built from the runs' structure alone: names and numbers enter it as literals
 (``repr``), the specs and closures as named objects, never as code. ``GENERATED`` off leaves
 the walk (the reference, which a test plays side by side with this).
@@ -26,29 +26,33 @@ FILENAME = "<generated rule action listing>"
 _NEVER_PAST = 1 << 30           # player_actions' last_phase of an action offered in every phase
 
 
-def generated(listed: tuple[tuple, tuple]) -> tuple[Callable | None, Callable | None]:
+def generated(listed: tuple[tuple, tuple], values: list[tuple[int, ...]]
+              ) -> tuple[Callable | None, Callable | None]:
     """(after the roll, before it) → each listing as one function ``(s, p, out)``, or None
-    (GENERATED off, no action in it, or the source would not compile)."""
+    (GENERATED off, no action in it, or the source would not compile). ``values``: what each
+    deck's items are worth, by deck."""
     if not GENERATED:
         return None, None
-    return _function(listed[0], False), _function(listed[1], True)
+    return _function(listed[0], False, values), _function(listed[1], True, values)
 
 
-def _function(runs: tuple, before_roll: bool) -> Callable | None:
+def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
     if not any(run for *_, run in runs):
         return None
     names: dict[str, Any] = {"mul": mul, "offer": player_actions.offer,
-                             "listed_targets": player_actions.listed_targets}
+                             "listed_targets": player_actions.listed_targets,
+                             "minimal_payments": player_actions.minimal_payments}
     body: list[str] = []
     uses_counters = False
     for deck, floor, worth, run in runs:
         pad = "    "
         if deck is not None:
             # Too little of the deck for the cheapest of the run: most listings end here.
-            body.append(f"    if sum(map(mul, held[{deck!r}][p], {tuple(worth)!r})) >= {floor!r}:")
+            body.append(f"    worth = sum(map(mul, held[{deck!r}][p], {tuple(worth)!r}))")
+            body.append(f"    if worth >= {floor!r}:")
             pad = "        "
         for entry in run:
-            lines, counters = _entry(entry, before_roll, names)
+            lines, counters = _entry(entry, before_roll, names, values, deck)
             uses_counters = uses_counters or counters
             body.extend(pad + line for line in lines)
     head = ["def listing(s, p, out):",
@@ -66,8 +70,10 @@ def _function(runs: tuple, before_roll: bool) -> Callable | None:
     return fused.define(text, "listing", names, FILENAME)
 
 
-def _entry(entry: tuple, before_roll: bool, names: dict) -> tuple[list[str], bool]:
-    """One listed action's lines (unindented), and whether they read the player's counters."""
+def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int | None
+           ) -> tuple[list[str], bool]:
+    """One listed action's lines (unindented), and whether they read the player's counters.
+    ``deck``: the deck of its run, whose items' worth ``worth`` holds (None: no such run)."""
     spec, modifiable, _, _, key, per_turn, per_game, res, counters, token, target_cost = entry
     k = len(names)
     guards = []
@@ -80,29 +86,37 @@ def _entry(entry: tuple, before_roll: bool, names: dict) -> tuple[list[str], boo
         guards.append(f"uses_turn.get({key!r}, 0) < {per_turn!r}")
     if per_game is not None:
         guards.append(f"uses_game.get({key!r}, 0) < {per_game!r}")
-    if modifiable or token is not None:
-        # The cost is worked out per listing (modifiers, deck items): the walk's own code.
+    if modifiable or token is not None and token[0] != deck:
+        # The cost is worked out per listing (the modifiers): the walk's own code.
         names[f"E{k}"] = entry
         return _under(guards, [f"offer(s, p, out, E{k}, worths)"]), False
     guards += [f"hand[{r!r}] >= {n!r}" for r, n in res]
     guards += [f"mine[{c!r}] >= {n!r}" for c, n in counters]
-    inner = ["env = {'player': p}"] if spec.when is not None or spec.target is not None else []
-    offered: list[str] = []
-    if spec.when is not None:
-        names[f"W{k}"] = spec.when
-        inner.append(f"if W{k}(s, env):")
-        pad = "    "
-    else:
-        pad = ""
     ri = spec.rule_index
+    if token is None:
+        offered = [f"out.append(rule_action({ri!r}, x, ()))"]
+    else:
+        # Paid in deck items: its run's deck is this one and its worth is summed (_runs);
+        # each least way to pay is offered.
+        di, cost = token
+        names[f"V{k}"] = values[di]
+        guards.append(f"worth >= {cost!r}")
+        offered = ["for pay in pays:", f"    out.append(rule_action({ri!r}, x, pay))"]
     if spec.target is None:
-        offered.append(f"out.append(rule_action({ri!r}, -1, ()))")
+        lines = ["x = -1"] + offered
     else:
         names[f"S{k}"] = spec
-        offered.append(f"for x in listed_targets(s, p, env, S{k}, {target_cost!r}, hand):")
-        offered.append(f"    out.append(rule_action({ri!r}, x, ()))")
-    inner += [pad + line for line in offered]
-    return _under(guards, inner), bool(counters)
+        lines = [f"for x in listed_targets(s, p, env, S{k}, {target_cost!r}, hand):"] + \
+            ["    " + line for line in offered]
+    if spec.when is not None:
+        names[f"W{k}"] = spec.when
+        lines = [f"if W{k}(s, env):"] + ["    " + line for line in lines]
+    if spec.when is not None or spec.target is not None:
+        lines = ["env = {'player': p}"] + lines
+    if token is not None:
+        lines = [f"pays = minimal_payments(held[{di!r}][p], V{k}, {cost!r})", "if pays:"] + \
+            ["    " + line for line in lines]
+    return _under(guards, lines), bool(counters)
 
 
 def _under(guards: list[str], lines: list[str]) -> list[str]:
