@@ -74,7 +74,7 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
            ) -> tuple[list[str], bool]:
     """One listed action's lines (unindented), and whether they read the player's counters.
     ``deck``: the deck of its run, whose items' worth ``worth`` holds (None: no such run)."""
-    spec, modifiable, _, _, key, per_turn, per_game, res, counters, token, target_cost = entry
+    spec, modifiable, lowest, _, key, per_turn, per_game, res, counters, token, target_cost = entry
     k = len(names)
     guards = []
     if not before_roll and spec.last_phase != _NEVER_PAST:
@@ -87,9 +87,17 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
     if per_game is not None:
         guards.append(f"uses_game.get({key!r}, 0) < {per_game!r}")
     if modifiable or token is not None and token[0] != deck:
-        # The cost is worked out per listing (the modifiers): the walk's own code.
+        # The cost is worked out per listing (the modifiers): the walk's own code, after the
+        # test most listings of such an action end at — short even at the largest discount
+        # (player_actions._surely_unaffordable) — written out when that discount is known.
+        if modifiable and lowest is not None:
+            guards += [f"hand[{r!r}] >= {n + lowest!r}" for r, n in res]
+            guards += [f"mine[{c!r}] >= {n + lowest!r}" for c, n in counters]
+            if target_cost:
+                guards.append(f"max(hand) >= {target_cost + lowest!r}")
         names[f"E{k}"] = entry
-        return _under(guards, [f"offer(s, p, out, E{k}, worths)"]), False
+        return _under(guards, [f"offer(s, p, out, E{k}, worths)"]), \
+            bool(modifiable and lowest is not None and counters)
     guards += [f"hand[{r!r}] >= {n!r}" for r, n in res]
     guards += [f"mine[{c!r}] >= {n!r}" for c, n in counters]
     ri = spec.rule_index
