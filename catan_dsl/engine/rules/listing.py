@@ -8,10 +8,11 @@ an action's phase, limits and a cost no modifier changes become one ``if`` over 
 (``hand[2] >= 1 and uses_turn.get('oxen', 0) < 1``, or the worth of the deck items it is paid
 in, summed once for its run), its condition a direct call, its targets listed by
 ``player_actions.listed_targets``; an action whose cost a modifier changes is handed, after
-its phase and limits, to ``player_actions.offer``, as the walk does. The same actions are offered in the same order.
-The source is built from the runs' structure alone: names and numbers enter it as literals
-(``repr``), the specs and closures as named objects, never as code. ``GENERATED`` off leaves
-the walk (the reference, which a test plays side by side with this).
+its phase, limits and the largest discount's test, to ``player_actions.offer``, as the walk
+does. The same actions are offered in the same order. The source is built from the runs'
+structure alone: names and numbers enter it as literals (``repr``), the specs and closures as
+named objects, never as code. ``GENERATED`` off leaves the walk (the reference, which a test
+plays side by side with this).
 """
 
 from __future__ import annotations
