@@ -7,7 +7,7 @@ from typing import Any
 
 from catan_dsl.core import vocab
 from catan_dsl.engine.events import Provenance
-from catan_dsl.engine.rules import executor, player_actions, tables
+from catan_dsl.engine.rules import executor, listing, player_actions, tables
 from catan_dsl.engine.rules.chains import Chains
 from catan_dsl.engine.rules.domains import mentions
 from catan_dsl.engine.rules.execution import Execution
@@ -324,6 +324,8 @@ class CompiledRules(RuleQueries, VictoryQueries):
             for r in ir_modifiers(ir, "yield") for k in ("when", "value"))
         self.pre_roll_actions = any(r.action.phase in ("before_roll", "any") for r in self.actions)
         self.listed_actions = player_actions.listed(self)
+        self.listing_fns = listing.generated(self.listed_actions,
+                                             [d.values for d in self.decks])
         # "modifier vp ... for player p" is asked for the mover after every action; without a
         # filter a rule's env is just {player, p} (what queries._env would build), made here.
         per_player = self.modifiers.get("player_vp", ())

@@ -159,7 +159,8 @@ def run(s, items: list) -> None:
     """Run work items (a stack, top last) until done or until a prompt needs an answer."""
     rules = s.game.rules
     execution = rules.execution
-    execution.begin(s)
+    if s._hlen != execution.stamp:      # execution.begin(s), inlined: a run per rule fired
+        execution.reset(s._hlen)
     execution.depth += 1
     saved = execution.prov
     try:
@@ -184,7 +185,7 @@ def run(s, items: list) -> None:
                 # used to push would (that item's budget step is still counted).
                 ri = item[1]
                 rule = rules.compiled[ri]
-                execution.enter(rule)
+                execution.chain.setdefault(id(rule), rule)      # execution.enter(rule)
                 if rule.when is not None and not rule.when(s, dict(item[2])):
                     continue
                 if execution.on_run is not None:
@@ -221,7 +222,8 @@ def run(s, items: list) -> None:
                 execution.prov = rules.compiled[ri].prov
                 if VIA in env:
                     execution.prov = via_prov(execution, execution.prov, env[VIA])
-                while i < len(lst):
+                n = len(lst)
+                while i < n:
                     eff = lst[i]
                     i += 1
                     execution.steps += 1
@@ -230,17 +232,18 @@ def run(s, items: list) -> None:
                     n0 = len(prompts)
                     sub = eff.run(s, env, ri, addr + (i - 1,))
                     if sub or len(prompts) > n0:
-                        if i == len(lst) and len(prompts) == n0 and len(sub) == 1 \
+                        if i == n and len(prompts) == n0 and len(sub) == 1 \
                                 and sub[0][0] == "fx":
                             # A block ending in one nested block (let, if, a procedure's
                             # body): go straight into it, nothing is left here to come back to.
                             _, ri, addr, i, et = sub[0]
                             lst = _resolve(rules, ri, addr)
+                            n = len(lst)
                             env = dict(et)
                             if VIA in env:
                                 execution.prov = via_prov(execution, execution.prov, env[VIA])
                             continue
-                        if i < len(lst):
+                        if i < n:
                             items.append(("fx", ri, addr, i, envt(env)))
                         if sub:
                             items.extend(reversed(sub))

@@ -250,13 +250,13 @@ def _narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, ctx: Ctx, inner
 
 
 def compile_domain(set_node: Any, var: str, cond_node: Any, ctx: Ctx
-                   ) -> tuple[Fn, str, Ctx, Fn | None]:
+                   ) -> tuple[Fn, str, Ctx, Fn | None, Any]:
     """``VAR in SET where COND`` of a loop or a choice → the set's closure and type, the context
-    with VAR bound, and the condition's closure (None: always true)."""
+    with VAR bound, the condition's closure (None: always true) and its IR as narrowed."""
     set_fn, set_t = compile_expr(set_node, ctx)
     inner = ctx.bind(var, elem_type(set_t))
-    loop, cond, _ = _narrow(set_node, var, cond_node, set_fn, ctx, inner)
-    return loop, set_t, inner, cond
+    loop, cond, cond_ir = _narrow(set_node, var, cond_node, set_fn, ctx, inner)
+    return loop, set_t, inner, cond, cond_ir
 
 
 def compile_picks(set_node: Any, var: str, cond_node: Any, ctx: Ctx) -> tuple[Fn, str, Ctx]:

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from catan_dsl.engine.events import RuleActionTaken
-from catan_dsl.engine.rules import executor, stocks, turns
-from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_domain, ordered
+from catan_dsl.engine.rules import executor, expressions, loops, stocks, turns
+from catan_dsl.engine.rules.expressions import (Ctx, compile_cond, compile_domain, compile_expr,
+                                                ordered)
 from catan_dsl.engine.rules.measure_memo import board_only
 from catan_dsl.engine.rules.queries import kept_memo, memo_kind
 from catan_dsl.engine.rules.vp_memo import POSITION_FUNCTIONS
@@ -30,7 +31,7 @@ class ActionSpec:
     key: str                               # what the limits count: the group, else the action
     group: str | None
     when: Any
-    target: tuple | None                   # (var, set fn, set type, where fn)
+    target: tuple | None                   # (var, set fn, set type, where fn, picks fn)
     do: list
     rule_index: int                        # its place in CompiledRules.compiled
     target_cost: int = 0                   # "cost r N" where the target r is a resource
@@ -56,8 +57,13 @@ def compile_action(rules, r: dict, ri: int) -> ActionSpec:
     tgt = None
     t = r.get("target")
     if t:
-        set_fn, set_t, ctx, where = compile_domain(t["from"], t["var"], t.get("where"), ctx)
-        tgt = (t["var"], set_fn, set_t, where)
+        set_fn, set_t, ctx, where, where_ir = compile_domain(t["from"], t["var"], t.get("where"),
+                                                             ctx)
+        # The targets meeting "where" as one generated loop (loops.picked, a choose's picks).
+        picks = loops.picked(t["var"], set_fn, set_t, where_ir, ctx.types,
+                             rules.resource_index, lambda n: compile_expr(n, ctx), ordered) \
+            if expressions.GENERATED_LOOPS and where is not None else None
+        tgt = (t["var"], set_fn, set_t, where, picks)
     tok = cost.get("tokens")
     phases = _phases(rules, r)
     return ActionSpec(
@@ -315,9 +321,12 @@ def _runs(entries: list) -> tuple:
 
 def legal(s, p: int, out: list, before_roll: bool) -> None:
     rules = s.game.rules
+    generated = rules.listing_fns[before_roll]
+    if generated is not None:           # the same listing written out (listing.py)
+        generated(s, p, out)
+        return
     rules_state = s.rules_state
     worths: dict[int, int] = {}
-    hand = s.hand[p]
     uses_turn, uses_game = rules_state.uses_turn, rules_state.uses_game
     phase_now = 0 if before_roll else rules_state.turn_phase
     for deck, floor, deck_worth, run in rules.listed_actions[before_roll]:
@@ -327,74 +336,92 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
                 worth = worths[deck] = sum(map(mul, rules_state.held[deck][p], deck_worth))
             if worth < floor:
                 continue        # too little for the cheapest: most listings end here
-        for spec, modifiable, lowest, highest, key, per_turn, per_game, res, counters, token, \
-                target_cost in run:
+        for entry in run:
+            spec, _, _, _, key, per_turn, per_game = entry[:7]
             if phase_now and spec.last_phase < phase_now:
                 continue                    # its phases are over for this turn
             if per_turn is not None and uses_turn.get(key, 0) >= per_turn:
                 continue
             if per_game is not None and uses_game.get(key, 0) >= per_game:
                 continue
-            # The cost first: it is cheap, and most listings fail on it (too few tokens); the
-            # condition is a pure function of the state, so the order changes no result.
-            if modifiable:
-                if lowest is not None and _surely_unaffordable(s, spec, p, lowest):
-                    continue
-                if highest is not None and token is None and not target_cost \
-                        and not _surely_unaffordable(s, spec, p, highest):
-                    # Affordable whatever the modifiers add: the exact cost matters only
-                    # when paying.
-                    res = counters = ()
-                elif highest is not None and token is None and not res and not counters \
-                        and not _between(hand, target_cost + lowest, target_cost + highest):
-                    # "cost r N" alone, and no hand holds an amount the modifiers could decide: the
-                    # same resources are affordable at any cost in the range (0 is in it).
-                    pass
-                else:
-                    res, counters, token, target_cost = _costs(rules, s, spec, p)
-            if token is not None:
-                di = token[0]
-                worth = worths.get(di)
-                if worth is None:           # what the player's items of this deck are worth in all
-                    worth = worths[di] = sum(map(mul, rules_state.held[di][p], spec.token_worth))
-                if worth < token[1]:
-                    continue                # most listings of a token action end here
-            if (res or counters) and _short(s, p, res, counters, 0):
-                continue
-            if token is None:
-                pays = _NO_PAYMENT
-            else:
-                pays = minimal_payments(rules_state.held[di][p], rules.decks[di].values, token[1])
-                if not pays:
-                    continue
-            env = {"player": p}
-            if spec.when is not None and not spec.when(s, env):
-                continue
-            ri = spec.rule_index
-            targets = [-1]
-            if spec.target_static:
-                # Asked on every listing (the markers next to a unit), changed by few actions.
-                memo = rules_state.position_memo(s.piece_moves)
-                targets = memo.get(("targets", ri, p))
-                if targets is None:
-                    targets = memo[("targets", ri, p)] = _targets(s, env, spec.target, 0, hand)
-            elif spec.target_counted is not None:
-                # The same, while the values of the player's own stocks it reads are unchanged
-                # too (a piece's reach by a counter of its owner's, asked on every listing).
-                memo = rules_state.position_memo(s.piece_moves)
-                mk = ("targets", ri, p, spec.target_counted(s, p))
-                targets = memo.get(mk)
-                if targets is None:
-                    targets = memo[mk] = _targets(s, env, spec.target, 0, hand)
-            elif spec.target is not None:
-                targets = _targets(s, env, spec.target, target_cost, hand)
-            for x in targets:
-                for pay in pays:
-                    out.append(rules.rule_action(ri, x, pay))
+            offer(s, p, out, entry, worths)
+
+
+def offer(s, p: int, out: list, entry: tuple, worths: dict) -> None:
+    """Add to ``out`` the RuleActions of one listed action (``listed``'s entry) whose phase
+    and limits allow it: its cost, condition and targets decide. ``worths``: what the
+    player's items of each deck are worth, as far as worked out in this listing."""
+    spec, modifiable, lowest, highest, _, _, _, res, counters, token, target_cost = entry
+    rules = s.game.rules
+    rules_state = s.rules_state
+    hand = s.hand[p]
+    # The cost first: it is cheap, and most listings fail on it (too few tokens); the
+    # condition is a pure function of the state, so the order changes no result.
+    if modifiable:
+        if lowest is not None and _surely_unaffordable(s, spec, p, lowest):
+            return
+        if highest is not None and token is None and not target_cost \
+                and not _surely_unaffordable(s, spec, p, highest):
+            # Affordable whatever the modifiers add: the exact cost matters only
+            # when paying.
+            res = counters = ()
+        elif highest is not None and token is None and not res and not counters \
+                and not _between(hand, target_cost + lowest, target_cost + highest):
+            # "cost r N" alone, and no hand holds an amount the modifiers could decide: the
+            # same resources are affordable at any cost in the range (0 is in it).
+            pass
+        else:
+            res, counters, token, target_cost = _costs(rules, s, spec, p)
+    if token is not None:
+        di = token[0]
+        worth = worths.get(di)
+        if worth is None:           # what the player's items of this deck are worth in all
+            worth = worths[di] = sum(map(mul, rules_state.held[di][p], spec.token_worth))
+        if worth < token[1]:
+            return                  # most listings of a token action end here
+    if (res or counters) and _short(s, p, res, counters, 0):
+        return
+    if token is None:
+        pays = _NO_PAYMENT
+    else:
+        pays = minimal_payments(rules_state.held[di][p], rules.decks[di].values, token[1])
+        if not pays:
+            return
+    env = {"player": p}
+    if spec.when is not None and not spec.when(s, env):
+        return
+    ri = spec.rule_index
+    targets = [-1] if spec.target is None else listed_targets(s, p, env, spec, target_cost, hand)
+    for x in targets:
+        for pay in pays:
+            out.append(rules.rule_action(ri, x, pay))
+
+
+def listed_targets(s, p: int, env: dict, spec: ActionSpec, target_cost: int, hand: list[int]
+                   ) -> list:
+    """The targets of ``spec`` that ``p`` may take it on now (``env``: its variables so far),
+    kept in the position memo when what they read allows (target_static, target_counted)."""
+    if spec.target_static:
+        # Asked on every listing (the markers next to a unit), changed by few actions.
+        memo = s.rules_state.position_memo(s.piece_moves)
+        mk = ("targets", spec.rule_index, p)
+    elif spec.target_counted is not None:
+        # The same, while the values of the player's own stocks it reads are unchanged
+        # too (a piece's reach by a counter of its owner's, asked on every listing).
+        memo = s.rules_state.position_memo(s.piece_moves)
+        mk = ("targets", spec.rule_index, p, spec.target_counted(s, p))
+    else:
+        return _targets(s, env, spec.target, target_cost, hand)
+    targets = memo.get(mk)
+    if targets is None:
+        targets = memo[mk] = _targets(s, env, spec.target, 0, hand)
+    return targets
 
 
 def _targets(s, env: dict, target: tuple, target_cost: int, hand: list[int]) -> list:
-    var, set_fn, set_t, where = target
+    var, set_fn, set_t, where, picks = target
+    if picks is not None and not target_cost:
+        return picks(s, env)        # the loop below, written out with "where" in place
     if where is None:               # "target r in resources" with "cost r N": the hand decides
         items = ordered(s, set_fn(s, env), set_t, env)
         return [x for x in items if hand[x] >= target_cost] if target_cost else list(items)

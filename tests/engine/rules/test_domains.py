@@ -220,7 +220,7 @@ def test_what_the_sieve_decided_is_not_asked_again() -> None:
     cond = ["and", ["or", ["==", ["var", "w"], ["var", "v"]], ["<", ["owner", ["var", "w"]], 0]],
             ["coast", ["var", "w"]]]
     set_node = ["neighbours", ["var", "v"]]
-    loop, _, _, test = compile_domain(set_node, "w", cond, ctx)
+    loop, _, _, test, _ = compile_domain(set_node, "w", cond, ctx)
     inland = next(w for w in range(len(s.v_owner)) if s.v_owner[w] < 0 and not rules.coast["vertex"][w])
     assert test(s, {"player": 0, "v": 0, "w": inland})            # coast(w) is not asked
     for v in range(0, len(s.v_owner), 3):
@@ -351,7 +351,7 @@ def test_a_numbered_loop_applies_its_layout_sieve_per_number_and_outer_value() -
                ["and", ["==", ["terrain", ["var", "h"]], "lake"], ["has_number", ["var", "h"], ["var", "n"]]]]
     cond = reduce(lambda x, y: ["and", x, y], [["in", ["owner", ["var", "v"]], ["players"]], by_lake,
                                                ["!=", ["var", "v"], ["var", "m"]]])
-    loop, _, _, test = compile_domain(["vertices"], "v", cond, ctx)
+    loop, _, _, test, _ = compile_domain(["vertices"], "v", cond, ctx)
     whole = compile_expr(cond, inner)[0]
     from tests.engine.helpers import put
     s = g.new_initial_state(3)

@@ -1,0 +1,135 @@
+"""The rule actions a listing looks at (player_actions.listed's runs) → one generated Python
+function per listing kind (after the roll, before it) with each action's checks written in place.
+
+``player_actions.legal`` walks the runs entry by entry: it unpacks each entry's eleven fields
+and tests its phase, limits and cost through fields that are known when the rules are loaded
+(an action with no turn limit tests ``per_turn is not None`` in every listing). Written out,
+an action's phase, limits and a cost no modifier changes become one ``if`` over literals
+(``hand[2] >= 1 and uses_turn.get('oxen', 0) < 1``, or the worth of the deck items it is paid
+in, summed once for its run), its condition a direct call, its targets listed by
+``player_actions.listed_targets``; an action whose cost a modifier changes is handed, after
+its phase, limits and the largest discount's test, to ``player_actions.offer``, as the walk
+does. The same actions are offered in the same order. The source is built from the runs'
+structure alone: names and numbers enter it as literals (``repr``), the specs and closures as
+named objects, never as code. ``GENERATED`` off leaves the walk (the reference, which a test
+plays side by side with this).
+"""
+
+from __future__ import annotations
+
+from operator import mul
+from typing import Any, Callable
+
+from catan_dsl.engine.rules import fused, player_actions
+
+GENERATED = True
+FILENAME = "<generated rule action listing>"
+_NEVER_PAST = 1 << 30           # player_actions' last_phase of an action offered in every phase
+
+
+def generated(listed: tuple[tuple, tuple], values: list[tuple[int, ...]]
+              ) -> tuple[Callable | None, Callable | None]:
+    """(after the roll, before it) → each listing as one function ``(s, p, out)``, or None
+    (GENERATED off, no action in it, or the source would not compile). ``values``: what each
+    deck's items are worth, by deck."""
+    if not GENERATED:
+        return None, None
+    return _function(listed[0], False, values), _function(listed[1], True, values)
+
+
+def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
+    if not any(run for *_, run in runs):
+        return None
+    names: dict[str, Any] = {"mul": mul, "offer": player_actions.offer,
+                             "listed_targets": player_actions.listed_targets,
+                             "minimal_payments": player_actions.minimal_payments}
+    body: list[str] = []
+    uses_counters = False
+    for deck, floor, worth, run in runs:
+        pad = "    "
+        if deck is not None:
+            # Too little of the deck for the cheapest of the run: most listings end here.
+            body.append(f"    worth = sum(map(mul, held[{deck!r}][p], {tuple(worth)!r}))")
+            body.append(f"    if worth >= {floor!r}:")
+            pad = "        "
+        for entry in run:
+            lines, counters = _entry(entry, before_roll, names, values, deck)
+            uses_counters = uses_counters or counters
+            body.extend(pad + line for line in lines)
+    head = ["def listing(s, p, out):",
+            "    rules_state = s.rules_state",
+            "    hand = s.hand[p]",
+            "    uses_turn = rules_state.uses_turn",
+            "    uses_game = rules_state.uses_game",
+            "    held = rules_state.held",
+            "    rule_action = s.game.rules.rule_action",
+            "    worths = {}",
+            "    phase_now = " + ("0" if before_roll else "rules_state.turn_phase")]
+    if uses_counters:
+        head.append("    mine = rules_state.counters[p]")
+    text = "\n".join(head + body + ["    return None", ""])
+    return fused.define(text, "listing", names, FILENAME)
+
+
+def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int | None
+           ) -> tuple[list[str], bool]:
+    """One listed action's lines (unindented), and whether they read the player's counters.
+    ``deck``: the deck of its run, whose items' worth ``worth`` holds (None: no such run)."""
+    spec, modifiable, lowest, _, key, per_turn, per_game, res, counters, token, target_cost = entry
+    k = len(names)
+    guards = []
+    if not before_roll and spec.last_phase != _NEVER_PAST:
+        # Listed while its last phase is not past (the walk: phase 0, or at most the last;
+        # with a last phase of 0 or more the comparison alone says so for 0 too).
+        guards.append(f"phase_now <= {spec.last_phase!r}" if spec.last_phase >= 0
+                      else f"(not phase_now or phase_now <= {spec.last_phase!r})")
+    if per_turn is not None:
+        guards.append(f"uses_turn.get({key!r}, 0) < {per_turn!r}")
+    if per_game is not None:
+        guards.append(f"uses_game.get({key!r}, 0) < {per_game!r}")
+    if modifiable or token is not None and token[0] != deck:
+        # The cost is worked out per listing (the modifiers): the walk's own code, after the
+        # test most listings of such an action end at — short even at the largest discount
+        # (player_actions._surely_unaffordable) — written out when that discount is known.
+        if modifiable and lowest is not None:
+            guards += [f"hand[{r!r}] >= {n + lowest!r}" for r, n in res]
+            guards += [f"mine[{c!r}] >= {n + lowest!r}" for c, n in counters]
+            if target_cost:
+                guards.append(f"max(hand) >= {target_cost + lowest!r}")
+        names[f"E{k}"] = entry
+        return _under(guards, [f"offer(s, p, out, E{k}, worths)"]), \
+            bool(modifiable and lowest is not None and counters)
+    guards += [f"hand[{r!r}] >= {n!r}" for r, n in res]
+    guards += [f"mine[{c!r}] >= {n!r}" for c, n in counters]
+    ri = spec.rule_index
+    if token is None:
+        offered = [f"out.append(rule_action({ri!r}, x, ()))"]
+    else:
+        # Paid in deck items: its run's deck is this one and its worth is summed (_runs);
+        # each least way to pay is offered.
+        di, cost = token
+        names[f"V{k}"] = values[di]
+        guards.append(f"worth >= {cost!r}")
+        offered = ["for pay in pays:", f"    out.append(rule_action({ri!r}, x, pay))"]
+    if spec.target is None:
+        lines = ["x = -1"] + offered
+    else:
+        names[f"S{k}"] = spec
+        lines = [f"for x in listed_targets(s, p, env, S{k}, {target_cost!r}, hand):"] + \
+            ["    " + line for line in offered]
+    if spec.when is not None:
+        names[f"W{k}"] = spec.when
+        lines = [f"if W{k}(s, env):"] + ["    " + line for line in lines]
+    if spec.when is not None or spec.target is not None:
+        lines = ["env = {'player': p}"] + lines
+    if token is not None:
+        lines = [f"pays = minimal_payments(held[{di!r}][p], V{k}, {cost!r})", "if pays:"] + \
+            ["    " + line for line in lines]
+    return _under(guards, lines), bool(counters)
+
+
+def _under(guards: list[str], lines: list[str]) -> list[str]:
+    """``lines`` run when every guard holds (all of them: no guard, no ``if``)."""
+    if not guards:
+        return lines
+    return [f"if {' and '.join(guards)}:"] + ["    " + line for line in lines]
