@@ -98,7 +98,8 @@ def move(s, p: int, k: int, x: int, y: int, ri: int) -> None:
         # are brought up to date there (the invariants recompute them all and compare).
         ends = {v for e in (x, y) for v in b.edge_vertices[e]}
         networks.recheck(s, {e for v in ends for e in b.vertex_edges[v]}, ends, p, (x, y))
-        awards.route_changed(s, (p,))      # a path piece ends no one else's route
+        if not awards.pivoted(s, p, x, y):
+            awards.route_changed(s, (p,))  # a path piece ends no one else's route
     else:
         rebuild_spots(s)
         awards.route_changed(s, tuple(range(g.num_players)))
