@@ -42,6 +42,10 @@ class ActionSpec:
     # ("count_of(player, mp) >= path_cost(e)"): (state, player) → the values of those, so the
     # targets are kept until something on the board moves or one of those values changes.
     target_counted: Any = None
+    # Else, when they read the same plus the pieces built this turn, the open ends of routes
+    # and where the robbers stand (a piece at an open end, not built this turn nor beside a
+    # second robber): kept as target_static's, per turn and robbers' places too.
+    target_turned: bool = False
     # The turn phases after the roll it is offered in (0: trading and building, then the
     # declared phases from 1), None: all of them; it is listed while the last of them is not
     # past, and taking it moves the turn on to the first of them not behind it.
@@ -74,12 +78,18 @@ def compile_action(rules, r: dict, ri: int) -> ActionSpec:
                            and all(board_only(t.get(k), rules.functions, POSITION_FUNCTIONS)
                                    for k in ("from", "where"))),
         target_counted=_counted_key(rules, t) if t and not cost.get("target_resource") else None,
+        target_turned=bool(t and t.get("where") is not None and not cost.get("target_resource")
+                           and all(board_only(t.get(k), rules.functions, _TURNED_FUNCTIONS)
+                                   for k in ("from", "where"))),
         token_worth=tuple(max(0, v) for v in rules.decks[rules.deck_index[tok["deck"]]].values)
         if tok else (),
         phases=phases, last_phase=_NEVER_PAST if phases is None else max(phases, default=-1))
 
 
 _NEVER_PAST = 1 << 30
+# built_now changes with a piece built or moved (the memo's key) or a turn starting; route_end
+# reads pieces alone; robber_hex the robbers' places.
+_TURNED_FUNCTIONS = POSITION_FUNCTIONS | {"built_this_turn", "route_end", "robber_hex"}
 _LOOPS = frozenset({"any", "all", "count", "sum", "max", "min", "first"})
 
 
@@ -383,6 +393,12 @@ def legal(s, p: int, out: list, before_roll: bool) -> None:
                 # too (a piece's reach by a counter of its owner's, asked on every listing).
                 memo = rules_state.position_memo(s.piece_moves)
                 mk = ("targets", ri, p, spec.target_counted(s, p))
+                targets = memo.get(mk)
+                if targets is None:
+                    targets = memo[mk] = _targets(s, env, spec.target, 0, hand)
+            elif spec.target_turned:
+                memo = rules_state.position_memo(s.piece_moves)
+                mk = ("targets", ri, p, s.turn, s.robber, tuple(rules_state.robbers))
                 targets = memo.get(mk)
                 if targets is None:
                     targets = memo[mk] = _targets(s, env, spec.target, 0, hand)
