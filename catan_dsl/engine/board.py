@@ -76,13 +76,36 @@ class Board:
         terrains, nums = list(self.hex_terrain), list(self.hex_numbers)
         res = list(self.hex_resource)
         terrains[h], nums[h], res[h] = terrain, tuple(numbers), resource
-        land, wet = surfaces(self.edge_land_hexes, self.edge_sea_hexes, hidden_set, water)
+        land, wet, closed = self._around(h, hidden_set, water)
         return replace(self, hex_terrain=tuple(terrains), hex_numbers=tuple(nums),
                        hex_resource=tuple(res), number_hexes=tuple(tuple(x) for x in by_number),
                        hex_hidden=frozenset(hidden_set), hex_water=frozenset(water),
-                       vertex_closed=closed_vertices(self.vertex_hexes, hidden_set | water),
+                       vertex_closed=closed,
                        hidden_left=self.hidden_left if hidden_left is None else hidden_left,
                        revision=self.revision + 1, edge_land=land, edge_water=wet)
+
+    def _around(self, h: int, hidden: set, water: set) -> tuple:
+        """The paths' surfaces and the closed intersections once hex ``h`` is face down or sea as
+        ``hidden`` and ``water`` say: only ``h``'s corners and sides can change, so the rest is
+        this board's (which follow the same rule: surfaces, closed_vertices)."""
+        corners = self.hex_vertices[h]
+        shut = hidden | water
+        closed = set(self.vertex_closed)
+        for v in corners:
+            if all(x in shut for x in self.vertex_hexes[v]):
+                closed.add(v)
+            else:
+                closed.discard(v)
+        if not self.edge_sea_hexes:
+            return self.edge_land, self.edge_water, frozenset(closed)
+        land, wet = list(self.edge_land), list(self.edge_water)
+        land_hexes, sea_hexes = self.edge_land_hexes, self.edge_sea_hexes
+        for e in {e for v in corners for e in self.vertex_edges[v]}:
+            hs = land_hexes[e]
+            if h in hs:
+                land[e] = any(x not in hidden and x not in water for x in hs)
+                wet[e] = bool(sea_hexes[e]) or any(x in water for x in hs)
+        return tuple(land), tuple(wet), frozenset(closed)
 
     def changes(self) -> dict:
         """What differs from the board as dealt, as JSON data (State.to_dict, when changed)."""

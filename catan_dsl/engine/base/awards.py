@@ -9,6 +9,9 @@ from catan_dsl.engine.events import SpecialCardAwarded, SpecialCardSetAside
 # function of these, and bots ask again for every road they weigh.
 _TRAILS: dict[int, tuple] = {}
 _TRAILS_LIMIT = 8192
+# A contracted core with its nodes' tree depths → the longest trail over it (_core_walk): pure,
+# so shared by every board and player.
+_CORES: dict[tuple, int] = {}
 MEMO_FROM = 6         # fewer edges: walking them costs less than the memo's key
 
 
@@ -173,6 +176,25 @@ def _core_walk(adj: dict[int, list[tuple]], core: list[int], deep: tuple[dict, d
         out_a[out_a.index((ba, v, wa))] = (ba, c, wa + wc)
         out_c[out_c.index((bc, v, wc))] = (ba, a, wa + wc)
 
+    # The walk's answer is a function of the contracted core and its nodes' tree depths alone,
+    # whatever the trees hanging off it: a piece moved or built at a route's open end, the
+    # common change, mostly leaves those as they were.
+    key = tuple((v, first[v], second[v], tuple(sorted([(u, w) for _, u, w in out])))
+                for v, out in sorted(cadj.items()))
+    got = _CORES.get(key)
+    if got is None:
+        if len(_CORES) >= _TRAILS_LIMIT:
+            _CORES.clear()
+        got = _CORES[key] = _core_trail(cadj, first, second)
+    return got if got > best else best
+
+
+def _core_trail(cadj: dict[int, list[tuple]], first: dict, second: dict) -> int:
+    """The longest trail over a contracted core (node → links ``(bit, other node, weight)``),
+    starting down the deepest tree of its start node and ending down the deepest of its end
+    node (another than the one it started down, when that is the start node)."""
+    best = 0
+
     def walk(v: int, length: int, used: int, start: int) -> int:
         got = length + (second[v] if v == start else first[v])
         for bit, u, w in cadj[v]:
@@ -244,6 +266,31 @@ def _trail_starts(adj: dict, stops: set[int]) -> list[int]:
         if not covered:
             starts.add(v)
     return sorted(starts)
+
+
+def pivoted(s, p: int, x: int, y: int) -> bool:
+    """``p``'s path piece went from ``x`` to ``y`` (moved already) turning about an end the two
+    paths share, where it stays joined as it was (his building, or a free intersection, his
+    piece's network joining there), its other end meeting none of his route pieces before and
+    after: his route graph is the one it was, the leaf renamed, so no route length changes.
+    (Unweighted routes only: a weight may differ between the two paths.)"""
+    g, b = s.game, s.board
+    if g.rules is not None and g.rules.route_weighted:
+        return False
+    ex, ey = b.edge_vertices[x], b.edge_vertices[y]
+    shared = set(ex) & set(ey)
+    if len(shared) != 1:
+        return False
+    a = shared.pop()
+    o = s.v_owner[a]
+    if o >= 0 and o != p or o < 0 and not g.net_joins[g.edge_net[s.e_kind[y]]]:
+        return False
+    e_owner, e_kind, route, vertex_edges = s.e_owner, s.e_kind, g.piece_route, b.vertex_edges
+    for end, piece in ((ex[0] if ex[1] == a else ex[1], x), (ey[0] if ey[1] == a else ey[1], y)):
+        for e in vertex_edges[end]:
+            if e != piece and e != x and e_owner[e] == p and route[e_kind[e]]:
+                return False
+    return True
 
 
 def route_changed(s, players: tuple[int, ...]) -> None:

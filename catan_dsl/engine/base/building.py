@@ -174,6 +174,20 @@ def _path_taken(s, e: int) -> None:
             spots.discard(c)
 
 
+def _joins_routes(s, p: int, v: int) -> bool:
+    """Do ``p``'s route pieces at ``v`` (now his building's) meet there only now: two of them
+    of different networks, or of a network that joins nothing? Pieces of one network met at
+    ``v`` already, so his longest route is as it was (awards._route_pairs)."""
+    g = s.game
+    e_owner, e_kind, edge_net, net_joins = s.e_owner, s.e_kind, g.edge_net, g.net_joins
+    nodes = set()
+    for e in s.board.vertex_edges[v]:
+        if e_owner[e] == p and g.piece_route[e_kind[e]]:
+            net = edge_net[e_kind[e]]
+            nodes.add(net if net_joins[net] else -1 - e)
+    return len(nodes) > 1
+
+
 def _vertex_taken(s, p: int, v: int) -> None:
     b = s.board
     blocked = s.v_blocked
@@ -198,7 +212,7 @@ def _vertex_taken(s, p: int, v: int) -> None:
                         spots.discard(c)
         elif owner != p and owner not in affected:
             affected.append(owner)
-    if n_nets > 1 and p not in affected and s.route_edges[p]:
+    if n_nets > 1 and p not in affected and _joins_routes(s, p, v):
         affected.append(p)      # a building may join two of p's networks into one route
     if affected:
         awards.route_changed(s, tuple(affected))

@@ -86,6 +86,7 @@ class Rule:
     unit_blind: bool = False                # position_static, reading no unit
     layout_static: bool = False             # a forbid reading only the layout and its bindings
     spot_among: Any = None                  # a build forbid "at in S", S not reading at: S
+    layout_guard: Any = None                # a build forbid "A and B", B layout only: (A, B)
 
     @property
     def chain_label(self) -> str:
@@ -403,6 +404,8 @@ class CompiledRules(RuleQueries, VictoryQueries):
                 all(v.lstrip("#") in bound for v in rule.reads) and \
                 not any(k == "player" for k, _ in flt) and "player" not in bound
             at_var, w = dict(bind).get("at"), r.get("when")
+            if kind == "forbid" and r["what"] == "build" and not rule.layout_static:
+                rule.layout_guard = self._layout_guard(w, at_var, flt, bind, ctx)
             if kind == "forbid" and r["what"] == "build" and at_var and isinstance(w, list) \
                     and len(w) == 3 and w[0] == "in" and w[1] == ["var", at_var] \
                     and not mentions(w[2], at_var) and not mentions(w[2], "#" + at_var):
@@ -424,6 +427,23 @@ class CompiledRules(RuleQueries, VictoryQueries):
             self.actions.append(rule)
         else:
             raise ValueError(f"unknown rule kind {kind!r} in rule {prov.rule_id}")
+
+    def _layout_guard(self, w: Any, at_var: str | None, flt: tuple, bind: tuple,
+                      ctx: Ctx) -> tuple | None:
+        """A build forbid ``A and B``, A blind to the spot, B reading only the layout and the
+        spot (``setup and not any(h in hexes_of(v) where feature(h, main))``) → (A, B)
+        compiled, so a listing asks A once and B once per board and spot (queries._ban_plan);
+        else None."""
+        if not (at_var and isinstance(w, list) and len(w) == 3 and w[0] == "and") \
+                or any(k in ("player", "at", "#at") for k, _ in flt):
+            return None
+        guard, layout = w[1], w[2]
+        bound = {v for _, v in bind}
+        if mentions(guard, at_var) or mentions(guard, "#" + at_var) or "player" in bound \
+                or not board_only(layout, self.functions, LAYOUT_FUNCTIONS) \
+                or not all(v in bound for v in reads(layout, ctx)):
+            return None
+        return compile_cond(guard, ctx), compile_cond(layout, ctx)
 
     # ---- queries the engine and the interpreter make (VP ones: victory.py) ------------------
     def count_of(self, s, p: int, stock: Any) -> int:

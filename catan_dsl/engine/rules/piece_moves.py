@@ -47,17 +47,27 @@ def _settle_ok(s, p: int, v: int, lifted: int) -> bool:
 
 def movable(s, edge: bool, x, y) -> tuple[int, int] | str:
     """(owner, kind) of the piece at ``x`` when it could move to ``y``; else why not."""
+    got = _can_move(s, edge, x, y)
+    if got is not None:
+        return got
     owners, kinds = (s.e_owner, s.e_kind) if edge else (s.v_owner, s.v_kind)
-    n = len(owners)
-    if not isinstance(x, int) or not 0 <= x < n or owners[x] < 0:
+    if not isinstance(x, int) or not 0 <= x < len(owners) or owners[x] < 0:
         return f"no piece on {'path' if edge else 'intersection'} {x}"
+    return f"the {s.game.piece_names[kinds[x]]} on {x} cannot stand on {y}"
+
+
+def _can_move(s, edge: bool, x, y) -> tuple[int, int] | None:
+    """``movable`` without the reason (asked for every path of a choice, mostly a no)."""
+    owners, kinds = (s.e_owner, s.e_kind) if edge else (s.v_owner, s.v_kind)
+    if not isinstance(x, int) or not 0 <= x < len(owners) or owners[x] < 0:
+        return None
     p, k = owners[x], kinds[x]
     # Lifting a path piece only takes spots away: a path its owner's network does not reach
     # now is not reached once it has left (the common no, asked for every path of a choice).
     reached = not edge or isinstance(y, int) and \
         networks.code(s, s.game.edge_net[k], y) in s.edge_spots[p]
     if not reached or not placeable(s, p, k, y, lifted=x):
-        return f"the {s.game.piece_names[k]} on {x} cannot stand on {y}"
+        return None
     return p, k
 
 
@@ -98,7 +108,8 @@ def move(s, p: int, k: int, x: int, y: int, ri: int) -> None:
         # are brought up to date there (the invariants recompute them all and compare).
         ends = {v for e in (x, y) for v in b.edge_vertices[e]}
         networks.recheck(s, {e for v in ends for e in b.vertex_edges[v]}, ends, p, (x, y))
-        awards.route_changed(s, (p,))      # a path piece ends no one else's route
+        if not awards.pivoted(s, p, x, y):
+            awards.route_changed(s, (p,))  # a path piece ends no one else's route
     else:
         rebuild_spots(s)
         awards.route_changed(s, tuple(range(g.num_players)))
@@ -152,7 +163,7 @@ def f_can_move_to(ctx: Ctx, a, raw):
         if edge != (kind_y(env) == "edge"):
             return False
         frm, dest = x(s, env), y(s, env)
-        return frm != dest and not isinstance(movable(s, edge, frm, dest), str)
+        return frm != dest and _can_move(s, edge, frm, dest) is not None
     return can_move_to, "bool"
 
 

@@ -43,6 +43,10 @@ class ActionSpec:
     # ("count_of(player, mp) >= path_cost(e)"): (state, player) → the values of those, so the
     # targets are kept until something on the board moves or one of those values changes.
     target_counted: Any = None
+    # Else, when they read the same plus the pieces built this turn, the open ends of routes
+    # and where the robbers stand (a piece at an open end, not built this turn nor beside a
+    # second robber): kept as target_static's, per turn and robbers' places too.
+    target_turned: bool = False
     # The turn phases after the roll it is offered in (0: trading and building, then the
     # declared phases from 1), None: all of them; it is listed while the last of them is not
     # past, and taking it moves the turn on to the first of them not behind it.
@@ -80,12 +84,18 @@ def compile_action(rules, r: dict, ri: int) -> ActionSpec:
                            and all(board_only(t.get(k), rules.functions, POSITION_FUNCTIONS)
                                    for k in ("from", "where"))),
         target_counted=_counted_key(rules, t) if t and not cost.get("target_resource") else None,
+        target_turned=bool(t and t.get("where") is not None and not cost.get("target_resource")
+                           and all(board_only(t.get(k), rules.functions, _TURNED_FUNCTIONS)
+                                   for k in ("from", "where"))),
         token_worth=tuple(max(0, v) for v in rules.decks[rules.deck_index[tok["deck"]]].values)
         if tok else (),
         phases=phases, last_phase=_NEVER_PAST if phases is None else max(phases, default=-1))
 
 
 _NEVER_PAST = 1 << 30
+# built_now changes with a piece built or moved (the memo's key) or a turn starting; route_end
+# reads pieces alone; robber_hex the robbers' places.
+_TURNED_FUNCTIONS = POSITION_FUNCTIONS | {"built_this_turn", "route_end", "robber_hex"}
 _LOOPS = frozenset({"any", "all", "count", "sum", "max", "min", "first"})
 
 
@@ -400,7 +410,8 @@ def offer(s, p: int, out: list, entry: tuple, worths: dict) -> None:
 def listed_targets(s, p: int, env: dict, spec: ActionSpec, target_cost: int, hand: list[int]
                    ) -> list:
     """The targets of ``spec`` that ``p`` may take it on now (``env``: its variables so far),
-    kept in the position memo when what they read allows (target_static, target_counted)."""
+    kept in the position memo when what they read allows (target_static, target_counted,
+    target_turned)."""
     if spec.target_static:
         # Asked on every listing (the markers next to a unit), changed by few actions.
         memo = s.rules_state.position_memo(s.piece_moves)
@@ -410,6 +421,10 @@ def listed_targets(s, p: int, env: dict, spec: ActionSpec, target_cost: int, han
         # too (a piece's reach by a counter of its owner's, asked on every listing).
         memo = s.rules_state.position_memo(s.piece_moves)
         mk = ("targets", spec.rule_index, p, spec.target_counted(s, p))
+    elif spec.target_turned:
+        # The same, per turn and robbers' places too (what a piece may move to now).
+        memo = s.rules_state.position_memo(s.piece_moves)
+        mk = ("targets", spec.rule_index, p, s.turn, s.robber, tuple(s.rules_state.robbers))
     else:
         return _targets(s, env, spec.target, target_cost, hand)
     targets = memo.get(mk)

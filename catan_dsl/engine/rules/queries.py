@@ -253,6 +253,10 @@ class RuleQueries:
                 continue
             if rule.when is None:
                 return rule
+            if rule.layout_guard is not None:
+                if self._guarded_ban(s, rule, env, params):
+                    return rule
+                continue
             memo = self.memo_for(s, rule)
             if memo is None:
                 hit = rule.when(s, env)
@@ -266,6 +270,24 @@ class RuleQueries:
             if hit:
                 return rule
         return None
+
+    def _guarded_ban(self, s, rule, env: dict, params: dict) -> bool:
+        """Does a build forbid "A and B" hold, A blind to the spot and B reading only the layout
+        and the spot (Rule.layout_guard)? A is asked as written, B's verdict kept per board,
+        kind and spot: a set-up ban on where the first settlements go is asked of every free
+        intersection on every set-up listing."""
+        guard, layout = rule.layout_guard
+        if guard is not None and not guard(s, env):
+            return False
+        memo = self.build_bans[1].of(s.board)
+        kept = memo.get((id(rule), params["kind"]))
+        if kept is None or len(kept) >= LIMIT:
+            kept = memo[(id(rule), params["kind"])] = {}
+        at = params["at"]
+        hit = kept.get(at)
+        if hit is None:
+            hit = kept[at] = bool(layout(s, env))
+        return hit
 
     def modified(self, s, what: str, player: int, params: dict, first: bool = False) -> int | None:
         total, hit = 0, False

@@ -1,0 +1,42 @@
+"""A hex shown face up (Board.with_hex) brings only its own corners' and sides' tables up to
+date → along random games every board's path surfaces and closed intersections are what the
+whole board's tables worked out afresh say."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from catan_dsl import api
+from catan_dsl.engine import Game
+from catan_dsl.engine.board import closed_vertices, surfaces
+from catan_dsl.packs.sources import seafarers_pack
+
+
+def test_revealed_boards_have_the_tables_worked_out_afresh() -> None:
+    """SF-FOG-09, SF-FOG-13, SF-FOG-15 (a face-down hex is no hex until turned up; then an
+    ordinary hex, sea or land): after every hex revealed, which paths are land and water paths
+    and which intersections take no building are those of the whole board worked out afresh."""
+    path = Path(seafarers_pack()["scenarios"]) / "fog_islands.catan"
+    ir, report = api.compile_file(str(path))
+    assert ir is not None, report.render_text()
+    g = Game(ir, num_players=4)
+    boards = 0
+    for seed in (1, 2, 3):
+        s, rng = g.new_initial_state(seed=seed), random.Random(seed)
+        seen = s.board
+        for _ in range(3000):
+            if s.is_terminal():
+                break
+            if s.is_chance_node():
+                s.apply_action(s.sample_chance(rng))
+            else:
+                s.apply_action(rng.choice(s.legal_actions()))
+            b = s.board
+            if b is not seen:
+                seen, boards = b, boards + 1
+                assert (b.edge_land, b.edge_water) == surfaces(
+                    b.edge_land_hexes, b.edge_sea_hexes, b.hex_hidden, b.hex_water)
+                assert b.vertex_closed == closed_vertices(b.vertex_hexes,
+                                                          b.hex_hidden | b.hex_water)
+    assert boards > 10
