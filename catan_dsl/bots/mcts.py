@@ -7,6 +7,7 @@ import random
 import time
 
 from catan_dsl.bots.greedy import GreedyBot, evaluate
+from catan_dsl.bots.kinds import decision_kind, parse_kinds
 from catan_dsl.bots.playout import SETUP, STEP_LIMIT, Horizon, leaf_value, quick_choice
 from catan_dsl.bots.value import search_value
 from catan_dsl.bots.worlds import sample_world
@@ -145,9 +146,27 @@ class MctsBot:
     # times the default's at 160, bench/README.md).
     full_round = False
 
+    # Set-up decisions: their playouts (or CPU time) are this many times a later decision's
+    # (a handful a game, and they decide the production of the whole game); the fitted value
+    # scores their playouts (True), whatever ``fitted_value`` says.
+    setup_budget = 1
+    setup_fitted = False
+
     def __init__(self, think_ms: int | None = None, playouts: int | None = None,
-                 fitted: int | None = None) -> None:
+                 fitted: int | None = None, only: str | None = None,
+                 setup_steps: int | None = None, setup_x: int | None = None,
+                 setup_fitted: int | None = None) -> None:
         self.think_ms = THINK_MS if think_ms is None else think_ms
+        if setup_steps is not None:
+            self.setup_steps = setup_steps
+        if setup_x is not None:
+            self.setup_budget = setup_x
+        if setup_fitted is not None:
+            self.setup_fitted = bool(setup_fitted)
+        self._fitted_now = self.fitted_value
+        # The kinds of decision the search makes (bots/kinds.py); the greedy bot makes the
+        # others. None: all. A diagnosis: which kinds carry the search's edge (bench/README.md).
+        self.only = None if only is None else parse_kinds(only)
         if fitted is not None:
             self.fitted_value = bool(fitted)
         self.playouts = playouts
@@ -166,6 +185,9 @@ class MctsBot:
         p = state.current_player()
         if p == CHANCE:
             return state.sample_chance(rng)
+        if self.only is not None and decision_kind(state) not in self.only:
+            self.last_playouts, self._kept = 0, None
+            return self.prior_bot.choose(state, legal, rng)
         search_rng = random.Random(rng.getrandbits(64))
         scenes: list = [search_rng.getrandbits(64) for _ in range(self.scenes)]
         root = Node()
@@ -174,8 +196,12 @@ class MctsBot:
         bases = kept[3] if kept is not None else None
         horizon = Horizon(state, self.setup_steps,
                           state.game.n_real - 1 if self.full_round else 0)
+        in_setup = state.phase == SETUP
+        scale = self.setup_budget if in_setup else 1
+        self._fitted_now = self.fitted_value or (in_setup and self.setup_fitted)
+        playouts = None if self.playouts is None else self.playouts * scale
         start = time.process_time()
-        budget = self.think_ms / 1000.0
+        budget = self.think_ms * scale / 1000.0
         n = 0
         while True:
             k = n % len(scenes)
@@ -192,8 +218,8 @@ class MctsBot:
                 root.adopt(kept[2])
             self._playout(root, world.clone(), base, legal, p, scene, search_rng, horizon)
             n += 1
-            if self.playouts is not None:
-                left = self.playouts - n
+            if playouts is not None:
+                left = playouts - n
             else:
                 spent = time.process_time() - start
                 # Playouts still to come at the pace so far (at least one while time is left).
@@ -213,7 +239,7 @@ class MctsBot:
 
     def _value(self, s: State, p: int) -> float:
         """A position's value for ``p``: a scene's base and each playout's leaf."""
-        return search_value(s, p) if self.fitted_value else evaluate(s, p)
+        return search_value(s, p) if self._fitted_now else evaluate(s, p)
 
     def _kept_subtree(self, state: State, history: list[Action]) -> tuple | None:
         """What the last search kept, if this decision follows straight from its move: the
