@@ -12,6 +12,7 @@ from catan_dsl.bots.playout import SETUP, STEP_LIMIT, Horizon, leaf_value, quick
 from catan_dsl.bots.value import search_value
 from catan_dsl.bots.worlds import sample_world
 from catan_dsl.engine import CHANCE, Action, State
+from catan_dsl.engine.actions import OfferTrade
 
 THINK_MS = 200            # CPU milliseconds a decision may take, when no playout count is set
 C_PUCT = 1.5              # exploration: how far a child's prior and few visits outweigh its value
@@ -151,11 +152,14 @@ class MctsBot:
     # scores their playouts (True), whatever ``fitted_value`` says.
     setup_budget = 1
     setup_fitted = False
+    # Trade offers to the other seats among the search's own options (True), or left out
+    # (False: the greedy bot never offers, and an offer a rival accepts helps that rival too).
+    offers = True
 
     def __init__(self, think_ms: int | None = None, playouts: int | None = None,
                  fitted: int | None = None, only: str | None = None,
                  setup_steps: int | None = None, setup_x: int | None = None,
-                 setup_fitted: int | None = None) -> None:
+                 setup_fitted: int | None = None, offers: int | None = None) -> None:
         self.think_ms = THINK_MS if think_ms is None else think_ms
         if setup_steps is not None:
             self.setup_steps = setup_steps
@@ -163,6 +167,8 @@ class MctsBot:
             self.setup_budget = setup_x
         if setup_fitted is not None:
             self.setup_fitted = bool(setup_fitted)
+        if offers is not None:
+            self.offers = bool(offers)
         self._fitted_now = self.fitted_value
         # The kinds of decision the search makes (bots/kinds.py); the greedy bot makes the
         # others. None: all. A diagnosis: which kinds carry the search's edge (bench/README.md).
@@ -188,6 +194,10 @@ class MctsBot:
         if self.only is not None and decision_kind(state) not in self.only:
             self.last_playouts, self._kept = 0, None
             return self.prior_bot.choose(state, legal, rng)
+        if not self.offers:
+            legal = _without_offers(legal)
+            if len(legal) == 1:
+                return legal[0]
         search_rng = random.Random(rng.getrandbits(64))
         scenes: list = [search_rng.getrandbits(64) for _ in range(self.scenes)]
         root = Node()
@@ -287,6 +297,8 @@ class MctsBot:
                     s.apply_action(self.rollout_bot.choose(s, options, scene))
                 continue
             if node.actions is None:
+                if node is not root and not self.offers:
+                    options = _without_offers(options)
                 self._open(node, s, legal if node is root else options, rng, node is root)
             i = node.select(None if node is root else options)
             if i is None:                                # none of its options is open here
@@ -319,3 +331,9 @@ class MctsBot:
                     rng.sample(rest, INNER_OPTIONS)
             actions, values = self.inner_bot.weigh(s, options, rng)
         node.open(actions, values)
+
+
+def _without_offers(options: list[Action]) -> list[Action]:
+    """``options`` without trade offers to other seats (all of them if nothing else is left)."""
+    kept = [a for a in options if type(a) is not OfferTrade]
+    return kept or options

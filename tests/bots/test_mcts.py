@@ -390,3 +390,25 @@ def test_set_up_settings_set_the_horizon_budget_and_value_of_set_up_decisions(
                      and len(s.legal_actions()) > 3)
     bot.choose(main, main.legal_actions(), random.Random(1))
     assert bot.last_playouts == 4 and not bot._fitted_now
+
+
+def test_offers_0_leaves_trade_offers_out_of_the_search(base: Game, monkeypatch) -> None:
+    """``mcts:offers=0``: at a decision where trade offers are legal, no node of the search
+    opens one (the root or deeper), so the bot never offers; with offers on, the root does."""
+    import catan_dsl.bots.mcts as mcts
+    from catan_dsl.engine.actions import OfferTrade
+
+    def offers_and_more(s) -> bool:
+        kinds = [type(a) is OfferTrade for a in s.legal_actions()]
+        return s.phase == 2 and not s.prompts and any(kinds) and kinds.count(False) > 2
+
+    s = _position(base, 5, offers_and_more)
+    opened: list[list] = []
+    real = mcts.Node.open
+    monkeypatch.setattr(mcts.Node, "open", lambda self, actions, values:
+                        opened.append(list(actions)) or real(self, actions, values))
+    make_bot("mcts:playouts=30:offers=0").choose(s, s.legal_actions(), random.Random(2))
+    assert opened and not any(type(a) is OfferTrade for acts in opened for a in acts)
+    opened.clear()
+    make_bot("mcts:playouts=30").choose(s, s.legal_actions(), random.Random(2))
+    assert any(type(a) is OfferTrade for a in opened[0])
