@@ -28,11 +28,16 @@ def decision_kind(s: State) -> str:
     return _BY_PROMPT.get(s.prompts[-1].kind, PROMPT)
 
 
+NONE = "none"             # `only=none`: no kind searched (a screen's baseline: greedy moves)
+
+
 def parse_kinds(text: str) -> frozenset[str]:
-    """``"setup+robber"`` → those kinds; ValueError naming an unknown one."""
+    """``"setup+robber"`` → those kinds (``"none"``: no kind); ValueError naming an unknown one."""
+    if text.strip() == NONE:
+        return frozenset()
     kinds = frozenset(k.strip() for k in text.split("+") if k.strip())
     unknown = sorted(kinds - set(KINDS))
     if unknown or not kinds:
         raise ValueError(f"unknown decision kind {unknown[0] if unknown else text!r}; "
-                         f"known: {', '.join(KINDS)} (join several with +)")
+                         f"known: {', '.join(KINDS)} (join several with +), or {NONE}")
     return kinds

@@ -192,8 +192,11 @@ class MctsBot:
         if p == CHANCE:
             return state.sample_chance(rng)
         if self.only is not None and decision_kind(state) not in self.only:
+            # The greedy bot's move, drawing from the game's generator as a search would (one
+            # number): the dice after it are those the search would have met, so runs of
+            # different kinds searched stay paired game by game until a move differs.
             self.last_playouts, self._kept = 0, None
-            return self.prior_bot.choose(state, legal, rng)
+            return self.prior_bot.choose(state, legal, random.Random(rng.getrandbits(64)))
         if not self.offers:
             legal = _without_offers(legal)
             if len(legal) == 1:

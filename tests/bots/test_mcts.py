@@ -346,18 +346,22 @@ def test_decision_kinds_are_read_from_the_phase_and_the_prompt(base: Game) -> No
 
 
 def test_only_some_kinds_searched_the_rest_is_the_greedy_bots_move(base: Game) -> None:
-    """``mcts:only=setup``: outside set-up the bot plays the greedy bot's move (same position,
-    same generator), and a bad kind is an error naming the kinds there are."""
+    """``mcts:only=setup+robber``: at a main decision the bot plays the greedy bot's move
+    (with a generator seeded by one draw from the game's, as a search would draw: the game's
+    dice after it are the same whichever kinds are searched); ``only=none`` searches nothing;
+    a bad kind is an error naming the kinds there are."""
     s = _position(base, 5, lambda s: s.phase == 2 and not s.prompts)
     legal = s.legal_actions()
     bot = make_bot("mcts:playouts=5:only=setup+robber")
-    assert bot.only == {"setup", "robber"}
-    assert bot.choose(s, legal, random.Random(8)) is \
-        make_bot("greedy").choose(s, legal, random.Random(8))
+    assert bot.only == {"setup", "robber"} and make_bot("mcts:only=none").only == frozenset()
+    game_rng, searched_rng = random.Random(8), random.Random(8)
+    assert bot.choose(s, legal, game_rng) is \
+        make_bot("greedy").choose(s, legal, random.Random(random.Random(8).getrandbits(64)))
     assert bot.last_playouts == 0
     searched = make_bot("mcts:playouts=5:only=main")
-    searched.choose(s, legal, random.Random(8))
+    searched.choose(s, legal, searched_rng)
     assert searched.last_playouts > 0
+    assert game_rng.random() == searched_rng.random()
     with pytest.raises(ValueError, match="unknown decision kind 'trades'.*setup, main"):
         make_bot("mcts:only=setup+trades")
 
