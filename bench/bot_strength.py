@@ -92,7 +92,7 @@ def summarize(rows: list[dict], bot: str) -> dict:
         n = len(mine)
         seats = len(mine[0]["seats"])
         held = mine[0]["seats"].count(bot)
-        wins = sum(1 for r in mine if r["winner"] is not None and r["seats"][r["winner"]] == bot)
+        wins = sum(1 for r in mine if _won(r))
         lo, hi = wilson_interval(wins, n)
         uses: dict[str, dict[str, float]] = {}
         for name in dict.fromkeys(b for r in mine for b in r["seats"]):
@@ -112,8 +112,14 @@ def summarize(rows: list[dict], bot: str) -> dict:
     return out
 
 
+def measured_seat(row: dict) -> int:
+    """The seat the measured bot held: listed first, rotated by the game's index (so a log of
+    `--bot greedy` against greedy rivals still names one seat, the baseline of a screen)."""
+    return row["index"] % len(row["seats"])
+
+
 def _won(row: dict) -> bool:
-    return row["winner"] is not None and row["seats"][row["winner"]] == row["bot"]
+    return row["winner"] is not None and row["winner"] == measured_seat(row)
 
 
 def sign_test(a: int, b: int) -> float:

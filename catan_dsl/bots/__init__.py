@@ -4,18 +4,26 @@ from __future__ import annotations
 
 from catan_dsl.bots.base import Bot
 from catan_dsl.bots.greedy import GreedyBot
+from catan_dsl.bots.kinds import parse_kinds
 from catan_dsl.bots.mcts import MctsBot
 from catan_dsl.bots.random_bot import RandomBot
 
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
 # The settings a spec may give each bot: name → (keyword of the bot's constructor, least value).
 SETTINGS: dict[str, dict[str, tuple[str, int]]] = {
-    "mcts": {"think_ms": ("think_ms", 1), "playouts": ("playouts", 1), "fitted": ("fitted", 0)},
+    "mcts": {"think_ms": ("think_ms", 1), "playouts": ("playouts", 1), "fitted": ("fitted", 0),
+             "setup_steps": ("setup_steps", 1), "setup_x": ("setup_x", 1),
+             "setup_fitted": ("setup_fitted", 0), "offers": ("offers", 0)},
+}
+# Settings whose value is a word: name → (keyword, the parser that checks and reads it).
+WORD_SETTINGS: dict[str, dict[str, tuple[str, object]]] = {
+    "mcts": {"only": ("only", parse_kinds)},     # mcts:only=setup+robber (bots/kinds.py)
 }
 
 
-def parse_spec(spec: str) -> tuple[str, dict[str, int]]:
+def parse_spec(spec: str) -> tuple[str, dict[str, int | str]]:
     """``NAME`` or ``NAME:KEY=N[:KEY=N...]`` → (name, settings); ValueError naming what is wrong.
+    A word setting (``only=setup+robber``) keeps its text; the bot reads it.
 
     A spec is plain text so it travels to worker processes and into transcripts as it is.
     """
@@ -23,12 +31,18 @@ def parse_spec(spec: str) -> tuple[str, dict[str, int]]:
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
     allowed = SETTINGS.get(name, {})
-    settings: dict[str, int] = {}
+    words = WORD_SETTINGS.get(name, {})
+    settings: dict[str, int | str] = {}
     for part in parts:
         key, eq, value = part.partition("=")
         key = key.strip().replace("-", "_")
+        if key in words:
+            keyword, check = words[key]
+            check(value)                      # ValueError naming the bad word
+            settings[keyword] = value.strip()
+            continue
         if key not in allowed:
-            known = ", ".join(allowed) or "none"
+            known = ", ".join([*allowed, *words]) or "none"
             raise ValueError(f"bot {name!r} has no setting {key!r} (settings: {known})")
         try:
             number = int(value)
@@ -43,7 +57,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, int]]:
 
 def make_bot(spec: str) -> Bot:
     """A fresh bot from its spec: "random", "greedy", "mcts", "mcts:playouts=400",
-    "mcts:fitted=1" (the fitted leaf value, bots/value.py)."""
+    "mcts:fitted=1" (the fitted leaf value, bots/value.py), "mcts:only=setup" (the search
+    decides set-up only, the greedy bot the rest: bots/kinds.py)."""
     name, settings = parse_spec(spec)
     return BOTS[name](**settings)
 

@@ -7,10 +7,12 @@ import random
 import time
 
 from catan_dsl.bots.greedy import GreedyBot, evaluate
+from catan_dsl.bots.kinds import decision_kind, parse_kinds
 from catan_dsl.bots.playout import SETUP, STEP_LIMIT, Horizon, leaf_value, quick_choice
 from catan_dsl.bots.value import search_value
 from catan_dsl.bots.worlds import sample_world
 from catan_dsl.engine import CHANCE, Action, State
+from catan_dsl.engine.actions import OfferTrade
 
 THINK_MS = 200            # CPU milliseconds a decision may take, when no playout count is set
 C_PUCT = 1.5              # exploration: how far a child's prior and few visits outweigh its value
@@ -145,11 +147,34 @@ class MctsBot:
     # times the default's at 160, bench/README.md).
     full_round = False
 
+    # Set-up decisions: their playouts (or CPU time) are this many times a later decision's
+    # (a handful a game, and they decide the production of the whole game); the fitted value
+    # scores their playouts (True), whatever ``fitted_value`` says.
+    setup_budget = 1
+    setup_fitted = False
+    # Trade offers to the other seats among the search's own options (True), or left out
+    # (False: the greedy bot never offers, and an offer a rival accepts helps that rival too).
+    offers = True
+
     def __init__(self, think_ms: int | None = None, playouts: int | None = None,
-                 fitted: int | None = None) -> None:
+                 fitted: int | None = None, only: str | None = None,
+                 setup_steps: int | None = None, setup_x: int | None = None,
+                 setup_fitted: int | None = None, offers: int | None = None) -> None:
         self.think_ms = THINK_MS if think_ms is None else think_ms
+        if setup_steps is not None:
+            self.setup_steps = setup_steps
+        if setup_x is not None:
+            self.setup_budget = setup_x
+        if setup_fitted is not None:
+            self.setup_fitted = bool(setup_fitted)
+        if offers is not None:
+            self.offers = bool(offers)
+        # The kinds of decision the search makes (bots/kinds.py); the greedy bot makes the
+        # others. None: all. A diagnosis: which kinds carry the search's edge (bench/README.md).
+        self.only = None if only is None else parse_kinds(only)
         if fitted is not None:
             self.fitted_value = bool(fitted)
+        self._fitted_now = self.fitted_value     # set again per decision (set-up may differ)
         self.playouts = playouts
         self.reproducible = playouts is not None
         self.prior_bot = GreedyBot()
@@ -166,6 +191,16 @@ class MctsBot:
         p = state.current_player()
         if p == CHANCE:
             return state.sample_chance(rng)
+        if self.only is not None and decision_kind(state) not in self.only:
+            # The greedy bot's move, drawing from the game's generator as a search would (one
+            # number): the dice after it are those the search would have met, so runs of
+            # different kinds searched stay paired game by game until a move differs.
+            self.last_playouts, self._kept = 0, None
+            return self.prior_bot.choose(state, legal, random.Random(rng.getrandbits(64)))
+        if not self.offers:
+            legal = _without_offers(legal)
+            if len(legal) == 1:
+                return legal[0]
         search_rng = random.Random(rng.getrandbits(64))
         scenes: list = [search_rng.getrandbits(64) for _ in range(self.scenes)]
         root = Node()
@@ -174,8 +209,12 @@ class MctsBot:
         bases = kept[3] if kept is not None else None
         horizon = Horizon(state, self.setup_steps,
                           state.game.n_real - 1 if self.full_round else 0)
+        in_setup = state.phase == SETUP
+        scale = self.setup_budget if in_setup else 1
+        self._fitted_now = self.fitted_value or (in_setup and self.setup_fitted)
+        playouts = None if self.playouts is None else self.playouts * scale
         start = time.process_time()
-        budget = self.think_ms / 1000.0
+        budget = self.think_ms * scale / 1000.0
         n = 0
         while True:
             k = n % len(scenes)
@@ -192,8 +231,8 @@ class MctsBot:
                 root.adopt(kept[2])
             self._playout(root, world.clone(), base, legal, p, scene, search_rng, horizon)
             n += 1
-            if self.playouts is not None:
-                left = self.playouts - n
+            if playouts is not None:
+                left = playouts - n
             else:
                 spent = time.process_time() - start
                 # Playouts still to come at the pace so far (at least one while time is left).
@@ -213,7 +252,7 @@ class MctsBot:
 
     def _value(self, s: State, p: int) -> float:
         """A position's value for ``p``: a scene's base and each playout's leaf."""
-        return search_value(s, p) if self.fitted_value else evaluate(s, p)
+        return search_value(s, p) if self._fitted_now else evaluate(s, p)
 
     def _kept_subtree(self, state: State, history: list[Action]) -> tuple | None:
         """What the last search kept, if this decision follows straight from its move: the
@@ -261,6 +300,8 @@ class MctsBot:
                     s.apply_action(self.rollout_bot.choose(s, options, scene))
                 continue
             if node.actions is None:
+                if node is not root and not self.offers:
+                    options = _without_offers(options)
                 self._open(node, s, legal if node is root else options, rng, node is root)
             i = node.select(None if node is root else options)
             if i is None:                                # none of its options is open here
@@ -293,3 +334,9 @@ class MctsBot:
                     rng.sample(rest, INNER_OPTIONS)
             actions, values = self.inner_bot.weigh(s, options, rng)
         node.open(actions, values)
+
+
+def _without_offers(options: list[Action]) -> list[Action]:
+    """``options`` without trade offers to other seats (all of them if nothing else is left)."""
+    kept = [a for a in options if type(a) is not OfferTrade]
+    return kept or options

@@ -9,6 +9,7 @@ import pytest
 
 from catan_dsl.api import compile_file
 from catan_dsl.bots import make_bot
+from catan_dsl.bots.kinds import KINDS, decision_kind
 from catan_dsl.bots.mcts import THINK_MS, MctsBot
 from catan_dsl.bots.worlds import sample_world
 from catan_dsl.engine import CHANCE, Game
@@ -318,3 +319,100 @@ def test_the_subtree_is_kept_only_straight_after_the_seats_own_move(base: Game,
         last = (len(history), a)
         s.apply_action(a)
     assert reused > 0
+
+
+def test_decision_kinds_are_read_from_the_phase_and_the_prompt(base: Game) -> None:
+    """Every decision of a seeded greedy game has one kind; set-up, the turn's own moves and
+    the robber's placement all occur, and each kind matches the phase or prompt it names."""
+    rng = random.Random(3)
+    s = base.new_initial_state(seed=3)
+    bot = make_bot("greedy")
+    seen: dict[str, int] = {}
+    while not s.is_terminal() and s.turn < 60:
+        if s.current_player() == CHANCE:
+            s.apply_action(s.sample_chance(rng))
+            continue
+        kind = decision_kind(s)
+        seen[kind] = seen.get(kind, 0) + 1
+        top = s.prompts[-1].kind if s.prompts else None
+        assert (kind == "setup") == (s.phase == 0)
+        if kind == "main":
+            assert top is None
+        if kind == "robber":
+            assert top in ("move_robber", "choose_victim")
+        legal = s.legal_actions()
+        s.apply_action(legal[0] if len(legal) == 1 else bot.choose(s, legal, rng))
+    assert {"setup", "main", "robber"} <= set(seen) <= set(KINDS)
+
+
+def test_only_some_kinds_searched_the_rest_is_the_greedy_bots_move(base: Game) -> None:
+    """``mcts:only=setup+robber``: at a main decision the bot plays the greedy bot's move
+    (with a generator seeded by one draw from the game's, as a search would draw: the game's
+    dice after it are the same whichever kinds are searched); ``only=none`` searches nothing;
+    a bad kind is an error naming the kinds there are."""
+    s = _position(base, 5, lambda s: s.phase == 2 and not s.prompts)
+    legal = s.legal_actions()
+    bot = make_bot("mcts:playouts=5:only=setup+robber")
+    assert bot.only == {"setup", "robber"} and make_bot("mcts:only=none").only == frozenset()
+    game_rng, searched_rng = random.Random(8), random.Random(8)
+    assert bot.choose(s, legal, game_rng) is \
+        make_bot("greedy").choose(s, legal, random.Random(random.Random(8).getrandbits(64)))
+    assert bot.last_playouts == 0
+    searched = make_bot("mcts:playouts=5:only=main")
+    searched.choose(s, legal, searched_rng)
+    assert searched.last_playouts > 0
+    assert game_rng.random() == searched_rng.random()
+    with pytest.raises(ValueError, match="unknown decision kind 'trades'.*setup, main"):
+        make_bot("mcts:only=setup+trades")
+
+
+def test_games_with_only_some_kinds_searched_are_reproducible(base: Game) -> None:
+    bots = ["mcts:playouts=6:only=setup+robber", "greedy", "greedy", "random"]
+    runs = [play_game(base, bots, 13, max_turns=25, record=True, ir=base.ir) for _ in range(2)]
+    assert runs[0].transcript["steps"] == runs[1].transcript["steps"]
+
+
+def test_set_up_settings_set_the_horizon_budget_and_value_of_set_up_decisions(
+        base: Game, monkeypatch) -> None:
+    """``setup_steps=99``: a set-up decision's playouts are scored when set-up is over (every
+    seat's placements played); ``setup_x=3``: it runs three times the playouts; a later
+    decision keeps the usual count; ``setup_fitted=1`` scores set-up by the fitted value."""
+    import catan_dsl.bots.mcts as mcts
+
+    scored = []
+    real = mcts.leaf_value
+    monkeypatch.setattr(mcts, "leaf_value",
+                        lambda s, p, base, *value: scored.append(s) or real(s, p, base, *value))
+    monkeypatch.setattr(mcts.Node, "settled", lambda self, left: False)
+    s = base.new_initial_state(seed=2)
+    bot = make_bot("mcts:playouts=4:setup_steps=99:setup_x=3:setup_fitted=1")
+    assert bot.setup_fitted and not bot.fitted_value
+    bot.choose(s, s.legal_actions(), random.Random(1))
+    assert bot.last_playouts == 12 and len(scored) == 12
+    assert all(x.phase != 0 for x in scored) and bot._fitted_now
+    main = _position(base, 5, lambda s: s.phase == 2 and not s.prompts
+                     and len(s.legal_actions()) > 3)
+    bot.choose(main, main.legal_actions(), random.Random(1))
+    assert bot.last_playouts == 4 and not bot._fitted_now
+
+
+def test_offers_0_leaves_trade_offers_out_of_the_search(base: Game, monkeypatch) -> None:
+    """``mcts:offers=0``: at a decision where trade offers are legal, no node of the search
+    opens one (the root or deeper), so the bot never offers; with offers on, the root does."""
+    import catan_dsl.bots.mcts as mcts
+    from catan_dsl.engine.actions import OfferTrade
+
+    def offers_and_more(s) -> bool:
+        kinds = [type(a) is OfferTrade for a in s.legal_actions()]
+        return s.phase == 2 and not s.prompts and any(kinds) and kinds.count(False) > 2
+
+    s = _position(base, 5, offers_and_more)
+    opened: list[list] = []
+    real = mcts.Node.open
+    monkeypatch.setattr(mcts.Node, "open", lambda self, actions, values:
+                        opened.append(list(actions)) or real(self, actions, values))
+    make_bot("mcts:playouts=30:offers=0").choose(s, s.legal_actions(), random.Random(2))
+    assert opened and not any(type(a) is OfferTrade for acts in opened for a in acts)
+    opened.clear()
+    make_bot("mcts:playouts=30").choose(s, s.legal_actions(), random.Random(2))
+    assert any(type(a) is OfferTrade for a in opened[0])
