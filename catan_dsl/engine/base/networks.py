@@ -104,8 +104,9 @@ def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) ->
                 for net in nets:
                     spots.discard(net * n + e)
                 continue
+            reached = _nets_reaching(s, q, e)
             for net in nets:
-                if can_route(s, q, e, net):
+                if net in reached:
                     spots.add(net * n + e)
                 else:
                     spots.discard(net * n + e)
@@ -116,6 +117,25 @@ def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) ->
                 vspots.add(v)
             else:
                 vspots.discard(v)
+
+
+def _nets_reaching(s, p: int, e: int) -> range | set[int]:
+    """The networks ``n`` for which ``can_route(s, p, e, n)`` holds, free path ``e`` asked once
+    for all of them (recheck asks every network of every path around a moved piece)."""
+    g, b = s.game, s.board
+    v_owner, e_owner, e_kind, edge_net, net_joins = s.v_owner, s.e_owner, s.e_kind, g.edge_net, g.net_joins
+    got: set[int] = set()
+    for v in b.edge_vertices[e]:
+        o = v_owner[v]
+        if o == p:
+            return range(g.n_nets)              # an own building takes every network
+        if o < 0:
+            for e2 in b.vertex_edges[v]:
+                if e2 != e and e_owner[e2] == p:
+                    net = edge_net[e_kind[e2]]
+                    if net_joins[net]:
+                        got.add(net)
+    return got
 
 
 def settles(s, p: int, v: int) -> bool:
