@@ -393,15 +393,40 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
                     k = a.kind
                     every = whole.get(k, whole)      # the dict itself: not asked yet
                     if every is whole:
-                        every = whole[k] = self.kind_banned(s, p, g.piece_names[k], g.piece_on_edge[k], a.at)
-                    if every or every is None and self.build_forbidden(s, p, k, a.at):
+                        every = whole[k] = self._kind_verdict(s, p, k, a.at)
+                    if every is True:
                         continue
+                    if every is None:
+                        if self.build_forbidden(s, p, k, a.at):
+                            continue
+                    elif every is not False:
+                        # Layout bans alone decide per spot: their verdicts for the board.
+                        hit = every.get(a.at)
+                        if hit is None:
+                            hit = self._layout_ban(s, p, g.piece_names[k], g.piece_on_edge[k],
+                                                   a.at, every)
+                        if hit:
+                            continue
             elif t is OfferTrade and columns:
                 give, get = a.give, a.get
                 if any(give[r] or get[r] for r in columns if r < len(give)):
                     continue
             keep.append(a)
         out[start:stop] = keep
+
+    def _kind_verdict(self, s, p: int, k: int, at: int) -> bool | dict | None:
+        """For a listing's builds of kind ``k``: True (every one forbidden), False (none), the
+        board's layout-ban verdicts by spot when only layout bans can hold (Rivers' "no road on
+        a bridge site": a dict read per build instead of build_banned's plan per build), or
+        None (asked per spot, build_forbidden)."""
+        g = self.game
+        name = g.piece_names[k]
+        every = self.kind_banned(s, p, name, g.piece_on_edge[k], at)
+        if every is None:
+            layout, _, rest, _ = self.build_bans[0][name]
+            if layout and not rest:
+                return self._layout_verdicts(s, name)
+        return every
 
     def trade_ratios(self, s, p: int) -> list[int]:
         """``p``'s bank-trade ratios counting only the harbors no ``forbid harbor`` holds for
