@@ -370,10 +370,10 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         if self.listing_filtered and not before_roll:
             # Whether trading a stock is forbidden depends only on the state and the player, so
             # it is asked once per stock here rather than once per offer and stock.
-            banned = self.trade_banned(s, p) if self.trade_forbids else ()
-            columns = [r for r, b in enumerate(banned) if b]
-            # With no stock banned now and no build ban, every build and offer stays.
-            if columns or self.build_forbids:
+            columns = [r for r, b in enumerate(self.trade_banned(s, p)) if b] \
+                if self.trade_forbids else _NO_COLUMNS
+            # With no stock banned now and no build (or no build ban), every action stays.
+            if columns or self.build_forbids and (builds is None or builds[0] != builds[1]):
                 self._drop_banned(s, p, out, columns, builds)
         if not before_roll and s.rules_state.turn_phase:
             turns.close_trading(out)         # a later turn phase: trading is over
@@ -466,6 +466,9 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
 
     def award(self, s, si: int) -> None:
         special_cards.award(self, s, si)
+
+
+_NO_COLUMNS: list[int] = []         # no stock banned (read only)
 
 
 def _may_hold_for_real(cond, var: str | None) -> bool:
