@@ -43,7 +43,8 @@ def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
     names: dict[str, Any] = {"mul": mul, "offer": player_actions.offer,
                              "listed_targets": player_actions.listed_targets,
                              "minimal_payments": player_actions.minimal_payments,
-                             "cost_delta": player_actions.cost_delta}
+                             "cost_delta": player_actions.cost_delta,
+                             "payments_of": player_actions.payments_of}
     body: list[str] = []
     uses_counters = False
     for deck, floor, worth, run in runs:
@@ -53,6 +54,8 @@ def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
             body.append(f"    worth = sum(map(mul, held[{deck!r}][p], {tuple(worth)!r}))")
             body.append(f"    if worth >= {floor!r}:")
             pad = "        "
+            # The items held, as the payments' memo keys them: made once for the run.
+            body.append(f"        items = tuple(held[{deck!r}][p])")
         for entry in run:
             lines, counters = _entry(entry, before_roll, names, values, deck)
             uses_counters = uses_counters or counters
@@ -126,7 +129,7 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
     if spec.when is not None or spec.target is not None:
         lines = ["env = {'player': p}"] + lines
     if token is not None:
-        lines = [f"pays = minimal_payments(held[{di!r}][p], V{k}, {cost!r})", "if pays:"] + \
+        lines = [f"pays = payments_of(items, V{k}, {cost!r})", "if pays:"] + \
             ["    " + line for line in lines]
     return _under(guards, lines), bool(counters)
 

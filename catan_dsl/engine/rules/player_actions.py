@@ -184,6 +184,11 @@ def _minimal_payments(held: tuple[int, ...], values: tuple[int, ...], cost: int
     return tuple(sorted(out))
 
 
+# minimal_payments of held items already made a tuple: the generated listing makes it once for
+# a run of actions paid from one deck, and calls the memo itself.
+payments_of = _minimal_payments
+
+
 def _cost_modifiable(rules, spec: ActionSpec) -> tuple[bool, int | None, int | None]:
     """Can any cost modifier apply to this action, and by how much at most can they lower and
     raise each amount (None: not known, a modifier's value is an expression)? A modifier's
