@@ -136,8 +136,8 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
 
 def _target_cost_only(entry: tuple) -> bool:
     """Is the entry's cost a "cost r N" alone (no other resource, counter or deck item), with
-    both bounds of what the modifiers add to it known? (Rivers' and T&B's sale of 4 of one
-    resource, 3 with a harbor: tested in most listings of a hand holding 3 of something.)"""
+    both bounds of what the modifiers add to it known? (a sale of 4 of one resource, 3 with a
+    harbor: tested in most listings of a hand holding 3 of something.)"""
     spec, modifiable, lowest, highest, *_, res, counters, token, target_cost = entry
     return bool(modifiable and lowest is not None and highest is not None and token is None
                 and not res and not counters and target_cost and spec.target is not None)

@@ -21,8 +21,8 @@ from catan_dsl.engine.events import (
     TurnStarted,
 )
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, Prompt
-from catan_dsl.engine.rules import (executor, game_flow, hex_changes, player_actions, robbers,
-                                    special_cards, turns)
+from catan_dsl.engine.rules import (ban_filter, executor, game_flow, hex_changes, player_actions,
+                                    robbers, special_cards, turns)
 from catan_dsl.engine.rules.robbers import RobberMoves
 from catan_dsl.engine.rules.compiled import CompiledRules, ir_modifiers
 from catan_dsl.engine.rules.interned import InternedActions
@@ -374,59 +374,10 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
                 if self.trade_forbids else _NO_COLUMNS
             # With no stock banned now and no build (or no build ban), every action stays.
             if columns or self.build_forbids and (builds is None or builds[0] != builds[1]):
-                self._drop_banned(s, p, out, columns, builds)
+                ban_filter.drop_banned(self, s, p, out, columns, builds)
         if not before_roll and s.rules_state.turn_phase:
             turns.close_trading(out)         # a later turn phase: trading is over
         player_actions.legal(s, p, out, before_roll)
-
-    def _drop_banned(self, s, p: int, out: list, columns: list[int],
-                     builds: tuple[int, int] | None) -> None:
-        """Drop from ``out`` the builds a forbid holds for and the offers of a banned stock."""
-        keep, whole = [], {}                 # per piece kind: kind_banned's verdict, for all spots
-        start, stop = (0, len(out)) if columns or builds is None else builds
-        g = self.game
-        # With no trade banned only the builds can be dropped: look at them alone.
-        for a in out[start:stop]:
-            t = type(a)
-            if t is Build:
-                if self.build_forbids:
-                    k = a.kind
-                    every = whole.get(k, whole)      # the dict itself: not asked yet
-                    if every is whole:
-                        every = whole[k] = self._kind_verdict(s, p, k, a.at)
-                    if every is True:
-                        continue
-                    if every is None:
-                        if self.build_forbidden(s, p, k, a.at):
-                            continue
-                    elif every is not False:
-                        # Layout bans alone decide per spot: their verdicts for the board.
-                        hit = every.get(a.at)
-                        if hit is None:
-                            hit = self._layout_ban(s, p, g.piece_names[k], g.piece_on_edge[k],
-                                                   a.at, every)
-                        if hit:
-                            continue
-            elif t is OfferTrade and columns:
-                give, get = a.give, a.get
-                if any(give[r] or get[r] for r in columns if r < len(give)):
-                    continue
-            keep.append(a)
-        out[start:stop] = keep
-
-    def _kind_verdict(self, s, p: int, k: int, at: int) -> bool | dict | None:
-        """For a listing's builds of kind ``k``: True (every one forbidden), False (none), the
-        board's layout-ban verdicts by spot when only layout bans can hold (Rivers' "no road on
-        a bridge site": a dict read per build instead of build_banned's plan per build), or
-        None (asked per spot, build_forbidden)."""
-        g = self.game
-        name = g.piece_names[k]
-        every = self.kind_banned(s, p, name, g.piece_on_edge[k], at)
-        if every is None:
-            layout, _, rest, _ = self.build_bans[0][name]
-            if layout and not rest:
-                return self._layout_verdicts(s, name)
-        return every
 
     def trade_ratios(self, s, p: int) -> list[int]:
         """``p``'s bank-trade ratios counting only the harbors no ``forbid harbor`` holds for
