@@ -78,50 +78,64 @@ def stock_names(g) -> tuple[str, ...]:
 
 def _counter_offers(s, p: int, offer_key: tuple, out: list) -> None:
     """Offers of 1 or 2 units of a tradeable counter for 1 resource, and of 1 or 2 cards of a
-    resource for 1 unit of the counter (the same bound as the resource offers). Memoised, as
-    the resource menus are, by what they depend on: the resource menu's key (cards held up to
-    2, and which resources an opponent holds), the units held up to 2 and whether an opponent
-    holds any, per counter."""
-    g = s.game
-    rules, nr = g.rules, g.n_resources
+    resource for 1 unit of the counter (the same bound as the resource offers).
+
+    What they depend on is the resource menu's key (cards held up to 2, and which resources
+    an opponent holds) and, per counter, the units held up to 2 and whether an opponent holds
+    any. The menus are kept by the resource key alone, all six counter states of each counter
+    built at once: keyed by both, half the listings of a scenario with one tradeable counter
+    met a new key and built a menu."""
+    rules = s.game.rules
+    variants = rules.counter_offer_menus.get(offer_key)
+    if variants is None:
+        variants = _counter_menus(s.game, offer_key)
     counters = s.rules_state.counters
     mine = counters[p]
-    key = [offer_key]
-    for c in rules.tradeable_counters:
-        owned = False
-        for q in range(rules.n_real):
+    n_real = rules.n_real
+    for c, menus in zip(rules.tradeable_counters, variants):
+        owned = 0
+        for q in range(n_real):
             if q != p and counters[q][c]:
-                owned = True
+                owned = 1
                 break
-        key.append((mine[c] if mine[c] < 2 else 2, owned))
-    key = tuple(key)
+        held = mine[c]
+        out.extend(menus[2 * held + owned if held < 2 else 4 + owned])
+
+
+def _counter_menus(g, offer_key: tuple) -> tuple:
+    """Per tradeable counter, its offers for each (units held up to 2, an opponent holds
+    some) as ``menus[2 * held + owned]``: for n = 1, 2, the offers of n units if held ≥ n,
+    then the offers paying n cards for a unit if an opponent holds some."""
+    rules, nr = g.rules, g.n_resources
     menus = rules.counter_offer_menus
-    menu = menus.get(key)
-    if menu is None:
-        if len(menus) > 100_000:
-            menus.clear()
-        # Built from parts kept by the little each reads (which resources an opponent holds,
-        # which the player holds n of): the whole menus' keys are many (BA: half the listings
-        # met a new one), their parts few.
-        cache, built = rules.counter_offer_cache, []
-        gets = tuple(r for r, code in enumerate(offer_key) if code >= 3)
-        for c, (held, owned) in zip(rules.tradeable_counters, key[1:]):
-            for n in (1, 2):
-                if held >= n:
-                    part = cache.get(("for", c, n, gets))
-                    if part is None:
-                        part = cache[("for", c, n, gets)] = tuple(
-                            _counter_offer(g, cache, nr + c, n, get) for get in gets)
-                    built.extend(part)
-                if owned:
-                    paid = tuple(r for r in range(nr) if offer_key[r] % 3 >= n)
-                    part = cache.get(("pay", c, n, paid))
-                    if part is None:
-                        part = cache[("pay", c, n, paid)] = tuple(
-                            _counter_offer(g, cache, r, n, nr + c) for r in paid)
-                    built.extend(part)
-        menu = menus[key] = tuple(built)
-    out.extend(menu)
+    if len(menus) > 100_000:
+        menus.clear()
+    # Built from parts kept by the little each reads (which resources an opponent holds,
+    # which the player holds n of).
+    cache = rules.counter_offer_cache
+    gets = tuple(r for r, code in enumerate(offer_key) if code >= 3)
+    per_counter = []
+    for c in rules.tradeable_counters:
+        parts = []
+        for n in (1, 2):
+            part = cache.get(("for", c, n, gets))
+            if part is None:
+                part = cache[("for", c, n, gets)] = tuple(
+                    _counter_offer(g, cache, nr + c, n, get) for get in gets)
+            paid = tuple(r for r in range(nr) if offer_key[r] % 3 >= n)
+            pay = cache.get(("pay", c, n, paid))
+            if pay is None:
+                pay = cache[("pay", c, n, paid)] = tuple(
+                    _counter_offer(g, cache, r, n, nr + c) for r in paid)
+            parts.append((part, pay))
+        (for1, pay1), (for2, pay2) = parts
+        per_counter.append((
+            (), pay1 + pay2,                                  # none held
+            for1, for1 + pay1 + pay2,                         # one held
+            for1 + for2, for1 + pay1 + for2 + pay2,           # two or more held
+        ))
+    variants = menus[offer_key] = tuple(per_counter)
+    return variants
 
 
 def _counter_offer(g, cache: dict, give: int, n: int, get: int):

@@ -42,7 +42,9 @@ def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
         return None
     names: dict[str, Any] = {"mul": mul, "offer": player_actions.offer,
                              "listed_targets": player_actions.listed_targets,
-                             "minimal_payments": player_actions.minimal_payments}
+                             "minimal_payments": player_actions.minimal_payments,
+                             "cost_delta": player_actions.cost_delta,
+                             "payments_of": player_actions.payments_of}
     body: list[str] = []
     uses_counters = False
     for deck, floor, worth, run in runs:
@@ -52,6 +54,8 @@ def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
             body.append(f"    worth = sum(map(mul, held[{deck!r}][p], {tuple(worth)!r}))")
             body.append(f"    if worth >= {floor!r}:")
             pad = "        "
+            # The items held, as the payments' memo keys them: made once for the run.
+            body.append(f"        items = tuple(held[{deck!r}][p])")
         for entry in run:
             lines, counters = _entry(entry, before_roll, names, values, deck)
             uses_counters = uses_counters or counters
@@ -87,6 +91,8 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
         guards.append(f"uses_turn.get({key!r}, 0) < {per_turn!r}")
     if per_game is not None:
         guards.append(f"uses_game.get({key!r}, 0) < {per_game!r}")
+    if modifiable and _target_cost_only(entry):
+        return _target_cost_lines(entry, guards, names, k), False
     if modifiable or token is not None and token[0] != deck:
         # The cost is worked out per listing (the modifiers): the walk's own code, after the
         # test most listings of such an action end at — short even at the largest discount
@@ -123,9 +129,41 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
     if spec.when is not None or spec.target is not None:
         lines = ["env = {'player': p}"] + lines
     if token is not None:
-        lines = [f"pays = minimal_payments(held[{di!r}][p], V{k}, {cost!r})", "if pays:"] + \
+        lines = [f"pays = payments_of(items, V{k}, {cost!r})", "if pays:"] + \
             ["    " + line for line in lines]
     return _under(guards, lines), bool(counters)
+
+
+def _target_cost_only(entry: tuple) -> bool:
+    """Is the entry's cost a "cost r N" alone (no other resource, counter or deck item), with
+    both bounds of what the modifiers add to it known? (a sale of 4 of one resource, 3 with a
+    harbor: tested in most listings of a hand holding 3 of something.)"""
+    spec, modifiable, lowest, highest, *_, res, counters, token, target_cost = entry
+    return bool(modifiable and lowest is not None and highest is not None and token is None
+                and not res and not counters and target_cost and spec.target is not None)
+
+
+def _target_cost_lines(entry: tuple, guards: list[str], names: dict, k: int) -> list[str]:
+    """``player_actions.offer`` for a _target_cost_only entry, written out: short of the cost
+    at the largest discount ends it; the exact cost is worked out only when some hand holds
+    an amount the modifiers decide (``offer``'s ``_between``), else the cost as written
+    serves (every amount in the range admits the same targets)."""
+    spec, _, lowest, highest, *_, target_cost = entry
+    lo, hi = max(0, target_cost + lowest), max(0, target_cost + highest)
+    names[f"E{k}"], names[f"S{k}"] = entry, spec
+    ri = spec.rule_index
+    lines = [f"tc = {target_cost!r}",
+             "for n in hand:",
+             f"    if {lo!r} <= n < {hi!r}:",
+             f"        tc = max(0, {target_cost!r} + cost_delta(s.game.rules, s, S{k}, p))",
+             "        break",
+             "env = {'player': p}"]
+    offered = [f"for x in listed_targets(s, p, env, S{k}, tc, hand):",
+               f"    out.append(rule_action({ri!r}, x, ()))"]
+    if spec.when is not None:
+        names[f"W{k}"] = spec.when
+        offered = [f"if W{k}(s, env):"] + ["    " + line for line in offered]
+    return _under(guards + [f"max(hand) >= {target_cost + lowest!r}"], lines + offered)
 
 
 def _under(guards: list[str], lines: list[str]) -> list[str]:

@@ -184,6 +184,11 @@ def _minimal_payments(held: tuple[int, ...], values: tuple[int, ...], cost: int
     return tuple(sorted(out))
 
 
+# minimal_payments of held items already made a tuple: the generated listing makes it once for
+# a run of actions paid from one deck, and calls the memo itself.
+payments_of = _minimal_payments
+
+
 def _cost_modifiable(rules, spec: ActionSpec) -> tuple[bool, int | None, int | None]:
     """Can any cost modifier apply to this action, and by how much at most can they lower and
     raise each amount (None: not known, a modifier's value is an expression)? A modifier's
@@ -206,7 +211,7 @@ def _cost_rules(rules, spec: ActionSpec) -> list:
             if all(static.get(k, v) == v for k, v in rule.filter)]
 
 
-def _cost_delta(rules, s, spec: ActionSpec, p: int) -> int:
+def cost_delta(rules, s, spec: ActionSpec, p: int) -> int:
     """What the cost modifiers add to each amount of ``p``'s cost of ``spec``. Kept in the
     state's memo while what they read stays, when every one reads only the board (a harbor
     discount on a sale, asked in most listings of a hand holding 3 of something)."""
@@ -265,7 +270,7 @@ def _surely_unaffordable(s, spec: ActionSpec, p: int, lowest: int) -> bool:
 
 def _costs(rules, s, spec: ActionSpec, p: int):
     known = rules.cost_modifiable.get(spec.name) or _cost_modifiable(rules, spec)
-    delta = _cost_delta(rules, s, spec, p) if known[0] else 0
+    delta = cost_delta(rules, s, spec, p) if known[0] else 0
     token = spec.token
     res, counters, target_cost = spec.res, spec.counters, spec.target_cost
     if delta:

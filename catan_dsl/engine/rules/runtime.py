@@ -21,8 +21,8 @@ from catan_dsl.engine.events import (
     TurnStarted,
 )
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, Prompt
-from catan_dsl.engine.rules import (executor, game_flow, hex_changes, player_actions, robbers,
-                                    special_cards, turns)
+from catan_dsl.engine.rules import (ban_filter, executor, game_flow, hex_changes, player_actions,
+                                    robbers, special_cards, turns)
 from catan_dsl.engine.rules.robbers import RobberMoves
 from catan_dsl.engine.rules.compiled import CompiledRules, ir_modifiers
 from catan_dsl.engine.rules.interned import InternedActions
@@ -370,38 +370,14 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         if self.listing_filtered and not before_roll:
             # Whether trading a stock is forbidden depends only on the state and the player, so
             # it is asked once per stock here rather than once per offer and stock.
-            banned = self.trade_banned(s, p) if self.trade_forbids else ()
-            columns = [r for r, b in enumerate(banned) if b]
-            # With no stock banned now and no build ban, every build and offer stays.
-            if columns or self.build_forbids:
-                self._drop_banned(s, p, out, columns, builds)
+            columns = [r for r, b in enumerate(self.trade_banned(s, p)) if b] \
+                if self.trade_forbids else _NO_COLUMNS
+            # With no stock banned now and no build (or no build ban), every action stays.
+            if columns or self.build_forbids and (builds is None or builds[0] != builds[1]):
+                ban_filter.drop_banned(self, s, p, out, columns, builds)
         if not before_roll and s.rules_state.turn_phase:
             turns.close_trading(out)         # a later turn phase: trading is over
         player_actions.legal(s, p, out, before_roll)
-
-    def _drop_banned(self, s, p: int, out: list, columns: list[int],
-                     builds: tuple[int, int] | None) -> None:
-        """Drop from ``out`` the builds a forbid holds for and the offers of a banned stock."""
-        keep, whole = [], {}                 # per piece kind: kind_banned's verdict, for all spots
-        start, stop = (0, len(out)) if columns or builds is None else builds
-        g = self.game
-        # With no trade banned only the builds can be dropped: look at them alone.
-        for a in out[start:stop]:
-            t = type(a)
-            if t is Build:
-                if self.build_forbids:
-                    k = a.kind
-                    every = whole.get(k, whole)      # the dict itself: not asked yet
-                    if every is whole:
-                        every = whole[k] = self.kind_banned(s, p, g.piece_names[k], g.piece_on_edge[k], a.at)
-                    if every or every is None and self.build_forbidden(s, p, k, a.at):
-                        continue
-            elif t is OfferTrade and columns:
-                give, get = a.give, a.get
-                if any(give[r] or get[r] for r in columns if r < len(give)):
-                    continue
-            keep.append(a)
-        out[start:stop] = keep
 
     def trade_ratios(self, s, p: int) -> list[int]:
         """``p``'s bank-trade ratios counting only the harbors no ``forbid harbor`` holds for
@@ -441,6 +417,9 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
 
     def award(self, s, si: int) -> None:
         special_cards.award(self, s, si)
+
+
+_NO_COLUMNS: list[int] = []         # no stock banned (read only)
 
 
 def _may_hold_for_real(cond, var: str | None) -> bool:

@@ -92,12 +92,20 @@ def _counters_and_routes(rules, s) -> None:
     rules_state = s.rules_state
     old = rules_state.fingerprint
     counters = rules_state.counters
-    board = (tuple(s.board_vp), rules_state.shape_moves,
-             tuple(rules_state.chains[:rules.chains.n_specs]))
-    cards_moved = not old or old[0] != counters
-    routes_moved = not old or old[1] != board
-    if not (cards_moved or routes_moved):
-        return
+    n_chains = rules.chains.n_specs
+    # Compared part by part as lists, no tuple built (asked after every action); copies are
+    # made only when something moved.
+    if old:
+        cards_moved = old[0] != counters
+        vp, shape, chains = old[1]
+        routes_moved = vp != s.board_vp or shape != rules_state.shape_moves or \
+            n_chains and chains != rules_state.chains[:n_chains]
+        if not (cards_moved or routes_moved):
+            return
+    else:
+        cards_moved = routes_moved = True
+    board = (s.board_vp[:], rules_state.shape_moves, rules_state.chains[:n_chains]) \
+        if routes_moved else old[1]
     rules_state.fingerprint = ([row[:] for row in counters] if cards_moved else old[0], board)
     if cards_moved:
         for si, _, _ in rules.dynamic:

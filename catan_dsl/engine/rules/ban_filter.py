@@ -1,0 +1,59 @@
+"""A main-phase listing + the rules' build and trade forbids → the listing without the builds a
+forbid holds for and the offers of a banned stock (``RulesRuntime._legal_main`` calls it)."""
+
+from __future__ import annotations
+
+from catan_dsl.engine.actions import Build, OfferTrade
+
+
+def drop_banned(rules, s, p: int, out: list, columns: list[int],
+                builds: tuple[int, int] | None) -> None:
+    """Drop from ``out`` the builds a forbid holds for and the offers of a banned stock
+    (``columns``: the banned stocks' entries; ``builds``: the slice of ``out`` holding the
+    builds, when the caller knows it)."""
+    keep, whole = [], {}                 # per piece kind: _kind_verdict's answer, for all spots
+    start, stop = (0, len(out)) if columns or builds is None else builds
+    g = rules.game
+    # With no trade banned only the builds can be dropped: look at them alone.
+    for a in out[start:stop]:
+        t = type(a)
+        if t is Build:
+            if rules.build_forbids:
+                k = a.kind
+                every = whole.get(k, whole)      # the dict itself: not asked yet
+                if every is whole:
+                    every = whole[k] = _kind_verdict(rules, s, p, k, a.at)
+                if every is True:
+                    continue
+                if every is None:
+                    if rules.build_forbidden(s, p, k, a.at):
+                        continue
+                elif every is not False:
+                    # Layout bans alone decide per spot: their verdicts for the board.
+                    hit = every.get(a.at)
+                    if hit is None:
+                        hit = rules._layout_ban(s, p, g.piece_names[k], g.piece_on_edge[k],
+                                                a.at, every)
+                    if hit:
+                        continue
+        elif t is OfferTrade and columns:
+            give, get = a.give, a.get
+            if any(give[r] or get[r] for r in columns if r < len(give)):
+                continue
+        keep.append(a)
+    out[start:stop] = keep
+
+
+def _kind_verdict(rules, s, p: int, k: int, at: int) -> bool | dict | None:
+    """For a listing's builds of kind ``k``: True (every one forbidden), False (none), the
+    board's layout-ban verdicts by spot when only layout bans can hold ("no road on a marked
+    path": a dict read per build instead of build_banned's plan per build), or None (asked
+    per spot, build_forbidden)."""
+    g = rules.game
+    name = g.piece_names[k]
+    every = rules.kind_banned(s, p, name, g.piece_on_edge[k], at)
+    if every is None:
+        layout, _, rest, _ = rules.build_bans[0][name]
+        if layout and not rest:
+            return rules._layout_verdicts(s, name)
+    return every
