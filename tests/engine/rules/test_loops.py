@@ -5,36 +5,12 @@ step; and each kind of comprehension gives the closure's value on played positio
 
 from __future__ import annotations
 
-import random
-from pathlib import Path
-
 import pytest
 
-from catan_dsl.api import compile_file
-from catan_dsl.bots import make_bot
-from catan_dsl.engine import Game
 from catan_dsl.engine.rules import expressions, loops
 from catan_dsl.engine.rules.expressions import Ctx, compile_expr
+from tests.engine.rules.side_by_side import ROWS, games_on_and_off, play_side_by_side, row_id
 from tests.engine.rules.test_domains import played
-
-SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
-VARIANTS = ("tournament", "friendly_robber", "event_cards", "harbormaster", "catan_for_two")
-# Every shipped scenario and combination, and the base game with each variant (as
-# bench/fingerprint.py plays them).
-ROWS = [(p, ()) for p in sorted(SCENARIOS.glob("*.catan")) if p.stem not in VARIANTS] + \
-    [(p, ()) for p in sorted(SCENARIOS.glob("combinations/*.catan"))] + \
-    [(SCENARIOS / "base.catan", (v,)) for v in VARIANTS]
-
-
-def _games(path: Path, with_: tuple, monkeypatch) -> tuple[Game, Game]:
-    ir, report = compile_file(str(path), with_=with_)
-    assert ir is not None, report.render_text()
-    players = 2 if "catan_for_two" in with_ else 4
-    generated = Game(ir, num_players=players)
-    with monkeypatch.context() as m:
-        m.setattr(expressions, "GENERATED_LOOPS", False)
-        closures = Game(ir, num_players=players)
-    return generated, closures
 
 
 def _generated(fn) -> bool:
@@ -46,30 +22,11 @@ def _generated(fn) -> bool:
                for c in fn.__closure__ or ())
 
 
-@pytest.mark.parametrize("path,with_", ROWS, ids=lambda r: r.stem if isinstance(r, Path) else
-                         "+".join(r))
+@pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
 def test_a_scenario_plays_the_same_with_loops_generated_or_as_closures(path, with_, monkeypatch):
-    generated, closures = _games(path, with_, monkeypatch)
-    states = [generated.new_initial_state(seed=11), closures.new_initial_state(seed=11)]
-    rngs = [random.Random(11), random.Random(11)]
-    bot = make_bot("random")
-    for _ in range(700):
-        if states[0].is_terminal():
-            break
-        taken = []
-        for s, rng in zip(states, rngs):
-            if s.is_chance_node():
-                a = s.sample_chance(rng)
-            else:
-                legal = s.legal_actions()
-                taken.append([str(x) for x in legal])
-                a = bot.choose(s, legal, rng)
-            s.apply_action(a)
-            taken.append(str(a))
-        assert taken[: len(taken) // 2] == taken[len(taken) // 2:]
-        events = [s.drain_events() for s in states]
-        assert events[0] == events[1]
-    assert states[0].is_terminal() == states[1].is_terminal()
+    generated, closures = games_on_and_off(path, with_, monkeypatch, expressions,
+                                           "GENERATED_LOOPS")
+    states = play_side_by_side((generated, closures), seed=11, steps=700)
     assert [states[0].vp(p) for p in range(generated.num_players)] == \
         [states[1].vp(p) for p in range(closures.num_players)]
 

@@ -5,17 +5,11 @@ computation afresh finds."""
 
 from __future__ import annotations
 
-import random
-from pathlib import Path
-
 import pytest
 
-from catan_dsl import api
-from catan_dsl.bots import make_bot
-from catan_dsl.engine import CHANCE, Game
 from catan_dsl.engine.base import networks
 from catan_dsl.engine.rules import piece_moves
-from catan_dsl.packs.sources import seafarers_pack
+from tests.engine.rules.random_walks import random_steps, seafarers_game
 
 
 @pytest.mark.parametrize("name", ["new_shores", "fog_islands"])
@@ -24,10 +18,7 @@ def test_destinations_as_a_set_are_the_paths_asked_one_by_one(name: str, monkeyp
     once it has left, never beside the pirate): every set of destinations a choice listed is
     the paths the per-path check (``_can_move``, the piece lifted) allows, and after every move
     every player's path spots are those computed afresh."""
-    path = Path(seafarers_pack()["scenarios"]) / f"{name}.catan"
-    ir, report = api.compile_file(str(path))
-    assert ir is not None, report.render_text()
-    game = Game(ir, num_players=4)
+    game = seafarers_game(name)
     plain = piece_moves.path_destinations
     sets = []
 
@@ -40,18 +31,9 @@ def test_destinations_as_a_set_are_the_paths_asked_one_by_one(name: str, monkeyp
         return got
     monkeypatch.setattr(piece_moves, "path_destinations", compared)
     moves = 0
-    for seed in (1, 2):
-        s, rng = game.new_initial_state(seed), random.Random(seed)
-        bots = [make_bot("random") for _ in range(4)]
-        for _ in range(1500):
-            if s.is_terminal():
-                break
-            p = s.current_player()
-            a = s.sample_chance(rng) if p == CHANCE else bots[p].choose(s, s.legal_actions(), rng)
-            before = s.piece_moves
-            s.apply_action(a)
-            if s.piece_moves != before:
-                moves += 1
-                for q in range(4):
-                    assert s.edge_spots[q] == networks.all_codes(s, q), (seed, q)
+    for seed, s, _, moved in random_steps(game, (1, 2), 1500):
+        if moved:
+            moves += 1
+            for q in range(4):
+                assert s.edge_spots[q] == networks.all_codes(s, q), (seed, q)
     assert moves > 20 and len(sets) > 20 and max(sets) > 1

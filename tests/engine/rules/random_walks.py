@@ -1,0 +1,36 @@
+"""A shipped Seafarers scenario's name → its 4-player Game; a Game and seeds → every step of
+seeded random-bot games (the state after it, the action taken, and whether a piece moved), for
+the tests that compare a kept answer with the one worked out afresh after each step."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from catan_dsl import api
+from catan_dsl.bots import make_bot
+from catan_dsl.engine import CHANCE, Game
+from catan_dsl.packs.sources import seafarers_pack
+
+
+def seafarers_game(name: str) -> Game:
+    path = Path(seafarers_pack()["scenarios"]) / f"{name}.catan"
+    ir, report = api.compile_file(str(path))
+    assert ir is not None, report.render_text()
+    return Game(ir, num_players=4)
+
+
+def random_steps(game: Game, seeds: tuple[int, ...], steps: int):
+    """Yield (seed, state, action, piece moved?) after each step of each seeded game, at most
+    ``steps`` steps a game (the state is the game's own: read it before the next step)."""
+    for seed in seeds:
+        s, rng = game.new_initial_state(seed), random.Random(seed)
+        bots = [make_bot("random") for _ in range(game.num_players)]
+        for _ in range(steps):
+            if s.is_terminal():
+                break
+            p = s.current_player()
+            a = s.sample_chance(rng) if p == CHANCE else bots[p].choose(s, s.legal_actions(), rng)
+            before = s.piece_moves
+            s.apply_action(a)
+            yield seed, s, a, s.piece_moves != before
