@@ -34,3 +34,33 @@ def random_steps(game: Game, seeds: tuple[int, ...], steps: int):
             before = s.piece_moves
             s.apply_action(a)
             yield seed, s, a, s.piece_moves != before
+
+
+def rule_listings(game: Game, seed: int, steps: int):
+    """Yield (state, its legal actions) at each decision of a seeded game whose listing holds
+    a rule action; every move (listed or not) is a uniform choice of the game's generator."""
+    s, rng = game.new_initial_state(seed=seed), random.Random(seed)
+    for _ in range(steps):
+        if s.is_terminal():
+            break
+        if s.is_chance_node():
+            s.apply_action(s.sample_chance(rng))
+            continue
+        legal = s.legal_actions()
+        if any(getattr(a, "rule", -1) >= 0 for a in legal):
+            yield s, legal
+        s.apply_action(rng.choice(legal))
+
+
+def listing_afresh(s, field: str, off) -> list:
+    """The listing with every rule action's ``field`` (a way of keeping its targets) set to
+    ``off``, on a clone: its memos start empty, so nothing kept before is read."""
+    specs = [ar.action for ar in s.game.rules.actions]
+    saved = [getattr(sp, field) for sp in specs]
+    try:
+        for sp in specs:
+            setattr(sp, field, off)
+        return list(s.clone().legal_actions())
+    finally:
+        for sp, kept in zip(specs, saved):
+            setattr(sp, field, kept)

@@ -4,12 +4,12 @@ one worked out afresh, and a change to a value the condition reads is seen at on
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from catan_dsl.api import compile_file
 from catan_dsl.engine import Game
 from tests.engine.helpers import empty_main, texts
+from tests.engine.rules.random_walks import listing_afresh, rule_listings
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -64,17 +64,8 @@ def test_a_kept_listing_sees_each_change_of_what_it_reads(tmp_path: Path) -> Non
 
 
 def _afresh(s) -> list:
-    """The listing with no rule action's targets kept by counters (on a clone: its memos start
-    empty, so nothing kept before is read)."""
-    specs = [ar.action for ar in s.game.rules.actions]
-    saved = [sp.target_counted for sp in specs]
-    try:
-        for sp in specs:
-            sp.target_counted = None
-        return list(s.clone().legal_actions())
-    finally:
-        for sp, k in zip(specs, saved):
-            sp.target_counted = k
+    """The listing with no rule action's targets kept by counters."""
+    return listing_afresh(s, "target_counted", None)
 
 
 def test_traders_and_barbarians_listings_equal_the_ones_worked_out_afresh() -> None:
@@ -84,18 +75,8 @@ def test_traders_and_barbarians_listings_equal_the_ones_worked_out_afresh() -> N
     assert ir is not None, report.render_text()
     g = Game(ir, num_players=4)
     assert _spec(g, "travel").target_counted is not None
-    s = g.new_initial_state(seed=5)
-    rng = random.Random(5)
     checked = 0
-    for _ in range(2500):
-        if s.is_terminal():
-            break
-        if s.is_chance_node():
-            s.apply_action(s.sample_chance(rng))
-            continue
-        legal = s.legal_actions()
-        if any(getattr(a, "rule", -1) >= 0 for a in legal):
-            assert list(legal) == _afresh(s)
-            checked += 1
-        s.apply_action(rng.choice(legal))
+    for s, legal in rule_listings(g, 5, 2500):
+        assert list(legal) == _afresh(s)
+        checked += 1
     assert checked > 200

@@ -13,20 +13,12 @@ from catan_dsl import api
 from catan_dsl.engine import Game
 from catan_dsl.engine.base import networks
 from catan_dsl.packs.sources import seafarers_pack
+from tests.engine.rules.random_walks import listing_afresh, rule_listings
 
 
 def _afresh(s) -> list:
-    """The listing with no rule action's targets kept per turn (on a clone: its memos start
-    empty, so nothing kept before is read)."""
-    specs = [ar.action for ar in s.game.rules.actions]
-    saved = [sp.target_turned for sp in specs]
-    try:
-        for sp in specs:
-            sp.target_turned = False
-        return list(s.clone().legal_actions())
-    finally:
-        for sp, kept in zip(specs, saved):
-            sp.target_turned = kept
+    """The listing with no rule action's targets kept per turn."""
+    return listing_afresh(s, "target_turned", False)
 
 
 @pytest.mark.parametrize("name", ["new_shores", "through_the_desert"])
@@ -42,18 +34,9 @@ def test_move_a_ship_listings_equal_the_ones_worked_out_afresh(name: str) -> Non
     assert move_ship.target_turned
     checked = 0
     for seed in (3, 4):
-        s, rng = g.new_initial_state(seed=seed), random.Random(seed)
-        for _ in range(2500):
-            if s.is_terminal():
-                break
-            if s.is_chance_node():
-                s.apply_action(s.sample_chance(rng))
-                continue
-            legal = s.legal_actions()
-            if any(getattr(a, "rule", -1) >= 0 for a in legal):
-                assert list(legal) == _afresh(s)
-                checked += 1
-            s.apply_action(rng.choice(legal))
+        for s, legal in rule_listings(g, seed, 2500):
+            assert list(legal) == _afresh(s)
+            checked += 1
     assert checked > 200
 
 
