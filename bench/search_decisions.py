@@ -33,30 +33,9 @@ from catan_dsl import api  # noqa: E402
 from catan_dsl.bots import make_bot  # noqa: E402
 from catan_dsl.bots.kinds import decision_kind  # noqa: E402
 from catan_dsl.engine import CHANCE, Game  # noqa: E402
+from search_speed import positions  # noqa: E402  (a sibling script: the same sampled positions)
 
 MAX_TURNS = 300
-
-
-def positions(game: Game, count: int, every: int, seed: int) -> list:
-    """Every ``every``-th decision with two or more options of seeded all-greedy games."""
-    out = []
-    while len(out) < count:
-        rng = random.Random(seed)
-        s = game.new_initial_state(seed=seed)
-        bot = make_bot("greedy")
-        k = 0
-        while not s.is_terminal() and s.turn < MAX_TURNS and len(out) < count:
-            if s.current_player() == CHANCE:
-                s.apply_action(s.sample_chance(rng))
-                continue
-            legal = s.legal_actions()
-            if len(legal) > 1:
-                k += 1
-                if k % every == 0:
-                    out.append(s.clone())
-            s.apply_action(legal[0] if len(legal) == 1 else bot.choose(s, legal, rng))
-        seed += 1
-    return out
 
 
 def greedy_win(s, seat: int, seed: int) -> float:

@@ -36,10 +36,10 @@ DEFAULT = ("scenarios/base.catan", "scenarios/barbarian_attack.catan",
            "scenarios/traders_barbarians.catan")
 
 
-def positions(game: Game, count: int, every: int = 7) -> list:
-    """States where a seat chooses among two or more options, from seeded all-greedy games."""
+def positions(game: Game, count: int, every: int = 7, seed: int = 1000) -> list:
+    """Every ``every``-th state where a seat chooses among two or more options, from seeded
+    all-greedy games (seeds from ``seed`` on, each to turn 300 at most)."""
     out = []
-    seed = 1000
     while len(out) < count:
         rng = random.Random(seed)
         s = game.new_initial_state(seed=seed)
