@@ -155,11 +155,16 @@ class MctsBot:
     # Trade offers to the other seats among the search's own options (True), or left out
     # (False: the greedy bot never offers, and an offer a rival accepts helps that rival too).
     offers = True
+    # The root's prior for a trade offer: the position once the seats it asks have answered
+    # as the greedy bot would (True), so offers they accept and that help rank first; or the
+    # greedy bot's score, the position unchanged, the same for every offer (False).
+    offer_prior = False
 
     def __init__(self, think_ms: int | None = None, playouts: int | None = None,
                  fitted: int | None = None, only: str | None = None,
                  setup_steps: int | None = None, setup_x: int | None = None,
-                 setup_fitted: int | None = None, offers: int | None = None) -> None:
+                 setup_fitted: int | None = None, offers: int | None = None,
+                 offer_prior: int | None = None) -> None:
         self.think_ms = THINK_MS if think_ms is None else think_ms
         if setup_steps is not None:
             self.setup_steps = setup_steps
@@ -169,6 +174,8 @@ class MctsBot:
             self.setup_fitted = bool(setup_fitted)
         if offers is not None:
             self.offers = bool(offers)
+        if offer_prior is not None:
+            self.offer_prior = bool(offer_prior)
         # The kinds of decision the search makes (bots/kinds.py); the greedy bot makes the
         # others. None: all. A diagnosis: which kinds carry the search's edge (bench/README.md).
         self.only = None if only is None else parse_kinds(only)
@@ -326,6 +333,8 @@ class MctsBot:
         move and its chance node, on a sample of INNER_OPTIONS when there are more."""
         if is_root:
             actions, values = self.prior_bot.weigh(s, options, rng)
+            if self.offer_prior:
+                values = self._answered_offers(s, actions, values, rng)
         else:
             if len(options) > INNER_OPTIONS:
                 end = s.game.actions.end_turn
@@ -334,6 +343,37 @@ class MctsBot:
                     rng.sample(rest, INNER_OPTIONS)
             actions, values = self.inner_bot.weigh(s, options, rng)
         node.open(actions, values)
+
+    def _answered_offers(self, s: State, actions: list[Action], values: list[float],
+                         rng: random.Random) -> list[float]:
+        """``values`` with each trade offer's replaced by the evaluation once the prompts it
+        raises are answered by the rollout policy (the greedy bot), on a clone: an offer moves
+        no card until answered, so the greedy score is the same for every offer."""
+        if not any(type(a) is OfferTrade for a in actions):
+            return values
+        p = s.current_player()
+        answers = random.Random(rng.getrandbits(64))   # one draw: the search's stream stays put
+        out = list(values)
+        for i, a in enumerate(actions):
+            if type(a) is not OfferTrade:
+                continue
+            c = s.clone()
+            depth = len(c.prompts)
+            c.apply_action(a)
+            for _ in range(STEP_LIMIT):
+                if c.is_terminal() or len(c.prompts) <= depth:
+                    break                                # answered: the offer is settled
+                who = c.current_player()
+                if who == CHANCE:
+                    c.apply_action(c.sample_chance(answers))
+                    continue
+                if who < 0:                              # stalled: nobody can move
+                    break
+                legal = c.legal_actions()
+                c.apply_action(legal[0] if len(legal) == 1
+                               else self.rollout_bot.choose(c, legal, answers))
+            out[i] = evaluate(c, p)
+        return out
 
 
 def _without_offers(options: list[Action]) -> list[Action]:

@@ -416,3 +416,53 @@ def test_offers_0_leaves_trade_offers_out_of_the_search(base: Game, monkeypatch)
     opened.clear()
     make_bot("mcts:playouts=30").choose(s, s.legal_actions(), random.Random(2))
     assert any(type(a) is OfferTrade for a in opened[0])
+
+
+def _answered(s, offer):
+    """``s`` after ``offer`` once every seat it asks has answered as the greedy bot would."""
+    c = s.clone()
+    depth = len(c.prompts)
+    c.apply_action(offer)
+    bot, rng = make_bot("greedy"), random.Random(0)
+    while len(c.prompts) > depth and not c.is_terminal():
+        legal = c.legal_actions()
+        c.apply_action(legal[0] if len(legal) == 1 else bot.choose(c, legal, rng))
+    return c
+
+
+def test_offer_prior_ranks_offers_the_rivals_accept_above_those_they_decline(base: Game) -> None:
+    """``mcts:offer_prior=1``: the root's prior for a trade offer plays out the answers, so an
+    offer the greedy rivals accept and that raises the evaluation gets a higher prior than one
+    they decline; without it every offer gets the same prior. The same on a second opening."""
+    from catan_dsl.bots.greedy import evaluate
+    from catan_dsl.bots.mcts import Node
+    from catan_dsl.engine.actions import OfferTrade
+
+    assert make_bot("mcts:offer_prior=1").offer_prior and not make_bot("mcts").offer_prior
+
+    def accepted_and_declined(s) -> bool:
+        if s.phase != 2 or s.prompts:
+            return False
+        offers = [a for a in s.legal_actions() if type(a) is OfferTrade]
+        p, now = s.current_player(), evaluate(s, s.current_player())
+        after = [_answered(s, a) for a in offers]
+        return any(c.hand[p] != s.hand[p] and evaluate(c, p) > now for c in after) and \
+            any(c.hand[p] == s.hand[p] for c in after)
+
+    s = _position(base, 5, accepted_and_declined)
+    p, now = s.current_player(), evaluate(s, s.current_player())
+    offers = [a for a in s.legal_actions() if type(a) is OfferTrade]
+    good = [a for a in offers if (c := _answered(s, a)).hand[p] != s.hand[p]
+            and evaluate(c, p) > now]
+    declined = [a for a in offers if _answered(s, a).hand[p] == s.hand[p]]
+
+    def priors(spec: str) -> dict:
+        node = Node()
+        make_bot(spec)._open(node, s, s.legal_actions(), random.Random(3), True)
+        return {id(a): pr for a, pr in zip(node.actions, node.priors)}
+
+    on = priors("mcts:playouts=40:offer_prior=1")
+    assert on == priors("mcts:playouts=40:offer_prior=1")
+    assert min(on[id(a)] for a in good) > max(on[id(a)] for a in declined)
+    off = priors("mcts:playouts=40")
+    assert len({round(off[id(a)], 12) for a in offers}) == 1
