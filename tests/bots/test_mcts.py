@@ -431,14 +431,14 @@ def _answered(s, offer):
 
 
 def test_offer_prior_ranks_offers_the_rivals_accept_above_those_they_decline(base: Game) -> None:
-    """``mcts:offer_prior=1``: the root's prior for a trade offer plays out the answers, so an
+    """``mcts`` (``offer_prior`` on by default): the root's prior for a trade offer plays out the answers, so an
     offer the greedy rivals accept and that raises the evaluation gets a higher prior than one
     they decline; without it every offer gets the same prior. The same on a second opening."""
     from catan_dsl.bots.greedy import evaluate
     from catan_dsl.bots.mcts import Node
     from catan_dsl.engine.actions import OfferTrade
 
-    assert make_bot("mcts:offer_prior=1").offer_prior and not make_bot("mcts").offer_prior
+    assert make_bot("mcts").offer_prior and not make_bot("mcts:offer_prior=0").offer_prior
 
     def accepted_and_declined(s) -> bool:
         if s.phase != 2 or s.prompts:
@@ -461,8 +461,8 @@ def test_offer_prior_ranks_offers_the_rivals_accept_above_those_they_decline(bas
         make_bot(spec)._open(node, s, s.legal_actions(), random.Random(3), True)
         return {id(a): pr for a, pr in zip(node.actions, node.priors)}
 
-    on = priors("mcts:playouts=40:offer_prior=1")
+    on = priors("mcts:playouts=40")
     assert on == priors("mcts:playouts=40:offer_prior=1")
     assert min(on[id(a)] for a in good) > max(on[id(a)] for a in declined)
-    off = priors("mcts:playouts=40")
+    off = priors("mcts:playouts=40:offer_prior=0")
     assert len({round(off[id(a)], 12) for a in offers}) == 1
