@@ -301,7 +301,7 @@ def test_the_subtree_is_kept_only_straight_after_the_seats_own_move(base: Game,
     greedy = make_bot("greedy")
     last = None                      # (history length, move) of the bot's last searched decision
     reused = 0
-    while not s.is_terminal() and s.turn < 30 and not reused:
+    while not s.is_terminal() and s.turn < 80 and not reused:
         p = s.current_player()
         if p == CHANCE:
             s.apply_action(s.sample_chance(rng))
