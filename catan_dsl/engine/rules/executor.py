@@ -18,12 +18,17 @@ VIA = "@via"                   # hidden name: inside a procedure's body, "CALL_A
 
 
 class Eff:
-    """One compiled effect: ``run(s, env, ri, addr)`` returns work to do before the rest, or None."""
+    """One compiled effect: ``run(s, env, ri, addr)`` returns work to do before the rest, or None.
+    ``inline``: what a generated block needs to write the effect in place of the call
+    (straight.py: ``("if", test)``, ``("let", name, value)``, ``("via", tag)``, ``("each",
+    name, elements)``), or None."""
 
-    __slots__ = ("head", "run", "children", "cond", "var")
+    __slots__ = ("head", "run", "children", "cond", "var", "inline")
 
-    def __init__(self, head: str, run: Callable, children: tuple = (), cond=None, var=None):
+    def __init__(self, head: str, run: Callable, children: tuple = (), cond=None, var=None,
+                 inline: tuple | None = None):
         self.head, self.run, self.children, self.cond, self.var = head, run, children, cond, var
+        self.inline = inline
 
 
 def compile_effects(lst: list, ctx: Ctx) -> list[Eff]:
@@ -159,6 +164,7 @@ def run(s, items: list) -> None:
     """Run work items (a stack, top last) until done or until a prompt needs an answer."""
     rules = s.game.rules
     execution = rules.execution
+    straight = rules.straight
     if s._hlen != execution.stamp:      # execution.begin(s), inlined: a run per rule fired
         execution.reset(s._hlen)
     execution.depth += 1
@@ -223,14 +229,28 @@ def run(s, items: list) -> None:
                 if VIA in env:
                     execution.prov = via_prov(execution, execution.prov, env[VIA])
                 n = len(lst)
+                # A block entered at its start runs as its generated function (straight.py)
+                # when it has one, until an effect needs the stack.
+                block = straight.get((ri, addr)) if i == 0 and straight else None
                 while i < n:
-                    eff = lst[i]
-                    i += 1
-                    execution.steps += 1
-                    if execution.steps > STEP_BUDGET:
-                        execution.tick(0)
-                    n0 = len(prompts)
-                    sub = eff.run(s, env, ri, addr + (i - 1,))
+                    if block is not None:
+                        stop = block(s, env, items)
+                        block = None
+                        if stop is None:
+                            break
+                        # The block, position and variables it stopped in, with the
+                        # effect's answer: carried on as the loop below would.
+                        addr, i, env, sub, n0 = stop
+                        lst = _resolve(rules, ri, addr)
+                        n = len(lst)
+                    else:
+                        eff = lst[i]
+                        i += 1
+                        execution.steps += 1
+                        if execution.steps > STEP_BUDGET:
+                            execution.tick(0)
+                        n0 = len(prompts)
+                        sub = eff.run(s, env, ri, addr + (i - 1,))
                     if sub or len(prompts) > n0:
                         if i == n and len(prompts) == n0 and len(sub) == 1 \
                                 and sub[0][0] == "fx":
@@ -242,6 +262,8 @@ def run(s, items: list) -> None:
                             env = dict(et)
                             if VIA in env:
                                 execution.prov = via_prov(execution, execution.prov, env[VIA])
+                            if i == 0 and straight:
+                                block = straight.get((ri, addr))
                             continue
                         if i < n:
                             items.append(("fx", ri, addr, i, envt(env)))
