@@ -305,7 +305,7 @@ class CompiledRules(RuleQueries, VictoryQueries):
         self.build_bans = split_build_bans(self.forbids.get("build", ()), self.game.piece_names)
         self.spot_splits: dict = {}         # piece kind → its "at in S" build bans, the others
         self.trigger_keys = _trigger_keys(self.by_trigger, self.compiled)
-        self.straight = straight.generated(self)    # (rule, address) → its block written out
+        self.straight = straight.generated(self)    # (rule, address, start) → written out
         self.route_weighted = bool(self.modifiers.get("route_weight"))
         self.vp_modified = bool(self.modifiers.get("vp"))
         self.shared_specials = any(sp.policy == "all_min" for sp in game.specials)

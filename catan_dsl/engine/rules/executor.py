@@ -104,7 +104,7 @@ def emit(s, ri: int, event) -> None:
 
 
 # ---- the executor ---------------------------------------------------------------------------
-def _resolve(rules, ri: int, addr: tuple) -> list[Eff]:
+def resolve(rules, ri: int, addr: tuple) -> list[Eff]:
     """The effect list at ``addr`` (pairs of effect index, child block) in rule ``ri``."""
     if not addr:
         return rules.compiled[ri].do
@@ -203,7 +203,7 @@ def run(s, items: list) -> None:
             elif kind == "loop":
                 # "repeat N while COND": COND now, then one run of the body, then ask again.
                 _, ri, addr, left, et = item
-                eff = _resolve(rules, ri, addr[:-1])[addr[-1]]
+                eff = resolve(rules, ri, addr[:-1])[addr[-1]]
                 if eff.cond(s, dict(et)):
                     if left > 1:
                         items.append(("loop", ri, addr, left - 1, et))
@@ -211,7 +211,7 @@ def run(s, items: list) -> None:
                 continue
             elif kind == "each":
                 _, ri, addr, var, rest, et = item
-                eff = _resolve(rules, ri, addr[:-1])[addr[-1]]
+                eff = resolve(rules, ri, addr[:-1])[addr[-1]]
                 env = dict(et)
                 while rest:
                     x, rest = rest[0], rest[1:]
@@ -223,15 +223,15 @@ def run(s, items: list) -> None:
                         break
                 continue
             if kind != "call":
-                lst = _resolve(rules, ri, addr)
+                lst = resolve(rules, ri, addr)
                 env = dict(et)
                 execution.prov = rules.compiled[ri].prov
                 if VIA in env:
                     execution.prov = via_prov(execution, execution.prov, env[VIA])
                 n = len(lst)
-                # A block entered at its start runs as its generated function (straight.py)
+                # A block runs as its generated function from this effect on (straight.py)
                 # when it has one, until an effect needs the stack.
-                block = straight.get((ri, addr)) if i == 0 and straight else None
+                block = straight[ri, addr, i] if straight is not None else None
                 while i < n:
                     if block is not None:
                         stop = block(s, env, items)
@@ -241,7 +241,7 @@ def run(s, items: list) -> None:
                         # The block, position and variables it stopped in, with the
                         # effect's answer: carried on as the loop below would.
                         addr, i, env, sub, n0 = stop
-                        lst = _resolve(rules, ri, addr)
+                        lst = resolve(rules, ri, addr)
                         n = len(lst)
                     else:
                         eff = lst[i]
@@ -257,13 +257,13 @@ def run(s, items: list) -> None:
                             # A block ending in one nested block (let, if, a procedure's
                             # body): go straight into it, nothing is left here to come back to.
                             _, ri, addr, i, et = sub[0]
-                            lst = _resolve(rules, ri, addr)
+                            lst = resolve(rules, ri, addr)
                             n = len(lst)
                             env = dict(et)
                             if VIA in env:
                                 execution.prov = via_prov(execution, execution.prov, env[VIA])
-                            if i == 0 and straight:
-                                block = straight.get((ri, addr))
+                            if straight is not None:
+                                block = straight[ri, addr, i]
                             continue
                         if i < n:
                             items.append(("fx", ri, addr, i, envt(env)))

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from catan_dsl.engine.rules.execution import STEP_BUDGET
-from catan_dsl.engine.rules.executor import VIA, envt, via_prov
+from catan_dsl.engine.rules.executor import VIA, resolve, envt, via_prov
 from catan_dsl.engine.rules.fused import define
 
 GENERATED = True
@@ -34,34 +34,40 @@ FILENAME = "<generated effect block>"
 MAX_LINES = 2000        # a block whose source would be longer is left to the executor
 
 
-def generated(rules) -> dict:
-    """(rule index, block address) → the block's generated function, for every block of every
-    rule that has effects worth writing out (two or more, or one written in place)."""
-    out: dict = {}
-    if not GENERATED:
-        return out
-    for ri, rule in enumerate(rules.compiled):
-        do = getattr(rule, "do", None)
-        if do:
-            _walk(rules, ri, rule, do, (), out)
-    return out
+def generated(rules) -> Blocks | None:
+    """The rules' generated blocks (None when ``GENERATED`` is off)."""
+    return Blocks(rules) if GENERATED else None
 
 
-def _walk(rules, ri: int, rule, lst: list, addr: tuple, out: dict) -> None:
-    if len(lst) >= 2 or any(eff.inline is not None for eff in lst):
-        fn = _function(rules, ri, rule, lst, addr)
-        if fn is not None:
-            out[(ri, addr)] = fn
-    for j, eff in enumerate(lst):
-        for c, child in enumerate(eff.children):
-            if child:
-                _walk(rules, ri, rule, child, addr + (j, c), out)
+class Blocks(dict):
+    """(rule index, block address, first effect) → the block's generated function from that
+    effect on, or None when what is left of it is one plain effect (nothing to gain). A block
+    is entered at its start, or carried on after an effect that needed the stack; each such
+    start is written the first time a game asks for it, so a rule that never runs (or a
+    branch never taken) costs no compiling."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def __missing__(self, key: tuple) -> Callable | None:
+        ri, addr, start = key
+        rules = self.rules
+        lst = resolve(rules, ri, addr)
+        rest = lst[start:]
+        fn = None
+        if len(rest) >= 2 or (rest and rest[0].inline is not None):
+            fn = _function(rules, ri, rules.compiled[ri], lst, addr, start)
+        self[key] = fn
+        return fn
 
 
-def _function(rules, ri: int, rule, lst: list, addr: tuple) -> Callable | None:
+def _function(rules, ri: int, rule, lst: list, addr: tuple, start: int) -> Callable | None:
     w = _Writer(ri)
     w.names.update(EX=rules.execution, ENVT=envt, VIA_PROV=via_prov, RULE=rule)
-    w.block(lst, addr, "env", 1, [])
+    w.block(lst, addr, "env", 1, [], start)
     if len(w.lines) > MAX_LINES:
         return None
     w.lines.append("    return None")
@@ -99,11 +105,14 @@ class _Writer:
             self.put(depth + 1, "EX.enter(RULE)")
         self.put(depth + 1, "EX.tick(0)")
 
-    def block(self, lst: list, addr: tuple, env: str, depth: int, pending: list) -> None:
-        """The effects of ``lst`` (at ``addr``, their variables in ``env``). ``pending``: the
-        lines pushing what the enclosing blocks leave on the work stack, outermost first."""
+    def block(self, lst: list, addr: tuple, env: str, depth: int, pending: list,
+              start: int = 0) -> None:
+        """The effects of ``lst`` from ``start`` on (at ``addr``, their variables in ``env``).
+        ``pending``: the lines pushing what the enclosing blocks leave on the work stack,
+        outermost first."""
         n = len(lst)
-        for j, eff in enumerate(lst):
+        for j in range(start, n):
+            eff = lst[j]
             here = addr + (j,)
             self.step(depth, False)
             kind = eff.inline[0] if eff.inline is not None else None

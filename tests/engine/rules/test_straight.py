@@ -47,7 +47,7 @@ def _play_exactly_alike(games, seed: int, steps: int) -> None:
 @pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
 def test_a_scenario_plays_the_same_with_blocks_written_out(path, with_, monkeypatch):
     written, stacked = games_on_and_off(path, with_, monkeypatch, straight, "GENERATED")
-    assert stacked.rules is None or stacked.rules.straight == {}
+    assert stacked.rules is None or stacked.rules.straight is None
     _play_exactly_alike((written, stacked), seed=5, steps=900)
 
 
@@ -76,14 +76,20 @@ def _games(tmp_path: Path, monkeypatch) -> tuple[Game, Game]:
 
 
 def test_blocks_with_two_effects_or_one_written_in_place_are_generated(tmp_path, monkeypatch):
-    """A rule's block of several effects and the nested blocks of an if, a let, a procedure
-    and an each are written out; a block of one plain effect is left to the executor."""
+    """A rule's block of several effects, from its start and from each effect it may carry on
+    at, and the nested blocks of an if, a let, a procedure and an each are written out; a
+    block (or what is left of one) of one plain effect is left to the executor."""
     written, _ = _games(tmp_path, monkeypatch)
     rules = written.rules
     mixed, one = rules.action_by_name["mixed"], rules.action_by_name["one"]
-    assert (mixed, ()) in rules.straight
-    assert (mixed, (1, 0)) in rules.straight        # the if's first branch: two effects
-    assert (one, ()) not in rules.straight           # one plain gain
+    # The action's block is [gain, if, let]; the let's body [each, gain] (it holds the rest).
+    assert [eff.head for eff in rules.compiled[mixed].do] == ["gain", "if", "let"]
+    assert rules.straight[mixed, (), 0] is not None
+    assert rules.straight[mixed, (), 2] is not None          # carried on at the let
+    assert rules.straight[mixed, (2, 0), 0] is not None      # the let's body
+    assert rules.straight[mixed, (2, 0), 1] is None          # from its last gain: one plain effect
+    assert rules.straight[mixed, (1, 0), 0] is not None      # the if's first branch: two effects
+    assert rules.straight[one, (), 0] is None                # one plain gain
 
 
 def test_a_written_out_block_does_what_the_stack_does(tmp_path, monkeypatch):
