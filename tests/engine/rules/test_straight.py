@@ -13,6 +13,7 @@ import pytest
 from catan_dsl.bots import make_bot
 from catan_dsl.engine import Game
 from catan_dsl.engine.rules import straight
+from catan_dsl.engine.rules.execution import RuleBudgetExceeded
 from tests.engine.helpers import act, empty_main
 from tests.engine.rules.side_by_side import ROWS, games_on_and_off, row_id
 
@@ -65,6 +66,16 @@ SOURCE = """scenario blocks "Blocks" extends base {
     }
   }
   action one "One gain" { do { gain 1 runs } }
+  procedure bump() { gain 1 runs }
+  action runaway "Run until the step budget stops it" {
+    do {
+      repeat 3000 {
+        if true { bump(); gain 1 runs }
+        let k = 1
+        each q in seats where q == player { gain k runs }
+      }
+    }
+  }
 }
 """
 
@@ -106,3 +117,18 @@ def test_a_written_out_block_does_what_the_stack_does(tmp_path, monkeypatch):
     # The mover: 1 + 2 on each of the last two runs; each other seat: k = 2, 4, 6 runs.
     assert [c[gold] for c in states[0].rules_state.counters] == [6, 12, 12, 12]
     assert states[1].rules_state.counters == states[0].rules_state.counters
+
+
+def test_the_step_budget_stops_a_written_out_block_where_it_stops_the_stack(tmp_path, monkeypatch):
+    """A block that runs away meets the budget at the same step both ways: the same gains made
+    before it, the same rule named."""
+    games = _games(tmp_path, monkeypatch)
+    runs, errors = [], []
+    for g in games:
+        s = empty_main(g)
+        with pytest.raises(RuleBudgetExceeded) as err:
+            act(s, "do runaway")
+        errors.append((err.value.chain, err.value.why, err.value.where))
+        runs.append(s.rules_state.counters[0][g.rules.counter_index["runs"]])
+    assert errors[0] == errors[1]
+    assert runs[0] == runs[1] and 0 < runs[0] < 3 * 3000
