@@ -10,8 +10,9 @@ the same games (a test pins that they do) and the ratio is of cost alone:
     python bench/switch_ratio.py scenarios/combinations/fishermen+barbarian_attack.catan \\
         --switch loops --games 12
 
-Switches: ``listing`` (engine/rules/listing.py, the rule-action listing written out) and
-``loops`` (expressions.GENERATED_LOOPS, the generated loops and action targets).
+Switches: ``listing`` (engine/rules/listing.py, the rule-action listing written out),
+``loops`` (expressions.GENERATED_LOOPS, the generated loops and action targets) and
+``straight`` (engine/rules/straight.py, effect blocks written out).
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ import time
 
 from catan_dsl.api import compile_file
 from catan_dsl.engine import Game
-from catan_dsl.engine.rules import expressions, listing
+from catan_dsl.engine.rules import expressions, listing, straight
 from catan_dsl.play.playtest import games_heap, play_game
 
-SWITCHES = {"listing": (listing, "GENERATED"), "loops": (expressions, "GENERATED_LOOPS")}
+SWITCHES = {"listing": (listing, "GENERATED"), "loops": (expressions, "GENERATED_LOOPS"),
+            "straight": (straight, "GENERATED")}
 
 
 def _game(ir: dict, players: int, switch: str, on: bool) -> Game:

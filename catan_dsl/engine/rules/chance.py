@@ -26,7 +26,7 @@ def fx_let(node, ctx: Ctx) -> Eff:
         inner = dict(env)
         inner[var] = value(s, env)          # evaluated once, read as often as the body likes
         return [("fx", ri, addr + (0,), 0, envt(inner))]
-    return Eff("let", run_, children)
+    return Eff("let", run_, children, inline=("let", var, value))
 
 
 def fx_via(node, ctx: Ctx) -> Eff:
@@ -39,7 +39,7 @@ def fx_via(node, ctx: Ctx) -> Eff:
         inner = dict(env)
         inner[VIA] = tag
         return [("fx", ri, addr + (0,), 0, envt(inner))]
-    return Eff("via", run_, children)
+    return Eff("via", run_, children, inline=("via", tag))
 
 
 def fx_roll(node, ctx: Ctx) -> Eff:

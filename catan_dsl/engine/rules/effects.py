@@ -141,7 +141,8 @@ def fx_each(node, ctx):
         # one"): a body that changes the state can't add or drop later elements.
         items = tuple(candidates(s, env))
         return [("each", ri, addr, var, items, envt(env))] if items else None
-    return Eff("each", run_, (compile_effects(body, inner),), None, var)
+    return Eff("each", run_, (compile_effects(body, inner),), None, var,
+               ("each", var, candidates))
 
 
 def fx_if(node, ctx):
@@ -152,7 +153,7 @@ def fx_if(node, ctx):
         branch = 0 if cond(s, env) else 1
         # An empty branch (most "if"s have no else) is nothing to run: no work item for it.
         return [("fx", ri, addr + (branch,), 0, envt(env))] if children[branch] else None
-    return Eff("if", run_, children)
+    return Eff("if", run_, children, inline=("if", cond))
 
 
 EFFECTS: dict[str, Callable[[list, Ctx], Eff]] = {

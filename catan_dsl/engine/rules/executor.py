@@ -18,12 +18,17 @@ VIA = "@via"                   # hidden name: inside a procedure's body, "CALL_A
 
 
 class Eff:
-    """One compiled effect: ``run(s, env, ri, addr)`` returns work to do before the rest, or None."""
+    """One compiled effect: ``run(s, env, ri, addr)`` returns work to do before the rest, or None.
+    ``inline``: what a generated block needs to write the effect in place of the call
+    (straight.py: ``("if", test)``, ``("let", name, value)``, ``("via", tag)``, ``("each",
+    name, elements)``), or None."""
 
-    __slots__ = ("head", "run", "children", "cond", "var")
+    __slots__ = ("head", "run", "children", "cond", "var", "inline")
 
-    def __init__(self, head: str, run: Callable, children: tuple = (), cond=None, var=None):
+    def __init__(self, head: str, run: Callable, children: tuple = (), cond=None, var=None,
+                 inline: tuple | None = None):
         self.head, self.run, self.children, self.cond, self.var = head, run, children, cond, var
+        self.inline = inline
 
 
 def compile_effects(lst: list, ctx: Ctx) -> list[Eff]:
@@ -99,7 +104,7 @@ def emit(s, ri: int, event) -> None:
 
 
 # ---- the executor ---------------------------------------------------------------------------
-def _resolve(rules, ri: int, addr: tuple) -> list[Eff]:
+def resolve(rules, ri: int, addr: tuple) -> list[Eff]:
     """The effect list at ``addr`` (pairs of effect index, child block) in rule ``ri``."""
     if not addr:
         return rules.compiled[ri].do
@@ -159,6 +164,7 @@ def run(s, items: list) -> None:
     """Run work items (a stack, top last) until done or until a prompt needs an answer."""
     rules = s.game.rules
     execution = rules.execution
+    straight = rules.straight
     if s._hlen != execution.stamp:      # execution.begin(s), inlined: a run per rule fired
         execution.reset(s._hlen)
     execution.depth += 1
@@ -197,7 +203,7 @@ def run(s, items: list) -> None:
             elif kind == "loop":
                 # "repeat N while COND": COND now, then one run of the body, then ask again.
                 _, ri, addr, left, et = item
-                eff = _resolve(rules, ri, addr[:-1])[addr[-1]]
+                eff = resolve(rules, ri, addr[:-1])[addr[-1]]
                 if eff.cond(s, dict(et)):
                     if left > 1:
                         items.append(("loop", ri, addr, left - 1, et))
@@ -205,7 +211,7 @@ def run(s, items: list) -> None:
                 continue
             elif kind == "each":
                 _, ri, addr, var, rest, et = item
-                eff = _resolve(rules, ri, addr[:-1])[addr[-1]]
+                eff = resolve(rules, ri, addr[:-1])[addr[-1]]
                 env = dict(et)
                 while rest:
                     x, rest = rest[0], rest[1:]
@@ -217,31 +223,47 @@ def run(s, items: list) -> None:
                         break
                 continue
             if kind != "call":
-                lst = _resolve(rules, ri, addr)
+                lst = resolve(rules, ri, addr)
                 env = dict(et)
                 execution.prov = rules.compiled[ri].prov
                 if VIA in env:
                     execution.prov = via_prov(execution, execution.prov, env[VIA])
                 n = len(lst)
+                # A block runs as its generated function from this effect on (straight.py)
+                # when it has one, until an effect needs the stack.
+                block = straight[ri, addr, i] if straight is not None else None
                 while i < n:
-                    eff = lst[i]
-                    i += 1
-                    execution.steps += 1
-                    if execution.steps > STEP_BUDGET:
-                        execution.tick(0)
-                    n0 = len(prompts)
-                    sub = eff.run(s, env, ri, addr + (i - 1,))
+                    if block is not None:
+                        stop = block(s, env, items)
+                        block = None
+                        if stop is None:
+                            break
+                        # The block, position and variables it stopped in, with the
+                        # effect's answer: carried on as the loop below would.
+                        addr, i, env, sub, n0 = stop
+                        lst = resolve(rules, ri, addr)
+                        n = len(lst)
+                    else:
+                        eff = lst[i]
+                        i += 1
+                        execution.steps += 1
+                        if execution.steps > STEP_BUDGET:
+                            execution.tick(0)
+                        n0 = len(prompts)
+                        sub = eff.run(s, env, ri, addr + (i - 1,))
                     if sub or len(prompts) > n0:
                         if i == n and len(prompts) == n0 and len(sub) == 1 \
                                 and sub[0][0] == "fx":
                             # A block ending in one nested block (let, if, a procedure's
                             # body): go straight into it, nothing is left here to come back to.
                             _, ri, addr, i, et = sub[0]
-                            lst = _resolve(rules, ri, addr)
+                            lst = resolve(rules, ri, addr)
                             n = len(lst)
                             env = dict(et)
                             if VIA in env:
                                 execution.prov = via_prov(execution, execution.prov, env[VIA])
+                            if straight is not None:
+                                block = straight[ri, addr, i]
                             continue
                         if i < n:
                             items.append(("fx", ri, addr, i, envt(env)))

@@ -86,9 +86,10 @@ def after_action(rules, s) -> None:
 
 def _counters_and_routes(rules, s) -> None:
     """Counter-measured cards and route weights together (two scenarios composed): each is done
-    again only when what it reads moved, the cards when a counter did, the routes when the
-    general path below would (VP on the board, marks, chains), in the general path's order,
-    instead of both whenever a hand changes."""
+    again only when what it reads moved, the cards when a counter did, the routes when a mark
+    or chain did (and the VP on the board, when a weight reads the pieces: otherwise the placing
+    code has re-measured the routes a piece touches, as board_measures_only's path assumes), in
+    the general path's order, instead of both whenever a hand changes."""
     rules_state = s.rules_state
     old = rules_state.fingerprint
     counters = rules_state.counters
@@ -98,8 +99,9 @@ def _counters_and_routes(rules, s) -> None:
     if old:
         cards_moved = old[0] != counters
         vp, shape, chains = old[1]
-        routes_moved = vp != s.board_vp or shape != rules_state.shape_moves or \
-            n_chains and chains != rules_state.chains[:n_chains]
+        routes_moved = shape != rules_state.shape_moves or \
+            n_chains and chains != rules_state.chains[:n_chains] or \
+            rules.weights_follow_pieces and vp != s.board_vp
         if not (cards_moved or routes_moved):
             return
     else:

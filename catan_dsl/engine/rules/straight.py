@@ -1,0 +1,223 @@
+"""A compiled rule's effect block → one generated Python function that runs its effects in
+order, straight-line, until one of them needs the work stack (executor.run).
+
+The executor runs a block effect by effect: each is one step of a loop that calls the effect
+with its address, and an ``if``, a ``let``, a procedure's body (``via``) or an ``each`` hands
+back a work item (its variables frozen into a tuple) that the loop pushes, pops and thaws into
+a dict again before its first effect runs. Written out, a block is one function: the plain
+effects are direct calls with their addresses as literals, and ``if``, ``let``, ``via`` and
+``each`` are written in place, their blocks nested in the same function with their variables
+in a dict copied once. Everything the work stack does is done in the same order: the same
+steps counted (a pushed item costs a step when it is popped, a block entered last in its block
+costs none), the same provenance named, the same variables. When an effect opens a prompt or
+hands back work the function cannot write in place (a choice, a roll, a repeat, a share), it
+stops and hands the executor the work stack as it would be at that moment: the items of the
+enclosing blocks pushed, and the block, position, variables and the effect's answer to carry
+on from. So a block that runs to its end without asking anything never builds a work item.
+
+The executor stays the reference (``GENERATED = False`` leaves every block to it; a test plays
+every shipped scenario both ways). The source is built from the rules' structure alone:
+names and numbers enter it as literals (``repr``), the effects and closures as named objects,
+never as code.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from catan_dsl.engine.rules.execution import STEP_BUDGET
+from catan_dsl.engine.rules.executor import VIA, resolve, envt, via_prov
+from catan_dsl.engine.rules.fused import define
+
+GENERATED = True
+FILENAME = "<generated effect block>"
+MAX_LINES = 2000        # a block whose source would be longer is left to the executor
+
+
+def generated(rules) -> Blocks | None:
+    """The rules' generated blocks (None when ``GENERATED`` is off)."""
+    return Blocks(rules) if GENERATED else None
+
+
+class Blocks(dict):
+    """(rule index, block address, first effect) → the block's generated function from that
+    effect on, or None when what is left of it is one plain effect (nothing to gain). A block
+    is entered at its start, or carried on after an effect that needed the stack; each such
+    start is written the first time a game asks for it, so a rule that never runs (or a
+    branch never taken) costs no compiling."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def __missing__(self, key: tuple) -> Callable | None:
+        ri, addr, start = key
+        rules = self.rules
+        lst = resolve(rules, ri, addr)
+        rest = lst[start:]
+        fn = None
+        if len(rest) >= 2 or (rest and rest[0].inline is not None):
+            fn = _function(rules, ri, rules.compiled[ri], lst, addr, start)
+        self[key] = fn
+        return fn
+
+
+def _function(rules, ri: int, rule, lst: list, addr: tuple, start: int) -> Callable | None:
+    w = _Writer(ri)
+    w.names.update(EX=rules.execution, ENVT=envt, VIA_PROV=via_prov, RULE=rule)
+    w.block(lst, addr, "env", 1, [], start)
+    if len(w.lines) > MAX_LINES:
+        return None
+    w.lines.append("    return None")
+    text = "def block(s, env, items):\n    prompts = s.prompts\n" + "\n".join(w.lines) + "\n"
+    return define(text, "block", w.names, FILENAME)
+
+
+class _Writer:
+    """The lines of one block's function; the objects they call are kept as named values."""
+
+    def __init__(self, ri: int) -> None:
+        self.ri = ri
+        self.lines: list[str] = []
+        self.names: dict[str, Any] = {}
+        self.fresh = 0
+
+    def name(self, obj: Any, prefix: str) -> str:
+        key = f"{prefix}{len(self.names)}"
+        self.names[key] = obj
+        return key
+
+    def var(self, prefix: str) -> str:
+        self.fresh += 1
+        return f"_{prefix}{self.fresh}"
+
+    def put(self, depth: int, line: str) -> None:
+        self.lines.append("    " * depth + line)
+
+    def step(self, depth: int, popped: bool) -> None:
+        """A step of the budget: an effect run, or (``popped``) a work item taken off the
+        stack, which names its rule before the budget stops the game."""
+        self.put(depth, "EX.steps += 1")
+        self.put(depth, f"if EX.steps > {STEP_BUDGET!r}:")
+        if popped:
+            self.put(depth + 1, "EX.enter(RULE)")
+        self.put(depth + 1, "EX.tick(0)")
+
+    def block(self, lst: list, addr: tuple, env: str, depth: int, pending: list,
+              start: int = 0) -> None:
+        """The effects of ``lst`` from ``start`` on (at ``addr``, their variables in ``env``).
+        ``pending``: the lines pushing what the enclosing blocks leave on the work stack,
+        outermost first."""
+        n = len(lst)
+        for j in range(start, n):
+            eff = lst[j]
+            here = addr + (j,)
+            self.step(depth, False)
+            kind = eff.inline[0] if eff.inline is not None else None
+            if kind is None:
+                run = self.name(eff.run, "R")
+                self.put(depth, "n0 = len(prompts)")
+                self.put(depth, f"sub = {run}(s, {env}, {self.ri!r}, {here!r})")
+                self.put(depth, "if sub or len(prompts) > n0:")
+                for line in pending:
+                    self.put(depth + 1, line)
+                self.put(depth + 1, f"return ({addr!r}, {j + 1!r}, {env}, sub, n0)")
+                continue
+            # What this block leaves on the stack while a nested block runs: its own rest.
+            rest = pending + ([f"items.append(('fx', {self.ri!r}, {addr!r}, {j + 1!r}, "
+                               f"ENVT({env})))"] if j + 1 < n else [])
+            tail = j + 1 == n
+            if kind == "if":
+                cond = self.name(eff.inline[1], "C")
+                self.put(depth, f"if {cond}(s, {env}):")
+                self._branch(eff.children[0], here + (0,), env, depth + 1, rest, tail)
+                if eff.children[1]:
+                    self.put(depth, "else:")
+                    self._branch(eff.children[1], here + (1,), env, depth + 1, rest, tail)
+            elif kind == "let":
+                inner = self.var("e")
+                value = self.name(eff.inline[2], "V")
+                self.put(depth, f"{inner} = dict({env})")
+                self.put(depth, f"{inner}[{eff.inline[1]!r}] = {value}(s, {env})")
+                self._nested(eff.children[0], here + (0,), inner, depth, rest, tail)
+            elif kind == "via":
+                inner = self.var("e")
+                self.put(depth, f"{inner} = dict({env})")
+                self.put(depth, f"{inner}[{VIA!r}] = {eff.inline[1]!r}")
+                saved = self.var("p")
+                self.put(depth, f"{saved} = EX.prov")
+                self.put(depth, f"EX.prov = VIA_PROV(EX, {saved}, {eff.inline[1]!r})")
+                self._nested(eff.children[0], here + (0,), inner, depth, rest, tail, saved)
+            else:
+                self._each(eff, here, env, depth, rest, tail)
+
+    def _branch(self, lst: list, addr: tuple, env: str, depth: int, rest: list,
+                tail: bool) -> None:
+        """An if's branch: nothing when empty (no work item), else a block in a copy of the
+        variables."""
+        if not lst:
+            self.put(depth, "pass")
+            return
+        inner = self.var("e")
+        self.put(depth, f"{inner} = dict({env})")
+        self._nested(lst, addr, inner, depth, rest, tail)
+
+    def _nested(self, lst: list, addr: tuple, env: str, depth: int, rest: list,
+                tail: bool, saved: str | None = None) -> None:
+        """A nested block: entered straight when its effect was the last of its block, else
+        as the work stack would run it — the block's item popped, then the rest's. A popped
+        item names the provenance of its own variables: the block's, as it was before a
+        procedure's body (``saved``, or kept here when the nested block enters one)."""
+        if tail:
+            self.block(lst, addr, env, depth, rest)
+            return
+        if saved is None and _enters_via(lst):
+            saved = self.var("p")
+            self.put(depth, f"{saved} = EX.prov")
+        self.step(depth, True)
+        self.block(lst, addr, env, depth, rest)
+        self.step(depth, True)
+        if saved is not None:
+            self.put(depth, f"EX.prov = {saved}")
+
+    def _each(self, eff, here: tuple, env: str, depth: int, rest: list, tail: bool) -> None:
+        """``each X in S``: the elements picked when it starts; per element, the loop's item
+        and then the body's are popped (a step each), the body run in a copy of the variables
+        with X bound. The loop's item with the elements still to come stays below the body."""
+        var, candidates = eff.inline[1], self.name(eff.inline[2], "K")
+        xs, k, x, inner = self.var("xs"), self.var("k"), self.var("x"), self.var("e")
+        body = eff.children[0]
+        saved = self.var("p") if _enters_via(body) else None
+        self.put(depth, f"{xs} = tuple({candidates}(s, {env}))")
+        self.put(depth, f"if {xs}:")
+        d = depth + 1
+        if saved is not None:
+            self.put(d, f"{saved} = EX.prov")
+        self.put(d, f"for {k}, {x} in enumerate({xs}):")
+        self.step(d + 1, True)
+        self.put(d + 1, f"{inner} = dict({env})")
+        self.put(d + 1, f"{inner}[{var!r}] = {x}")
+        self.step(d + 1, True)
+        if saved is not None:
+            self.put(d + 1, f"EX.prov = {saved}")
+        below = rest + [f"if {k} + 1 < len({xs}): items.append(('each', {self.ri!r}, {here!r}, "
+                        f"{var!r}, {xs}[{k} + 1:], ENVT({env})))"]
+        self.block(body, here + (0,), inner, d + 1, below)
+        if not tail:
+            self.step(d, True)
+            if saved is not None:
+                self.put(d, f"EX.prov = {saved}")
+
+
+def _enters_via(lst: list) -> bool:
+    """Does running ``lst`` written out enter a procedure's body (which names its own
+    provenance until the next work item is popped)?"""
+    for eff in lst:
+        if eff.inline is not None:
+            if eff.inline[0] == "via":
+                return True
+            if any(_enters_via(child) for child in eff.children):
+                return True
+    return False
