@@ -101,18 +101,7 @@ def _core_walk(cadj: dict[int, list[tuple]], deep: tuple[dict, dict], best: int)
     starting down the deepest tree of its start node and ending down the deepest of its end
     node (another than the one it started down, when that is the start node)."""
     first, second = deep
-    for v in list(cadj):
-        out = cadj[v]
-        if first[v] or len(out) != 2 or out[0][0] == out[1][0]:
-            continue
-        # A node of two links and no tree is no place to start or end (a trail there could go
-        # on): the run a - v - c becomes one link a - c.
-        (ba, a, wa), (bc, c, wc) = out
-        del cadj[v]
-        out_a, out_c = cadj[a], cadj[c]
-        out_a[out_a.index((ba, v, wa))] = (ba, c, wa + wc)
-        out_c[out_c.index((bc, v, wc))] = (ba, a, wa + wc)
-
+    _contract(cadj, first)
     # The walk's answer is a function of the contracted core and its nodes' tree depths alone,
     # whatever the trees hanging off it: a piece moved or built at a route's open end, the
     # common change, mostly leaves those as they were.
@@ -124,6 +113,21 @@ def _core_walk(cadj: dict[int, list[tuple]], deep: tuple[dict, dict], best: int)
             _CORES.clear()
         got = _CORES[key] = _core_trail(cadj, first, second)
     return got if got > best else best
+
+
+def _contract(cadj: dict[int, list[tuple]], first: dict) -> None:
+    """Join the runs of a core's tree-less two-link nodes into single links, in place."""
+    for v in list(cadj):
+        out = cadj[v]
+        if first[v] or len(out) != 2 or out[0][0] == out[1][0]:
+            continue
+        # A node of two links and no tree is no place to start or end (a trail there could go
+        # on): the run a - v - c becomes one link a - c.
+        (ba, a, wa), (bc, c, wc) = out
+        del cadj[v]
+        out_a, out_c = cadj[a], cadj[c]
+        out_a[out_a.index((ba, v, wa))] = (ba, c, wa + wc)
+        out_c[out_c.index((bc, v, wc))] = (ba, a, wa + wc)
 
 
 def _core_trail(cadj: dict[int, list[tuple]], first: dict, second: dict) -> int:
@@ -258,8 +262,10 @@ def _core_value(cadj: dict[int, list[tuple]], core_id: int, first: dict, second:
     if got is None:
         if len(_DEPTHS) >= CORES_LIMIT:
             _DEPTHS.clear()
-        got = _DEPTHS[key] = _core_walk({v: list(out) for v, out in cadj.items()},
-                                        (first, second), 0)
+        # (its number and depths are the key: the contracted core's own key is not needed)
+        contracted = {v: list(out) for v, out in cadj.items()}
+        _contract(contracted, first)
+        got = _DEPTHS[key] = _core_trail(contracted, first, second)
     return got
 
 
