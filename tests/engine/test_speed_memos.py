@@ -125,7 +125,7 @@ def test_longest_trail_starts_left_out_never_change_the_length(game: Game, data)
     of each closed part only); on networks around a few hexes (rings, figure eights, branches,
     with opponents' buildings and weighted paths, weight 0 too) it finds what a walk from every
     vertex over single paths finds."""
-    from catan_dsl.engine.base import awards
+    from catan_dsl.engine.base import trails
     b = game.board(1)
     around = data.draw(st.lists(st.integers(0, b.n_hexes - 1), min_size=1, max_size=3))
     pool = sorted({e for h in around for v in b.hex_vertices[h] for e in b.vertex_edges[v]})
@@ -138,7 +138,7 @@ def test_longest_trail_starts_left_out_never_change_the_length(game: Game, data)
     corners = sorted({v for e in mine for v in b.edge_vertices[e]})
     stops = data.draw(st.sets(st.sampled_from(corners), max_size=3))
     weights = data.draw(st.none() | st.tuples(*[st.integers(0, 3) for _ in mine]))
-    assert awards._trail(b.edge_vertices, mine, weights, stops) == \
+    assert trails.trail(b.edge_vertices, mine, weights, stops) == \
         _trail_from_every_vertex(b.edge_vertices, mine, weights, stops)
 
 
@@ -182,22 +182,22 @@ def test_longest_trail_of_rings_with_trees_is_what_every_walk_finds(game: Game, 
 def test_longest_trail_may_lie_in_a_tree_hanging_off_a_ring() -> None:
     """BASE-66: a ring of 6 with a stem of 1 to a fork of two arms of 10: the longest trail is
     arm to arm (20), not one that runs round the ring (an arm, the stem and the ring: 17)."""
-    from catan_dsl.engine.base import awards
+    from catan_dsl.engine.base import trails
     ends = [(i, (i + 1) % 6) for i in range(6)] + [(0, 10)]
     for first in (100, 200):                    # two arms of 10 from the fork at node 10
         ends += [(10, first)] + [(first + i, first + i + 1) for i in range(9)]
     mine = list(range(len(ends)))
-    assert awards._trail(ends, mine, None, set()) == 20 == \
+    assert trails.trail(ends, mine, None, set()) == 20 == \
         _trail_from_every_vertex(ends, mine, None, set())
 
 
 def _assert_trail_as_every_walk(b, mine: list[int], data) -> None:
     """Opponents' buildings (stops) and weights from 0 drawn for the network ``mine``: the
     longest trail is what a walk from every vertex over single paths finds."""
-    from catan_dsl.engine.base import awards
+    from catan_dsl.engine.base import trails
     mine.sort()
     corners = sorted({v for e in mine for v in b.edge_vertices[e]})
     stops = data.draw(st.sets(st.sampled_from(corners), max_size=3))
     weights = data.draw(st.none() | st.tuples(*[st.integers(0, 3) for _ in mine]))
-    assert awards._trail(b.edge_vertices, mine, weights, stops) == \
+    assert trails.trail(b.edge_vertices, mine, weights, stops) == \
         _trail_from_every_vertex(b.edge_vertices, mine, weights, stops)

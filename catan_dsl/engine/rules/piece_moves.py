@@ -109,7 +109,7 @@ def move(s, p: int, k: int, x: int, y: int, ri: int) -> None:
         ends = {v for e in (x, y) for v in b.edge_vertices[e]}
         networks.recheck(s, {e for v in ends for e in b.vertex_edges[v]}, ends, p, (x, y))
         if not awards.pivoted(s, p, x, y):
-            awards.route_changed(s, (p,))  # a path piece ends no one else's route
+            awards.route_changed(s, (p,), (x, y))  # a path piece ends no one else's route
     else:
         rebuild_spots(s)
         awards.route_changed(s, tuple(range(g.num_players)))
