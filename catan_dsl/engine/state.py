@@ -76,7 +76,7 @@ class State:
 
     __slots__ = ("game", "board", *_LIST_FIELDS, *_NESTED_FIELDS, *_SET_FIELDS, *_SCALARS,
                  "_history", "_hlen", "_events", "_legal", "rules_state", "stalled",
-                 "spots_shared", "piece_moves", "analysis_memo")
+                 "spots_shared", "piece_moves", "analysis_memo", "_listing_at_offer")
 
     def __init__(self, game, board: Board, seed: int) -> None:
         g = game
@@ -130,6 +130,9 @@ class State:
         self._hlen = 0
         self._events: list[Event] = []
         self._legal: list[Action] | None = None
+        # The main listing an open offer was made from, listed again if nobody takes the offer
+        # (_legal_main). Not in to_dict.
+        self._listing_at_offer: list[Action] | None = None
         self.rules_state = None        # RulesState when the IR has rules or mechanisms
         self.stalled: tuple[int, str] | None = None   # (player, phase) when no action was left
         if g.rules is not None:
@@ -188,6 +191,10 @@ class State:
         return self._legal_main()
 
     def _legal_main(self) -> list[Action]:
+        kept = self._listing_at_offer
+        if kept is not None:
+            self._listing_at_offer = None
+            return kept
         out: list[Action] = [self.game.actions.end_turn]
         p = self.cur
         building.legal_builds(self, p, out)
@@ -243,10 +250,19 @@ class State:
                                   if prompts and prompts[-1].player == CHANCE else 0)
         if prompts:
             top = prompts[-1]
+            if self._listing_at_offer is not None and action is not self.game.actions.decline:
+                self._listing_at_offer = None     # taken (or anything else): the hands moved
             PROMPT_APPLY[top.kind](self, action, top)
         elif self.phase == SETUP:
             setup.apply(self, action)
         else:
+            if type(action) is OfferTrade and rules is None and (
+                    self.offers_this_turn + 1 < self.game.offers_per_turn):
+                # Random bots make an offer in a third of their decisions, and a third of the
+                # offers are declined by everyone. Declines change nothing the main listing
+                # reads, so the turn's listing comes back as it was (base game only: a rule
+                # may react to any event, and its listing reads more).
+                self._listing_at_offer = legal
             TURN_APPLY[type(action)](self, action)
         self._after()
         if rules is not None:
@@ -297,12 +313,18 @@ class State:
         if rules is not None and phase != OVER and (rules.dynamic_any or self.rules_state.resolving):
             rules.after_action(self)    # special cards to award again, a card's effect ending
         if (phase == PRE_ROLL or phase == MAIN) and self.winner_ < 0 and not (
-                prompts and executor.rule_pending(prompts)):
+                prompts and rules is not None and executor.rule_pending(prompts)):
             p = self.cur
-            if p not in self.holders and (rules is None or not rules.adds_vp):
+            if rules is None:
                 score = self.board_vp[p] + self.card_vp[p]   # vp(p), inlined: runs every action
+                if p in self.holders:
+                    for si, h in enumerate(self.holders):
+                        if h == p:
+                            score += g.specials[si].vp
+            elif p not in self.holders and not rules.adds_vp:
+                score = self.board_vp[p] + self.card_vp[p]
             else:
-                score = self.vp(p) if rules is None else rules.victory_score(self, p)
+                score = rules.victory_score(self, p)
             target = g.target if rules is None else rules.fixed_target
             if target is None and (rules.min_target is None or score >= rules.min_target):
                 target = rules.target(self, p)     # below the lowest target: not asked
@@ -383,6 +405,7 @@ class State:
         c.played_this_turn, c.offers_this_turn = self.played_this_turn, self.offers_this_turn
         c.phase, c.setup_i, c.cur, c.turn = self.phase, self.setup_i, self.cur, self.turn
         c.winner_, c.stalled, c._legal = self.winner_, self.stalled, self._legal
+        c._listing_at_offer = self._listing_at_offer
         c._history, c._hlen = self._history, self._hlen
         c.bank, c.deck, c.prompts = self.bank[:], self.deck[:], self.prompts[:]
         c.v_owner, c.v_kind, c.v_blocked = self.v_owner[:], self.v_kind[:], self.v_blocked[:]

@@ -104,6 +104,7 @@ def pay_out(s, gains: list[list[int]], demand: list[int] | None = None) -> None:
                     gains[p][r] = 0
                 s.emit(ResourceWithheld(g.resources[r], tuple(entitled)))
     names = g.resources
+    pairs = g.actions.produced_pairs       # the event's amounts, kept per row of gains
     for p in range(n):
         row = gains[p]
         if any(row):
@@ -112,8 +113,13 @@ def pay_out(s, gains: list[list[int]], demand: list[int] | None = None) -> None:
                 if row[r]:
                     hand[r] += row[r]
                     bank[r] -= row[r]
-            s.emit(ResourcesProduced(p, tuple((names[r], k) for r, k in enumerate(row) if k),
-                                     "roll"))
+            key = tuple(row)
+            amounts = pairs.get(key)
+            if amounts is None:
+                if len(pairs) > 10_000:
+                    pairs.clear()
+                amounts = pairs[key] = tuple((names[r], k) for r, k in enumerate(row) if k)
+            s.emit(ResourcesProduced(p, amounts, "roll"))
 
 
 def start_robber(s, p: int, discards: bool) -> None:
