@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import Callable
 
 from catan_dsl.engine.actions import (
@@ -26,6 +27,7 @@ from catan_dsl.engine.rules.execution import CHANCE_STEP
 
 SETUP, PRE_ROLL, MAIN, OVER = 0, 1, 2, 3
 _AUTO = executor.AUTO
+_ROLL_PROMPT = Prompt(ROLL, CHANCE)     # prompts are immutable: one roll prompt serves every turn
 
 
 class IllegalActionError(ValueError):
@@ -60,6 +62,7 @@ TURN_APPLY: dict[type, Callable] = {
     OfferTrade: trade.apply_offer, RuleAction: player_actions.apply,
 }
 
+_first = itemgetter(0)
 _copy = list.copy          # rows are copied with map(_copy, ...): the fastest spelling in CPython
 
 _LIST_FIELDS = ("bank", "v_owner", "v_kind", "v_blocked", "e_owner", "e_kind", "deck",
@@ -143,7 +146,8 @@ class State:
     def current_player(self) -> int:
         if self.phase == OVER:
             return TERMINAL
-        p = self._to_move()
+        prompts = self.prompts
+        p = prompts[-1].player if prompts else self._to_move()
         if p != CHANCE and not self.legal_actions():
             return TERMINAL                   # stalled just now (see legal_actions)
         return p
@@ -182,7 +186,7 @@ class State:
         if self.prompts:
             top = self.prompts[-1]
             if top.player == CHANCE:
-                return [a for a, _ in PROMPT_CHANCE[top.kind](self, top)]
+                return list(map(_first, PROMPT_CHANCE[top.kind](self, top)))   # the outcomes
             return PROMPT_LEGAL[top.kind](self, top)
         if self.phase == SETUP:
             return setup.legal(self)
@@ -306,7 +310,7 @@ class State:
             self._legal = None
             if not cards.can_play_before_roll(self, self.cur) and not (
                     self.game.rules is not None and self.game.rules.pre_roll_actions):
-                prompts.append(Prompt(ROLL, CHANCE))
+                prompts.append(_ROLL_PROMPT)
         g = self.game
         rules = g.rules
         phase = self.phase
@@ -318,9 +322,9 @@ class State:
             if rules is None:
                 score = self.board_vp[p] + self.card_vp[p]   # vp(p), inlined: runs every action
                 if p in self.holders:
-                    for si, h in enumerate(self.holders):
+                    for h, special in zip(self.holders, g.specials):
                         if h == p:
-                            score += g.specials[si].vp
+                            score += special.vp
             elif p not in self.holders and not rules.adds_vp:
                 score = self.board_vp[p] + self.card_vp[p]
             else:

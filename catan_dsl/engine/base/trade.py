@@ -17,6 +17,10 @@ from catan_dsl.engine.events import (
 )
 from catan_dsl.engine.prompts import TRADE_RESPONSE, Prompt
 
+# Prompt(kind, player, params) without the named tuple's generated __new__ (a Python frame): an
+# answer prompt is made for every seat asked about every offer.
+_new = tuple.__new__
+
 
 def legal_trades(s, p: int, out: list) -> None:
     g = s.game
@@ -260,7 +264,7 @@ def apply_offer(s, a) -> None:
     if q < 0:
         s.emit(TradeCancelled(p))
     else:
-        s.prompts.append(Prompt(TRADE_RESPONSE, q, (p, a)))
+        s.prompts.append(_new(Prompt, (TRADE_RESPONSE, q, (p, a))))
 
 
 def legal_response(s, prompt) -> list:
@@ -285,7 +289,7 @@ def apply_response(s, a, prompt) -> None:
     if nxt < 0:
         s.emit(TradeCancelled(proposer))
     else:
-        s.prompts.append(Prompt(TRADE_RESPONSE, nxt, (proposer, offer)))
+        s.prompts.append(_new(Prompt, (TRADE_RESPONSE, nxt, (proposer, offer))))
 
 
 PROMPT_LEGAL = {TRADE_RESPONSE: legal_response}

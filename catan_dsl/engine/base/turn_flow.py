@@ -66,7 +66,8 @@ def produce(s, total: int, producers: int | None = None) -> None:
     if not hexes:
         return
     n, nr = g.num_players if producers is None else producers, g.n_resources
-    gains = [[0] * nr for _ in range(n)]
+    zero = [0] * nr
+    gains = list(map(list.copy, [zero] * n))     # n rows of zeros (a comprehension costs more)
     demand = [0] * nr
     any_gain = False
     v_owner, v_kind, yields = s.v_owner, s.v_kind, g.piece_yield
