@@ -148,7 +148,7 @@ class State:
             return TERMINAL
         prompts = self.prompts
         p = prompts[-1].player if prompts else self._to_move()
-        if p != CHANCE and not self.legal_actions():
+        if p != CHANCE and not (self._legal or self.legal_actions()):
             return TERMINAL                   # stalled just now (see legal_actions)
         return p
 
@@ -218,9 +218,10 @@ class State:
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw one chance outcome with ``rng`` (the state itself owns no generator)."""
-        if not self.is_chance_node():
-            raise IllegalActionError("not a chance node")
-        top = self.prompts[-1]
+        prompts = self.prompts
+        if self.phase == OVER or not prompts or prompts[-1].player != CHANCE:
+            raise IllegalActionError("not a chance node")     # (is_chance_node, inlined)
+        top = prompts[-1]
         outcomes = PROMPT_CHANCE[top.kind](self, top)
         x = rng.random()
         for a, prob in outcomes:
