@@ -247,8 +247,8 @@ def apply_end_turn(s, a) -> None:
     p = s.cur
     s.emit(TurnEnded(p, s.turn))
     row = s.dev_new[p]
-    for c in range(len(row)):
-        row[c] = 0
+    if any(row):                       # cards bought this turn may be played from the next on
+        row[:] = [0] * len(row)
     s.turn += 1
     s.cur = (p + 1) % s.game.n_real
     s.played_this_turn = 0
