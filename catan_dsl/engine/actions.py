@@ -239,8 +239,11 @@ class ActionTable:
         # base/trade.py's memos: (hand, ratio, bank) signatures → bank trades / domestic offers
         self.bank_menus: dict[tuple, tuple] = {}
         self.offer_menus: dict[tuple, tuple] = {}
+        self.offer_by_hand: dict[tuple, tuple] = {}   # (hand, opponents hold) → offer menu
         self.offer_sides: dict[tuple, tuple] = {}   # offer side → its non-zero (entry, count)s
         self.offer_pairs: dict[tuple, tuple] = {}   # offer side → its (name, count)s for events
+        # base/turn_flow.py's memo: resources won per resource → their (name, count)s for events
+        self.produced_pairs: dict[tuple, tuple] = {}
         nr = len(resources)
         # Canonical offers listed by legal_actions: n of one resource for 1 of another, n = 1, 2.
         self.offers: dict[tuple[int, int, int], OfferTrade] = {}

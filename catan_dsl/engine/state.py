@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import Callable
 
 from catan_dsl.engine.actions import (
@@ -26,6 +27,7 @@ from catan_dsl.engine.rules.execution import CHANCE_STEP
 
 SETUP, PRE_ROLL, MAIN, OVER = 0, 1, 2, 3
 _AUTO = executor.AUTO
+_ROLL_PROMPT = Prompt(ROLL, CHANCE)     # prompts are immutable: one roll prompt serves every turn
 
 
 class IllegalActionError(ValueError):
@@ -60,6 +62,7 @@ TURN_APPLY: dict[type, Callable] = {
     OfferTrade: trade.apply_offer, RuleAction: player_actions.apply,
 }
 
+_first = itemgetter(0)
 _copy = list.copy          # rows are copied with map(_copy, ...): the fastest spelling in CPython
 
 _LIST_FIELDS = ("bank", "v_owner", "v_kind", "v_blocked", "e_owner", "e_kind", "deck",
@@ -76,7 +79,7 @@ class State:
 
     __slots__ = ("game", "board", *_LIST_FIELDS, *_NESTED_FIELDS, *_SET_FIELDS, *_SCALARS,
                  "_history", "_hlen", "_events", "_legal", "rules_state", "stalled",
-                 "spots_shared", "piece_moves", "analysis_memo")
+                 "spots_shared", "piece_moves", "analysis_memo", "_listing_at_offer")
 
     def __init__(self, game, board: Board, seed: int) -> None:
         g = game
@@ -130,6 +133,9 @@ class State:
         self._hlen = 0
         self._events: list[Event] = []
         self._legal: list[Action] | None = None
+        # The main listing an open offer was made from, listed again if nobody takes the offer
+        # (_legal_main). Not in to_dict.
+        self._listing_at_offer: list[Action] | None = None
         self.rules_state = None        # RulesState when the IR has rules or mechanisms
         self.stalled: tuple[int, str] | None = None   # (player, phase) when no action was left
         if g.rules is not None:
@@ -140,8 +146,9 @@ class State:
     def current_player(self) -> int:
         if self.phase == OVER:
             return TERMINAL
-        p = self._to_move()
-        if p != CHANCE and not self.legal_actions():
+        prompts = self.prompts
+        p = prompts[-1].player if prompts else self._to_move()
+        if p != CHANCE and not (self._legal or self.legal_actions()):
             return TERMINAL                   # stalled just now (see legal_actions)
         return p
 
@@ -179,7 +186,7 @@ class State:
         if self.prompts:
             top = self.prompts[-1]
             if top.player == CHANCE:
-                return [a for a, _ in PROMPT_CHANCE[top.kind](self, top)]
+                return list(map(_first, PROMPT_CHANCE[top.kind](self, top)))   # the outcomes
             return PROMPT_LEGAL[top.kind](self, top)
         if self.phase == SETUP:
             return setup.legal(self)
@@ -188,6 +195,10 @@ class State:
         return self._legal_main()
 
     def _legal_main(self) -> list[Action]:
+        kept = self._listing_at_offer
+        if kept is not None:
+            self._listing_at_offer = None
+            return kept
         out: list[Action] = [self.game.actions.end_turn]
         p = self.cur
         building.legal_builds(self, p, out)
@@ -207,9 +218,10 @@ class State:
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw one chance outcome with ``rng`` (the state itself owns no generator)."""
-        if not self.is_chance_node():
-            raise IllegalActionError("not a chance node")
-        top = self.prompts[-1]
+        prompts = self.prompts
+        if self.phase == OVER or not prompts or prompts[-1].player != CHANCE:
+            raise IllegalActionError("not a chance node")     # (is_chance_node, inlined)
+        top = prompts[-1]
         outcomes = PROMPT_CHANCE[top.kind](self, top)
         x = rng.random()
         for a, prob in outcomes:
@@ -243,10 +255,19 @@ class State:
                                   if prompts and prompts[-1].player == CHANCE else 0)
         if prompts:
             top = prompts[-1]
+            if self._listing_at_offer is not None and action is not self.game.actions.decline:
+                self._listing_at_offer = None     # taken (or anything else): the hands moved
             PROMPT_APPLY[top.kind](self, action, top)
         elif self.phase == SETUP:
             setup.apply(self, action)
         else:
+            if type(action) is OfferTrade and rules is None and (
+                    self.offers_this_turn + 1 < self.game.offers_per_turn):
+                # Random bots make an offer in a third of their decisions, and a third of the
+                # offers are declined by everyone. Declines change nothing the main listing
+                # reads, so the turn's listing comes back as it was (base game only: a rule
+                # may react to any event, and its listing reads more).
+                self._listing_at_offer = legal
             TURN_APPLY[type(action)](self, action)
         self._after()
         if rules is not None:
@@ -290,19 +311,25 @@ class State:
             self._legal = None
             if not cards.can_play_before_roll(self, self.cur) and not (
                     self.game.rules is not None and self.game.rules.pre_roll_actions):
-                prompts.append(Prompt(ROLL, CHANCE))
+                prompts.append(_ROLL_PROMPT)
         g = self.game
         rules = g.rules
         phase = self.phase
         if rules is not None and phase != OVER and (rules.dynamic_any or self.rules_state.resolving):
             rules.after_action(self)    # special cards to award again, a card's effect ending
         if (phase == PRE_ROLL or phase == MAIN) and self.winner_ < 0 and not (
-                prompts and executor.rule_pending(prompts)):
+                prompts and rules is not None and executor.rule_pending(prompts)):
             p = self.cur
-            if p not in self.holders and (rules is None or not rules.adds_vp):
+            if rules is None:
                 score = self.board_vp[p] + self.card_vp[p]   # vp(p), inlined: runs every action
+                if p in self.holders:
+                    for h, special in zip(self.holders, g.specials):
+                        if h == p:
+                            score += special.vp
+            elif p not in self.holders and not rules.adds_vp:
+                score = self.board_vp[p] + self.card_vp[p]
             else:
-                score = self.vp(p) if rules is None else rules.victory_score(self, p)
+                score = rules.victory_score(self, p)
             target = g.target if rules is None else rules.fixed_target
             if target is None and (rules.min_target is None or score >= rules.min_target):
                 target = rules.target(self, p)     # below the lowest target: not asked
@@ -383,6 +410,7 @@ class State:
         c.played_this_turn, c.offers_this_turn = self.played_this_turn, self.offers_this_turn
         c.phase, c.setup_i, c.cur, c.turn = self.phase, self.setup_i, self.cur, self.turn
         c.winner_, c.stalled, c._legal = self.winner_, self.stalled, self._legal
+        c._listing_at_offer = self._listing_at_offer
         c._history, c._hlen = self._history, self._hlen
         c.bank, c.deck, c.prompts = self.bank[:], self.deck[:], self.prompts[:]
         c.v_owner, c.v_kind, c.v_blocked = self.v_owner[:], self.v_kind[:], self.v_blocked[:]

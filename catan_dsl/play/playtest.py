@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterator
 from catan_dsl.bots import make_bot
 from catan_dsl.play.backends import map_chunks
 from catan_dsl.engine import CHANCE, Game
+from catan_dsl.engine.state import OVER, SETUP
 from catan_dsl.play.balance import Balance, balance
 from catan_dsl.play.intervals import wilson_interval
 from catan_dsl.play.seats import FIXED, BotStats, bot_stats, seat_bots, seat_label
@@ -122,8 +123,11 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
         # One firing per run of a rule's body in this game (not in a bot's look-ahead clones).
         rules.execution.on_run = lambda s, ri: tally.ran(ri) if s is state else None
     turn, over = 0, False    # play.turns.TurnCounter, inlined: the turn the last action was in
+    add_events = tally.add
     t0 = time.perf_counter()
-    while not is_terminal() and state.turn < cap:
+    # is_terminal() asked only in set-up (where a state can stall); after it, the phase says.
+    while (state.phase != OVER if state.phase != SETUP else not is_terminal()) and (
+            state.turn < cap):
         p = current()
         if p == CHANCE:
             action = sample(rng)
@@ -143,7 +147,7 @@ def play_game(game: Game, bot_names: list[str] | tuple[str, ...], seed: int,
             over = turn_over(state, turn)
         events = drain()
         if events:
-            tally.add(events, state.phase == 0)
+            add_events(events, state.phase == SETUP)
             if on_events is not None:
                 on_events(events)
         if observer is not None:

@@ -1,4 +1,4 @@
-"""Seeded random games → the memoised trade menus and the bitmask longest-route walk agree with a direct computation."""
+"""Seeded random games → the memoised trade menus, the main listing kept across declined offers and the bitmask longest-route walk agree with a direct computation."""
 
 from __future__ import annotations
 
@@ -74,6 +74,36 @@ def test_trade_menu_memo_matches_direct_listing(game: Game) -> None:
                 checked += 1
             s.apply_action(bots[p].choose(s, legal, rng))
     assert checked > 500
+
+
+def test_main_listing_kept_across_declined_offers_is_the_listing_afresh(game: Game) -> None:
+    """BASE-51, BASE-52: an offer everybody declines changes nothing, so the turn's main listing
+    comes back as it was (State._listing_at_offer) — the same actions, in order, as a listing
+    worked out afresh, and no listing is kept once an offer is taken."""
+    from catan_dsl.bots import make_bot
+    kept = 0
+    for seed in range(1, 7):
+        rng, s = random.Random(seed), game.new_initial_state(seed=seed)
+        bots = [make_bot("random") for _ in range(4)]
+        while not s.is_terminal() and s.turn < 300:
+            was_kept = s._listing_at_offer is not None and not s.prompts
+            p = s.current_player()
+            if p == CHANCE:
+                s.apply_action(s.sample_chance(rng))
+                continue
+            if s.phase == MAIN and not s.prompts:
+                legal = s.legal_actions()
+                fresh = s.clone()
+                fresh._listing_at_offer = fresh._legal = None
+                assert fresh.legal_actions() == legal
+                kept += was_kept
+            else:
+                legal = s.legal_actions()
+            action = bots[p].choose(s, legal, rng)
+            s.apply_action(action)
+            if action is game.actions.accept:
+                assert s._listing_at_offer is None
+    assert kept > 100
 
 
 def test_longest_route_matches_brute_force(game: Game) -> None:

@@ -64,6 +64,8 @@ def can_play_before_roll(s, p: int) -> bool:
     if s.played_this_turn >= g.dev_per_turn:
         return False
     held, new = s.dev_hand[p], s.dev_new[p]
+    if not any(held):                  # asked at every turn's start; most hands hold no card
+        return False
     for c, card in enumerate(g.cards):
         if card.any_time and held[c] > new[c] and card.effect != PASSIVE:
             return True

@@ -6,7 +6,7 @@ tradeable counters) by one entry per counter in IR order: "offer 1 wool for 1 to
 
 from __future__ import annotations
 
-from operator import ge
+from operator import add, ge, lt
 
 from catan_dsl.engine.events import (
     BankTraded,
@@ -16,6 +16,10 @@ from catan_dsl.engine.events import (
     TradeOffered,
 )
 from catan_dsl.engine.prompts import TRADE_RESPONSE, Prompt
+
+# Prompt(kind, player, params) without the named tuple's generated __new__ (a Python frame): an
+# answer prompt is made for every seat asked about every offer.
+_new = tuple.__new__
 
 
 def legal_trades(s, p: int, out: list) -> None:
@@ -27,26 +31,37 @@ def legal_trades(s, p: int, out: list) -> None:
     t = g.actions
     # Both menus are memoised by the few facts they depend on (random bots list them ~1,800
     # times a game, nearly always with a signature seen before); the order is unchanged.
-    ok = tuple(map(ge, hand, ratio))
-    if True in ok:
+    if True in map(ge, hand, ratio):      # most listings have no bank trade: asked lazily
+        ok = tuple(map(ge, hand, ratio))
         key = (ok, tuple(ratio), tuple(map(bool, bank)))
         menu = t.bank_menus.get(key)
         if menu is None:
             menu = t.bank_menus[key] = _bank_menu(t, ok, ratio, bank)
         out.extend(menu)
     if g.domestic and s.offers_this_turn < g.offers_per_turn:
-        # Offer only what some opponent could actually pay, so offers stay meaningful.
-        # Per resource: cards held capped at 2, plus 3 when some opponent holds one.
-        key = tuple([(h if h < 2 else 2) + 3 * (b + h < n)
-                     for b, h, n in zip(bank, hand, g.bank_total)])
-        menu = t.offer_menus.get(key)
+        counters = rules is not None and rules.tradeable_counters
+        # The cards held and whether some opponent holds each resource, in C (map), find the
+        # menu most times; the menu's own key below is the slower Python loop.
+        seen = None if counters else (*hand, *map(lt, map(add, bank, hand), g.bank_total))
+        menu = t.offer_by_hand.get(seen)
         if menu is None:
-            if len(t.offer_menus) > 100_000:
-                t.offer_menus.clear()
-            menu = t.offer_menus[key] = _offer_menu(t, key)
+            # Offer only what some opponent could actually pay, so offers stay meaningful.
+            # Per resource: cards held capped at 2, plus 3 when some opponent holds one.
+            key = tuple([(h if h < 2 else 2) + 3 * (b + h < n)
+                         for b, h, n in zip(bank, hand, g.bank_total)])
+            menu = t.offer_menus.get(key)
+            if menu is None:
+                if len(t.offer_menus) > 100_000:
+                    t.offer_menus.clear()
+                menu = t.offer_menus[key] = _offer_menu(t, key)
+            if counters:
+                out.extend(menu)
+                _counter_offers(s, p, key, out)
+                return
+            if len(t.offer_by_hand) > 100_000:
+                t.offer_by_hand.clear()
+            t.offer_by_hand[seen] = menu
         out.extend(menu)
-        if g.rules is not None and g.rules.tradeable_counters:
-            _counter_offers(s, p, key, out)
 
 
 def _bank_menu(t, ok: tuple, ratio: list, bank: list) -> tuple:
@@ -249,7 +264,7 @@ def apply_offer(s, a) -> None:
     if q < 0:
         s.emit(TradeCancelled(p))
     else:
-        s.prompts.append(Prompt(TRADE_RESPONSE, q, (p, a)))
+        s.prompts.append(_new(Prompt, (TRADE_RESPONSE, q, (p, a))))
 
 
 def legal_response(s, prompt) -> list:
@@ -261,8 +276,10 @@ def apply_response(s, a, prompt) -> None:
     s.prompts.pop()
     proposer, offer = prompt.params
     q = prompt.player
-    accept = s.game.actions.accept
-    if a is accept or a == accept:   # identity first: dataclass __eq__ is slow
+    t = s.game.actions
+    accept = t.accept
+    # Identity first, and a decline is never compared (dataclass __eq__ is slow).
+    if a is accept or (a is not t.decline and a == accept):
         _move(s, proposer, q, offer.give)
         _move(s, q, proposer, offer.get)
         s.emit(TradeAccepted(proposer, q, _pairs(s, offer.give), _pairs(s, offer.get)))
@@ -272,7 +289,7 @@ def apply_response(s, a, prompt) -> None:
     if nxt < 0:
         s.emit(TradeCancelled(proposer))
     else:
-        s.prompts.append(Prompt(TRADE_RESPONSE, nxt, (proposer, offer)))
+        s.prompts.append(_new(Prompt, (TRADE_RESPONSE, nxt, (proposer, offer))))
 
 
 PROMPT_LEGAL = {TRADE_RESPONSE: legal_response}

@@ -66,7 +66,8 @@ def produce(s, total: int, producers: int | None = None) -> None:
     if not hexes:
         return
     n, nr = g.num_players if producers is None else producers, g.n_resources
-    gains = [[0] * nr for _ in range(n)]
+    zero = [0] * nr
+    gains = list(map(list.copy, [zero] * n))     # n rows of zeros (a comprehension costs more)
     demand = [0] * nr
     any_gain = False
     v_owner, v_kind, yields = s.v_owner, s.v_kind, g.piece_yield
@@ -104,6 +105,7 @@ def pay_out(s, gains: list[list[int]], demand: list[int] | None = None) -> None:
                     gains[p][r] = 0
                 s.emit(ResourceWithheld(g.resources[r], tuple(entitled)))
     names = g.resources
+    pairs = g.actions.produced_pairs       # the event's amounts, kept per row of gains
     for p in range(n):
         row = gains[p]
         if any(row):
@@ -112,8 +114,13 @@ def pay_out(s, gains: list[list[int]], demand: list[int] | None = None) -> None:
                 if row[r]:
                     hand[r] += row[r]
                     bank[r] -= row[r]
-            s.emit(ResourcesProduced(p, tuple((names[r], k) for r, k in enumerate(row) if k),
-                                     "roll"))
+            key = tuple(row)
+            amounts = pairs.get(key)
+            if amounts is None:
+                if len(pairs) > 10_000:
+                    pairs.clear()
+                amounts = pairs[key] = tuple((names[r], k) for r, k in enumerate(row) if k)
+            s.emit(ResourcesProduced(p, amounts, "roll"))
 
 
 def start_robber(s, p: int, discards: bool) -> None:
@@ -240,8 +247,8 @@ def apply_end_turn(s, a) -> None:
     p = s.cur
     s.emit(TurnEnded(p, s.turn))
     row = s.dev_new[p]
-    for c in range(len(row)):
-        row[c] = 0
+    if any(row):                       # cards bought this turn may be played from the next on
+        row[:] = [0] * len(row)
     s.turn += 1
     s.cur = (p + 1) % s.game.n_real
     s.played_this_turn = 0
