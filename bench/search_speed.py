@@ -7,6 +7,7 @@ goes when --profile is given.
     python bench/search_speed.py scenarios/base.catan --profile | head -40
     python bench/search_speed.py seafarers:new_shores             # a scenario of a pack
     python bench/search_speed.py scenarios/base.catan --bot mcts:fitted=1   # a setting of the bot
+    python bench/search_speed.py scenarios/traders_barbarians.catan --no-hints  # hints taken out
 
 Positions: every 7th decision of a seat with two or more options, in games played by four greedy
 bots (seeds 1000, 1001, ...), until --positions are collected. At each, one `mcts` decision with
@@ -60,13 +61,17 @@ def positions(game: Game, count: int, every: int = 7, seed: int = 1000) -> list:
     return out
 
 
-def measure(path: str, count: int, playouts: int, profile: bool, spec: str = "mcts"
-            ) -> tuple[float, float]:
+def measure(path: str, count: int, playouts: int, profile: bool, spec: str = "mcts",
+            hints: bool = True) -> tuple[float, float]:
     """(playouts per CPU second, CPU ms per decision) of ``spec`` with `playouts=N` at ``count``
-    positions of ``path`` (a decision that settles early runs fewer playouts)."""
+    positions of ``path`` (a decision that settles early runs fewer playouts); ``hints``
+    False: the scenario's bot hints taken out, as `bot_strength.py --no-hints` does."""
     ir, report = api.compile_file(path)
     if ir is None:
         raise SystemExit(report.render_text())
+    if not hints:
+        from bot_strength import without_hints    # a sibling script: the same hints removed
+        ir = without_hints(ir)
     game = Game(ir, num_players=ir.get("players", {}).get("default", 4))
     states = positions(game, count)
     bot = make_bot(with_settings(spec, playouts=playouts))
@@ -99,11 +104,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--playouts", type=int, default=100)
     ap.add_argument("--profile", action="store_true", help="print a cProfile of the searches")
     ap.add_argument("--bot", default="mcts", help="the search bot's spec (its settings)")
+    ap.add_argument("--no-hints", action="store_true", help="take the scenario's bot hints out")
     args = ap.parse_args(argv)
     print(f"| scenario | playouts per CPU s | CPU ms per decision at {args.playouts} playouts |")
     print("| --- | --- | --- |")
     for path in args.scenarios:
-        rate, ms = measure(_located(path), args.positions, args.playouts, args.profile, args.bot)
+        rate, ms = measure(_located(path), args.positions, args.playouts, args.profile, args.bot,
+                            not args.no_hints)
         print(f"| {Path(path).stem} | {rate:.0f} | {ms:.0f} |", flush=True)
     return 0
 

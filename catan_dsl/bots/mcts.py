@@ -9,7 +9,7 @@ import time
 from catan_dsl.bots.greedy import GreedyBot, evaluate
 from catan_dsl.bots.kinds import decision_kind, parse_kinds
 from catan_dsl.bots.playout import SETUP, STEP_LIMIT, Horizon, leaf_value, quick_choice
-from catan_dsl.bots.value import search_value
+from catan_dsl.bots.value import search_value, steady_evaluate
 from catan_dsl.bots.worlds import sample_world
 from catan_dsl.engine import CHANCE, Action, State
 from catan_dsl.engine.actions import OfferTrade
@@ -161,12 +161,18 @@ class MctsBot:
     # before this setting: `offer_prior=0`). On: 89 of 200 paired base games at 40 playouts
     # against 52 (bench/README.md).
     offer_prior = True
+    # Per cent of their VP at which the leaf value counts the special cards that change hands
+    # whenever their measure does (the sole most, everyone at the least: bots/value.py
+    # steady_evaluate): 100 counts them in full, as the greedy evaluation does (the bot before
+    # this setting); less keeps the search from trading lasting value for a card the next
+    # rival's gain takes back. No shipped card of the base game is of this kind.
+    fleeting = 100
 
     def __init__(self, think_ms: int | None = None, playouts: int | None = None,
                  fitted: int | None = None, only: str | None = None,
                  setup_steps: int | None = None, setup_x: int | None = None,
                  setup_fitted: int | None = None, offers: int | None = None,
-                 offer_prior: int | None = None) -> None:
+                 offer_prior: int | None = None, fleeting: int | None = None) -> None:
         self.think_ms = THINK_MS if think_ms is None else think_ms
         if setup_steps is not None:
             self.setup_steps = setup_steps
@@ -178,6 +184,8 @@ class MctsBot:
             self.offers = bool(offers)
         if offer_prior is not None:
             self.offer_prior = bool(offer_prior)
+        if fleeting is not None:
+            self.fleeting = min(100, fleeting)
         # The kinds of decision the search makes (bots/kinds.py); the greedy bot makes the
         # others. None: all. A diagnosis: which kinds carry the search's edge (bench/README.md).
         self.only = None if only is None else parse_kinds(only)
@@ -261,7 +269,11 @@ class MctsBot:
 
     def _value(self, s: State, p: int) -> float:
         """A position's value for ``p``: a scene's base and each playout's leaf."""
-        return search_value(s, p) if self._fitted_now else evaluate(s, p)
+        if self._fitted_now:
+            return search_value(s, p)
+        if self.fleeting < 100:
+            return steady_evaluate(s, p, self.fleeting / 100.0)
+        return evaluate(s, p)
 
     def _kept_subtree(self, state: State, history: list[Action]) -> tuple | None:
         """What the last search kept, if this decision follows straight from its move: the

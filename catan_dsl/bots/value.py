@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from operator import mul
 
-from catan_dsl.bots.greedy import VP_WEIGHT, award_progress, board_terms, evaluate, readiness
+from catan_dsl.bots.greedy import (AWARD_POLICY, OPPONENT_WEIGHT, PIP_WEIGHT, VP_WEIGHT,
+                                   award_progress, board_terms, evaluate, readiness)
 from catan_dsl.engine import State
 from catan_dsl.engine.board import CHOICE
 
@@ -163,3 +164,52 @@ def cards_per_vp(g) -> float:
         _CPV.clear()
     _CPV[id(g)] = (g, value)
     return value
+
+
+_FLEETING: dict[int, tuple] = {}
+
+
+def fleeting_specials(g) -> tuple[int, ...]:
+    """The special cards worth VP whose holders are worked out afresh whenever their measure
+    changes (every policy but first-then-strictly-more: the sole most, everyone at the least):
+    whoever holds one now may lose it on any rival's next gain (static per game)."""
+    hit = _FLEETING.get(id(g))
+    if hit is None or hit[0] is not g:
+        if len(_FLEETING) > 8:
+            _FLEETING.clear()
+        hit = _FLEETING[id(g)] = (g, tuple(si for si, sp in enumerate(g.specials)
+                                           if sp.vp and sp.policy != AWARD_POLICY))
+    return hit[1]
+
+
+def fleeting_vp(s: State, p: int, specials: tuple[int, ...]) -> int:
+    """The VP ``p`` has now from ``specials`` (a sole holder's, or one of several holders')."""
+    specs = s.game.specials
+    total = 0
+    multi = s.rules_state.multi if s.rules_state is not None else None
+    for si in specials:
+        if s.holders[si] == p or (multi is not None and p in multi[si]):
+            total += specs[si].vp
+    return total
+
+
+def steady_evaluate(s: State, p: int, weight: float) -> float:
+    """The greedy evaluation with the VP of fleeting special cards (``fleeting_specials``)
+    counted at ``weight`` (0..1) for ``p`` and for the rival it weighs: a position scored at
+    the end of a turn credits such a card in full though the next rival's gain may take it
+    away, so a search that maximises the evaluation chases it (gold before cities in Rivers,
+    bench/README.md). The same as ``evaluate`` in a game without such cards."""
+    specials = fleeting_specials(s.game)
+    if not specials or s.is_terminal() or weight == 1.0:
+        return evaluate(s, p)
+    off = (1.0 - weight) * VP_WEIGHT
+    prods, _ = board_terms(s)
+    before = after = None
+    for q in range(s.game.n_real):
+        if q != p:
+            v = VP_WEIGHT * s.vp(q) + PIP_WEIGHT * prods[q]
+            w = v - off * fleeting_vp(s, q, specials)
+            before = v if before is None or v > before else before
+            after = w if after is None or w > after else after
+    rival_change = 0.0 if before is None else OPPONENT_WEIGHT * (before - after)
+    return evaluate(s, p) - off * fleeting_vp(s, p, specials) + rival_change

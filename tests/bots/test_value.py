@@ -111,3 +111,57 @@ def test_every_shipped_scenario_has_the_features(path: Path) -> None:
         else:
             legal = s.legal_actions()
             s.apply_action(bot.choose(s, legal, rng))
+
+
+def _greedy_states(game: Game, seed: int, turns: int):
+    """Every state of a seeded all-greedy game up to ``turns`` turns (copies)."""
+    rng = random.Random(seed)
+    s = game.new_initial_state(seed=seed)
+    bot = make_bot("greedy")
+    while s.turn < turns and not s.is_terminal():
+        if s.current_player() == CHANCE:
+            s.apply_action(s.sample_chance(rng))
+            continue
+        legal = s.legal_actions()
+        s.apply_action(legal[0] if len(legal) == 1 else bot.choose(s, legal, rng))
+        yield s.clone()
+
+
+def test_fleeting_cards_are_counted_at_the_settings_share_and_base_has_none(base: Game) -> None:
+    """``mcts:fleeting=N``: the special cards that change hands whenever their measure does
+    (Rivers' richest and poorest settlers: sole most, everyone at the least) count N% of their
+    VP in the leaf value, for the seat itself; a card awarded first-then-strictly-more
+    (Longest Road) is not one of them, so on the base game the value is the greedy
+    evaluation's at any N, and with N = 100 (the default) everywhere."""
+    from catan_dsl.bots.greedy import evaluate
+    from catan_dsl.bots.value import fleeting_specials, fleeting_vp, steady_evaluate
+
+    assert make_bot("mcts").fleeting == 100 and make_bot("mcts:fleeting=25").fleeting == 25
+    assert fleeting_specials(base) == ()
+    for s in list(_greedy_states(base, 5, 30))[::7]:
+        assert all(steady_evaluate(s, p, 0.0) == evaluate(s, p) for p in range(4))
+
+    ir, report = compile_file("scenarios/rivers.catan")
+    assert ir is not None, report.render_text()
+    rivers = Game(ir, num_players=4)
+    cards = fleeting_specials(rivers)
+    assert sorted(rivers.specials[si].name for si in cards) == ["poor_settler",
+                                                                 "wealthiest_settler"]
+    rich = poor = None
+    for s in _greedy_states(rivers, 3, 40):
+        for p in range(4):
+            v = fleeting_vp(s, p, cards)
+            if v > 0 and rich is None:
+                rich = (s, p)
+            if v < 0 and poor is None:
+                poor = (s, p)
+    assert rich is not None and poor is not None
+    for (s, p), sign in ((rich, 1), (poor, -1)):
+        full, none = evaluate(s, p), steady_evaluate(s, p, 0.0)
+        assert steady_evaluate(s, p, 1.0) == full
+        # Own card at nothing: the richest loses its VP's worth, the poorest gains it (the
+        # rival's term moves by at most half of the best rival's such cards).
+        own = 100.0 * fleeting_vp(s, p, cards)
+        assert abs((full - none) - own) <= 0.5 * 100.0 * 2 + 1e-9
+        assert sign * (full - none) > 0
+        assert abs(steady_evaluate(s, p, 0.25) - (full - 0.75 * (full - none))) < 1e-6
