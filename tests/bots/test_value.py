@@ -25,17 +25,8 @@ def base() -> Game:
 @pytest.fixture(scope="module")
 def midgame(base: Game):
     """A seeded all-greedy position 16 turns in (every seat has built)."""
-    seed, turns = 5, 16
-    rng = random.Random(seed)
-    s = base.new_initial_state(seed=seed)
-    bot = make_bot("greedy")
-    while s.turn < turns and not s.is_terminal():
-        if s.current_player() == CHANCE:
-            s.apply_action(s.sample_chance(rng))
-            continue
-        legal = s.legal_actions()
-        s.apply_action(legal[0] if len(legal) == 1 else bot.choose(s, legal, rng))
-    return s.clone()
+    *_, last = _greedy_states(base, seed=5, turns=16)
+    return last
 
 
 def test_a_vp_costs_what_the_scoring_pieces_cost(base: Game) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Callable
 
 from catan_dsl.api import compile_file
 from catan_dsl.bots import make_bot
@@ -37,9 +38,11 @@ def games_on_and_off(path: Path, with_: tuple, monkeypatch, module, flag: str
     return shipped, switched_off
 
 
-def play_side_by_side(games: tuple[Game, Game], seed: int, steps: int) -> list:
+def play_side_by_side(games: tuple[Game, Game], seed: int, steps: int,
+                      also: Callable[[list], None] | None = None) -> list:
     """Play both games from ``seed`` with random bots for up to ``steps`` steps, asserting the
-    same legal actions, moves and events at each; the two final states."""
+    same legal actions, moves and events at each (and ``also(states)``, a test's own checks,
+    after each); the two final states."""
     states = [g.new_initial_state(seed=seed) for g in games]
     rngs = [random.Random(seed), random.Random(seed)]
     bot = make_bot("random")
@@ -59,5 +62,7 @@ def play_side_by_side(games: tuple[Game, Game], seed: int, steps: int) -> list:
         assert taken[: len(taken) // 2] == taken[len(taken) // 2:]
         events = [s.drain_events() for s in states]
         assert events[0] == events[1]
+        if also is not None:
+            also(states)
     assert states[0].is_terminal() == states[1].is_terminal()
     return states

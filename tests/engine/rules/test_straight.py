@@ -5,44 +5,25 @@ events, budget steps and pending work at every step; and the blocks that are wri
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
-from catan_dsl.bots import make_bot
 from catan_dsl.engine import Game
 from catan_dsl.engine.rules import straight
 from catan_dsl.engine.rules.execution import RuleBudgetExceeded
 from tests.engine.helpers import act, empty_main
-from tests.engine.rules.side_by_side import ROWS, games_on_and_off, row_id
+from tests.engine.rules.side_by_side import ROWS, games_on_and_off, play_side_by_side, row_id
 
 
 def _play_exactly_alike(games, seed: int, steps: int) -> None:
     """Both games from ``seed`` with random bots: the same legal actions, moves and events,
     and the same steps counted and work left on the stack (the prompts) after every action."""
-    states = [g.new_initial_state(seed=seed) for g in games]
-    rngs = [random.Random(seed), random.Random(seed)]
-    bot = make_bot("random")
-    for _ in range(steps):
-        if states[0].is_terminal():
-            break
-        taken = []
-        for s, rng in zip(states, rngs):
-            if s.is_chance_node():
-                a = s.sample_chance(rng)
-            else:
-                legal = s.legal_actions()
-                taken.append([str(x) for x in legal])
-                a = bot.choose(s, legal, rng)
-            s.apply_action(a)
-            taken.append(str(a))
-        assert taken[: len(taken) // 2] == taken[len(taken) // 2:]
-        assert states[0].drain_events() == states[1].drain_events()
+    def same_work(states) -> None:
         assert states[0].prompts == states[1].prompts
         if games[0].rules is not None:
             assert games[0].rules.execution.steps == games[1].rules.execution.steps
-    assert states[0].is_terminal() == states[1].is_terminal()
+    play_side_by_side(games, seed, steps, also=same_work)
 
 
 @pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
