@@ -5,15 +5,11 @@ games every listing equals the one worked out afresh."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
-from catan_dsl import api
-from catan_dsl.engine import Game
 from catan_dsl.engine.base import networks
-from catan_dsl.packs.sources import seafarers_pack
-from tests.engine.rules.random_walks import listing_afresh, rule_listings
+from tests.engine.rules.random_walks import listing_afresh, rule_listings, seafarers_game
 
 
 def _afresh(s) -> list:
@@ -26,10 +22,7 @@ def test_move_a_ship_listings_equal_the_ones_worked_out_afresh(name: str) -> Non
     """SF-20, SF-22, SF-36 (a ship at an open end moves, never one built this turn nor one
     beside the pirate): the listed ship moves are the same whether kept or worked out afresh,
     over random games where ships are built, moved and the pirate moves."""
-    path = Path(seafarers_pack()["scenarios"]) / f"{name}.catan"
-    ir, report = api.compile_file(str(path))
-    assert ir is not None, report.render_text()
-    g = Game(ir, num_players=4)
+    g = seafarers_game(name)
     move_ship = next(ar.action for ar in g.rules.actions if ar.action.name == "move_ship")
     assert move_ship.target_turned
     checked = 0
@@ -45,10 +38,7 @@ def test_a_ship_built_last_round_is_listed_again_though_nothing_moved() -> None:
     round passes with nothing built or moved (the kept targets' position unchanged), the ship
     built a round ago is listed again, as worked out afresh; likewise after the pirate moves
     with nothing else changed (SF-36)."""
-    path = Path(seafarers_pack()["scenarios"]) / "new_shores.catan"
-    ir, report = api.compile_file(str(path))
-    assert ir is not None, report.render_text()
-    g = Game(ir, num_players=4)
+    g = seafarers_game("new_shores")
     ship = g.piece_names.index("ship")
     checked = 0
     for seed in range(1, 13):
