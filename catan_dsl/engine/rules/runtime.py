@@ -21,8 +21,8 @@ from catan_dsl.engine.events import (
     TurnStarted,
 )
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, Prompt
-from catan_dsl.engine.rules import (ban_filter, executor, game_flow, hex_changes, player_actions,
-                                    robbers, special_cards, turns)
+from catan_dsl.engine.rules import (ban_filter, executor, firing, game_flow, hex_changes,
+                                    player_actions, robbers, special_cards, turns)
 from catan_dsl.engine.rules.robbers import RobberMoves
 from catan_dsl.engine.rules.compiled import CompiledRules, ir_modifiers
 from catan_dsl.engine.rules.interned import InternedActions
@@ -225,16 +225,21 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         keyed = self.trigger_keys.get(trig)
         if keyed is not None:               # only the rules filtering on this event's value
             triggered = keyed[1].get(params.get(keyed[0]), ())
+        top = s.prompts[-1] if trig == "played" and s.prompts else None
+        if top is None or top.kind not in CARD_PROMPTS:
+            if self.in_place:
+                firing.fire(s, self, triggered, params)
+            else:
+                items = executor.rule_items(self.compiled, triggered, params)
+                if items:
+                    executor.run(s, items)
+            return
+        # The card's own effect resolves first (its free pieces, its robber move); the rules
+        # on playing it run after, e.g. a player's free roads before a mirrored pair.
         items = executor.rule_items(self.compiled, triggered, params)
         if items:
-            top = s.prompts[-1] if s.prompts else None
-            if trig == "played" and top is not None and top.kind in CARD_PROMPTS:
-                # The card's own effect resolves first (its free pieces, its robber move); the
-                # rules on playing it run after, e.g. a player's free roads before a mirrored pair.
-                s.prompts.insert(len(s.prompts) - 1,
-                                 Prompt(executor.RESUME, executor.AUTO, (tuple(items),)))
-            else:
-                executor.run(s, items)
+            s.prompts.insert(len(s.prompts) - 1,
+                             Prompt(executor.RESUME, executor.AUTO, (tuple(items),)))
 
     def setup_done(self, s) -> None:
         s.emit(SetupDone())
