@@ -261,12 +261,12 @@ class State:
         elif self.phase == SETUP:
             setup.apply(self, action)
         else:
-            if type(action) is OfferTrade and rules is None and (
-                    self.offers_this_turn + 1 < self.game.offers_per_turn):
+            if type(action) is OfferTrade and (rules is None or rules.declines_keep_listing) \
+                    and self.offers_this_turn + 1 < self.game.offers_per_turn:
                 # Random bots make an offer in a third of their decisions, and a third of the
                 # offers are declined by everyone. Declines change nothing the main listing
-                # reads, so the turn's listing comes back as it was (base game only: a rule
-                # may react to any event, and its listing reads more).
+                # reads, so the turn's listing comes back as it was (with rules: when none
+                # hears an offer or its answers, RulesRuntime.declines_keep_listing).
                 self._listing_at_offer = legal
             TURN_APPLY[type(action)](self, action)
         self._after()

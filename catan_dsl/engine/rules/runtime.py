@@ -17,6 +17,9 @@ from catan_dsl.engine.events import (
     RollCancelled,
     SetupDone,
     StartPlayerChosen,
+    TradeCancelled,
+    TradeDeclined,
+    TradeOffered,
     TurnEnded,
     TurnStarted,
 )
@@ -69,6 +72,11 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             DevelopmentCardPlayed: "played" in heard, TurnStarted: "turn_started" in heard,
             TurnEnded: "turn_ended" in heard, SetupDone: "setup_done" in heard,
             HexRevealed: "hex_revealed" in heard, PieceMoved: "moved" in heard}
+        # No rule hears an offer or its answers, and a rule's listing reads nothing they change
+        # (the hands stay, the offer count is the base game's): the main listing before an offer
+        # every other player declines is the one after it (State.apply_action keeps it).
+        self.declines_keep_listing = not any(
+            self.listened.get(t) for t in (TradeOffered, TradeDeclined, TradeCancelled))
         self.choice_production = hex_changes.has_choice(ir)     # owners pick (hex_changes.py)
         # Expression measures that read only the board are memoised by position (measure_memo).
         self.measure_memo = MeasureMemo(frozenset(
