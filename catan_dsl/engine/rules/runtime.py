@@ -75,6 +75,7 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         # No rule hears an offer or its answers, and a rule's listing reads nothing they change
         # (the hands stay, the offer count is the base game's): the main listing before an offer
         # every other player declines is the one after it (State.apply_action keeps it).
+        self.skips_closed = turns.SKIP_CLOSED       # a later turn phase lists no closed action
         self.declines_keep_listing = not any(
             self.listened.get(t) for t in (TradeOffered, TradeDeclined, TradeCancelled))
         self.choice_production = hex_changes.has_choice(ir)     # owners pick (hex_changes.py)
@@ -380,7 +381,9 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
 
     def _legal_main(self, s, p: int, out: list, before_roll: bool,
                     builds: tuple[int, int] | None) -> None:
-        if self.listing_filtered and not before_roll:
+        closed = not before_roll and s.rules_state.turn_phase
+        if self.listing_filtered and not closed:
+            # (In a later turn phase close_trading drops every build and offer anyway.)
             # Whether trading a stock is forbidden depends only on the state and the player, so
             # it is asked once per stock here rather than once per offer and stock.
             columns = [r for r, b in enumerate(self.trade_banned(s, p)) if b] \
@@ -388,7 +391,7 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             # With no stock banned now and no build (or no build ban), every action stays.
             if columns or self.build_forbids and (builds is None or builds[0] != builds[1]):
                 ban_filter.drop_banned(self, s, p, out, columns, builds)
-        if not before_roll and s.rules_state.turn_phase:
+        if closed:
             turns.close_trading(out)         # a later turn phase: trading is over
         player_actions.legal(s, p, out, before_roll)
 
