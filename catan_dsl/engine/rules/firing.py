@@ -47,8 +47,6 @@ def fire(s, rules, triggered, params: dict) -> None:
     if execution.depth >= MAX_DEPTH:    # run stops the game before it looks at any rule
         run(s, rule_items(compiled, triggered[k:], params))
         return
-    straight = rules.straight
-    prompts = s.prompts
     execution.depth += 1
     saved = execution.prov
     handed = None
@@ -74,34 +72,9 @@ def fire(s, rules, triggered, params: dict) -> None:
                 continue
             if execution.on_run is not None:
                 execution.on_run(s, ri)
-            lst = rule.do
-            if not lst:
-                execution.steps += 1
-                continue
-            block = straight[ri, (), 0]
-            if block is None and (len(lst) > 1 or lst[0].inline is not None):
-                # Not written out (too long): the executor runs it from its start, its
-                # item's step (counted here for a block run in place) counted when popped.
-                handed = (None, [("fx", ri, (), 0, env)])
-                break
-            execution.steps += 1
-            execution.prov = rule.prov
-            pushed: list = []
-            if block is not None:
-                stop = block(s, env, pushed)
-            else:
-                # One plain effect, as its generated function would run it.
-                execution.steps += 1
-                if execution.steps > STEP_BUDGET:
-                    execution.tick(0)
-                n0 = len(prompts)
-                sub = lst[0].run(s, env, ri, (0,))
-                stop = ((), 1, env, sub, n0) if sub or len(prompts) > n0 else None
-            if stop is not None:
-                # The executor carries on from the stop; its item's pop re-counts a step.
-                execution.steps -= 1
-                pushed.append(("fx", ri, (), 0, ()))
-                handed = ((stop, execution.prov), pushed)
+            execution.steps += 1            # its block's item, as run counts it
+            handed = _block(s, rules, ri, rule, env)
+            if handed is not None:
                 break
     except RecursionError:
         raise RuleBudgetExceeded(execution.chain_names(), "rules nested too deep",
@@ -109,11 +82,76 @@ def fire(s, rules, triggered, params: dict) -> None:
     finally:
         execution.depth -= 1
         execution.prov = saved
-    if handed is None:
+    if handed is not None:
+        items = rule_items(compiled, triggered[k:], params)
+        items.extend(handed[1])
+        _hand_over(s, execution, items, handed[0])
+
+
+def perform(s, rules, ri: int, env: dict) -> None:
+    """Run rule ``ri``'s block from its start with the variables ``env`` (a player action's
+    ``do``), as ``run(s, [("fx", ri, (), 0, envt(env))])`` would."""
+    execution = rules.execution
+    if s._hlen != execution.stamp:
+        execution.reset(s._hlen)
+    if execution.depth >= MAX_DEPTH:
+        run(s, [("fx", ri, (), 0, env)])
         return
-    carried, top = handed
-    items = rule_items(compiled, triggered[k:], params)
-    items.extend(top)
+    rule = rules.compiled[ri]
+    execution.depth += 1
+    saved = execution.prov
+    try:
+        execution.steps += 1                # the block's item popped
+        if execution.steps > STEP_BUDGET:
+            execution.enter(rule)
+            execution.tick(0)
+        handed = _block(s, rules, ri, rule, env)
+    except RecursionError:
+        raise RuleBudgetExceeded(execution.chain_names(), "rules nested too deep",
+                                 execution.origin()) from None
+    finally:
+        execution.depth -= 1
+        execution.prov = saved
+    if handed is not None:
+        _hand_over(s, execution, handed[1], handed[0])
+
+
+def _block(s, rules, ri: int, rule, env: dict) -> tuple | None:
+    """Run rule ``ri``'s block from its start in ``env`` (its item's step counted), as run's
+    loop would: None when it ran to its end; else (where it stopped — the stop and the
+    provenance then — or None to start it afresh, the work items it left on top), its item's
+    step taken back, since handing it to run pops an item again."""
+    lst = rule.do
+    if not lst:
+        return None
+    block = rules.straight[ri, (), 0]
+    execution = rules.execution
+    if block is None and (len(lst) > 1 or lst[0].inline is not None):
+        execution.steps -= 1                # not written out (too long): run starts it
+        return None, [("fx", ri, (), 0, env)]
+    execution.prov = rule.prov
+    pushed: list = []
+    if block is not None:
+        stop = block(s, env, pushed)
+    else:
+        # One plain effect, as its generated function would run it.
+        execution.steps += 1
+        if execution.steps > STEP_BUDGET:
+            execution.tick(0)
+        prompts = s.prompts
+        n0 = len(prompts)
+        sub = lst[0].run(s, env, ri, (0,))
+        stop = ((), 1, env, sub, n0) if sub or len(prompts) > n0 else None
+    if stop is None:
+        return None
+    execution.steps -= 1
+    pushed.append(("fx", ri, (), 0, ()))
+    return (stop, execution.prov), pushed
+
+
+def _hand_over(s, execution, items: list, carried: tuple | None) -> None:
+    """The work stack from where a block stopped (``carried``: the stop and the provenance
+    it left), or from the top item's start."""
     if carried is None:
         run(s, items)
         return

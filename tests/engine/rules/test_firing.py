@@ -1,8 +1,9 @@
-"""An event's rules fired in place (engine/rules/firing.py) → what the work items of
-executor.rule_items and executor.run do with them: every shipped scenario, combination and
-variant played side by side both ways, the same legal actions, events, budget steps and
-pending work at every step; and rules on one trigger whose conditions fail, whose blocks run
-to their end, open a prompt with later rules waiting, or run into the step budget."""
+"""An event's rules fired in place, and a player action's block run in place
+(engine/rules/firing.py) → what the work items of executor.rule_items and executor.run do
+with them: every shipped scenario, combination and variant played side by side both ways,
+the same legal actions, events, budget steps and pending work at every step; and rules on one
+trigger whose conditions fail, whose blocks run to their end, open a prompt with later rules
+waiting, or run into the step budget, and an action's block that does."""
 
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ SOURCE = """scenario firing "Firing" extends base {
   }
   action draw_calm "Draw a calm sign" { do { draw 1 from signs } }
   action draw_storm "Draw a storm" { do { draw 1 from storms } }
+  action runaway "Run until the step budget stops it" { do { repeat 3000 { gain 1 runs; gain 1 runs } } }
   on drew calm where count_of(player, runs) > 1000 { gain 1 gold }
   on drew calm { gain 1 runs }
   on drew calm {
@@ -104,6 +106,22 @@ def test_the_step_budget_stops_a_rule_fired_in_place_where_it_stops_the_stack(tm
         act(s, "do draw_storm")
         with pytest.raises(RuleBudgetExceeded) as err:
             s.apply_action(s.legal_actions()[0])    # the card dealt: its rule runs away
+        errors.append((err.value.chain, err.value.why, err.value.where))
+        runs.append(_counter(s, "runs"))
+    assert errors[0] == errors[1]
+    assert runs[0] == runs[1] and 0 < runs[0] < 2 * 3000
+
+
+def test_the_step_budget_stops_an_action_run_in_place_where_it_stops_the_stack(tmp_path,
+                                                                                monkeypatch):
+    """An action's block that runs away (its repeat handed to the executor) meets the budget
+    at the same step both ways, naming the action."""
+    games = _games(tmp_path, monkeypatch)
+    runs, errors = [], []
+    for g in games:
+        s = empty_main(g)
+        with pytest.raises(RuleBudgetExceeded) as err:
+            act(s, "do runaway")
         errors.append((err.value.chain, err.value.why, err.value.where))
         runs.append(_counter(s, "runs"))
     assert errors[0] == errors[1]
