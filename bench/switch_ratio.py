@@ -11,8 +11,9 @@ the same games (a test pins that they do) and the ratio is of cost alone:
         --switch loops --games 12
 
 Switches: ``listing`` (engine/rules/listing.py, the rule-action listing written out),
-``loops`` (expressions.GENERATED_LOOPS, the generated loops and action targets) and
-``straight`` (engine/rules/straight.py, effect blocks written out).
+``loops`` (expressions.GENERATED_LOOPS, the generated loops and action targets),
+``straight`` (engine/rules/straight.py, effect blocks written out) and ``firing``
+(engine/rules/firing.py, an event's rules fired in place).
 """
 
 from __future__ import annotations
@@ -22,11 +23,11 @@ import time
 
 from catan_dsl.api import compile_file
 from catan_dsl.engine import Game
-from catan_dsl.engine.rules import expressions, listing, straight
+from catan_dsl.engine.rules import expressions, firing, listing, straight
 from catan_dsl.play.playtest import games_heap, play_game
 
 SWITCHES = {"listing": (listing, "GENERATED"), "loops": (expressions, "GENERATED_LOOPS"),
-            "straight": (straight, "GENERATED")}
+            "straight": (straight, "GENERATED"), "firing": (firing, "IN_PLACE")}
 
 
 def _game(ir: dict, players: int, switch: str, on: bool) -> Game:

@@ -201,13 +201,20 @@ class State:
             return kept
         out: list[Action] = [self.game.actions.end_turn]
         p = self.cur
+        rules = self.game.rules
+        if rules is not None and self.rules_state.turn_phase and rules.skips_closed:
+            # A turn phase after trading and building (rules/turns.py): what they would list
+            # is closed, so only the cards and the scenario's actions are listed.
+            cards.legal_play(self, p, out, False)
+            rules.legal_main(self, p, out, False, (1, 1))
+            return out
         building.legal_builds(self, p, out)
         builds = (1, len(out))           # where the builds are, for the rules' build bans
         cards.legal_buy(self, p, out)
         cards.legal_play(self, p, out, False)
         trade.legal_trades(self, p, out)
-        if self.game.rules is not None:
-            self.game.rules.legal_main(self, p, out, False, builds)
+        if rules is not None:
+            rules.legal_main(self, p, out, False, builds)
         return out
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -261,12 +268,12 @@ class State:
         elif self.phase == SETUP:
             setup.apply(self, action)
         else:
-            if type(action) is OfferTrade and rules is None and (
-                    self.offers_this_turn + 1 < self.game.offers_per_turn):
+            if type(action) is OfferTrade and (rules is None or rules.declines_keep_listing) \
+                    and self.offers_this_turn + 1 < self.game.offers_per_turn:
                 # Random bots make an offer in a third of their decisions, and a third of the
                 # offers are declined by everyone. Declines change nothing the main listing
-                # reads, so the turn's listing comes back as it was (base game only: a rule
-                # may react to any event, and its listing reads more).
+                # reads, so the turn's listing comes back as it was (with rules: when none
+                # hears an offer or its answers, RulesRuntime.declines_keep_listing).
                 self._listing_at_offer = legal
             TURN_APPLY[type(action)](self, action)
         self._after()

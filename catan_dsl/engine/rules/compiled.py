@@ -7,7 +7,7 @@ from typing import Any
 
 from catan_dsl.core import vocab
 from catan_dsl.engine.events import Provenance
-from catan_dsl.engine.rules import executor, listing, player_actions, straight, tables
+from catan_dsl.engine.rules import executor, firing, listing, player_actions, straight, tables
 from catan_dsl.engine.rules.chains import Chains
 from catan_dsl.engine.rules.domains import mentions
 from catan_dsl.engine.rules.execution import Execution
@@ -306,6 +306,7 @@ class CompiledRules(RuleQueries, VictoryQueries):
         self.spot_splits: dict = {}         # piece kind → its "at in S" build bans, the others
         self.trigger_keys = _trigger_keys(self.by_trigger, self.compiled)
         self.straight = straight.generated(self)    # (rule, address, start) → written out
+        self.in_place = firing.enabled(self)        # an event's rules fired without work items
         self.route_weighted = bool(self.modifiers.get("route_weight"))
         self.vp_modified = bool(self.modifiers.get("vp"))
         self.shared_specials = any(sp.policy == "all_min" for sp in game.specials)

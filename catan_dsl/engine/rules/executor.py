@@ -160,8 +160,11 @@ def rule_pending(prompts: list) -> bool:
     return False
 
 
-def run(s, items: list) -> None:
-    """Run work items (a stack, top last) until done or until a prompt needs an answer."""
+def run(s, items: list, first: Callable | None = None) -> None:
+    """Run work items (a stack, top last) until done or until a prompt needs an answer.
+    ``first``: what the top item's block runs as instead of its generated function (a block
+    already run in place up to an effect that needed the stack, handing back where it
+    stopped: firing.py)."""
     rules = s.game.rules
     execution = rules.execution
     straight = rules.straight
@@ -231,7 +234,10 @@ def run(s, items: list) -> None:
                 n = len(lst)
                 # A block runs as its generated function from this effect on (straight.py)
                 # when it has one, until an effect needs the stack.
-                block = straight[ri, addr, i] if straight is not None else None
+                if first is None:
+                    block = straight[ri, addr, i] if straight is not None else None
+                else:
+                    block, first = first, None
                 while i < n:
                     if block is not None:
                         stop = block(s, env, items)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from catan_dsl.engine.events import RuleActionTaken
-from catan_dsl.engine.rules import executor, expressions, loops, stocks, turns
+from catan_dsl.engine.rules import executor, expressions, firing, loops, stocks, turns
 from catan_dsl.engine.rules.expressions import (Ctx, compile_cond, compile_domain, compile_expr,
                                                 ordered)
 from catan_dsl.engine.rules.measure_memo import board_only
@@ -484,4 +484,7 @@ def apply(s, a) -> None:
     if spec.target is not None:
         env[spec.target[0]] = a.target
     rules.execution.enter(ar)               # a budget error names the action that ran away
-    executor.run(s, [("fx", a.rule, (), 0, executor.envt(env))])
+    if rules.in_place:                      # its block run as its generated function
+        firing.perform(s, rules, a.rule, env)
+    else:
+        executor.run(s, [("fx", a.rule, (), 0, executor.envt(env))])

@@ -17,12 +17,15 @@ from catan_dsl.engine.events import (
     RollCancelled,
     SetupDone,
     StartPlayerChosen,
+    TradeCancelled,
+    TradeDeclined,
+    TradeOffered,
     TurnEnded,
     TurnStarted,
 )
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, Prompt
-from catan_dsl.engine.rules import (ban_filter, executor, game_flow, hex_changes, player_actions,
-                                    robbers, special_cards, turns)
+from catan_dsl.engine.rules import (ban_filter, executor, firing, game_flow, hex_changes,
+                                    player_actions, robbers, special_cards, turns)
 from catan_dsl.engine.rules.robbers import RobberMoves
 from catan_dsl.engine.rules.compiled import CompiledRules, ir_modifiers
 from catan_dsl.engine.rules.interned import InternedActions
@@ -69,6 +72,12 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             DevelopmentCardPlayed: "played" in heard, TurnStarted: "turn_started" in heard,
             TurnEnded: "turn_ended" in heard, SetupDone: "setup_done" in heard,
             HexRevealed: "hex_revealed" in heard, PieceMoved: "moved" in heard}
+        # No rule hears an offer or its answers, and a rule's listing reads nothing they change
+        # (the hands stay, the offer count is the base game's): the main listing before an offer
+        # every other player declines is the one after it (State.apply_action keeps it).
+        self.skips_closed = turns.SKIP_CLOSED       # a later turn phase lists no closed action
+        self.declines_keep_listing = not any(
+            self.listened.get(t) for t in (TradeOffered, TradeDeclined, TradeCancelled))
         self.choice_production = hex_changes.has_choice(ir)     # owners pick (hex_changes.py)
         # Expression measures that read only the board are memoised by position (measure_memo).
         self.measure_memo = MeasureMemo(frozenset(
@@ -225,16 +234,21 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         keyed = self.trigger_keys.get(trig)
         if keyed is not None:               # only the rules filtering on this event's value
             triggered = keyed[1].get(params.get(keyed[0]), ())
+        top = s.prompts[-1] if trig == "played" and s.prompts else None
+        if top is None or top.kind not in CARD_PROMPTS:
+            if self.in_place:
+                firing.fire(s, self, triggered, params)
+            else:
+                items = executor.rule_items(self.compiled, triggered, params)
+                if items:
+                    executor.run(s, items)
+            return
+        # The card's own effect resolves first (its free pieces, its robber move); the rules
+        # on playing it run after, e.g. a player's free roads before a mirrored pair.
         items = executor.rule_items(self.compiled, triggered, params)
         if items:
-            top = s.prompts[-1] if s.prompts else None
-            if trig == "played" and top is not None and top.kind in CARD_PROMPTS:
-                # The card's own effect resolves first (its free pieces, its robber move); the
-                # rules on playing it run after, e.g. a player's free roads before a mirrored pair.
-                s.prompts.insert(len(s.prompts) - 1,
-                                 Prompt(executor.RESUME, executor.AUTO, (tuple(items),)))
-            else:
-                executor.run(s, items)
+            s.prompts.insert(len(s.prompts) - 1,
+                             Prompt(executor.RESUME, executor.AUTO, (tuple(items),)))
 
     def setup_done(self, s) -> None:
         s.emit(SetupDone())
@@ -367,7 +381,9 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
 
     def _legal_main(self, s, p: int, out: list, before_roll: bool,
                     builds: tuple[int, int] | None) -> None:
-        if self.listing_filtered and not before_roll:
+        closed = not before_roll and s.rules_state.turn_phase
+        if self.listing_filtered and not closed:
+            # (In a later turn phase close_trading drops every build and offer anyway.)
             # Whether trading a stock is forbidden depends only on the state and the player, so
             # it is asked once per stock here rather than once per offer and stock.
             columns = [r for r, b in enumerate(self.trade_banned(s, p)) if b] \
@@ -375,7 +391,7 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             # With no stock banned now and no build (or no build ban), every action stays.
             if columns or self.build_forbids and (builds is None or builds[0] != builds[1]):
                 ban_filter.drop_banned(self, s, p, out, columns, builds)
-        if not before_roll and s.rules_state.turn_phase:
+        if closed:
             turns.close_trading(out)         # a later turn phase: trading is over
         player_actions.legal(s, p, out, before_roll)
 

@@ -9,6 +9,9 @@ from catan_dsl.engine.events import TurnPhaseEntered
 # The built-in actions of the trading and building phase, closed in the turn phases after it
 # (playing a development card and ending the turn stay open).
 CLOSED_AFTER_TRADING = (Build, BuyCard, BankTrade, OfferTrade)
+# In a later turn phase the main listing leaves the closed actions out from the start
+# (State._legal_main) instead of listing them and dropping them (close_trading, the reference).
+SKIP_CLOSED = True
 
 
 def start(rules, rules_state) -> None:

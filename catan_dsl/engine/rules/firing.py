@@ -1,0 +1,171 @@
+"""An event's triggered rules → run in place: each rule's filter, variables and ``when`` taken
+straight from the event's parameters, its block run as its generated function, and the work
+stack (executor.run) entered only when a block needs it.
+
+The executor fires rules through work items: ``rule_items`` binds every triggered rule's
+variables into a frozen tuple, ``run`` pops each, thaws it into a dict for the ``when`` and
+again for the block. Most firings need none of that: a rule whose condition fails does
+nothing, and most blocks run to their end without asking anything. Here the rules are taken
+in their order, each exactly as ``run`` would take it — its budget step counted and its name
+put on the chain before its condition is asked, in a copy of its variables, at the same
+nesting depth; a rule that holds counts its firing and its second step and runs its block —,
+and the first block that needs the stack (a prompt, a choice, a roll) hands the executor the
+work as ``run`` would hold it at that moment: the later rules' items below, what the block
+pushed, and the block's own stop to carry on from. So the steps counted, the events, the
+prompts and the work left are the same as the executor's.
+
+The executor stays the reference (``IN_PLACE = False``, or the blocks not generated:
+``straight.GENERATED`` off, sends every firing through ``rule_items`` and ``run``); a test
+plays every shipped row both ways.
+"""
+
+from __future__ import annotations
+
+from catan_dsl.engine.rules.execution import MAX_DEPTH, STEP_BUDGET, RuleBudgetExceeded
+from catan_dsl.engine.rules.executor import rule_items, run
+
+IN_PLACE = True
+
+
+def enabled(rules) -> bool:
+    """Fire rules in place for these compiled rules? (Read once, when a Game is built.)"""
+    return IN_PLACE and rules.straight is not None
+
+
+def fire(s, rules, triggered, params: dict) -> None:
+    """Run the rules ``triggered`` (indices into ``rules.compiled``, in order) whose filters
+    fit an event's ``params``, as ``run(s, rule_items(...))`` would."""
+    compiled = rules.compiled
+    k, n = 0, len(triggered)
+    while k < n and not _fits(compiled[triggered[k]], params):
+        k += 1
+    if k == n:                          # no work item: run would not even start
+        return
+    execution = rules.execution
+    if s._hlen != execution.stamp:      # execution.begin(s), as run does on entry
+        execution.reset(s._hlen)
+    if execution.depth >= MAX_DEPTH:    # run stops the game before it looks at any rule
+        run(s, rule_items(compiled, triggered[k:], params))
+        return
+    execution.depth += 1
+    saved = execution.prov
+    handed = None
+    try:
+        while k < n:
+            ri = triggered[k]
+            k += 1
+            rule = compiled[ri]
+            if not _fits(rule, params):
+                continue
+            env = {"player": params["player"]}
+            for param, var in rule.bind:
+                env[var] = params.get(param)
+                if "#" + param in params:
+                    env["#" + var] = params["#" + param]
+            # The rule's item popped: a budget step, the rule named on the chain.
+            execution.steps += 1
+            if execution.steps > STEP_BUDGET:
+                execution.enter(rule)
+                execution.tick(0)
+            execution.chain.setdefault(id(rule), rule)
+            if rule.when is not None and not rule.when(s, dict(env)):
+                continue
+            if execution.on_run is not None:
+                execution.on_run(s, ri)
+            execution.steps += 1            # its block's item, as run counts it
+            handed = _block(s, rules, ri, rule, env)
+            if handed is not None:
+                break
+    except RecursionError:
+        raise RuleBudgetExceeded(execution.chain_names(), "rules nested too deep",
+                                 execution.origin()) from None
+    finally:
+        execution.depth -= 1
+        execution.prov = saved
+    if handed is not None:
+        items = rule_items(compiled, triggered[k:], params)
+        items.extend(handed[1])
+        _hand_over(s, execution, items, handed[0])
+
+
+def perform(s, rules, ri: int, env: dict) -> None:
+    """Run rule ``ri``'s block from its start with the variables ``env`` (a player action's
+    ``do``), as ``run(s, [("fx", ri, (), 0, envt(env))])`` would."""
+    execution = rules.execution
+    if s._hlen != execution.stamp:
+        execution.reset(s._hlen)
+    if execution.depth >= MAX_DEPTH:
+        run(s, [("fx", ri, (), 0, env)])
+        return
+    rule = rules.compiled[ri]
+    execution.depth += 1
+    saved = execution.prov
+    try:
+        execution.steps += 1                # the block's item popped
+        if execution.steps > STEP_BUDGET:
+            execution.enter(rule)
+            execution.tick(0)
+        handed = _block(s, rules, ri, rule, env)
+    except RecursionError:
+        raise RuleBudgetExceeded(execution.chain_names(), "rules nested too deep",
+                                 execution.origin()) from None
+    finally:
+        execution.depth -= 1
+        execution.prov = saved
+    if handed is not None:
+        _hand_over(s, execution, handed[1], handed[0])
+
+
+def _block(s, rules, ri: int, rule, env: dict) -> tuple | None:
+    """Run rule ``ri``'s block from its start in ``env`` (its item's step counted), as run's
+    loop would: None when it ran to its end; else (where it stopped — the stop and the
+    provenance then — or None to start it afresh, the work items it left on top), its item's
+    step taken back, since handing it to run pops an item again."""
+    lst = rule.do
+    if not lst:
+        return None
+    block = rules.straight[ri, (), 0]
+    execution = rules.execution
+    if block is None and (len(lst) > 1 or lst[0].inline is not None):
+        execution.steps -= 1                # not written out (too long): run starts it
+        return None, [("fx", ri, (), 0, env)]
+    execution.prov = rule.prov
+    pushed: list = []
+    if block is not None:
+        stop = block(s, env, pushed)
+    else:
+        # One plain effect, as its generated function would run it.
+        execution.steps += 1
+        if execution.steps > STEP_BUDGET:
+            execution.tick(0)
+        prompts = s.prompts
+        n0 = len(prompts)
+        sub = lst[0].run(s, env, ri, (0,))
+        stop = ((), 1, env, sub, n0) if sub or len(prompts) > n0 else None
+    if stop is None:
+        return None
+    execution.steps -= 1
+    pushed.append(("fx", ri, (), 0, ()))
+    return (stop, execution.prov), pushed
+
+
+def _hand_over(s, execution, items: list, carried: tuple | None) -> None:
+    """The work stack from where a block stopped (``carried``: the stop and the provenance
+    it left), or from the top item's start."""
+    if carried is None:
+        run(s, items)
+        return
+    stop, prov = carried
+
+    def carry(s, env, items):
+        execution.prov = prov           # as the block left it (inside a procedure's body)
+        return stop
+    run(s, items, carry)
+
+
+def _fits(rule, params: dict) -> bool:
+    """Does the event's ``params`` meet the rule's filter (``on built settlement``)?"""
+    for key, v in rule.filter:
+        if params.get(key) != v:
+            return False
+    return True
