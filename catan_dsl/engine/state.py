@@ -79,7 +79,8 @@ class State:
 
     __slots__ = ("game", "board", *_LIST_FIELDS, *_NESTED_FIELDS, *_SET_FIELDS, *_SCALARS,
                  "_history", "_hlen", "_events", "_legal", "rules_state", "stalled",
-                 "spots_shared", "piece_moves", "analysis_memo", "_listing_at_offer")
+                 "spots_shared", "piece_moves", "building_moves", "building_memo", "analysis_memo",
+                 "_listing_at_offer")
 
     def __init__(self, game, board: Board, seed: int) -> None:
         g = game
@@ -123,6 +124,11 @@ class State:
         # Pieces placed, upgraded or removed so far in this state's line (clones inherit it):
         # what reads only the pieces on the board is unchanged while it is. Not in to_dict.
         self.piece_moves = 0
+        # Likewise for the buildings alone (pieces on intersections, and a changed hex): what
+        # reads only them and the layout (a harbor discount on a sale) is kept while roads are
+        # built, in building_memo: (its key, {what: answer}); a clone starts without one.
+        self.building_moves = 0
+        self.building_memo: tuple | None = None
         # Read-only analyses of this position (bots' production tables...), keyed by what they
         # read; shared with clones, which check the key before using it.
         self.analysis_memo: tuple | None = None
@@ -398,6 +404,14 @@ class State:
         it)."""
         return networks.spot_edges(self, p)
 
+    def buildings_kept(self, key) -> dict:
+        """Answers read off the buildings and the layout (and whatever ``key`` adds to
+        ``building_moves``), kept while ``key`` stays; a clone starts without them."""
+        memo = self.building_memo
+        if memo is None or memo[0] != key:
+            memo = self.building_memo = (key, {})
+        return memo[1]
+
     def vp_breakdown(self, p: int) -> dict[str, int]:
         return awards.vp_breakdown(self, p)
 
@@ -429,6 +443,7 @@ class State:
         c.edge_spots, c.vertex_spots = self.edge_spots, self.vertex_spots
         c.spots_shared = self.spots_shared = True   # building.own_spots copies before a change
         c.piece_moves, c.analysis_memo = self.piece_moves, self.analysis_memo
+        c.building_moves, c.building_memo = self.building_moves, None
         c._events = self._events[:]
         c.rules_state = self.rules_state.clone() if self.rules_state is not None else None
         return c
