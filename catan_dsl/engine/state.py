@@ -80,7 +80,7 @@ class State:
     __slots__ = ("game", "board", *_LIST_FIELDS, *_NESTED_FIELDS, *_SET_FIELDS, *_SCALARS,
                  "_history", "_hlen", "_events", "_legal", "rules_state", "stalled",
                  "spots_shared", "piece_moves", "building_moves", "building_memo", "analysis_memo",
-                 "_listing_at_offer")
+                 "_listing_at_offer", "_drawn")
 
     def __init__(self, game, board: Board, seed: int) -> None:
         g = game
@@ -139,6 +139,9 @@ class State:
         self._hlen = 0
         self._events: list[Event] = []
         self._legal: list[Action] | None = None
+        # The outcome sample_chance just drew from this state's chance node: applying it needs
+        # no listing of the outcomes to check it (a deck's draw would list every card left).
+        self._drawn: Action | None = None
         # The main listing an open offer was made from, listed again if nobody takes the offer
         # (_legal_main). Not in to_dict.
         self._listing_at_offer: list[Action] | None = None
@@ -233,22 +236,26 @@ class State:
         for a, prob in outcomes:
             x -= prob
             if x < 0:
+                self._drawn = a
                 return a
-        return outcomes[-1][0]
+        a = self._drawn = outcomes[-1][0]
+        return a
 
     def is_chance_node(self) -> bool:
         return self.phase != OVER and bool(self.prompts) and self.prompts[-1].player == CHANCE
 
     def apply_action(self, action: Action) -> None:
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        for x in legal:
-            # Identity first: legal actions are interned, and dataclass __eq__ is slow.
-            if x is action:
-                break
-        else:
-            self._check_legal(action, legal)
+        if legal is not None or action is not self._drawn:
+            if legal is None:
+                legal = self._legal = self._compute_legal()
+            for x in legal:
+                # Identity first: legal actions are interned, and dataclass __eq__ is slow.
+                if x is action:
+                    break
+            else:
+                self._check_legal(action, legal)
+        self._drawn = None
         self._history = (self._history, action)
         self._hlen += 1
         self._legal = None
@@ -424,7 +431,7 @@ class State:
         c.played_this_turn, c.offers_this_turn = self.played_this_turn, self.offers_this_turn
         c.phase, c.setup_i, c.cur, c.turn = self.phase, self.setup_i, self.cur, self.turn
         c.winner_, c.stalled, c._legal = self.winner_, self.stalled, self._legal
-        c._listing_at_offer = self._listing_at_offer
+        c._listing_at_offer, c._drawn = self._listing_at_offer, None
         c._history, c._hlen = self._history, self._hlen
         c.bank, c.deck, c.prompts = self.bank[:], self.deck[:], self.prompts[:]
         c.v_owner, c.v_kind, c.v_blocked = self.v_owner[:], self.v_kind[:], self.v_blocked[:]
