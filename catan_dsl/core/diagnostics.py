@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass, field
 
 from catan_dsl.core.codes import CODES
+from catan_dsl.core.frozen import Frozen, frozen_record
 from catan_dsl.core.source import NO_SPAN, SourceFile, Span
 
 
@@ -15,8 +16,8 @@ class Severity(str, enum.Enum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+@frozen_record
+class Diagnostic(Frozen):
     """One finding: a stable code, a message, where it is, and how to fix it."""
 
     code: str

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from catan_dsl.core.frozen import Frozen, frozen_record
 
-@dataclass(frozen=True)
-class Span:
+
+@frozen_record
+class Span(Frozen):
     """A region of one source file: 1-based line/column of its first and last-but-one character.
 
     ``end_col`` is exclusive, like a Python slice, so a one-character span has
