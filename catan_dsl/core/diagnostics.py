@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import json
 from dataclasses import dataclass, field
 
 from catan_dsl.core.codes import CODES
@@ -146,4 +145,5 @@ def render_text(d: Diagnostic, src: SourceFile | None) -> str:
 
 
 def report_json(report: Report) -> str:
+    import json         # here: `check` of a .catan file needs no JSON (start-up)
     return json.dumps(report.to_json(), indent=2, sort_keys=True) + "\n"
