@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -170,6 +169,7 @@ def compile_file(path: str, *, seed: int | None = None, board: str | None = None
     Returns:
         ``(ir, report)``; ``ir`` is None exactly when ``report.has_errors``.
     """
+    import json         # here: `check` of a .catan file needs no JSON (start-up)
     model, boards, chosen, lowered, report = _load_and_check(path, tuple(with_), board,
                                                              complete=True, params=params)
     if report.has_errors or model is None or chosen is None or lowered is None:

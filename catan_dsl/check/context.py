@@ -3,7 +3,6 @@ words, amounts) and the "did you mean" hint."""
 
 from __future__ import annotations
 
-import difflib
 from typing import Iterable
 
 from catan_dsl.check.load import Model
@@ -14,6 +13,8 @@ from catan_dsl.syntax import ast as A
 
 def suggest(name: str, candidates: Iterable[str]) -> str | None:
     """A "did you mean" hint from the closest candidate, if any is close enough."""
+    import difflib          # here: a check without a misspelt name never needs it (start-up)
+
     close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
     return f'did you mean "{close[0]}"?' if close else None
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -77,6 +76,8 @@ def check(paths: tuple[str, ...], with_: tuple[str, ...], params: dict[str, int]
     summary = f"checked {len(files)} file{'s' if len(files) != 1 else ''}: " \
               f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
     if fmt == "json":
+        import json     # here: a check printed as text reads and writes no JSON (start-up)
+
         click.echo(json.dumps({"files": len(files), "errors": errors, "warnings": warnings,
                                "diagnostics": total.to_json()}, indent=2, sort_keys=True))
     else:
@@ -141,6 +142,7 @@ def _write_atomic(path: Path, text: str) -> None:
 @click.command("schema")
 def schema() -> None:
     """Print the IR JSON Schema (draft 2020-12)."""
+    import json         # here: `check` of a .catan file needs no JSON (start-up)
     click.echo(json.dumps(ir_mod.schema(), indent=1, sort_keys=True))
     sys.exit(EXIT_OK)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import itertools
 from typing import Iterable
 
@@ -39,6 +38,8 @@ SYNONYMS = {"corner": "vertices_of", "intersection": "vertices_of", "vertice": "
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> str | None:
+    import difflib          # here: only a misspelt name needs it (start-up)
+
     close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
     return f'did you mean "{close[0]}"?' if close else None
 

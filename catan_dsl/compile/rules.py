@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from catan_dsl.check.load import Model
 from catan_dsl.compile.chains import chains_ir
@@ -12,6 +11,7 @@ from catan_dsl.compile.bounds import target_floor
 from catan_dsl.compile.lowering import FORBID_PREP, Lowerer, did_you_mean, walk_nodes
 from catan_dsl.core import geometry as g
 from catan_dsl.core import vocab as V
+from catan_dsl.core.frozen import Frozen, frozen_record
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.syntax import ast as A
 from catan_dsl.syntax import rules_ast as R
@@ -321,14 +321,14 @@ def _bank_of(bank: A.Node | None, res: str) -> int | None:
     return None
 
 
-@dataclass(frozen=True)
-class LoweredRules:
+@frozen_record
+class LoweredRules(Frozen):
     """A model's rules language lowered once: the rules, the chains and the special-card
     measures as IR (``measures`` maps each ``measure = EXPR`` node to its IR)."""
 
     rules: list[dict]
     chains: dict
-    measures: dict[R.MeasureExpr, dict] = field(default_factory=dict)
+    measures: dict[R.MeasureExpr, dict]
 
 
 # Effect → (the trigger it fires, the argument position of the name that trigger filters on,

@@ -7,11 +7,11 @@ E9xx internal, W… warnings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from catan_dsl.core.frozen import Frozen, frozen_record
 
 
-@dataclass(frozen=True)
-class Code:
+@frozen_record
+class Code(Frozen):
     """One catalogue entry; ``template`` is formatted with ``str.format(**args)``."""
 
     id: str

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import enum
-import json
 from dataclasses import dataclass, field
 
 from catan_dsl.core.codes import CODES
+from catan_dsl.core.frozen import Frozen, frozen_record
 from catan_dsl.core.source import NO_SPAN, SourceFile, Span
 
 
@@ -15,8 +15,8 @@ class Severity(str, enum.Enum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+@frozen_record
+class Diagnostic(Frozen):
     """One finding: a stable code, a message, where it is, and how to fix it."""
 
     code: str
@@ -145,4 +145,5 @@ def render_text(d: Diagnostic, src: SourceFile | None) -> str:
 
 
 def report_json(report: Report) -> str:
+    import json         # here: `check` of a .catan file needs no JSON (start-up)
     return json.dumps(report.to_json(), indent=2, sort_keys=True) + "\n"

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from catan_dsl.core.frozen import Frozen, frozen_record
 
 
-@dataclass(frozen=True)
-class Span:
+@frozen_record
+class Span(Frozen):
     """A region of one source file: 1-based line/column of its first and last-but-one character.
 
     ``end_col`` is exclusive, like a Python slice, so a one-character span has
@@ -35,21 +35,20 @@ def file_span(path: str) -> Span:
 NO_SPAN = file_span("catan-dsl")
 
 
-@dataclass(frozen=True)
-class SourceFile:
+@frozen_record
+class SourceFile(Frozen):
     """The text of one ``.catan`` file, with line lookup for rendering carets."""
 
     path: str
     text: str
-    _lines: tuple[str, ...] = field(default=(), repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_lines", tuple(self.text.split("\n")))
 
     def line(self, n: int) -> str:
         """Line ``n`` (1-based) without its newline; empty when out of range."""
-        if 1 <= n <= len(self._lines):
-            return self._lines[n - 1].rstrip("\r")
+        lines = self.__dict__.get("_lines")
+        if lines is None:       # split on the first look-up (kept: not a field, so not compared)
+            lines = self.__dict__["_lines"] = tuple(self.text.split("\n"))
+        if 1 <= n <= len(lines):
+            return lines[n - 1].rstrip("\r")
         return ""
 
     def span_at(self, offset: int, length: int = 1) -> Span:

@@ -3,7 +3,7 @@ value types the checker knows (core/vocab.py lists the words)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from catan_dsl.core.frozen import Frozen, frozen_record
 
 # Value types the checker knows.  "set:T" is a set of T; "name:K" is a name declared as kind K.
 TYPES = (
@@ -15,14 +15,14 @@ TYPES = (
 )
 
 
-@dataclass(frozen=True)
-class Param:
+@frozen_record
+class Param(Frozen):
     name: str
     type: str
 
 
-@dataclass(frozen=True)
-class Entry:
+@frozen_record
+class Entry(Frozen):
     """One vocabulary word: its signature, meaning, a source example and an explain template."""
 
     name: str

@@ -79,7 +79,8 @@ class State:
 
     __slots__ = ("game", "board", *_LIST_FIELDS, *_NESTED_FIELDS, *_SET_FIELDS, *_SCALARS,
                  "_history", "_hlen", "_events", "_legal", "rules_state", "stalled",
-                 "spots_shared", "piece_moves", "analysis_memo", "_listing_at_offer")
+                 "spots_shared", "piece_moves", "building_moves", "building_memo", "analysis_memo",
+                 "_listing_at_offer", "_drawn")
 
     def __init__(self, game, board: Board, seed: int) -> None:
         g = game
@@ -123,6 +124,11 @@ class State:
         # Pieces placed, upgraded or removed so far in this state's line (clones inherit it):
         # what reads only the pieces on the board is unchanged while it is. Not in to_dict.
         self.piece_moves = 0
+        # Likewise for the buildings alone (pieces on intersections, and a changed hex): what
+        # reads only them and the layout (a harbor discount on a sale) is kept while roads are
+        # built, in building_memo: (its key, {what: answer}); a clone starts without one.
+        self.building_moves = 0
+        self.building_memo: tuple | None = None
         # Read-only analyses of this position (bots' production tables...), keyed by what they
         # read; shared with clones, which check the key before using it.
         self.analysis_memo: tuple | None = None
@@ -133,6 +139,9 @@ class State:
         self._hlen = 0
         self._events: list[Event] = []
         self._legal: list[Action] | None = None
+        # The outcome sample_chance just drew from this state's chance node: applying it needs
+        # no listing of the outcomes to check it (a deck's draw would list every card left).
+        self._drawn: Action | None = None
         # The main listing an open offer was made from, listed again if nobody takes the offer
         # (_legal_main). Not in to_dict.
         self._listing_at_offer: list[Action] | None = None
@@ -234,22 +243,26 @@ class State:
         for a, prob in outcomes:
             x -= prob
             if x < 0:
+                self._drawn = a
                 return a
-        return outcomes[-1][0]
+        a = self._drawn = outcomes[-1][0]
+        return a
 
     def is_chance_node(self) -> bool:
         return self.phase != OVER and bool(self.prompts) and self.prompts[-1].player == CHANCE
 
     def apply_action(self, action: Action) -> None:
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        for x in legal:
-            # Identity first: legal actions are interned, and dataclass __eq__ is slow.
-            if x is action:
-                break
-        else:
-            self._check_legal(action, legal)
+        if legal is not None or action is not self._drawn:
+            if legal is None:
+                legal = self._legal = self._compute_legal()
+            for x in legal:
+                # Identity first: legal actions are interned, and dataclass __eq__ is slow.
+                if x is action:
+                    break
+            else:
+                self._check_legal(action, legal)
+        self._drawn = None
         self._history = (self._history, action)
         self._hlen += 1
         self._legal = None
@@ -405,6 +418,14 @@ class State:
         it)."""
         return networks.spot_edges(self, p)
 
+    def buildings_kept(self, key) -> dict:
+        """Answers read off the buildings and the layout (and whatever ``key`` adds to
+        ``building_moves``), kept while ``key`` stays; a clone starts without them."""
+        memo = self.building_memo
+        if memo is None or memo[0] != key:
+            memo = self.building_memo = (key, {})
+        return memo[1]
+
     def vp_breakdown(self, p: int) -> dict[str, int]:
         return awards.vp_breakdown(self, p)
 
@@ -417,7 +438,7 @@ class State:
         c.played_this_turn, c.offers_this_turn = self.played_this_turn, self.offers_this_turn
         c.phase, c.setup_i, c.cur, c.turn = self.phase, self.setup_i, self.cur, self.turn
         c.winner_, c.stalled, c._legal = self.winner_, self.stalled, self._legal
-        c._listing_at_offer = self._listing_at_offer
+        c._listing_at_offer, c._drawn = self._listing_at_offer, None
         c._history, c._hlen = self._history, self._hlen
         c.bank, c.deck, c.prompts = self.bank[:], self.deck[:], self.prompts[:]
         c.v_owner, c.v_kind, c.v_blocked = self.v_owner[:], self.v_kind[:], self.v_blocked[:]
@@ -436,6 +457,7 @@ class State:
         c.edge_spots, c.vertex_spots = self.edge_spots, self.vertex_spots
         c.spots_shared = self.spots_shared = True   # building.own_spots copies before a change
         c.piece_moves, c.analysis_memo = self.piece_moves, self.analysis_memo
+        c.building_moves, c.building_memo = self.building_moves, None
         c._events = self._events[:]
         c.rules_state = self.rules_state.clone() if self.rules_state is not None else None
         return c

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 from pathlib import Path
 
 from catan_dsl.core.diagnostics import Diagnostic, make
@@ -25,11 +24,13 @@ class IRLoadError(ValueError):
 
 def dumps(ir: dict) -> str:
     """Key-sorted, indented JSON with a trailing newline: identical input, identical bytes."""
+    import json         # here: `check` of a .catan file needs no JSON (start-up)
     return json.dumps(ir, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
 
 
 @functools.lru_cache(maxsize=1)
 def schema() -> dict:
+    import json         # here: `check` of a .catan file needs no JSON (start-up)
     return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
@@ -57,6 +58,7 @@ def validate(ir: object, path: str = "<ir>") -> list[Diagnostic]:
 
 def load(path: str | Path) -> dict:
     """Read and validate an IR JSON file; raise `IRLoadError` with diagnostics if it is bad."""
+    import json         # here: `check` of a .catan file needs no JSON (start-up)
     p = str(path)
     span = Span(p, 1, 1, 1, 2)
     try:

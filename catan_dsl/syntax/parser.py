@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import difflib
 import functools
 import importlib.util
 import os
@@ -262,6 +261,8 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
     if prev is not None and _base(prev.type) == "NAME" and any(_base(t) == "GAINS" for t in e.expected):
         # A name where an effect starts, not followed by "gains"/"loses"/...: most likely a
         # misspelt or invented effect ("gian 1 gold").
+        import difflib      # only for a hint on a syntax error (start-up)
+
         from catan_dsl.core.vocab import EFFECTS
         words = ["gain", "lose", "give", "draw", "choose", "each", "if", "move", "steal",
                  "discard_half", "place", "mark", "unmark", "build_free", "reroll", "reshuffle",
@@ -360,6 +361,8 @@ def _expect_hint(expected: set[str]) -> str | None:
 
 def _did_you_mean(word: str, expected: set[str]) -> str | None:
     """A misspelt keyword ("victroy") gets the keyword it is closest to."""
+    import difflib          # only for a hint on a syntax error (start-up)
+
     keywords = [w.strip("'") for w in _expected_words(expected) if w.startswith("'")]
     close = difflib.get_close_matches(word, keywords, n=1, cutoff=0.7)
     return f"did you mean '{close[0]}'?" if close else None

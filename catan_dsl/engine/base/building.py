@@ -141,6 +141,7 @@ def place(s, p: int, k: int, at: int, free: bool, announce: bool = True) -> None
             s.route_edges[p].append(at)
             awards.route_changed(s, (p,), (-1, at))
     else:
+        s.building_moves += 1
         base = g.piece_upgrades[k]
         if base >= 0 and s.v_owner[at] >= 0:    # not when placed on a free corner (set-up)
             replaced = g.piece_names[base]

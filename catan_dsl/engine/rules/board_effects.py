@@ -174,6 +174,7 @@ def remove_piece(s, edge: bool, at: int, ri: int) -> None:
         if at in s.route_edges[owner]:
             s.route_edges[owner].remove(at)
     else:
+        s.building_moves += 1
         s.v_owner[at] = s.v_kind[at] = -1
         s.board_vp[owner] -= g.piece_vp[k]
         s.buildings[owner].remove(at)

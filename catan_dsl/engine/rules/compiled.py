@@ -13,7 +13,7 @@ from catan_dsl.engine.rules.domains import mentions
 from catan_dsl.engine.rules.execution import Execution
 from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, reads
 from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, LAYOUT_FUNCTIONS, PerBoard,
-                                                 board_only, env_key)
+                                                 board_only, buildings_only, env_key)
 from catan_dsl.engine.rules.queries import RuleQueries, split_build_bans
 from catan_dsl.engine.rules.robbers import robber_specs
 from catan_dsl.engine.rules.units import PathGeometry, UnitPlaces
@@ -84,6 +84,7 @@ class Rule:
     board_static: bool = False              # condition and value read only the board and pieces
     position_static: bool = False           # ... and markers, units, marks, chains (not board_static)
     unit_blind: bool = False                # position_static, reading no unit
+    buildings_only: bool = False            # ... and of the pieces only buildings (not paths)
     layout_static: bool = False             # a forbid reading only the layout and its bindings
     spot_among: Any = None                  # a build forbid "at in S", S not reading at: S
     layout_guard: Any = None                # a build forbid "A and B", B layout only: (A, B)
@@ -205,6 +206,8 @@ class CompiledRules(RuleQueries, VictoryQueries):
                     v for sid in seas for v in b["sea"][sid]["vertices"])
 
         self.piece_index = {p: i for i, p in enumerate(game.piece_names)}
+        self.building_kinds = frozenset(
+            p for i, p in enumerate(game.piece_names) if not game.piece_on_edge[i])
         self.resource_index = {r: i for i, r in enumerate(game.resources)}
         self.counters = tuple(CounterSpec(n, int(c.get("start", 0)), c.get("supply"),
                                           bool(c.get("tradeable")), bool(c.get("shared")),
@@ -400,6 +403,9 @@ class CompiledRules(RuleQueries, VictoryQueries):
                 board_only(r.get(k), self.functions, POSITION_FUNCTIONS) for k in ("when", "value"))
             rule.unit_blind = rule.position_static and all(
                 board_only(r.get(k), self.functions, UNIT_BLIND_FUNCTIONS) for k in ("when", "value"))
+            rule.buildings_only = (rule.board_static or rule.unit_blind) and all(
+                buildings_only(r.get(k), self.functions, self.building_kinds)
+                for k in ("when", "value"))
             bound = {v for _, v in bind}
             rule.layout_static = kind == "forbid" and \
                 board_only(r.get("when"), self.functions, LAYOUT_FUNCTIONS) and \

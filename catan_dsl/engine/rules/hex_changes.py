@@ -70,6 +70,7 @@ def show(s, ri: int, h: int, terrain: str | None, numbers: tuple[int, ...], even
     # Memos keyed by the piece count, marks and chains (yields, awards, forbids) read the
     # board too: a changed hex counts as a move.
     s.piece_moves += 1
+    s.building_moves += 1
     s.rules_state.shape_moves += 1
     if s.board.vertex_closed != old.vertex_closed:
         # Only the building spots of the intersections that opened or closed can change: a

@@ -88,6 +88,27 @@ LAYOUT_FUNCTIONS = frozenset({
     "distance", "parallel", "paths_within", "path_distance", "clockwise_from", "pips",
     "vertices", "edges", "produces", "hidden", "corner", "side", "ends", "terrains",
     "piece_kinds"})
+# What a rule kept while only paths move may read (State.building_moves), beside
+# ``pieces(p, K)`` of a building kind K: the layout, the seats, and markers on hexes (kept by
+# their own count too).
+BUILDING_FUNCTIONS = LAYOUT_FUNCTIONS | {"players", "opponents", "num_players", "real", "seats",
+                                         "neutrals", "markers", "marker_supply"}
+
+
+def buildings_only(expr: Any, functions: Any, building_kinds: frozenset[str]) -> bool:
+    """True when the IR expression reads no piece but the buildings (``pieces(p, K)`` of a
+    constant K in ``building_kinds``), and nothing else outside BUILDING_FUNCTIONS."""
+    if isinstance(expr, list):
+        head = expr[0] if expr else None
+        if head == "pieces":
+            if len(expr) != 3 or not isinstance(expr[2], str) or expr[2] not in building_kinds:
+                return False
+        elif isinstance(head, str) and head in functions and head not in BUILDING_FUNCTIONS:
+            return False
+        return all(buildings_only(x, functions, building_kinds) for x in expr[1:])
+    return True
+
+
 # Variable types whose value alone says what it is (an untyped place also needs its tag).
 PLAIN_TYPES = frozenset({"hex", "vertex", "edge", "int", "bool", "player", "resource", "name"})
 _MISSING = object()

@@ -86,6 +86,7 @@ def move(s, p: int, k: int, x: int, y: int, ri: int) -> None:
             s.route_edges[p][s.route_edges[p].index(x)] = y
         prefix, shift = "e", b.n_vertices
     else:
+        s.building_moves += 1
         networks.forget_route_ends(s, (x, y))
         s.v_owner[x] = s.v_kind[x] = -1
         s.v_owner[y], s.v_kind[y] = p, k

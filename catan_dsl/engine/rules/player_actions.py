@@ -234,7 +234,10 @@ def _delta_kept(applicable: list) -> str | None:
     if not all(r.board_static or r.position_static or (r.when is None and r.const is not None)
                for r in applicable):
         return None
-    return memo_kind([r for r in applicable if r.board_static or r.position_static])
+    kept = [r for r in applicable if r.board_static or r.position_static]
+    if kept and all(r.buildings_only for r in kept):     # roads built leave them as they were
+        return "buildings" if all(r.board_static for r in kept) else "buildings_unit_blind"
+    return memo_kind(kept)
 
 
 def _short(s, p: int, res: tuple, counters: tuple, extra: int) -> bool:

@@ -54,6 +54,11 @@ def kept_memo(s, kind: str | None) -> dict | None:
         return None
     if kind == "pieces":
         return s.rules_state.piece_memo(s.piece_moves)
+    if kind == "buildings":
+        return s.buildings_kept(s.building_moves)
+    if kind == "buildings_unit_blind":
+        rs = s.rules_state
+        return s.buildings_kept((s.building_moves, rs.place_moves - rs.unit_moves, rs.shape_moves))
     if kind == "unit_blind":
         return s.rules_state.unit_blind_memo(s.piece_moves)
     return s.rules_state.position_memo(s.piece_moves)
