@@ -4,7 +4,7 @@ a rule reads allows)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from catan_dsl.engine.rules.measure_memo import LIMIT, PerBoard
 
@@ -13,6 +13,10 @@ def reads_spot(rule) -> bool:
     """Does a build forbid look at the spot (filter or condition on ``at``)?"""
     return any(k in ("at", "#at") for k, _ in rule.filter) or any(
         param == "at" and (var in rule.reads or "#" + var in rule.reads) for param, var in rule.bind)
+
+
+def _always(at: int) -> bool:
+    return True
 
 
 def _build_params(kind: str, on_edge: bool, at: int) -> dict:
@@ -150,6 +154,39 @@ class RuleQueries:
         if spot_free and self._blind_ban(s, p, kind, on_edge, at):
             return True
         return bool(rest) and self._first_in(rest, s, p, _build_params(kind, on_edge, at)) is not None
+
+    def spot_ban(self, s, p: int, k: int, first: int) -> Callable[[int], bool]:
+        """``at →`` build_banned for ``p``'s piece kind ``k`` (index), for the many spots of one
+        listing, ``first`` the first spot to be asked: the plan is looked up once (worked out
+        with ``first`` when it is not yet, as build_banned would), not through two calls, a
+        key and a look-up per spot."""
+        g = self.game
+        kind, on_edge = g.piece_names[k], g.piece_on_edge[k]
+        if s is not self.listing_state:
+            return lambda at: self.build_banned(s, p, kind, on_edge, at)
+        memo, key = self.listing_memo, ("ban plan", p, kind)
+        plan = memo.get(key)
+        if plan is None:
+            plan = memo[key] = self._ban_plan(s, p, kind, on_edge, first)
+        if plan is True:
+            return _always
+        verdicts, names, rest = plan
+        if verdicts is None and not rest:
+            return names.__contains__
+        layout_ban, first_in = self._layout_ban, self._first_in
+
+        def banned(at):
+            if at in names:
+                return True
+            if verdicts is not None:
+                hit = verdicts.get(at)
+                if hit is None:
+                    hit = layout_ban(s, p, kind, on_edge, at, verdicts)
+                if hit:
+                    return True
+            return bool(rest) and first_in(rest, s, p, _build_params(kind, on_edge, at)) \
+                is not None
+        return banned
 
     def _layout_verdicts(self, s, kind: str) -> dict:
         """{spot: does a layout ban of ``kind`` hold there} for ``s``'s board."""

@@ -1,0 +1,84 @@
+"""A listing's build bans asked for many spots of one kind at once (`RuleQueries.spot_ban`) and
+the piece functions a generated loop writes in place (`route_end(e)`, `built_this_turn(e)` of a
+loop variable) → the same answers as asked one by one through their closures."""
+
+from __future__ import annotations
+
+import pytest
+
+from catan_dsl.engine.rules.expressions import Ctx
+from catan_dsl.engine.rules.piece_moves import f_built_this_turn, f_route_end, route_end_at
+
+from tests.engine.rules.random_walks import random_steps, seafarers_game
+
+SCENARIOS = ["new_shores", "fog_islands", "wonders"]
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_spot_ban_says_what_build_banned_says_spot_by_spot(name: str) -> None:
+    """SF-34 (no ship on a side of the pirate's hex) and each scenario's own build bans: along
+    a random game, for every piece kind and every spot, inside a listing (the plan worked out
+    at the first spot) and outside it, spot_ban's predicate holds exactly where build_banned
+    does; in a listing it leaves the plan in the listing memo as build_banned would."""
+    game = seafarers_game(name)
+    rules, g = game.rules, game
+    checked = banned = 0
+    for i, (_, s, _, _) in enumerate(random_steps(game, (7,), 900)):
+        if i % 30:
+            continue
+        p = s.cur
+        for listing in (False, True):
+            for k, kind in enumerate(g.piece_names):
+                n = s.board.n_edges if g.piece_on_edge[k] else s.board.n_vertices
+                spots = list(range(n))[::-1] if k % 2 else list(range(n))
+                if listing:
+                    rules.listing_memo, rules.listing_state = {}, s
+                try:
+                    ban = rules.spot_ban(s, p, k, spots[0])
+                    got = [ban(x) for x in spots]
+                finally:
+                    rules.listing_memo = rules.listing_state = None
+                want = [rules.build_banned(s, p, kind, g.piece_on_edge[k], x) for x in spots]
+                assert got == want, (kind, listing)
+                checked += len(spots)
+                banned += sum(want)
+    assert checked > 1000 and banned > 50
+
+
+@pytest.mark.parametrize("name", ["new_shores", "fog_islands"])
+def test_piece_functions_written_in_place_answer_as_their_closures(name: str) -> None:
+    """SF-20..SF-27 (a ship at an open end, not built this turn, may move): route_end(e) and
+    built_this_turn(e) of a loop variable, as a generated loop writes them (their `inline`
+    template's look-up called with the variable's value), answer what the closures answer for
+    every path along a random game, including paths with no piece and non-paths."""
+    game = seafarers_game(name)
+    ctx = Ctx(game.rules, {"e": "edge", "player": "player"})
+    var = (lambda s, env: env["e"], "edge")
+    route_end, _ = f_route_end(ctx, [var], [["var", "e"]])
+    built, _ = f_built_this_turn(ctx, [var], [["var", "e"]])
+    assert route_end.inline[1] == (route_end_at,) and hasattr(built, "inline")
+    ends = now = 0
+    for i, (_, s, _, _) in enumerate(random_steps(game, (11,), 1500)):
+        if i % 10:
+            continue
+        for e in (-1, None, *range(s.board.n_edges), s.board.n_edges):
+            env = {"e": e}
+            template, objects = route_end.inline
+            written = eval(template.replace("@0", "O0"), {"O0": objects[0], "s": s, "env": env})
+            assert written == route_end(s, env) == _plain_route_end(s, e), e
+            template, objects = built.inline
+            written = eval(template.replace("@0", "O0"), {"O0": objects[0], "s": s, "env": env})
+            assert written == built(s, env) == _plain_built(s, e), e
+            ends += bool(route_end(s, env))
+            now += bool(built(s, env))
+    assert ends > 20 and now > 0
+
+
+def _plain_route_end(s, e) -> bool:
+    from catan_dsl.engine.base import networks
+    return isinstance(e, int) and 0 <= e < s.board.n_edges and networks.route_end(s, e)
+
+
+def _plain_built(s, e) -> bool:
+    now = s.rules_state.built_now
+    return now is not None and isinstance(e, int) and e >= 0 and e + s.board.n_vertices in now
