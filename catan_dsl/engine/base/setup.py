@@ -23,16 +23,7 @@ def legal(s) -> list:
     kinds = g.setup_choices[s.setup_i]
     out = _spots(s, p, k) if len(kinds) == 1 else [a for kk in kinds for a in _spots(s, p, kk)]
     if out and g.rules is not None and g.rules.build_forbids:
-        # Per kind, its bans' plan looked up once (at its first spot), not once per spot.
-        bans: dict = {}
-        keep = []
-        for a in out:
-            banned = bans.get(a.kind)
-            if banned is None:
-                banned = bans[a.kind] = g.rules.spot_ban(s, p, a.kind, a.at)
-            if not banned(a.at):
-                keep.append(a)
-        out = keep
+        out = g.rules.allowed_builds(s, p, out)
     return out
 
 

@@ -132,7 +132,7 @@ class RuleQueries:
                     s, p, kind, on_edge, at)
             if plan is True:
                 return True
-            verdicts, names, rest = plan
+            verdicts, names, rest, staged = plan
             if at in names:
                 return True
             if verdicts is not None:
@@ -141,6 +141,8 @@ class RuleQueries:
                     hit = self._layout_ban(s, p, kind, on_edge, at, verdicts)
                 if hit:
                     return True
+            if staged:
+                return self._staged_hit(rest, s, p, kind, on_edge, at)
             return bool(rest) and self._first_in(rest, s, p, _build_params(kind, on_edge, at)) \
                 is not None
         layout, spot_free, rest, _ = self.build_bans[0][kind]
@@ -170,10 +172,10 @@ class RuleQueries:
             plan = memo[key] = self._ban_plan(s, p, kind, on_edge, first)
         if plan is True:
             return _always
-        verdicts, names, rest = plan
+        verdicts, names, rest, staged = plan
         if verdicts is None and not rest:
             return names.__contains__
-        layout_ban, first_in = self._layout_ban, self._first_in
+        layout_ban, first_in, staged_hit = self._layout_ban, self._first_in, self._staged_hit
 
         def banned(at):
             if at in names:
@@ -184,9 +186,32 @@ class RuleQueries:
                     hit = layout_ban(s, p, kind, on_edge, at, verdicts)
                 if hit:
                     return True
+            if staged:
+                return staged_hit(rest, s, p, kind, on_edge, at)
             return bool(rest) and first_in(rest, s, p, _build_params(kind, on_edge, at)) \
                 is not None
         return banned
+
+    def allowed_builds(self, s, p: int, builds: list) -> list:
+        """The builds of ``p``'s in ``builds`` (a set-up listing's) no forbid holds for, in
+        order: asked as a main listing asks them — the listing memos live while they are
+        (nothing changes meanwhile), each kind's plan worked out at its first spot."""
+        own = self.listing_state is None
+        if own:
+            self.listing_memo, self.listing_state = {}, s
+        try:
+            bans: dict = {}
+            keep = []
+            for a in builds:
+                banned = bans.get(a.kind)
+                if banned is None:
+                    banned = bans[a.kind] = self.spot_ban(s, p, a.kind, a.at)
+                if not banned(a.at):
+                    keep.append(a)
+            return keep
+        finally:
+            if own:
+                self.listing_memo = self.listing_state = None
 
     def _layout_verdicts(self, s, kind: str) -> dict:
         """{spot: does a layout ban of ``kind`` hold there} for ``s``'s board."""
@@ -212,21 +237,54 @@ class RuleQueries:
     def _ban_plan(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool | tuple:
         """For the listing under way: True when a ban blind to the spot holds; else the layout
         bans' verdicts for the board (None without any), the places the bans "at in S" name
-        for ``p`` together, and the bans left to ask per spot (the others, and those whose S is
-        no set of places, asked as written)."""
+        for ``p`` together, the bans left to ask per spot (the others, and those whose S is
+        no set of places, asked as written), and whether some of those are staged: a ban "A
+        and B" (Rule.layout_guard) has A, blind to the spot, asked here once — dropped when
+        false, else left as (B's verdicts for the board, B, the rule) in its place, so a spot
+        costs a look-up (a set-up listing asks every free intersection)."""
         layout, spot_free, rest, _ = self.build_bans[0][kind]
         if spot_free and self._blind_ban(s, p, kind, on_edge, at):
             return True
         among, others = self._spot_split(kind, rest) if rest else ((), ())
         names: frozenset = frozenset()
-        asked = []
+        asked: list = []
         for rule in among:
             got = self._spot_among(s, p, kind, on_edge, at, rule)
             if got is None:
                 asked.append(rule)
             else:
                 names |= got
-        return self._layout_verdicts(s, kind) if layout else None, names, (*asked, *others)
+        staged = False
+        for rule in others:
+            if rule.layout_guard is None or rule.when is None:
+                asked.append(rule)
+                continue
+            # Its filter reads no spot (Rule.layout_guard): it passes or fails for every spot.
+            env = self._env(rule, p, _build_params(kind, on_edge, at))
+            if env is None:
+                continue
+            guard, test = rule.layout_guard
+            if guard is not None and not guard(s, env):
+                continue
+            asked.append((self._guard_verdicts(s, rule, kind), test, rule))
+            staged = True
+        return self._layout_verdicts(s, kind) if layout else None, names, tuple(asked), staged
+
+    def _staged_hit(self, rest: tuple, s, p: int, kind: str, on_edge: bool, at: int) -> bool:
+        """Does one of a plan's bans left per spot (`_ban_plan`: rules, and staged layout
+        guards as (verdicts, B, rule)) hold at ``at``? Asked in their order, as _first_in."""
+        for item in rest:
+            if type(item) is tuple:
+                kept, test, rule = item
+                hit = kept.get(at)
+                if hit is None:
+                    hit = kept[at] = bool(test(s, self._env(rule, p,
+                                                            _build_params(kind, on_edge, at))))
+            else:
+                hit = self._first_in((item,), s, p, _build_params(kind, on_edge, at)) is not None
+            if hit:
+                return True
+        return False
 
     def _spot_split(self, kind: str, rest: tuple) -> tuple[tuple, tuple]:
         """``rest``'s build bans "at in S" (S not reading the spot; filtered by kind alone), then
@@ -316,15 +374,21 @@ class RuleQueries:
         guard, layout = rule.layout_guard
         if guard is not None and not guard(s, env):
             return False
-        memo = self.build_bans[1].of(s.board)
-        kept = memo.get((id(rule), params["kind"]))
-        if kept is None or len(kept) >= LIMIT:
-            kept = memo[(id(rule), params["kind"])] = {}
+        kept = self._guard_verdicts(s, rule, params["kind"])
         at = params["at"]
         hit = kept.get(at)
         if hit is None:
             hit = kept[at] = bool(layout(s, env))
         return hit
+
+    def _guard_verdicts(self, s, rule, kind: str) -> dict:
+        """{spot: B's verdict} of a build forbid "A and B" (Rule.layout_guard) for ``s``'s
+        board and piece ``kind``."""
+        memo = self.build_bans[1].of(s.board)
+        kept = memo.get((id(rule), kind))
+        if kept is None or len(kept) >= LIMIT:
+            kept = memo[(id(rule), kind)] = {}
+        return kept
 
     def modified(self, s, what: str, player: int, params: dict, first: bool = False) -> int | None:
         total, hit = 0, False

@@ -16,16 +16,21 @@ SCENARIOS = ["new_shores", "fog_islands", "wonders"]
 
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_spot_ban_says_what_build_banned_says_spot_by_spot(name: str) -> None:
-    """SF-34 (no ship on a side of the pirate's hex) and each scenario's own build bans: along
+    """SF-34 (no ship on a side of the pirate's hex), SF-48 (set-up settlements only where the
+    scenario allows: SF-NS-04, SF-FOG-05, SF-WON-05) and each scenario's own build bans: along
     a random game, for every piece kind and every spot, inside a listing (the plan worked out
     at the first spot) and outside it, spot_ban's predicate holds exactly where build_banned
-    does; in a listing it leaves the plan in the listing memo as build_banned would."""
+    does outside a listing (each rule asked as written, no plan) — at every set-up step too,
+    where a ban "setup and B" has its guard asked once per listing (`_ban_plan`'s staged
+    bans)."""
     game = seafarers_game(name)
     rules, g = game.rules, game
-    checked = banned = 0
+    checked = banned = in_setup = 0
     for i, (_, s, _, _) in enumerate(random_steps(game, (7,), 900)):
-        if i % 30:
+        setup = s.setup_i < len(g.setup_steps)     # every set-up step: "setup and B" bans
+        if i % 30 and not setup:
             continue
+        in_setup += setup
         p = s.cur
         for listing in (False, True):
             for k, kind in enumerate(g.piece_names):
@@ -42,7 +47,7 @@ def test_spot_ban_says_what_build_banned_says_spot_by_spot(name: str) -> None:
                 assert got == want, (kind, listing)
                 checked += len(spots)
                 banned += sum(want)
-    assert checked > 1000 and banned > 50
+    assert checked > 1000 and banned > 50 and in_setup > 5
 
 
 @pytest.mark.parametrize("name", ["new_shores", "fog_islands"])
