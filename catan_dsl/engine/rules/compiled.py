@@ -14,7 +14,7 @@ from catan_dsl.engine.rules.execution import Execution
 from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, reads
 from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, LAYOUT_FUNCTIONS, PerBoard,
                                                  board_only, env_key)
-from catan_dsl.engine.rules.queries import RuleQueries, split_build_bans
+from catan_dsl.engine.rules.queries import PLAN_FUNCTIONS, RuleQueries, split_build_bans
 from catan_dsl.engine.rules.robbers import robber_specs
 from catan_dsl.engine.rules.units import PathGeometry, UnitPlaces
 from catan_dsl.engine.rules.victory import VictoryQueries
@@ -87,6 +87,7 @@ class Rule:
     layout_static: bool = False             # a forbid reading only the layout and its bindings
     spot_among: Any = None                  # a build forbid "at in S", S not reading at: S
     layout_guard: Any = None                # a build forbid "A and B", B layout only: (A, B)
+    plan_static: bool = False               # reads only the position and the robbers' places
 
     @property
     def chain_label(self) -> str:
@@ -303,6 +304,7 @@ class CompiledRules(RuleQueries, VictoryQueries):
         self.layout_forbids = {what: PerBoard() for what, rules in self.forbids.items()
                                if all(rule.layout_static for rule in rules)}
         self.build_bans = split_build_bans(self.forbids.get("build", ()), self.game.piece_names)
+        self.plans_kept: dict = {}          # piece kind → its ban plans kept per position?
         self.spot_splits: dict = {}         # piece kind → its "at in S" build bans, the others
         self.trigger_keys = _trigger_keys(self.by_trigger, self.compiled)
         self.straight = straight.generated(self)    # (rule, address, start) → written out
@@ -404,6 +406,7 @@ class CompiledRules(RuleQueries, VictoryQueries):
                 board_only(r.get("when"), self.functions, LAYOUT_FUNCTIONS) and \
                 all(v.lstrip("#") in bound for v in rule.reads) and \
                 not any(k == "player" for k, _ in flt) and "player" not in bound
+            rule.plan_static = board_only(r.get("when"), self.functions, PLAN_FUNCTIONS)
             at_var, w = dict(bind).get("at"), r.get("when")
             if kind == "forbid" and r["what"] == "build" and not rule.layout_static:
                 rule.layout_guard = self._layout_guard(w, at_var, flt, bind, ctx)

@@ -7,6 +7,13 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from catan_dsl.engine.rules.measure_memo import LIMIT, PerBoard
+from catan_dsl.engine.rules.vp_memo import POSITION_FUNCTIONS
+
+# What a build ban may read for its kind's listing plan (`_ban_plan`) to be kept while nothing on
+# the board moves, keyed by the robbers' places too (Rule.plan_static): a second robber's ban on
+# the paths round its hex, read on every main listing and every move of a piece, is worked out
+# once per position.
+PLAN_FUNCTIONS = POSITION_FUNCTIONS | {"robber_hex"}
 
 
 def reads_spot(rule) -> bool:
@@ -128,8 +135,7 @@ class RuleQueries:
         if s is self.listing_state:
             plan = self.listing_memo.get(("ban plan", p, kind))
             if plan is None:
-                plan = self.listing_memo[("ban plan", p, kind)] = self._ban_plan(
-                    s, p, kind, on_edge, at)
+                plan = self._listing_plan(s, p, kind, on_edge, at)
             if plan is True:
                 return True
             verdicts, names, rest, staged = plan
@@ -166,10 +172,9 @@ class RuleQueries:
         kind, on_edge = g.piece_names[k], g.piece_on_edge[k]
         if s is not self.listing_state:
             return lambda at: self.build_banned(s, p, kind, on_edge, at)
-        memo, key = self.listing_memo, ("ban plan", p, kind)
-        plan = memo.get(key)
+        plan = self.listing_memo.get(("ban plan", p, kind))
         if plan is None:
-            plan = memo[key] = self._ban_plan(s, p, kind, on_edge, first)
+            plan = self._listing_plan(s, p, kind, on_edge, first)
         if plan is True:
             return _always
         verdicts, names, rest, staged = plan
@@ -233,6 +238,26 @@ class RuleQueries:
                 break
         verdicts[at] = hit
         return hit
+
+    def _listing_plan(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool | tuple:
+        """`_ban_plan` for the listing under way, put in its memo: kept in the position memo
+        too, by player, kind and the robbers' places, when every ban of the kind reads only
+        those (Rule.plan_static; a hex changed counts as a piece moved, so the board's
+        verdicts it holds stay the board's)."""
+        kept = self.plans_kept.get(kind)
+        if kept is None:
+            _, spot_free, rest, _ = self.build_bans[0][kind]
+            kept = self.plans_kept[kind] = all(r.plan_static for r in (*spot_free, *rest))
+        if kept:
+            memo = s.rules_state.position_memo(s.piece_moves)
+            key = ("ban plan", p, kind, s.robber, tuple(s.rules_state.robbers))
+            plan = memo.get(key)
+            if plan is None:
+                plan = memo[key] = self._ban_plan(s, p, kind, on_edge, at)
+        else:
+            plan = self._ban_plan(s, p, kind, on_edge, at)
+        self.listing_memo[("ban plan", p, kind)] = plan
+        return plan
 
     def _ban_plan(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool | tuple:
         """For the listing under way: True when a ban blind to the spot holds; else the layout

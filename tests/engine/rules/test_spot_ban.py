@@ -87,3 +87,36 @@ def _plain_route_end(s, e) -> bool:
 def _plain_built(s, e) -> bool:
     now = s.rules_state.built_now
     return now is not None and isinstance(e, int) and e >= 0 and e + s.board.n_vertices in now
+
+
+def test_a_ban_plan_kept_per_position_follows_the_pirate() -> None:
+    """SF-34: the ship bans' plan is kept per position and robbers' places (every ban of the
+    kind reads only those: Rule.plan_static), so after the pirate moves — no piece moved — a
+    listing asks the new sides of its hex: along a random game, at every step where a robber
+    moved and every 40th, the listing's verdicts for every path equal build_banned's outside
+    a listing, and the plan kept in the position memo is the listing's."""
+    game = seafarers_game("new_shores")
+    rules, g = game.rules, game
+    k = g.piece_names.index("ship")
+    assert rules.build_bans[0]["ship"][2] and all(
+        r.plan_static for r in rules.build_bans[0]["ship"][2])
+    last, moved = None, 0
+    for i, (_, s, _, _) in enumerate(random_steps(game, (5,), 1500)):
+        robbers = (s.robber, tuple(s.rules_state.robbers))
+        changed = last is not None and robbers != last
+        last = robbers
+        if not changed and i % 40:
+            continue
+        moved += changed
+        p = s.cur
+        rules.listing_memo, rules.listing_state = {}, s
+        try:
+            ban = rules.spot_ban(s, p, k, 0)
+            got = [ban(e) for e in range(s.board.n_edges)]
+            kept = s.rules_state.position_memo(s.piece_moves).get(("ban plan", p, "ship", *robbers))
+            assert kept is rules.listing_memo[("ban plan", p, "ship")]
+        finally:
+            rules.listing_memo = rules.listing_state = None
+        want = [rules.build_banned(s, p, "ship", True, e) for e in range(s.board.n_edges)]
+        assert got == want
+    assert moved > 3
