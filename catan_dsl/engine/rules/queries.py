@@ -131,11 +131,16 @@ class RuleQueries:
         what it reads allows: the layout ones from a per-board verdict, the ones blind to the
         spot once per kind in a listing (or while nothing on the board moves, when they read
         only that), and only the rest for every spot. While a state is listed, what the
-        groups say for every spot is worked out on the first spot asked (`_ban_plan`)."""
+        groups say for every spot is worked out on the first spot asked (`_ban_plan`), and
+        outside a listing a plan kept for the position is read when there is one (a piece's
+        move checked again as it is made, right after its destinations were listed)."""
         if s is self.listing_state:
             plan = self.listing_memo.get(("ban plan", p, kind))
             if plan is None:
                 plan = self._listing_plan(s, p, kind, on_edge, at)
+        else:
+            plan = self._kept_plan(s, p, kind)
+        if plan is not None:
             if plan is True:
                 return True
             verdicts, names, rest, staged = plan
@@ -238,6 +243,14 @@ class RuleQueries:
                 break
         verdicts[at] = hit
         return hit
+
+    def _kept_plan(self, s, p: int, kind: str) -> bool | tuple | None:
+        """The plan kept for ``s``'s position (`_listing_plan`), or None: none is kept for the
+        kind, or none was worked out yet."""
+        if not self.plans_kept.get(kind) or s.rules_state is None:
+            return None
+        memo = s.rules_state.position_memo(s.piece_moves)
+        return memo.get(("ban plan", p, kind, s.robber, tuple(s.rules_state.robbers)))
 
     def _listing_plan(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool | tuple:
         """`_ban_plan` for the listing under way, put in its memo: kept in the position memo

@@ -15,12 +15,12 @@ SCENARIOS = ["new_shores", "fog_islands", "wonders"]
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
-def test_spot_ban_says_what_build_banned_says_spot_by_spot(name: str) -> None:
+def test_spot_ban_says_what_the_bans_say_spot_by_spot(name: str) -> None:
     """SF-34 (no ship on a side of the pirate's hex), SF-48 (set-up settlements only where the
     scenario allows: SF-NS-04, SF-FOG-05, SF-WON-05) and each scenario's own build bans: along
     a random game, for every piece kind and every spot, inside a listing (the plan worked out
-    at the first spot) and outside it, spot_ban's predicate holds exactly where build_banned
-    does outside a listing (each rule asked as written, no plan) — at every set-up step too,
+    at the first spot) and outside it, spot_ban's predicate holds exactly where the bans'
+    conditions asked as written do — at every set-up step too,
     where a ban "setup and B" has its guard asked once per listing (`_ban_plan`'s staged
     bans)."""
     game = seafarers_game(name)
@@ -43,7 +43,7 @@ def test_spot_ban_says_what_build_banned_says_spot_by_spot(name: str) -> None:
                     got = [ban(x) for x in spots]
                 finally:
                     rules.listing_memo = rules.listing_state = None
-                want = [rules.build_banned(s, p, kind, g.piece_on_edge[k], x) for x in spots]
+                want = [_as_written(rules, s, p, kind, g.piece_on_edge[k], x) for x in spots]
                 assert got == want, (kind, listing)
                 checked += len(spots)
                 banned += sum(want)
@@ -79,6 +79,16 @@ def test_piece_functions_written_in_place_answer_as_their_closures(name: str) ->
     assert ends > 20 and now > 0
 
 
+def _as_written(rules, s, p: int, kind: str, on_edge: bool, at: int) -> bool:
+    """Does a build forbid hold, each rule's condition asked as written (no plan, no memo)?"""
+    params = {"kind": kind, "at": at, "#at": "edge" if on_edge else "vertex"}
+    for rule in rules.forbids.get("build", ()):
+        env = rules._env(rule, p, params)
+        if env is not None and (rule.when is None or rule.when(s, env)):
+            return True
+    return False
+
+
 def _plain_route_end(s, e) -> bool:
     from catan_dsl.engine.base import networks
     return isinstance(e, int) and 0 <= e < s.board.n_edges and networks.route_end(s, e)
@@ -93,8 +103,9 @@ def test_a_ban_plan_kept_per_position_follows_the_pirate() -> None:
     """SF-34: the ship bans' plan is kept per position and robbers' places (every ban of the
     kind reads only those: Rule.plan_static), so after the pirate moves — no piece moved — a
     listing asks the new sides of its hex: along a random game, at every step where a robber
-    moved and every 40th, the listing's verdicts for every path equal build_banned's outside
-    a listing, and the plan kept in the position memo is the listing's."""
+    moved and every 40th, the listing's verdicts for every path, and build_banned's outside a
+    listing (which reads the kept plan), equal the conditions asked as written, and the plan
+    kept in the position memo is the listing's."""
     game = seafarers_game("new_shores")
     rules, g = game.rules, game
     k = g.piece_names.index("ship")
@@ -117,6 +128,7 @@ def test_a_ban_plan_kept_per_position_follows_the_pirate() -> None:
             assert kept is rules.listing_memo[("ban plan", p, "ship")]
         finally:
             rules.listing_memo = rules.listing_state = None
-        want = [rules.build_banned(s, p, "ship", True, e) for e in range(s.board.n_edges)]
+        want = [_as_written(rules, s, p, "ship", True, e) for e in range(s.board.n_edges)]
+        assert want == [rules.build_banned(s, p, "ship", True, e) for e in range(s.board.n_edges)]
         assert got == want
     assert moved > 3
