@@ -14,7 +14,8 @@ from catan_dsl.engine.rules.execution import Execution
 from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, reads
 from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, LAYOUT_FUNCTIONS, PerBoard,
                                                  board_only, env_key)
-from catan_dsl.engine.rules.queries import PLAN_FUNCTIONS, RuleQueries, split_build_bans
+from catan_dsl.engine.rules.queries import (PLAN_FUNCTIONS, PLAN_LAYOUT_FUNCTIONS, RuleQueries,
+                                            split_build_bans)
 from catan_dsl.engine.rules.robbers import robber_specs
 from catan_dsl.engine.rules.units import PathGeometry, UnitPlaces
 from catan_dsl.engine.rules.victory import VictoryQueries
@@ -88,6 +89,7 @@ class Rule:
     spot_among: Any = None                  # a build forbid "at in S", S not reading at: S
     layout_guard: Any = None                # a build forbid "A and B", B layout only: (A, B)
     plan_static: bool = False               # reads only the position and the robbers' places
+    plan_layout: bool = False               # reads only the layout and the robbers' places
 
     @property
     def chain_label(self) -> str:
@@ -407,6 +409,7 @@ class CompiledRules(RuleQueries, VictoryQueries):
                 all(v.lstrip("#") in bound for v in rule.reads) and \
                 not any(k == "player" for k, _ in flt) and "player" not in bound
             rule.plan_static = board_only(r.get("when"), self.functions, PLAN_FUNCTIONS)
+            rule.plan_layout = board_only(r.get("when"), self.functions, PLAN_LAYOUT_FUNCTIONS)
             at_var, w = dict(bind).get("at"), r.get("when")
             if kind == "forbid" and r["what"] == "build" and not rule.layout_static:
                 rule.layout_guard = self._layout_guard(w, at_var, flt, bind, ctx)

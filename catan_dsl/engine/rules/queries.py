@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from catan_dsl.engine.rules.measure_memo import LIMIT, PerBoard
+from catan_dsl.engine.rules.measure_memo import LAYOUT_FUNCTIONS, LIMIT, PerBoard
 from catan_dsl.engine.rules.vp_memo import POSITION_FUNCTIONS
 
 # What a build ban may read for its kind's listing plan (`_ban_plan`) to be kept while nothing on
@@ -14,6 +14,8 @@ from catan_dsl.engine.rules.vp_memo import POSITION_FUNCTIONS
 # the paths round its hex, read on every main listing and every move of a piece, is worked out
 # once per position.
 PLAN_FUNCTIONS = POSITION_FUNCTIONS | {"robber_hex"}
+# ... and kept per board while pieces move, when they read only the layout (Rule.plan_layout).
+PLAN_LAYOUT_FUNCTIONS = LAYOUT_FUNCTIONS | {"robber_hex"}
 
 
 def reads_spot(rule) -> bool:
@@ -245,24 +247,37 @@ class RuleQueries:
         return hit
 
     def _kept_plan(self, s, p: int, kind: str) -> bool | tuple | None:
-        """The plan kept for ``s``'s position (`_listing_plan`), or None: none is kept for the
-        kind, or none was worked out yet."""
-        if not self.plans_kept.get(kind) or s.rules_state is None:
-            return None
-        memo = s.rules_state.position_memo(s.piece_moves)
-        return memo.get(("ban plan", p, kind, s.robber, tuple(s.rules_state.robbers)))
+        """The plan kept for ``s``'s board or position (`_listing_plan`), or None: none is kept
+        for the kind, or none was worked out yet."""
+        memo = self._plan_memo(s, kind) if s.rules_state is not None else None
+        return None if memo is None else \
+            memo.get(("ban plan", p, kind, s.robber, tuple(s.rules_state.robbers)))
 
-    def _listing_plan(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool | tuple:
-        """`_ban_plan` for the listing under way, put in its memo: kept in the position memo
-        too, by player, kind and the robbers' places, when every ban of the kind reads only
+    def _plan_memo(self, s, kind: str) -> dict | None:
+        """Where a plan of ``kind``'s bans is kept beyond a listing (keyed by player, kind and
+        the robbers' places): per board when every ban of the kind reads only the layout and
+        those places (Rule.plan_layout: a second robber's ban on the paths round its hex stays
+        decided while pieces move), in the position memo when they read only the position and
         those (Rule.plan_static; a hex changed counts as a piece moved, so the board's
-        verdicts it holds stay the board's)."""
+        verdicts a plan holds stay the board's); None otherwise."""
         kept = self.plans_kept.get(kind)
         if kept is None:
             _, spot_free, rest, _ = self.build_bans[0][kind]
-            kept = self.plans_kept[kind] = all(r.plan_static for r in (*spot_free, *rest))
-        if kept:
-            memo = s.rules_state.position_memo(s.piece_moves)
+            bans = (*spot_free, *rest)
+            kept = self.plans_kept[kind] = "board" if all(r.plan_layout for r in bans) else \
+                "position" if all(r.plan_static for r in bans) else ""
+        if kept == "board":
+            memo = self.build_bans[1].of(s.board)
+            if len(memo) >= LIMIT:
+                memo.clear()
+            return memo
+        return s.rules_state.position_memo(s.piece_moves) if kept else None
+
+    def _listing_plan(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool | tuple:
+        """`_ban_plan` for the listing under way, put in its memo, and kept beyond it where what
+        its bans read allows (`_plan_memo`)."""
+        memo = self._plan_memo(s, kind)
+        if memo is not None:
             key = ("ban plan", p, kind, s.robber, tuple(s.rules_state.robbers))
             plan = memo.get(key)
             if plan is None:
