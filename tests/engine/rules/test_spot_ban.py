@@ -1,4 +1,4 @@
-"""A listing's build bans asked for many spots of one kind at once (`RuleQueries.spot_ban`) and
+"""A listing's build bans asked for many spots of one kind at once (`BuildBans.spot_ban`) and
 the piece functions a generated loop writes in place (`route_end(e)`, `built_this_turn(e)` of a
 loop variable) → the same answers as asked one by one through their closures."""
 
@@ -172,3 +172,54 @@ def test_a_ban_plan_kept_per_position_follows_the_pirate() -> None:
         assert want == [rules.build_banned(s, p, "ship", True, e) for e in range(s.board.n_edges)]
         assert got == want
     assert moved > 3
+
+
+def test_layout_verdicts_carried_to_a_revealed_board_are_the_conditions() -> None:
+    """SF-FOG (no road or ship beside a face-down hex, decision #15): the verdicts of
+    `any(h in hexes_of(e) where hidden(h))` carried from the board before a reveal to the
+    board after it (Rule.hex_local: only the revealed hex's spots asked again) equal the
+    condition asked as written for every path, after every reveal of a random game."""
+    game = seafarers_game("fog_islands")
+    rules = game.rules
+    assert all(r.hex_local for r in rules.build_bans[0]["road"][0])
+    boards, carried = None, 0
+    for _, s, _, _ in random_steps(game, (2, 9), 2500):
+        if s.board is boards:
+            continue
+        boards = s.board
+        for kind in ("road", "ship"):
+            held = dict(rules._layout_verdicts(s, kind))    # carried, or asked on it already
+            carried += len(held)
+            for e, verdict in held.items():
+                assert verdict == _layout_as_written(rules, s, kind, e), (kind, e)
+            for e in range(s.board.n_edges):                # the next board carries them all
+                rules.build_banned(s, s.cur, kind, True, e)
+    assert carried > 100
+
+
+def _layout_as_written(rules, s, kind: str, e: int) -> bool:
+    params = {"kind": kind, "at": e, "#at": "edge"}
+    for rule in rules.build_bans[0][kind][0]:
+        env = rules._env(rule, 0, params)
+        if env is not None and (rule.when is None or rule.when(s, env)):
+            return True
+    return False
+
+
+def test_only_a_condition_on_the_spot_s_own_hexes_is_hex_local() -> None:
+    """A build ban's verdict is carried across a changed hex only when its condition reads
+    nothing but the spot's own hexes' layout."""
+    from catan_dsl.engine.rules.build_bans import hex_local_ban
+    fns = {"hexes_of", "hidden", "terrain", "feature", "owner", "has_number", "hexes"}
+    ok = ["any", "h", ["hexes_of", ["var", "e"]], ["hidden", ["var", "h"]]]
+    assert hex_local_ban(ok, "e", fns)
+    assert hex_local_ban(["any", "h", ["hexes_of", ["var", "e"]],
+                          ["or", ["feature", ["var", "h"], "main"],
+                           ["==", ["terrain", ["var", "h"]], "desert"]]], "e", fns)
+    assert not hex_local_ban(["any", "h", ["hexes", []], ["hidden", ["var", "h"]]], "e", fns)
+    assert not hex_local_ban(["any", "h", ["hexes_of", ["var", "e"]], ["hidden", 5]], "e", fns)
+    assert not hex_local_ban(["any", "h", ["hexes_of", ["var", "e"]],
+                              ["==", ["owner", ["var", "e"]], 1]], "e", fns)
+    assert not hex_local_ban(["any", "h", ["hexes_of", ["var", "e"]],
+                              ["and", ["hidden", ["var", "h"]], ["var", "e"]]], "e", fns)
+    assert not hex_local_ban(["not", ok], "e", fns)
