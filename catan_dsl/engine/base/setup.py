@@ -22,8 +22,8 @@ def legal(s) -> list:
     p, k, _ = step(s)
     kinds = g.setup_choices[s.setup_i]
     out = _spots(s, p, k) if len(kinds) == 1 else [a for kk in kinds for a in _spots(s, p, kk)]
-    if g.rules is not None and g.rules.build_forbids:
-        out = [a for a in out if not g.rules.build_forbidden(s, p, a.kind, a.at)]
+    if out and g.rules is not None and g.rules.build_forbids:
+        out = g.rules.allowed_builds(s, p, out)
     return out
 
 

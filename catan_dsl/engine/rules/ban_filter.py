@@ -26,7 +26,10 @@ def drop_banned(rules, s, p: int, out: list, columns: list[int],
                 if every is True:
                     continue
                 if every is None:
-                    if rules.build_forbidden(s, p, k, a.at):
+                    # Asked per spot: the kind's bans' plan looked up once (rules.spot_ban).
+                    every = whole[k] = rules.spot_ban(s, p, k, a.at)
+                if callable(every):
+                    if every(a.at):
                         continue
                 elif every is not False:
                     # Layout bans alone decide per spot: their verdicts for the board.
@@ -48,7 +51,7 @@ def _kind_verdict(rules, s, p: int, k: int, at: int) -> bool | dict | None:
     """For a listing's builds of kind ``k``: True (every one forbidden), False (none), the
     board's layout-ban verdicts by spot when only layout bans can hold ("no road on a marked
     path": a dict read per build instead of build_banned's plan per build), or None (asked
-    per spot, build_forbidden)."""
+    per spot: rules.spot_ban)."""
     g = rules.game
     name = g.piece_names[k]
     every = rules.kind_banned(s, p, name, g.piece_on_edge[k], at)

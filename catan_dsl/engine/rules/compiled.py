@@ -14,7 +14,9 @@ from catan_dsl.engine.rules.execution import Execution
 from catan_dsl.engine.rules.expressions import Ctx, compile_cond, compile_expr, reads
 from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, LAYOUT_FUNCTIONS, PerBoard,
                                                  board_only, buildings_only, env_key)
-from catan_dsl.engine.rules.queries import RuleQueries, split_build_bans
+from catan_dsl.engine.rules.build_bans import (PLAN_FUNCTIONS, PLAN_LAYOUT_FUNCTIONS, BuildBans,
+                                               hex_local_ban, split_build_bans)
+from catan_dsl.engine.rules.queries import RuleQueries
 from catan_dsl.engine.rules.robbers import robber_specs
 from catan_dsl.engine.rules.units import PathGeometry, UnitPlaces
 from catan_dsl.engine.rules.victory import VictoryQueries
@@ -88,6 +90,9 @@ class Rule:
     layout_static: bool = False             # a forbid reading only the layout and its bindings
     spot_among: Any = None                  # a build forbid "at in S", S not reading at: S
     layout_guard: Any = None                # a build forbid "A and B", B layout only: (A, B)
+    plan_static: bool = False               # reads only the position and the robbers' places
+    plan_layout: bool = False               # reads only the layout and the robbers' places
+    hex_local: bool = False                 # a layout build forbid reading only its spot's hexes
 
     @property
     def chain_label(self) -> str:
@@ -164,7 +169,7 @@ def _types_for(entry: vocab.Entry) -> dict[str, str]:
             for p in entry.params}
 
 
-class CompiledRules(RuleQueries, VictoryQueries):
+class CompiledRules(RuleQueries, BuildBans, VictoryQueries):
     """Static, shared compiled form of an IR's rules and mechanisms (one per Game)."""
 
     def __init__(self, game, ir: dict) -> None:
@@ -306,6 +311,8 @@ class CompiledRules(RuleQueries, VictoryQueries):
         self.layout_forbids = {what: PerBoard() for what, rules in self.forbids.items()
                                if all(rule.layout_static for rule in rules)}
         self.build_bans = split_build_bans(self.forbids.get("build", ()), self.game.piece_names)
+        self.plans_kept: dict = {}          # piece kind → its ban plans kept per position?
+        self.last_verdicts: dict = {}       # piece kind → (board, its layout-ban verdicts)
         self.spot_splits: dict = {}         # piece kind → its "at in S" build bans, the others
         self.trigger_keys = _trigger_keys(self.by_trigger, self.compiled)
         self.straight = straight.generated(self)    # (rule, address, start) → written out
@@ -411,13 +418,17 @@ class CompiledRules(RuleQueries, VictoryQueries):
                 board_only(r.get("when"), self.functions, LAYOUT_FUNCTIONS) and \
                 all(v.lstrip("#") in bound for v in rule.reads) and \
                 not any(k == "player" for k, _ in flt) and "player" not in bound
+            rule.plan_static = board_only(r.get("when"), self.functions, PLAN_FUNCTIONS)
+            rule.plan_layout = board_only(r.get("when"), self.functions, PLAN_LAYOUT_FUNCTIONS)
             at_var, w = dict(bind).get("at"), r.get("when")
+            rule.hex_local = kind == "forbid" and r["what"] == "build" and rule.layout_static \
+                and hex_local_ban(w, at_var, self.functions)
             if kind == "forbid" and r["what"] == "build" and not rule.layout_static:
                 rule.layout_guard = self._layout_guard(w, at_var, flt, bind, ctx)
             if kind == "forbid" and r["what"] == "build" and at_var and isinstance(w, list) \
                     and len(w) == 3 and w[0] == "in" and w[1] == ["var", at_var] \
                     and not mentions(w[2], at_var) and not mentions(w[2], "#" + at_var):
-                rule.spot_among = compile_expr(w[2], ctx)[0]     # queries.build_banned
+                rule.spot_among = compile_expr(w[2], ctx)[0]     # build_bans.build_banned
             if kind == "modifier":
                 rule.value = compile_expr(r.get("value", 0), ctx)[0]
                 rule.label = r.get("label") or f"{r['what'].replace('_', ' ')} ({prov.rule_id})"
@@ -440,7 +451,7 @@ class CompiledRules(RuleQueries, VictoryQueries):
                       ctx: Ctx) -> tuple | None:
         """A build forbid ``A and B``, A blind to the spot, B reading only the layout and the
         spot (``setup and not any(h in hexes_of(v) where feature(h, main))``) → (A, B)
-        compiled, so a listing asks A once and B once per board and spot (queries._ban_plan);
+        compiled, so a listing asks A once and B once per board and spot (build_bans._ban_plan);
         else None."""
         if not (at_var and isinstance(w, list) and len(w) == 3 and w[0] == "and") \
                 or any(k in ("player", "at", "#at") for k, _ in flt):

@@ -8,8 +8,9 @@ from catan_dsl.engine.base import awards, building, networks
 from catan_dsl.engine.events import EffectSkipped, PieceMoved
 from catan_dsl.engine.rules.board_effects import rebuild_spots
 from catan_dsl.engine.rules.executor import Eff, emit
-from catan_dsl.engine.rules.expressions import Ctx, compile_expr
+from catan_dsl.engine.rules.expressions import Ctx, compile_expr, variable_name
 from catan_dsl.engine.rules.functions import place_kind
+from catan_dsl.engine.rules.fused import inline
 
 
 def placeable(s, p: int, k: int, x, lifted: int = -1) -> bool:
@@ -198,8 +199,6 @@ def path_destinations(s, x: int) -> frozenset[int]:
         return frozenset()
     else:
         surface = None
-    rules = g.rules
-    forbids = rules.build_forbids
     out = []
     for c in s.edge_spots[p]:
         y = c - lo
@@ -207,43 +206,63 @@ def path_destinations(s, x: int) -> frozenset[int]:
             continue
         if y in near and not networks.can_route(s, p, y, net, x):
             continue
-        if forbids and rules.build_forbidden(s, p, k, y):
-            continue
         out.append(y)
+    rules = g.rules
+    if out and rules.build_forbids:
+        banned = rules.spot_ban(s, p, k, out[0])
+        return frozenset([y for y in out if not banned(y)])
     return frozenset(out)
+
+
+def route_end_at(s, x) -> bool:
+    """Does the piece on path ``x`` end an open route (networks.route_end)? Asked of every
+    moving piece on every listing, and read off its owner's pieces at its two ends alone: kept
+    until a piece comes, goes or changes there (networks.forget_route_ends), not until any
+    piece anywhere does."""
+    if not (isinstance(x, int) and 0 <= x < s.board.n_edges):
+        return False
+    rules_state = s.rules_state
+    kept = rules_state.route_ends
+    if kept is None:
+        kept = rules_state.route_ends = {}
+    got = kept.get(x)
+    if got is None:
+        got = kept[x] = networks.route_end(s, x)
+    return got
 
 
 def f_route_end(ctx: Ctx, a, raw):
     e = a[0][0]
+    ev = variable_name(raw[0], ctx)
+    if ev is not None:
+        # "route_end(e)" of a loop's variable (a rule action's targets, tested per piece): a
+        # generated loop calls the look-up with the variable's value, not a closure per level.
+        return inline(lambda s, env: route_end_at(s, env[ev]), f"@0(s, env[{ev!r}])",
+                      route_end_at), "bool"
+    return (lambda s, env: route_end_at(s, e(s, env))), "bool"
 
-    def route_end(s, env):
-        x = e(s, env)
-        if not (isinstance(x, int) and 0 <= x < s.board.n_edges):
-            return False
-        # Asked of every moving piece on every listing, and read off its owner's pieces at its
-        # two ends alone: kept until a piece comes, goes or changes there
-        # (networks.forget_route_ends), not until any piece anywhere does.
-        rules_state = s.rules_state
-        kept = rules_state.route_ends
-        if kept is None:
-            kept = rules_state.route_ends = {}
-        got = kept.get(x)
-        if got is None:
-            got = kept[x] = networks.route_end(s, x)
-        return got
-    return route_end, "bool"
+
+def built_now_at(s, at, edge: bool) -> bool:
+    """Was the piece on ``at`` (a path when ``edge``, else an intersection) built this turn?"""
+    now = s.rules_state.built_now
+    if now is None or not isinstance(at, int) or at < 0:
+        return False
+    return (at + s.board.n_vertices if edge else at) in now
 
 
 def f_built_this_turn(ctx: Ctx, a, raw):
     x = a[0][0]
     kind = place_kind(ctx, a[0][1], raw[0])
+    xv = variable_name(raw[0], ctx)
+    if xv is not None and a[0][1] in ("vertex", "edge"):
+        # The kind of place known now and the argument a variable: written in place in a
+        # generated loop (a rule action's targets, tested per piece).
+        edge = a[0][1] == "edge"
+        return inline(lambda s, env: built_now_at(s, env[xv], edge),
+                      f"@0(s, env[{xv!r}], {edge!r})", built_now_at), "bool"
 
     def built_this_turn(s, env):
-        now = s.rules_state.built_now
-        at = x(s, env)
-        if now is None or not isinstance(at, int) or at < 0:
-            return False
-        return (at + s.board.n_vertices if kind(env) == "edge" else at) in now
+        return built_now_at(s, x(s, env), kind(env) == "edge")
     return built_this_turn, "bool"
 
 

@@ -6,34 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from catan_dsl.engine.rules.measure_memo import LIMIT, PerBoard
-
-
-def reads_spot(rule) -> bool:
-    """Does a build forbid look at the spot (filter or condition on ``at``)?"""
-    return any(k in ("at", "#at") for k, _ in rule.filter) or any(
-        param == "at" and (var in rule.reads or "#" + var in rule.reads) for param, var in rule.bind)
-
-
-def _build_params(kind: str, on_edge: bool, at: int) -> dict:
-    return {"kind": kind, "at": at, "#at": "edge" if on_edge else "vertex"}
-
-
-def split_build_bans(rules, kinds) -> tuple[dict, PerBoard]:
-    """Per piece kind, the build forbids that can hold for it (their filter on the kind passes)
-    by what their verdict depends on: (the layout only, so one verdict per spot and board; not
-    the spot, so one per player and kind while a state is listed; the rest). And the per-board
-    memo of the first group. Last, where the second group's verdict is kept (memo_kind): until
-    something on the board moves, when it reads only that (pieces, markers, units, marks)."""
-    by_kind = {}
-    for kind in kinds:
-        mine = [r for r in rules if all(v == kind for k, v in r.filter if k == "kind")]
-        spot_free = tuple(r for r in mine if not r.layout_static and not reads_spot(r))
-        by_kind[kind] = (tuple(r for r in mine if r.layout_static), spot_free,
-                         tuple(r for r in mine if not r.layout_static and reads_spot(r)),
-                         memo_kind(spot_free))
-    return by_kind, PerBoard()
-
+from catan_dsl.engine.rules.measure_memo import LIMIT
 
 def memo_kind(rules) -> str | None:
     """Where a verdict of ``rules`` together may be kept (RulesState): "pieces" while no piece
@@ -66,7 +39,8 @@ def kept_memo(s, kind: str | None) -> dict | None:
 
 class RuleQueries:
     """Mixed into CompiledRules: uses its ``forbids``, ``modifiers``, ``layout_forbids`` and the
-    listing memo its runtime sets while a state's legal actions are listed."""
+    listing memo its runtime sets while a state's legal actions are listed (the build bans:
+    build_bans.BuildBans, mixed in beside it)."""
 
     forbids: dict
     modifiers: dict
@@ -75,7 +49,6 @@ class RuleQueries:
     listing_state: Any
     game: Any
     build_bans: tuple
-    spot_splits: dict
     yield_modified: bool
     yield_static: bool
 
@@ -119,134 +92,6 @@ class RuleQueries:
             return got
         return self._first_forbid(s, what, player, params)
 
-    def build_banned(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool:
-        """Does a forbid hold for ``p`` building ``kind`` at ``at``? Which one does not matter
-        here, so the rules are asked by group (split_build_bans), each group as cheaply as
-        what it reads allows: the layout ones from a per-board verdict, the ones blind to the
-        spot once per kind in a listing (or while nothing on the board moves, when they read
-        only that), and only the rest for every spot. While a state is listed, what the
-        groups say for every spot is worked out on the first spot asked (`_ban_plan`)."""
-        if s is self.listing_state:
-            plan = self.listing_memo.get(("ban plan", p, kind))
-            if plan is None:
-                plan = self.listing_memo[("ban plan", p, kind)] = self._ban_plan(
-                    s, p, kind, on_edge, at)
-            if plan is True:
-                return True
-            verdicts, names, rest = plan
-            if at in names:
-                return True
-            if verdicts is not None:
-                hit = verdicts.get(at)
-                if hit is None:
-                    hit = self._layout_ban(s, p, kind, on_edge, at, verdicts)
-                if hit:
-                    return True
-            return bool(rest) and self._first_in(rest, s, p, _build_params(kind, on_edge, at)) \
-                is not None
-        layout, spot_free, rest, _ = self.build_bans[0][kind]
-        if layout:
-            verdicts = self._layout_verdicts(s, kind)
-            hit = verdicts.get(at)
-            if hit is None:
-                hit = self._layout_ban(s, p, kind, on_edge, at, verdicts)
-            if hit:
-                return True
-        if spot_free and self._blind_ban(s, p, kind, on_edge, at):
-            return True
-        return bool(rest) and self._first_in(rest, s, p, _build_params(kind, on_edge, at)) is not None
-
-    def _layout_verdicts(self, s, kind: str) -> dict:
-        """{spot: does a layout ban of ``kind`` hold there} for ``s``'s board."""
-        memo = self.build_bans[1].of(s.board)
-        got = memo.get(kind)
-        if got is None or len(got) >= LIMIT:
-            got = memo[kind] = {}
-        return got
-
-    def _layout_ban(self, s, p: int, kind: str, on_edge: bool, at: int, verdicts: dict) -> bool:
-        """Does a layout ban of ``kind`` hold at ``at``? Kept in ``verdicts`` (the board's), so
-        the conditions are asked as written, not through the per-position memos as well."""
-        params = _build_params(kind, on_edge, at)
-        hit = False
-        for rule in self.build_bans[0][kind][0]:
-            env = self._env(rule, p, params)
-            if env is not None and (rule.when is None or rule.when(s, env)):
-                hit = True
-                break
-        verdicts[at] = hit
-        return hit
-
-    def _ban_plan(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool | tuple:
-        """For the listing under way: True when a ban blind to the spot holds; else the layout
-        bans' verdicts for the board (None without any), the places the bans "at in S" name
-        for ``p`` together, and the bans left to ask per spot (the others, and those whose S is
-        no set of places, asked as written)."""
-        layout, spot_free, rest, _ = self.build_bans[0][kind]
-        if spot_free and self._blind_ban(s, p, kind, on_edge, at):
-            return True
-        among, others = self._spot_split(kind, rest) if rest else ((), ())
-        names: frozenset = frozenset()
-        asked = []
-        for rule in among:
-            got = self._spot_among(s, p, kind, on_edge, at, rule)
-            if got is None:
-                asked.append(rule)
-            else:
-                names |= got
-        return self._layout_verdicts(s, kind) if layout else None, names, (*asked, *others)
-
-    def _spot_split(self, kind: str, rest: tuple) -> tuple[tuple, tuple]:
-        """``rest``'s build bans "at in S" (S not reading the spot; filtered by kind alone), then
-        the others."""
-        got = self.spot_splits.get(kind)
-        if got is None:
-            among = tuple(r for r in rest if r.spot_among is not None
-                          and all(k == "kind" for k, _ in r.filter))
-            got = self.spot_splits[kind] = (among, tuple(r for r in rest if r not in among))
-        return got
-
-    def _spot_among(self, s, p: int, kind: str, on_edge: bool, at: int, rule) -> frozenset | None:
-        """The places a ban "at in S" names for ``p`` in the listing under way: S read once (a
-        second robber's paths, asked of every path a piece could go to), not once per spot;
-        None when S is no set of hashable places."""
-        memo = self.listing_memo
-        key = ("among", id(rule), p, kind)
-        if key in memo:
-            return memo[key]
-        env = self._env(rule, p, _build_params(kind, on_edge, at))
-        if env is None:
-            got: frozenset | None = frozenset()
-        else:
-            try:
-                got = frozenset(rule.spot_among(s, env))
-            except Exception:               # asked as written instead, raising there if it does
-                got = None
-        memo[key] = got
-        return got
-
-    def kind_banned(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool | None:
-        """Is every build of ``kind`` forbidden for ``p`` now (True), none (False), or does it
-        depend on the spot (None)? The forbids blind to the spot decide when they hold, or when
-        they are all there is; ``at`` is any spot of the kind (they do not read it)."""
-        layout, spot_free, rest, _ = self.build_bans[0][kind]
-        if spot_free and self._blind_ban(s, p, kind, on_edge, at):
-            return True
-        return None if layout or rest else False
-
-    def _blind_ban(self, s, p: int, kind: str, on_edge: bool, at: int) -> bool:
-        """Does a forbid blind to the spot hold for ``p`` building ``kind``? Kept per listing, or
-        while what they read stays (memo_kind)."""
-        _, spot_free, _, kept = self.build_bans[0][kind]
-        memo = kept_memo(s, kept) if kept is not None else \
-            self.listing_memo if s is self.listing_state else None
-        hit = None if memo is None else memo.get(("build", p, kind))
-        if hit is None:
-            hit = self._first_in(spot_free, s, p, _build_params(kind, on_edge, at)) is not None
-            if memo is not None:
-                memo[("build", p, kind)] = hit
-        return hit
-
     def _first_forbid(self, s, what: str, player: int, params: dict) -> Any:
         return self._first_in(self.forbids.get(what, ()), s, player, params)
 
@@ -275,24 +120,6 @@ class RuleQueries:
             if hit:
                 return rule
         return None
-
-    def _guarded_ban(self, s, rule, env: dict, params: dict) -> bool:
-        """Does a build forbid "A and B" hold, A blind to the spot and B reading only the layout
-        and the spot (Rule.layout_guard)? A is asked as written, B's verdict kept per board,
-        kind and spot: a set-up ban on where the first settlements go is asked of every free
-        intersection on every set-up listing."""
-        guard, layout = rule.layout_guard
-        if guard is not None and not guard(s, env):
-            return False
-        memo = self.build_bans[1].of(s.board)
-        kept = memo.get((id(rule), params["kind"]))
-        if kept is None or len(kept) >= LIMIT:
-            kept = memo[(id(rule), params["kind"])] = {}
-        at = params["at"]
-        hit = kept.get(at)
-        if hit is None:
-            hit = kept[at] = bool(layout(s, env))
-        return hit
 
     def modified(self, s, what: str, player: int, params: dict, first: bool = False) -> int | None:
         total, hit = 0, False
