@@ -522,14 +522,16 @@ def test_a_waiting_seat_rolls_and_ends_its_turn_and_answers_prompts(base: Game) 
 def test_an_offer_on_the_table_keeps_its_cards_with_the_seat_that_made_it(base: Game) -> None:
     """A seat answering another's offer has seen what the offerer gives: every sampled world
     leaves those cards in the offerer's hand (the rest dealt again, every count kept), so
-    accepting never takes a card he was dealt away (a hand below zero, which later broke a
-    steal in a longer playout)."""
-    from catan_dsl.engine.actions import OfferTrade
+    accepting never takes a card he was dealt away, and if every seat declines, what he may
+    do next is worked out from the hand he was dealt (a hand below zero broke a steal in a
+    longer playout)."""
+    from catan_dsl.engine.actions import Build, OfferTrade
     from catan_dsl.engine.prompts import TRADE_RESPONSE
 
     def offer_to_answer(s) -> bool:
-        return s.phase == 2 and not s.prompts and any(
-            type(a) is OfferTrade and sum(a.give) == 1 for a in s.legal_actions())
+        legal = s.legal_actions()
+        return s.phase == 2 and not s.prompts and any(type(a) is Build for a in legal) and \
+            any(type(a) is OfferTrade and sum(a.give) == 1 for a in legal)
 
     s = _position(base, 5, offer_to_answer)
     proposer = s.current_player()
@@ -541,3 +543,11 @@ def test_an_offer_on_the_table_keeps_its_cards_with_the_seat_that_made_it(base: 
     assert all(all(n >= k for n, k in zip(w.hand[proposer], offer.give)) for w in worlds)
     assert all(sum(w.hand[x]) == sum(s.hand[x]) for w in worlds for x in range(base.n_real))
     assert len({tuple(w.hand[proposer]) for w in worlds}) > 1      # the rest is dealt again
+    for w in worlds:                 # everyone declines: the offerer's listing fits his hand
+        while w.prompts and w.prompts[-1].kind == TRADE_RESPONSE:
+            w.apply_action(base.actions.decline)
+        assert w.current_player() == proposer
+        for a in w.legal_actions():
+            c = w.clone()
+            c.apply_action(a)
+            assert min(c.hand[proposer]) >= 0, a
