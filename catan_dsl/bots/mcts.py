@@ -147,9 +147,10 @@ class MctsBot:
     # turns played by the rollout policy (True: at 40 playouts a base game cost 45 CPU s, four
     # times the default's at 160, bench/README.md).
     full_round = False
-    # Own turns past the one under way that a playout plays before it is scored (the spec's
-    # `horizon=N`; 0: the turn's end, the bot before this setting). The other seats' turns in
-    # between are played by a seat that only waits (rolls, ends its turn, answers prompts by
+    # Rounds (every seat's turn) past the turn under way that a playout plays before it is
+    # scored (the spec's `horizon=N`; 0: the turn's end, the bot before this setting; from the
+    # seat's own turn, N = 1 ends at its next turn's end). The other seats' turns in those
+    # rounds are played by a seat that only waits (rolls, ends its turn, answers prompts by
     # the quick policy: playout.passive_choice), the seat's own by the tree and then the
     # greedy bot: plans that pay a turn or more after their first move (saving for a city, a
     # piece on its way) are valued where they pay, at a few times a playout's cost.
