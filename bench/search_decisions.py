@@ -6,6 +6,7 @@ move is worth in games won by the seat that made it.
     python bench/search_decisions.py --positions 300 --rollouts 32              # mcts:playouts=40
     python bench/search_decisions.py --bot mcts:playouts=160 --positions 200
     python bench/search_decisions.py --bot mcts:playouts=40:offers=0 scenarios/base.catan
+    python bench/search_decisions.py --agree mcts:playouts=40,mcts:playouts=160 --positions 40
 
 A game screen (bench/bot_strength.py) measures a whole game's worth of decisions at once, so on
 100 games it cannot tell a few points; here each decision where the two bots part is valued
@@ -15,6 +16,12 @@ minus its wins after the greedy bot's. The rollouts play the true position (noth
 what a move is worth if every seat plays greedy after it. The gain per decision of a kind is
 the mean over all its decisions (0 where both bots agree), with its standard error over the
 decisions where they part.
+
+`--agree SPECS` asks instead whether a bigger budget searches: at the same positions, how often
+each spec's move (two runs each, on different search seeds) is the greedy bot's, the root
+prior's best, another spec's, or its own on the other seed (the noise floor), and how each
+choice ranks by the values a reference search (--reference, more playouts) measured at its
+root: if more playouts move toward the reference's best, the search converges on its value.
 """
 
 from __future__ import annotations
@@ -52,6 +59,75 @@ def greedy_win(s, seat: int, seed: int) -> float:
     return 1.0 if s.is_terminal() and s.winner() == seat else 0.0
 
 
+def root_values(bot) -> dict[int, tuple[int, float]]:
+    """id(option) -> (visits, mean value) at the root of ``bot``'s last search."""
+    root = bot.last_root
+    if root is None or root.actions is None:
+        return {}
+    return {id(a): (v, t / v if v else float("nan"))
+            for a, v, t in zip(root.actions, root.visits, root.totals)}
+
+
+def agreement(states: list, specs: list[str], reference: str) -> None:
+    """Print how often the moves of ``specs`` (two search seeds each) agree with each other,
+    with the greedy bot and the root's prior, and how they rank by ``reference``'s values."""
+    moves: dict[str, list] = {}
+    kinds = [decision_kind(s) for s in states]
+    greedy = make_bot("greedy")
+    moves["greedy"] = [greedy.choose(s, s.legal_actions(), random.Random(n))
+                       for n, s in enumerate(states)]
+    prior_top, ref_values, t = [], [], time.process_time()
+    for spec in specs + [reference]:
+        for run, offset in (("a", 0), ("b", 10 ** 6)):
+            if spec == reference and run == "b":
+                continue
+            bot = make_bot(spec)
+            out = []
+            for n, s in enumerate(states):
+                out.append(bot.choose(s, s.legal_actions(), random.Random(n + offset)))
+                if spec == reference:
+                    ref_values.append(root_values(bot))
+                    root = bot.last_root
+                    prior_top.append(root.actions[0] if root and root.actions else out[-1])
+            moves[f"{spec} {run}"] = out
+            print(f"ran {spec} {run} ({time.process_time() - t:.0f} CPU s)", flush=True)
+    n = len(states)
+
+    def same(x: str, y: str, only=None) -> str:
+        pick = [i for i in range(n) if only is None or kinds[i] == only]
+        hits = sum(moves[x][i] is moves[y][i] for i in pick)
+        return f"{hits}/{len(pick)}"
+
+    def rank(x: str) -> tuple[float, float]:
+        """Mean reference value gap to the reference's best (by value among options it visited
+        8+ times), and the share of choices that are that best."""
+        gaps, best = [], 0
+        for i in range(n):
+            vals = {k: q for k, (v, q) in ref_values[i].items() if v >= 8}
+            if len(vals) < 2 or id(moves[x][i]) not in vals:
+                continue
+            top = max(vals.values())
+            gaps.append(top - vals[id(moves[x][i])])
+            best += vals[id(moves[x][i])] == top
+        return (sum(gaps) / len(gaps) if gaps else float("nan"), best / max(1, len(gaps)))
+
+    names = list(moves)
+    print(f"\n{n} positions ({', '.join(f'{k} {kinds.count(k)}' for k in dict.fromkeys(kinds))})")
+    print("| moves of | = greedy | = root prior's best | " +
+          " | ".join(f"= {y}" for y in names[1:]) + " | value gap to reference's best | is it |")
+    print("| --- " * (len(names) + 4) + "|")
+    for x in names:
+        cells = [same(x, "greedy"),
+                 f"{sum(moves[x][i] is prior_top[i] for i in range(n))}/{n}"]
+        cells += [same(x, y) for y in names[1:]]
+        gap, best = rank(x)
+        print(f"| {x} | " + " | ".join(cells) + f" | {gap:.3f} | {best:.0%} |")
+    print("\nmain decisions only:")
+    for x in names[1:]:
+        print(f"  {x}: = greedy {same(x, 'greedy', 'main')}, "
+              + ", ".join(f"= {y} {same(x, y, 'main')}" for y in names[1:] if y != x))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("scenario", nargs="?", default=str(REPO / "scenarios" / "base.catan"))
@@ -61,12 +137,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rollouts", type=int, default=32, help="greedy games after each move")
     ap.add_argument("--seed", type=int, default=3000, help="first seed of the source games")
     ap.add_argument("--verbose", action="store_true", help="one line per differing decision")
+    ap.add_argument("--agree", metavar="SPECS", help="comma-separated specs: how often their "
+                    "moves agree (see above) instead of what the moves are worth")
+    ap.add_argument("--reference", default="mcts:playouts=640",
+                    help="with --agree: the search whose root values rank the moves")
     args = ap.parse_args(argv)
     ir, report = api.compile_file(args.scenario)
     if ir is None:
         raise SystemExit(report.render_text())
     game = Game(ir, num_players=ir["players"]["default"])
     states = positions(game, args.positions, args.every, args.seed)
+    if args.agree:
+        agreement(states, args.agree.split(","), args.reference)
+        return 0
     greedy, search = make_bot("greedy"), make_bot(args.bot)
     per_kind: dict[str, dict] = {}
     t = time.process_time()

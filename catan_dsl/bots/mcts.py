@@ -8,7 +8,8 @@ import time
 
 from catan_dsl.bots.greedy import GreedyBot, evaluate
 from catan_dsl.bots.kinds import decision_kind, parse_kinds
-from catan_dsl.bots.playout import SETUP, STEP_LIMIT, Horizon, leaf_value, quick_choice
+from catan_dsl.bots.playout import (SETUP, STEP_LIMIT, Horizon, leaf_value, passive_choice,
+                                    quick_choice)
 from catan_dsl.bots.value import search_value, steady_evaluate
 from catan_dsl.bots.worlds import sample_world
 from catan_dsl.engine import CHANCE, Action, State
@@ -146,6 +147,14 @@ class MctsBot:
     # turns played by the rollout policy (True: at 40 playouts a base game cost 45 CPU s, four
     # times the default's at 160, bench/README.md).
     full_round = False
+    # Rounds (every seat's turn) past the turn under way that a playout plays before it is
+    # scored (the spec's `horizon=N`; 0: the turn's end, the bot before this setting; from the
+    # seat's own turn, N = 1 ends at its next turn's end). The other seats' turns in those
+    # rounds are played by a seat that only waits (rolls, ends its turn, answers prompts by
+    # the quick policy: playout.passive_choice), the seat's own by the tree and then the
+    # greedy bot: plans that pay a turn or more after their first move (saving for a city, a
+    # piece on its way) are valued where they pay, at a few times a playout's cost.
+    horizon_turns = 0
 
     # Set-up decisions: their playouts (or CPU time) are this many times a later decision's
     # (a handful a game, and they decide the production of the whole game); the fitted value
@@ -172,8 +181,11 @@ class MctsBot:
                  fitted: int | None = None, only: str | None = None,
                  setup_steps: int | None = None, setup_x: int | None = None,
                  setup_fitted: int | None = None, offers: int | None = None,
-                 offer_prior: int | None = None, fleeting: int | None = None) -> None:
+                 offer_prior: int | None = None, fleeting: int | None = None,
+                 horizon: int | None = None) -> None:
         self.think_ms = THINK_MS if think_ms is None else think_ms
+        if horizon is not None:
+            self.horizon_turns = horizon
         if setup_steps is not None:
             self.setup_steps = setup_steps
         if setup_x is not None:
@@ -199,6 +211,7 @@ class MctsBot:
         self.inner_bot.own_decisions = 0      # deeper nodes: one move and its chance node
         self.rollout_bot = GreedyBot()
         self.last_playouts = 0                # playouts of the last decision (bench/ reads it)
+        self.last_root: Node | None = None    # the last decision's root (bench/ reads its visits)
         # (history before the move, the move, the subtree below it, the scenes' base values)
         self._kept: tuple | None = None
 
@@ -224,8 +237,9 @@ class MctsBot:
         history = state.history()
         kept = self._kept_subtree(state, history)
         bases = kept[3] if kept is not None else None
-        horizon = Horizon(state, self.setup_steps,
-                          state.game.n_real - 1 if self.full_round else 0)
+        n_real = state.game.n_real
+        horizon = Horizon(state, self.setup_steps, n_real * self.horizon_turns
+                          if self.horizon_turns else (n_real - 1 if self.full_round else 0))
         in_setup = state.phase == SETUP
         scale = self.setup_budget if in_setup else 1
         self._fitted_now = self.fitted_value or (in_setup and self.setup_fitted)
@@ -256,7 +270,7 @@ class MctsBot:
                 left = max(1, int(n * (budget - spent) / spent)) if spent < budget else 0
             if left <= 0 or root.settled(left):
                 break
-        self.last_playouts = n
+        self.last_playouts, self.last_root = n, root
         self._kept = None
         if root.actions is None:         # no playout reached the decision (the game ended)
             return legal[0]
@@ -301,6 +315,7 @@ class MctsBot:
         node: Node | None = root
         path: list[tuple[Node, int]] = []
         width = self.quick_width
+        passive = self.horizon_turns > 0
         for _ in range(STEP_LIMIT):
             if horizon.reached(s):
                 break
@@ -313,6 +328,9 @@ class MctsBot:
             options = s.legal_actions()
             if len(options) == 1:
                 s.apply_action(options[0])
+                continue
+            if who != p and passive and s.turn > horizon.now:
+                s.apply_action(passive_choice(s, options, who, scene, width))
                 continue
             if who != p or node is None:
                 if self.quick_rollouts:

@@ -20,10 +20,11 @@ class Horizon:
     over; always at the end of the game. With ``more_turns``, that many turns later (the
     others' turns up to the seat's next: a full round)."""
 
-    __slots__ = ("in_setup", "turn", "last_setup_step")
+    __slots__ = ("in_setup", "now", "turn", "last_setup_step")
 
     def __init__(self, root: State, setup_steps: int, more_turns: int = 0) -> None:
         self.in_setup = root.phase == SETUP
+        self.now = root.turn                  # the turn under way at the root
         self.turn = root.turn + more_turns
         self.last_setup_step = root.setup_i + setup_steps
 
@@ -42,6 +43,20 @@ def leaf_value(s: State, p: int, base: float, value=evaluate) -> float:
         w = s.winner()
         return 0.0 if w is None else (1.0 if w == p else -1.0)
     return math.tanh((value(s, p) - base) / VALUE_SCALE)
+
+
+def passive_choice(s: State, legal: list[Action], who: int, rng: random.Random,
+                   width: int) -> Action:
+    """The move of a seat that only waits: roll when asked, else end the turn; a prompt it
+    cannot end that way (a discard, the robber, an answer) by ``quick_choice``. The cheap
+    policy of the other seats in the turns a longer horizon adds: their dice and robbers come,
+    their builds do not, and it draws nothing from ``rng`` while it rolls and ends (the scenes'
+    dice stay shared between options)."""
+    acts = s.game.actions
+    for a in legal:
+        if a is acts.roll_dice or a is acts.end_turn:
+            return a
+    return quick_choice(s, legal, who, rng, width)
 
 
 def quick_choice(s: State, legal: list[Action], who: int, rng: random.Random,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from catan_dsl.engine import State
+from catan_dsl.engine.prompts import TRADE_RESPONSE
 
 # The kind of development card that counts while held and is never played (engine/base/cards.py).
 PASSIVE = "vp"
@@ -35,7 +36,16 @@ def sample_world(state: State, p: int, rng: random.Random) -> State:
     others = [q for q in range(len(world.hand)) if q != p]
     if not others:
         return world
+    shown = _offered(world, p)
+    for q, row in shown.items():             # set aside: they are not dealt again
+        world.hand[q] = [n - k for n, k in zip(world.hand[q], row)]
     _deal_rows(world.hand, others, None, rng)
+    for q, row in shown.items():
+        world.hand[q] = [n + k for n, k in zip(world.hand[q], row)]
+    # The offerer's main listing, kept to be listed again if every seat declines, was worked
+    # out from his true hand: in this world it is worked out afresh from the hand dealt (else
+    # he could build with cards he was not dealt). The engine offers no public way to say so.
+    world._listing_at_offer = None
     if world.game.cards:
         _deal_development(world, others, rng)
     rules_state = world.rules_state
@@ -45,6 +55,20 @@ def sample_world(state: State, p: int, rng: random.Random) -> State:
                 keep = deck.revealed       # a revealed item lies open: it stays with its holder
                 _deal_rows(rules_state.held[di], others, rules_state.pile[di], rng, keep)
     return world
+
+
+def _offered(state: State, p: int) -> dict[int, tuple[int, ...]]:
+    """The cards another seat is seen to hold because an offer of his is on the table (a trade
+    prompt pending): what he gives, which he keeps in every world, so that accepting his offer
+    never takes a card he was dealt away."""
+    out: dict[int, tuple[int, ...]] = {}
+    for prompt in state.prompts:
+        if prompt.kind == TRADE_RESPONSE:
+            proposer, offer = prompt.params
+            if proposer != p and 0 <= proposer < len(state.hand):
+                before = out.get(proposer, (0,) * len(offer.give))
+                out[proposer] = tuple(map(max, before, offer.give))
+    return out
 
 
 def _deal_rows(rows: list[list[int]], seats: list[int], pile: list[int] | None,

@@ -466,3 +466,88 @@ def test_offer_prior_ranks_offers_the_rivals_accept_above_those_they_decline(bas
     assert min(on[id(a)] for a in good) > max(on[id(a)] for a in declined)
     off = priors("mcts:playouts=40:offer_prior=0")
     assert len({round(off[id(a)], 12) for a in offers}) == 1
+
+
+def test_a_longer_horizon_scores_each_playout_a_round_later_the_others_only_waiting(
+        base: Game, monkeypatch) -> None:
+    """``mcts:horizon=1``: each playout from a turn's decision plays on through every seat's
+    next turn and is scored when the seat's own next turn has ended (or the game has); in the
+    turns it adds the other seats only wait (roll, end the turn, answer prompts), so they build
+    nothing there, while the seat's own moves go on."""
+    import catan_dsl.bots.mcts as mcts
+
+    scored = []
+    real = mcts.leaf_value
+    monkeypatch.setattr(mcts, "leaf_value",
+                        lambda s, p, base, *value: scored.append(s) or real(s, p, base, *value))
+    s = _position(base, 5, lambda s: s.phase == 2 and not s.prompts and len(s.legal_actions()) > 3)
+    p = s.current_player()
+    bot = make_bot("mcts:playouts=12:horizon=1")
+    assert bot.horizon_turns == 1 and make_bot("mcts").horizon_turns == 0
+    bot.choose(s, s.legal_actions(), random.Random(1))
+    assert scored and all(x.is_terminal() or x.turn == s.turn + base.n_real + 1 for x in scored)
+    others = [q for q in range(base.n_real) if q != p]
+    assert all(len(x.buildings[q]) == len(s.buildings[q]) and
+               len(x.route_edges[q]) == len(s.route_edges[q]) for x in scored for q in others)
+    assert any(x.history()[len(s.history()):].count(base.actions.end_turn) >= 2 for x in scored)
+
+
+def test_games_with_a_longer_horizon_are_legal_and_reproducible(base: Game) -> None:
+    """The horizon setting draws only from the search's own streams: the same seed, the same
+    game, every move legal."""
+    bots = ["mcts:playouts=4:horizon=1", "greedy", "greedy", "random"]
+    runs = [play_game(base, bots, 13, max_turns=12, record=True, ir=base.ir) for _ in range(2)]
+    assert runs[0].transcript["steps"] == runs[1].transcript["steps"]
+
+
+def test_a_waiting_seat_rolls_and_ends_its_turn_and_answers_prompts(base: Game) -> None:
+    """``passive_choice``: roll when asked, end the turn when it may, and any other prompt (a
+    discard) answered by one of its legal options."""
+    from catan_dsl.bots.playout import passive_choice
+    from catan_dsl.engine.prompts import DISCARD
+
+    acts = base.actions
+    rolled = _position(base, 5, lambda s: acts.roll_dice in s.legal_actions())
+    assert passive_choice(rolled, rolled.legal_actions(), rolled.current_player(),
+                          random.Random(0), 6) is acts.roll_dice
+    after = _position(base, 5, lambda s: s.phase == 2 and not s.prompts and
+                      acts.end_turn in s.legal_actions() and len(s.legal_actions()) > 2)
+    assert passive_choice(after, after.legal_actions(), after.current_player(),
+                          random.Random(0), 6) is acts.end_turn
+    discard = _position(base, 5, lambda s: bool(s.prompts) and s.prompts[-1].kind == DISCARD)
+    legal = discard.legal_actions()
+    assert passive_choice(discard, legal, discard.current_player(), random.Random(0), 6) in legal
+
+
+def test_an_offer_on_the_table_keeps_its_cards_with_the_seat_that_made_it(base: Game) -> None:
+    """A seat answering another's offer has seen what the offerer gives: every sampled world
+    leaves those cards in the offerer's hand (the rest dealt again, every count kept), so
+    accepting never takes a card he was dealt away, and if every seat declines, what he may
+    do next is worked out from the hand he was dealt (a hand below zero broke a steal in a
+    longer playout)."""
+    from catan_dsl.engine.actions import Build, OfferTrade
+    from catan_dsl.engine.prompts import TRADE_RESPONSE
+
+    def offer_to_answer(s) -> bool:
+        legal = s.legal_actions()
+        return s.phase == 2 and not s.prompts and any(type(a) is Build for a in legal) and \
+            any(type(a) is OfferTrade and sum(a.give) == 1 for a in legal)
+
+    s = _position(base, 5, offer_to_answer)
+    proposer = s.current_player()
+    offer = next(a for a in s.legal_actions() if type(a) is OfferTrade and sum(a.give) == 1)
+    s.apply_action(offer)
+    assert s.prompts and s.prompts[-1].kind == TRADE_RESPONSE
+    q = s.current_player()
+    worlds = [sample_world(s, q, random.Random(k)) for k in range(40)]
+    assert all(all(n >= k for n, k in zip(w.hand[proposer], offer.give)) for w in worlds)
+    assert all(sum(w.hand[x]) == sum(s.hand[x]) for w in worlds for x in range(base.n_real))
+    assert len({tuple(w.hand[proposer]) for w in worlds}) > 1      # the rest is dealt again
+    for w in worlds:                 # everyone declines: the offerer's listing fits his hand
+        while w.prompts and w.prompts[-1].kind == TRADE_RESPONSE:
+            w.apply_action(base.actions.decline)
+        assert w.current_player() == proposer
+        for a in w.legal_actions():
+            c = w.clone()
+            c.apply_action(a)
+            assert min(c.hand[proposer]) >= 0, a
