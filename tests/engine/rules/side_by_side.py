@@ -8,9 +8,13 @@ import random
 from pathlib import Path
 from typing import Callable
 
+import pytest
+
 from catan_dsl.api import compile_file
 from catan_dsl.bots import make_bot
 from catan_dsl.engine import Game
+from catan_dsl.engine.rules.execution import RuleBudgetExceeded
+from tests.engine.helpers import empty_main
 
 SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
 VARIANTS = ("tournament", "friendly_robber", "event_cards", "harbormaster", "catan_for_two")
@@ -66,3 +70,17 @@ def play_side_by_side(games: tuple[Game, Game], seed: int, steps: int,
             also(states)
     assert states[0].is_terminal() == states[1].is_terminal()
     return states
+
+
+def runaway_both_ways(games, start: Callable, counter: str) -> tuple[list, list]:
+    """Run ``start(state)`` — a block that runs away — in a fresh main phase of each game:
+    (each game's RuleBudgetExceeded as (chain, why, where), each first seat's ``counter``
+    when the budget stopped it), for the tests that want both ways to stop at the same step."""
+    errors, counts = [], []
+    for g in games:
+        s = empty_main(g)
+        with pytest.raises(RuleBudgetExceeded) as err:
+            start(s)
+        errors.append((err.value.chain, err.value.why, err.value.where))
+        counts.append(s.rules_state.counters[0][g.rules.counter_index[counter]])
+    return errors, counts

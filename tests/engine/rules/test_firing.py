@@ -13,9 +13,9 @@ import pytest
 
 from catan_dsl.engine import Game
 from catan_dsl.engine.rules import firing
-from catan_dsl.engine.rules.execution import RuleBudgetExceeded
 from tests.engine.helpers import act, empty_main
-from tests.engine.rules.side_by_side import ROWS, games_on_and_off, play_side_by_side, row_id
+from tests.engine.rules.side_by_side import (ROWS, games_on_and_off, play_side_by_side, row_id,
+                                             runaway_both_ways)
 
 
 def _same_work(games):
@@ -99,15 +99,10 @@ def test_the_step_budget_stops_a_rule_fired_in_place_where_it_stops_the_stack(tm
                                                                                monkeypatch):
     """A fired rule that runs away (its repeat handed to the executor) meets the budget at the
     same step both ways: the same gains made before it, the same rule named."""
-    games = _games(tmp_path, monkeypatch)
-    runs, errors = [], []
-    for g in games:
-        s = empty_main(g)
+    def deal_the_card(s) -> None:
         act(s, "do draw_storm")
-        with pytest.raises(RuleBudgetExceeded) as err:
-            s.apply_action(s.legal_actions()[0])    # the card dealt: its rule runs away
-        errors.append((err.value.chain, err.value.why, err.value.where))
-        runs.append(_counter(s, "runs"))
+        s.apply_action(s.legal_actions()[0])        # the card dealt: its rule runs away
+    errors, runs = runaway_both_ways(_games(tmp_path, monkeypatch), deal_the_card, "runs")
     assert errors[0] == errors[1]
     assert runs[0] == runs[1] and 0 < runs[0] < 2 * 3000
 
@@ -116,13 +111,7 @@ def test_the_step_budget_stops_an_action_run_in_place_where_it_stops_the_stack(t
                                                                                 monkeypatch):
     """An action's block that runs away (its repeat handed to the executor) meets the budget
     at the same step both ways, naming the action."""
-    games = _games(tmp_path, monkeypatch)
-    runs, errors = [], []
-    for g in games:
-        s = empty_main(g)
-        with pytest.raises(RuleBudgetExceeded) as err:
-            act(s, "do runaway")
-        errors.append((err.value.chain, err.value.why, err.value.where))
-        runs.append(_counter(s, "runs"))
+    errors, runs = runaway_both_ways(_games(tmp_path, monkeypatch),
+                                     lambda s: act(s, "do runaway"), "runs")
     assert errors[0] == errors[1]
     assert runs[0] == runs[1] and 0 < runs[0] < 2 * 3000

@@ -11,9 +11,9 @@ import pytest
 
 from catan_dsl.engine import Game
 from catan_dsl.engine.rules import straight
-from catan_dsl.engine.rules.execution import RuleBudgetExceeded
 from tests.engine.helpers import act, empty_main
-from tests.engine.rules.side_by_side import ROWS, games_on_and_off, play_side_by_side, row_id
+from tests.engine.rules.side_by_side import (ROWS, games_on_and_off, play_side_by_side, row_id,
+                                             runaway_both_ways)
 
 
 def _play_exactly_alike(games, seed: int, steps: int) -> None:
@@ -103,13 +103,7 @@ def test_a_written_out_block_does_what_the_stack_does(tmp_path, monkeypatch):
 def test_the_step_budget_stops_a_written_out_block_where_it_stops_the_stack(tmp_path, monkeypatch):
     """A block that runs away meets the budget at the same step both ways: the same gains made
     before it, the same rule named."""
-    games = _games(tmp_path, monkeypatch)
-    runs, errors = [], []
-    for g in games:
-        s = empty_main(g)
-        with pytest.raises(RuleBudgetExceeded) as err:
-            act(s, "do runaway")
-        errors.append((err.value.chain, err.value.why, err.value.where))
-        runs.append(s.rules_state.counters[0][g.rules.counter_index["runs"]])
+    errors, runs = runaway_both_ways(_games(tmp_path, monkeypatch),
+                                     lambda s: act(s, "do runaway"), "runs")
     assert errors[0] == errors[1]
     assert runs[0] == runs[1] and 0 < runs[0] < 3 * 3000
