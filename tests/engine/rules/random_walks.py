@@ -36,9 +36,10 @@ def random_steps(game: Game, seeds: tuple[int, ...], steps: int):
             yield seed, s, a, s.piece_moves != before
 
 
-def rule_listings(game: Game, seed: int, steps: int):
-    """Yield (state, its legal actions) at each decision of a seeded game whose listing holds
-    a rule action; every move (listed or not) is a uniform choice of the game's generator."""
+def decisions(game: Game, seed: int, steps: int):
+    """Yield (state, its legal actions) at each decision of a seeded game; when the caller
+    leaves the state as it was, the move is a uniform choice of the game's generator (a caller
+    may make its own moves instead)."""
     s, rng = game.new_initial_state(seed=seed), random.Random(seed)
     for _ in range(steps):
         if s.is_terminal():
@@ -46,10 +47,18 @@ def rule_listings(game: Game, seed: int, steps: int):
         if s.is_chance_node():
             s.apply_action(s.sample_chance(rng))
             continue
-        legal = s.legal_actions()
+        legal, moved = s.legal_actions(), s._hlen
+        yield s, legal
+        if s._hlen == moved:
+            s.apply_action(rng.choice(legal))
+
+
+def rule_listings(game: Game, seed: int, steps: int):
+    """Yield (state, its legal actions) at each decision of a seeded game whose listing holds
+    a rule action; every move (listed or not) is a uniform choice of the game's generator."""
+    for s, legal in decisions(game, seed, steps):
         if any(getattr(a, "rule", -1) >= 0 for a in legal):
             yield s, legal
-        s.apply_action(rng.choice(legal))
 
 
 def listing_afresh(s, field: str, off) -> list:

@@ -5,14 +5,13 @@ events at every step, and the kept listing taken in each."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from catan_dsl.api import compile_file
 from catan_dsl.engine import Game
 from catan_dsl.engine.actions import OfferTrade
 from catan_dsl.engine.prompts import TRADE_RESPONSE
+from tests.engine.rules.random_walks import decisions
 from tests.engine.rules.side_by_side import ROWS, play_side_by_side, row_id
 
 
@@ -38,15 +37,7 @@ def test_a_declined_offer_leaves_the_listing_a_rule_game_would_work_out(path, wi
 def test_the_kept_listing_is_the_one_before_the_offer():
     """After an offer everyone declines, the listing is the list listed before it, as it was."""
     ir, _ = compile_file("scenarios/traders_barbarians.catan")
-    s = Game(ir, num_players=4).new_initial_state(seed=3)
-    rng = random.Random(3)
-    for _ in range(5000):
-        if s.is_terminal():
-            break
-        if s.is_chance_node():
-            s.apply_action(s.sample_chance(rng))
-            continue
-        legal = s.legal_actions()
+    for s, legal in decisions(Game(ir, num_players=4), 3, 5000):
         offer = next((a for a in legal if type(a) is OfferTrade), None)
         if offer is not None and not s.prompts:
             before = list(legal)
@@ -57,6 +48,4 @@ def test_the_kept_listing_is_the_one_before_the_offer():
             if not s.prompts and s._listing_at_offer is not None:
                 assert s.legal_actions() is legal and legal == before
                 return
-            continue
-        s.apply_action(rng.choice(legal))
     pytest.fail("no offer declined by everyone in the game")
