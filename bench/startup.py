@@ -98,9 +98,10 @@ def child_phases(cmd: list[str], tree: Path) -> dict[str, float]:
     return out
 
 
-def unpack(rev: str, into: Path) -> Path:
-    """The files of ``rev`` under ``into``, byte-compiled by their first run."""
-    where = into / rev.replace("/", "_").replace("~", "_")
+def unpack(rev: str, into: Path, slot: int) -> Path:
+    """The files of ``rev`` under ``into`` (in folder ``slot``, so one commit can be unpacked
+    twice: ``HEAD HEAD`` measures the noise), byte-compiled by their first run."""
+    where = into / f"{slot}_{rev.replace('/', '_').replace('~', '_')}"
     where.mkdir()
     archive = subprocess.run(["git", "-C", str(REPO), "archive", rev], check=True,
                              capture_output=True).stdout
@@ -116,7 +117,9 @@ def main() -> None:
     ap.add_argument("--phases", action="store_true", help="each commit's time by phase")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        trees = {rev: unpack(rev, Path(tmp)) for rev in (a.old, a.new)}
+        labels = [a.old, a.new if a.new != a.old else f"{a.new} (again)"]
+        trees = {label: unpack(rev, Path(tmp), slot)
+                 for slot, (label, rev) in enumerate(zip(labels, (a.old, a.new)))}
         if a.phases:
             print_phases(trees, a.runs)
             return
