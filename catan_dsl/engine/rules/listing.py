@@ -109,7 +109,7 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
     guards += [f"mine[{c!r}] >= {n!r}" for c, n in counters]
     ri = spec.rule_index
     if token is None:
-        offered = [f"out.append(rule_action({ri!r}, x, ()))"]
+        offered = _plain(ri, names)
     else:
         # Paid in deck items: its run's deck is this one and its worth is summed (_runs);
         # each least way to pay is offered.
@@ -158,12 +158,24 @@ def _target_cost_lines(entry: tuple, guards: list[str], names: dict, k: int) -> 
              f"        tc = max(0, {target_cost!r} + cost_delta(s.game.rules, s, S{k}, p))",
              "        break",
              "env = {'player': p}"]
-    offered = [f"for x in listed_targets(s, p, env, S{k}, tc, hand):",
-               f"    out.append(rule_action({ri!r}, x, ()))"]
+    offered = [f"for x in listed_targets(s, p, env, S{k}, tc, hand):"] + \
+        ["    " + line for line in _plain(ri, names)]
     if spec.when is not None:
         names[f"W{k}"] = spec.when
         offered = [f"if W{k}(s, env):"] + ["    " + line for line in offered]
     return _under(guards + [f"max(hand) >= {target_cost + lowest!r}"], lines + offered)
+
+
+def _plain(ri: int, names: dict) -> list[str]:
+    """The lines appending rule ``ri``'s action on target ``x`` paid with nothing: read from a
+    table of this game's (``P{ri}``: target → the interned action, filled from
+    ``rule_action``), so the same object is offered without building its interning key."""
+    table = f"P{ri}"
+    names.setdefault(table, {})
+    return [f"a = {table}.get(x)",
+            "if a is None:",
+            f"    a = {table}[x] = rule_action({ri!r}, x, ())",
+            "out.append(a)"]
 
 
 def _under(guards: list[str], lines: list[str]) -> list[str]:
