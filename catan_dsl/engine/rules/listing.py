@@ -6,8 +6,9 @@ and tests its phase, limits and cost through fields that are known when the rule
 (an action with no turn limit tests ``per_turn is not None`` in every listing). Written out,
 an action's phase, limits and a cost no modifier changes become one ``if`` over literals
 (``hand[2] >= 1 and uses_turn.get('oxen', 0) < 1``, or the worth of the deck items it is paid
-in, summed once for its run), its condition a direct call, its targets listed by
-``player_actions.listed_targets``; an action whose cost a modifier changes is handed, after
+in, summed once for its run), its condition a direct call, its targets listed as
+``player_actions.listed_targets`` lists them (written out when they are kept in the position
+memo); an action whose cost a modifier changes is handed, after
 its phase, limits and the largest discount's test, to ``player_actions.offer``, as the walk
 does. The same actions are offered in the same order. The source is built from the runs'
 structure alone: names and numbers enter it as literals (``repr``), the specs and closures as
@@ -68,6 +69,7 @@ def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
             "    held = rules_state.held",
             "    rule_action = s.game.rules.rule_action",
             "    worths = {}",
+            "    kept = None",
             "    phase_now = " + ("0" if before_roll else "rules_state.turn_phase")]
     if uses_counters:
         head.append("    mine = rules_state.counters[p]")
@@ -121,8 +123,7 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
         lines = ["x = -1"] + offered
     else:
         names[f"S{k}"] = spec
-        lines = [f"for x in listed_targets(s, p, env, S{k}, {target_cost!r}, hand):"] + \
-            ["    " + line for line in offered]
+        lines = _targets_loop(spec, k, target_cost, names) + ["    " + line for line in offered]
     if spec.when is not None:
         names[f"W{k}"] = spec.when
         lines = [f"if W{k}(s, env):"] + ["    " + line for line in lines]
@@ -164,6 +165,34 @@ def _target_cost_lines(entry: tuple, guards: list[str], names: dict, k: int) -> 
         names[f"W{k}"] = spec.when
         offered = [f"if W{k}(s, env):"] + ["    " + line for line in offered]
     return _under(guards + [f"max(hand) >= {target_cost + lowest!r}"], lines + offered)
+
+
+def _targets_loop(spec, k: int, target_cost: int, names: dict) -> list[str]:
+    """The lines up to ``for x in TARGETS:`` over the targets of ``spec`` (``S{k}``) that the
+    player may take it on: player_actions.listed_targets written out when they are kept in
+    the position memo — its key built in place, the memo looked up once per listing (nothing
+    moves while one is made), the generated picking loop called directly — else called."""
+    ri = spec.rule_index
+    picks = spec.target[4]
+    if spec.target_static:
+        key = f"('targets', {ri!r}, p)"
+    elif spec.target_counted is not None:
+        names[f"K{k}"] = spec.target_counted
+        key = f"('targets', {ri!r}, p, K{k}(s, p))"
+    elif spec.target_turned:
+        key = f"('targets', {ri!r}, p, s.turn, s.robber, tuple(rules_state.robbers))"
+    else:
+        key = None
+    if key is None or picks is None or target_cost:
+        return [f"for x in listed_targets(s, p, env, S{k}, {target_cost!r}, hand):"]
+    names[f"T{k}"] = picks
+    return ["if kept is None:",
+            "    kept = rules_state.position_memo(s.piece_moves)",
+            f"mk = {key}",
+            "targets = kept.get(mk)",
+            "if targets is None:",
+            f"    targets = kept[mk] = T{k}(s, env)",
+            "for x in targets:"]
 
 
 def _plain(ri: int, names: dict) -> list[str]:
