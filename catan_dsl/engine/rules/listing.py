@@ -132,7 +132,8 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
     if token is not None:
         lines = [f"pays = payments_of(items, V{k}, {cost!r})", "if pays:"] + \
             ["    " + line for line in lines]
-    return _under(guards, lines), bool(counters)
+    # (A kept target set's key may read the counters too: _targets_loop.)
+    return _under(guards, lines), bool(counters) or any("mine[" in line for line in lines)
 
 
 def _target_cost_only(entry: tuple) -> bool:
@@ -177,8 +178,7 @@ def _targets_loop(spec, k: int, target_cost: int, names: dict) -> list[str]:
     if spec.target_static:
         key = f"('targets', {ri!r}, p)"
     elif spec.target_counted is not None:
-        names[f"K{k}"] = spec.target_counted
-        key = f"('targets', {ri!r}, p, K{k}(s, p))"
+        key = f"('targets', {ri!r}, p, {spec.target_counted.source})"   # over hand and mine
     elif spec.target_turned:
         key = f"('targets', {ri!r}, p, s.turn, s.robber, tuple(rules_state.robbers))"
     else:
