@@ -377,8 +377,8 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
 
         def looped(s, env):
             return sieve(s, env, unsieved(s, env), full)
-    if guards:
-        tests = [compile_node(g) for g in guards]
+    tests = [compile_node(g) for g in guards if g is not True]     # "where true" guards nothing
+    if tests:
         inner = looped
         def looped(s, env):
             # A plain loop, not all(generator): a generator costs ~15 calls' time here.

@@ -372,6 +372,8 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
         return count, "int"
     if head == "any":
         return any_, "bool"
+    if cond is None and set_t != "set:player":      # "first(v in units(p, U) where true)"
+        return loops.first_of(var, set_fn, execution), elem_type(set_t)
     def first(s, env):
         items = ordered(s, set_fn(s, env), set_t, env)
         if execution.depth:

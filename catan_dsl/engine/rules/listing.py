@@ -6,8 +6,9 @@ and tests its phase, limits and cost through fields that are known when the rule
 (an action with no turn limit tests ``per_turn is not None`` in every listing). Written out,
 an action's phase, limits and a cost no modifier changes become one ``if`` over literals
 (``hand[2] >= 1 and uses_turn.get('oxen', 0) < 1``, or the worth of the deck items it is paid
-in, summed once for its run), its condition a direct call, its targets listed by
-``player_actions.listed_targets``; an action whose cost a modifier changes is handed, after
+in, summed once for its run), its condition a direct call, its targets listed as
+``player_actions.listed_targets`` lists them (written out when they are kept in the position
+memo); an action whose cost a modifier changes is handed, after
 its phase, limits and the largest discount's test, to ``player_actions.offer``, as the walk
 does. The same actions are offered in the same order. The source is built from the runs'
 structure alone: names and numbers enter it as literals (``repr``), the specs and closures as
@@ -68,6 +69,7 @@ def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
             "    held = rules_state.held",
             "    rule_action = s.game.rules.rule_action",
             "    worths = {}",
+            "    kept = None",
             "    phase_now = " + ("0" if before_roll else "rules_state.turn_phase")]
     if uses_counters:
         head.append("    mine = rules_state.counters[p]")
@@ -109,7 +111,7 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
     guards += [f"mine[{c!r}] >= {n!r}" for c, n in counters]
     ri = spec.rule_index
     if token is None:
-        offered = [f"out.append(rule_action({ri!r}, x, ()))"]
+        offered = _plain(ri, names)
     else:
         # Paid in deck items: its run's deck is this one and its worth is summed (_runs);
         # each least way to pay is offered.
@@ -121,8 +123,7 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
         lines = ["x = -1"] + offered
     else:
         names[f"S{k}"] = spec
-        lines = [f"for x in listed_targets(s, p, env, S{k}, {target_cost!r}, hand):"] + \
-            ["    " + line for line in offered]
+        lines = _targets_loop(spec, k, target_cost, names) + ["    " + line for line in offered]
     if spec.when is not None:
         names[f"W{k}"] = spec.when
         lines = [f"if W{k}(s, env):"] + ["    " + line for line in lines]
@@ -131,7 +132,8 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
     if token is not None:
         lines = [f"pays = payments_of(items, V{k}, {cost!r})", "if pays:"] + \
             ["    " + line for line in lines]
-    return _under(guards, lines), bool(counters)
+    # (A kept target set's key may read the counters too: _targets_loop.)
+    return _under(guards, lines), bool(counters) or any("mine[" in line for line in lines)
 
 
 def _target_cost_only(entry: tuple) -> bool:
@@ -158,12 +160,51 @@ def _target_cost_lines(entry: tuple, guards: list[str], names: dict, k: int) -> 
              f"        tc = max(0, {target_cost!r} + cost_delta(s.game.rules, s, S{k}, p))",
              "        break",
              "env = {'player': p}"]
-    offered = [f"for x in listed_targets(s, p, env, S{k}, tc, hand):",
-               f"    out.append(rule_action({ri!r}, x, ()))"]
+    offered = [f"for x in listed_targets(s, p, env, S{k}, tc, hand):"] + \
+        ["    " + line for line in _plain(ri, names)]
     if spec.when is not None:
         names[f"W{k}"] = spec.when
         offered = [f"if W{k}(s, env):"] + ["    " + line for line in offered]
     return _under(guards + [f"max(hand) >= {target_cost + lowest!r}"], lines + offered)
+
+
+def _targets_loop(spec, k: int, target_cost: int, names: dict) -> list[str]:
+    """The lines up to ``for x in TARGETS:`` over the targets of ``spec`` (``S{k}``) that the
+    player may take it on: player_actions.listed_targets written out when they are kept in
+    the position memo — its key built in place, the memo looked up once per listing (nothing
+    moves while one is made), the generated picking loop called directly — else called."""
+    ri = spec.rule_index
+    picks = spec.target[4]
+    if spec.target_static:
+        key = f"('targets', {ri!r}, p)"
+    elif spec.target_counted is not None:
+        key = f"('targets', {ri!r}, p, {spec.target_counted.source})"   # over hand and mine
+    elif spec.target_turned:
+        key = f"('targets', {ri!r}, p, s.turn, s.robber, tuple(rules_state.robbers))"
+    else:
+        key = None
+    if key is None or picks is None or target_cost:
+        return [f"for x in listed_targets(s, p, env, S{k}, {target_cost!r}, hand):"]
+    names[f"T{k}"] = picks
+    return ["if kept is None:",
+            "    kept = rules_state.position_memo(s.piece_moves)",
+            f"mk = {key}",
+            "targets = kept.get(mk)",
+            "if targets is None:",
+            f"    targets = kept[mk] = T{k}(s, env)",
+            "for x in targets:"]
+
+
+def _plain(ri: int, names: dict) -> list[str]:
+    """The lines appending rule ``ri``'s action on target ``x`` paid with nothing: read from a
+    table of this game's (``P{ri}``: target → the interned action, filled from
+    ``rule_action``), so the same object is offered without building its interning key."""
+    table = f"P{ri}"
+    names.setdefault(table, {})
+    return [f"a = {table}.get(x)",
+            "if a is None:",
+            f"    a = {table}[x] = rule_action({ri!r}, x, ())",
+            "out.append(a)"]
 
 
 def _under(guards: list[str], lines: list[str]) -> list[str]:

@@ -83,6 +83,22 @@ def comprehension(head: str, var: str, set_fn: Fn, set_t: str, cond: Any, value:
     return define("def loop(s, env):\n" + body, "loop", names, FILENAME)
 
 
+def first_of(var: str, set_fn: Fn, execution: Any) -> Fn:
+    """``first(VAR in SET where true)``: the set's first element (bound to VAR in ``env``, as
+    the closure's loop binds it), -1 for an empty set, without a test per element."""
+    def first(s, env):
+        items = set_fn(s, env)
+        if not isinstance(items, (list, tuple)):
+            items = list(items)
+        if execution.depth:
+            execution.tick(len(items) + 1)
+        if not items:
+            return -1
+        x = env[var] = items[0]
+        return x
+    return first
+
+
 def picked(var: str, set_fn: Fn, set_t: str, cond: Any, types: dict[str, str],
            resource_index: dict[str, int], leaf: Leaf, ordered: Callable) -> Fn | None:
     """``(state, env) →`` the elements of SET meeting COND, in ``ordered`` order, ``env`` left

@@ -137,7 +137,14 @@ def _counted_key(rules, t: dict):
     def key(s, p: int) -> tuple:
         return (hand_of(s.hand[p]) if hand_of is not None else None,
                 counters_of(s.rules_state.counters[p]) if counters_of is not None else None)
+    key.source = f"({_picked('hand', res)}, {_picked('mine', ctr)})"  # over hand, counters
     return key
+
+
+def _picked(row: str, indices: set[int]) -> str:
+    """Source of ``itemgetter(*sorted(indices))(row)`` (None without indices)."""
+    got = [f"{row}[{i!r}]" for i in sorted(indices)]
+    return "None" if not got else got[0] if len(got) == 1 else f"({', '.join(got)},)"
 
 
 def _phases(rules, r: dict) -> tuple[int, ...] | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from catan_dsl.engine.actions import Build, OfferTrade
 from catan_dsl.engine.base import building, turn_flow
 from catan_dsl.engine.events import (
@@ -63,6 +65,10 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             m is not None and m[0] == "#c" for _, _, m in self.dynamic)
         self.counters_and_routes = bool(self.dynamic) and self.route_weighted and all(
             m is not None and m[0] == "#c" for _, _, m in self.dynamic)
+        # Those cards read only the counters they measure: after an action their gate compares
+        # those columns alone (a step's movement points or a drawn commodity moves no card).
+        self.measured_columns = itemgetter(*sorted({m[1] for _, _, m in self.dynamic})) \
+            if self.counters_only or self.counters_and_routes else None
         # Event type -> does a rule listen to its trigger (PieceBuilt is always handled: it marks
         # the turn as one with a building, which 'on turn_ended' reads).
         heard = self.by_trigger

@@ -44,10 +44,10 @@ def after_action(rules, s) -> None:
         return
     if rules.counters_only:
         # Every dynamic award counts a counter: nothing else can move them (a trade of cards,
-        # a road, a roll that pays no counter do not).
-        # Compared as lists (no copy), copied only when a counter moved.
-        if rules_state.counters != rules_state.fingerprint:
-            rules_state.fingerprint = [row[:] for row in rules_state.counters]
+        # a road, a roll that pays no counter do not), nor a counter no card measures.
+        key = tuple(map(rules.measured_columns, rules_state.counters))
+        if key != rules_state.fingerprint:
+            rules_state.fingerprint = key
             for si, _, _ in rules.dynamic:
                 award(rules, s, si)
         return
@@ -92,10 +92,11 @@ def _counters_and_routes(rules, s) -> None:
     the general path's order, instead of both whenever a hand changes."""
     rules_state = s.rules_state
     old = rules_state.fingerprint
-    counters = rules_state.counters
+    # The cards read only the counters they measure (rules.measured_columns).
+    counters = tuple(map(rules.measured_columns, rules_state.counters))
     n_chains = rules.chains.n_specs
-    # Compared part by part as lists, no tuple built (asked after every action); copies are
-    # made only when something moved.
+    # Compared part by part as lists (asked after every action); copies are made only when
+    # something moved.
     if old:
         cards_moved = old[0] != counters
         vp, shape, chains = old[1]
@@ -108,7 +109,7 @@ def _counters_and_routes(rules, s) -> None:
         cards_moved = routes_moved = True
     board = (s.board_vp[:], rules_state.shape_moves, rules_state.chains[:n_chains]) \
         if routes_moved else old[1]
-    rules_state.fingerprint = ([row[:] for row in counters] if cards_moved else old[0], board)
+    rules_state.fingerprint = (counters if cards_moved else old[0], board)
     if cards_moved:
         for si, _, _ in rules.dynamic:
             award(rules, s, si)

@@ -1,6 +1,8 @@
 """Special cards are re-measured after an action only when what they read moved: the split gate
-for counter-measured cards beside route weights (Rivers + Caravans) awards exactly as the
-general gate, which re-measures everything whenever a hand, a counter or the board changes."""
+for counter-measured cards beside route weights (Rivers + Caravans), and the gate of cards that
+measure counters alone, which compares only the counters they measure (Rivers + T&B, whose
+wagon moves other counters at every step), award exactly as the general gate, which
+re-measures everything whenever a hand, a counter or the board changes."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ from pathlib import Path
 from catan_dsl.api import compile_file
 from catan_dsl.engine import CHANCE, Game
 
-COMBO = Path(__file__).resolve().parents[3] / "scenarios" / "combinations" / "rivers+caravans.catan"
+COMBOS = Path(__file__).resolve().parents[3] / "scenarios" / "combinations"
+COMBO = COMBOS / "rivers+caravans.catan"
 
 
 def _awards(s) -> tuple:
@@ -24,6 +27,20 @@ def test_counter_cards_beside_routes_award_as_the_general_gate() -> None:
     split, general = Game(ir), Game(ir)
     assert split.rules.counters_and_routes
     general.rules.counters_and_routes = False           # the general path, as before the split
+    _same_awards(split, general)
+
+
+def test_counter_cards_award_as_the_general_gate() -> None:
+    ir, report = compile_file(str(COMBOS / "rivers+traders_barbarians.catan"))
+    assert ir is not None, [d.message for d in report.diagnostics]
+    gated, general = Game(ir), Game(ir)
+    assert gated.rules.counters_only
+    assert len(gated.rules.counters) > 1                # counters no card measures move too
+    general.rules.counters_only = False                 # the general path
+    _same_awards(gated, general)
+
+
+def _same_awards(split: Game, general: Game) -> None:
     for seed in (1, 2):
         a, b = split.new_initial_state(seed=seed), general.new_initial_state(seed=seed)
         chance_a, chance_b, pick = random.Random(seed), random.Random(seed), random.Random(seed)
