@@ -17,17 +17,25 @@ class VictoryQueries:
         bounds; for piece modifiers, per building), a lower bound is returned: the check fails
         either way, and the rules, which may read every piece of ``p``, are not asked."""
         floor = self.fixed_target if self.fixed_target is not None else self.min_target
-        if floor is not None:
-            most = self.vp_place_most if self.vp_modified else 0
-            if most is not None and self.vp_headroom is not None:
-                plain = s.board_vp[p] + s.card_vp[p]
-                if plain + self.vp_headroom + most * len(s.buildings[p]) < floor:
-                    return plain
-            if most is not None and self.vp_modified:
-                high = s.vp(p, pieces=False)
-                if high + most * len(s.buildings[p]) < floor:
-                    return high
-        return s.vp(p)
+        most = self.vp_place_most if self.vp_modified else 0
+        if floor is None or most is None:
+            return s.vp(p)
+        plain = s.board_vp[p] + s.card_vp[p]
+        most *= len(s.buildings[p])
+        if self.vp_headroom is not None and plain + self.vp_headroom + most < floor:
+            return plain
+        if not self.vp_modified:
+            return s.vp(p)
+        # s.vp(p, pieces=False) written out (asked after every action): the piece modifiers
+        # are left out while the most they can add cannot lift p to the target.
+        high = plain
+        if p in s.holders:
+            specials = self.game.specials
+            for si, h in enumerate(s.holders):
+                if h == p:
+                    high += specials[si].vp
+        high += self.extra_vp(s, p, False)
+        return high if high + most < floor else s.vp(p)
 
     def extra_vp(self, s, p: int, pieces: bool = True) -> int:
         extra = 0
