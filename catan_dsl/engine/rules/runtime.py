@@ -53,6 +53,7 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         self._actions: dict = {}
         self.action_by_name = {r.action.name: i for i, r in enumerate(self.compiled) if r.kind == "action"}
         self.build_forbids = bool(self.forbids.get("build"))
+        self.spot_memo_kinds = ban_filter.spot_memo_kinds(self.build_bans[0], game.piece_names)
         self.trade_forbids = bool(self.forbids.get("trade"))
         self.harbor_forbids = bool(self.forbids.get("harbor"))
         # Harbor forbids reading only what is on the board: ratios kept while that stays.
