@@ -9,7 +9,17 @@ class VictoryQueries:
     bounds) are set by CompiledRules.__init__."""
 
     def total_vp(self, s, p: int) -> int:
-        return s.vp(p)
+        """``p``'s VP (State.vp written out: the rules' vp(p), asked of every opponent where an
+        action's targets compare VP)."""
+        total = s.board_vp[p] + s.card_vp[p]
+        if p in s.holders:
+            total += self._held_vp(s, p)
+        return total + self.extra_vp(s, p) if self.adds_vp else total
+
+    def _held_vp(self, s, p: int) -> int:
+        """The VP of the special cards ``p`` holds alone."""
+        specials = self.game.specials
+        return sum(specials[si].vp for si, h in enumerate(s.holders) if h == p)
 
     def victory_score(self, s, p: int) -> int:
         """``p``'s VP for the victory check after an action. When ``p`` stays below the lowest
@@ -28,13 +38,9 @@ class VictoryQueries:
             return s.vp(p)
         # s.vp(p, pieces=False) written out (asked after every action): the piece modifiers
         # are left out while the most they can add cannot lift p to the target.
-        high = plain
+        high = plain + self.extra_vp(s, p, False)
         if p in s.holders:
-            specials = self.game.specials
-            for si, h in enumerate(s.holders):
-                if h == p:
-                    high += specials[si].vp
-        high += self.extra_vp(s, p, False)
+            high += self._held_vp(s, p)
         return high if high + most < floor else s.vp(p)
 
     def extra_vp(self, s, p: int, pieces: bool = True) -> int:
