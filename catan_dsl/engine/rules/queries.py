@@ -21,6 +21,15 @@ def memo_kind(rules) -> str | None:
         else "position"
 
 
+def kept_kind(rules) -> str | None:
+    """memo_kind, or the buildings' memo (State.buildings_kept; markers, marks and chains too)
+    when every one of ``rules`` reads only the buildings besides the layout: roads built
+    leave what they decide as it was."""
+    if rules and all(r.buildings_only for r in rules):
+        return "buildings" if all(r.board_static for r in rules) else "buildings_unit_blind"
+    return memo_kind(rules)
+
+
 def kept_memo(s, kind: str | None) -> dict | None:
     """The state's memo of that kind (memo_kind), or None."""
     if kind is None:

@@ -30,7 +30,7 @@ from catan_dsl.engine.rules.robbers import RobberMoves
 from catan_dsl.engine.rules.compiled import CompiledRules, ir_modifiers
 from catan_dsl.engine.rules.interned import InternedActions
 from catan_dsl.engine.rules.measure_memo import MeasureMemo, board_only
-from catan_dsl.engine.rules.queries import kept_memo, memo_kind
+from catan_dsl.engine.rules.queries import kept_kind, kept_memo
 from catan_dsl.engine.rules.rules_state import RulesState
 from catan_dsl.engine.rules.special_cards import CARD_PROMPTS
 
@@ -56,8 +56,9 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         self.spot_memo_kinds = ban_filter.spot_memo_kinds(self.build_bans[0], game.piece_names)
         self.trade_forbids = bool(self.forbids.get("trade"))
         self.harbor_forbids = bool(self.forbids.get("harbor"))
-        # Harbor forbids reading only what is on the board: ratios kept while that stays.
-        self.ratios_kept = memo_kind(self.forbids.get("harbor", ()))
+        # Harbor forbids reading only what is on the board: ratios kept while that stays (while
+        # roads are built too, when the forbids read only buildings, as the ratios do).
+        self.ratios_kept = kept_kind(self.forbids.get("harbor", ()))
         self.dynamic_any = bool(self.dynamic) or self.route_weighted
         self.weights_follow_pieces = special_cards.weights_follow_pieces(self, ir)
         self.counters_only = bool(self.dynamic) and not self.route_weighted and all(
