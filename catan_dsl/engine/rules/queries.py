@@ -8,6 +8,8 @@ from typing import Any
 
 from catan_dsl.engine.rules.measure_memo import LIMIT
 
+_BY_LAYOUT = object()       # the markers memo's entry for the rules reading only it and the layout
+
 def memo_kind(rules) -> str | None:
     """Where a verdict of ``rules`` together may be kept (RulesState): "pieces" while no piece
     moves, when all read only the board and its pieces; "unit_blind" while no piece, marker,
@@ -76,11 +78,19 @@ class RuleQueries:
         """Where a rule's condition and value may be kept for ``s``: while no piece moves for a
         rule that reads only the board and its pieces (a discount for owning a harbor); while
         nothing on the board moves for one that also reads markers, units, marks or chains (a
-        harbor counts while its hex is not conquered), units excepted when it reads none; while
-        one state's legal actions are listed for any other; None otherwise."""
+        harbor counts while its hex is not conquered), units excepted when it reads none, and
+        pieces too when it reads neither (no road next to a conquered hex: kept until a marker
+        moves); while one state's legal actions are listed for any other; None otherwise."""
         if rule.board_static:
             return s.rules_state.piece_memo(s.piece_moves)
         if rule.position_static:
+            if rule.markers_only:
+                # Kept per board (a hex changed makes a new one) until a marker moves.
+                memo = s.rules_state.markers_memo()
+                kept = memo.get(_BY_LAYOUT)
+                if kept is None or kept[0] is not s.board:
+                    kept = memo[_BY_LAYOUT] = (s.board, {})
+                return kept[1]
             if rule.unit_blind:
                 return s.rules_state.unit_blind_memo(s.piece_moves)
             return s.rules_state.position_memo(s.piece_moves)
