@@ -42,17 +42,6 @@ class InternedActions:
                     table[x] = self.choice(what, x)
             return [table[x] for x in options]
 
-    def paid_actions(self, ri: int, pays: tuple) -> tuple:
-        """``rule_action(ri, -1, pay)`` for each way to pay in ``pays`` (a payments_of answer,
-        the same tuple while it is kept there): made once per tuple, which is held beside them
-        so its identity stays its own."""
-        key = ("paid", ri, id(pays))
-        got = self._actions.get(key)
-        if got is None or got[0] is not pays:
-            made = tuple([self.rule_action(ri, -1, pay) for pay in pays])
-            got = self._actions[key] = (pays, made)
-        return got[1]
-
     def deal(self, di: int, i: int) -> DeckDraw:
         key = ("d", di, i)
         a = self._actions.get(key)

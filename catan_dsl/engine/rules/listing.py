@@ -71,8 +71,6 @@ def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
             "    phase_now = " + ("0" if before_roll else "rules_state.turn_phase")]
     if uses_counters:
         head.append("    mine = rules_state.counters[p]")
-    if names.pop("PAID", False):
-        head.append("    paid_actions = s.game.rules.paid_actions")
     text = "\n".join(head + body + ["    return None", ""])
     return fused.define(text, "listing", names, FILENAME)
 
@@ -119,12 +117,7 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
         names[f"V{k}"] = values[di]
         guards.append(f"worth >= {cost!r}")
         offered = ["for pay in pays:", f"    out.append(rule_action({ri!r}, x, pay))"]
-    if spec.target is None and token is not None:
-        # The same few ways to pay come back listing after listing: their actions as one
-        # interned tuple (InternedActions.paid_actions).
-        names["PAID"] = True
-        lines = [f"out.extend(paid_actions({ri!r}, pays))"]
-    elif spec.target is None:
+    if spec.target is None:
         lines = ["x = -1"] + offered
     else:
         names[f"S{k}"] = spec
