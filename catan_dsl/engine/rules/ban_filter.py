@@ -78,10 +78,11 @@ def _kept_verdicts(rules, s, p: int, k: int) -> dict | None:
 
 def spot_memo_kinds(build_bans: dict, piece_names: tuple) -> tuple:
     """Per piece kind (index), where its spots' build-ban verdicts may be kept (a
-    queries.kept_memo kind): "pieces" while no piece moves, when every ban of the kind reads
-    only the layout, the board and its pieces; "unit_blind" or "position" when some also read
-    markers, marks or chains (and units); None when one reads anything else (a hand, the
-    robber, the turn). All None with KEEP_VERDICTS off."""
+    queries.kept_memo kind): "markers" until a marker moves, when every ban of the kind reads
+    only the layout and the markers; "pieces" while no piece moves, when they read only the
+    layout, the board and its pieces; "unit_blind" or "position" when some also read markers,
+    marks or chains (and units); None when one reads anything else (a hand, the robber, the
+    turn). All None with KEEP_VERDICTS off."""
     out = []
     for name in piece_names:
         layout, spot_free, rest, _ = build_bans[name]
@@ -89,6 +90,8 @@ def spot_memo_kinds(build_bans: dict, piece_names: tuple) -> tuple:
         if not KEEP_VERDICTS or not all(r.layout_static or r.board_static or r.position_static
                                         for r in rules):
             out.append(None)
+        elif all(r.layout_static or r.markers_only for r in rules):
+            out.append("markers")           # kept while pieces are built too
         elif all(r.layout_static or r.board_static for r in rules):
             out.append("pieces")
         else:

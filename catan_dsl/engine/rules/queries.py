@@ -45,7 +45,19 @@ def kept_memo(s, kind: str | None) -> dict | None:
         return s.buildings_kept((s.building_moves, rs.place_moves - rs.unit_moves, rs.shape_moves))
     if kind == "unit_blind":
         return s.rules_state.unit_blind_memo(s.piece_moves)
+    if kind == "markers":
+        return markers_kept(s)
     return s.rules_state.position_memo(s.piece_moves)
+
+
+def markers_kept(s) -> dict:
+    """Answers read off the layout and the markers alone (Rule.markers_only), kept per board
+    (a hex changed makes a new one) until a marker moves, pieces built or not."""
+    memo = s.rules_state.markers_memo()
+    kept = memo.get(_BY_LAYOUT)
+    if kept is None or kept[0] is not s.board:
+        kept = memo[_BY_LAYOUT] = (s.board, {})
+    return kept[1]
 
 
 class RuleQueries:
@@ -85,12 +97,7 @@ class RuleQueries:
             return s.rules_state.piece_memo(s.piece_moves)
         if rule.position_static:
             if rule.markers_only:
-                # Kept per board (a hex changed makes a new one) until a marker moves.
-                memo = s.rules_state.markers_memo()
-                kept = memo.get(_BY_LAYOUT)
-                if kept is None or kept[0] is not s.board:
-                    kept = memo[_BY_LAYOUT] = (s.board, {})
-                return kept[1]
+                return markers_kept(s)
             if rule.unit_blind:
                 return s.rules_state.unit_blind_memo(s.piece_moves)
             return s.rules_state.position_memo(s.piece_moves)
