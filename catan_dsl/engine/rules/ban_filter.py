@@ -4,6 +4,11 @@ forbid holds for and the offers of a banned stock (``RulesRuntime._legal_main`` 
 from __future__ import annotations
 
 from catan_dsl.engine.actions import Build, OfferTrade
+from catan_dsl.engine.rules.queries import kept_memo
+
+# Off, a main listing asks every spot's bans afresh (the reference for the kept verdicts;
+# read when a game is built).
+KEEP_VERDICTS = True
 
 
 def drop_banned(rules, s, p: int, out: list, columns: list[int],
@@ -12,6 +17,7 @@ def drop_banned(rules, s, p: int, out: list, columns: list[int],
     (``columns``: the banned stocks' entries; ``builds``: the slice of ``out`` holding the
     builds, when the caller knows it)."""
     keep, whole = [], {}                 # per piece kind: _kind_verdict's answer, for all spots
+    kept: dict = {}                      # per piece kind: its spots' verdicts kept (or None)
     start, stop = (0, len(out)) if columns or builds is None else builds
     g = rules.game
     # With no trade banned only the builds can be dropped: look at them alone.
@@ -28,8 +34,16 @@ def drop_banned(rules, s, p: int, out: list, columns: list[int],
                 if every is None:
                     # Asked per spot: the kind's bans' plan looked up once (rules.spot_ban).
                     every = whole[k] = rules.spot_ban(s, p, k, a.at)
+                    kept[k] = _kept_verdicts(rules, s, p, k)
                 if callable(every):
-                    if every(a.at):
+                    verdicts = kept[k]
+                    if verdicts is None:
+                        hit = every(a.at)
+                    else:
+                        hit = verdicts.get(a.at)
+                        if hit is None:
+                            hit = verdicts[a.at] = bool(every(a.at))
+                    if hit:
                         continue
                 elif every is not False:
                     # Layout bans alone decide per spot: their verdicts for the board.
@@ -45,6 +59,45 @@ def drop_banned(rules, s, p: int, out: list, columns: list[int],
                 continue
         keep.append(a)
     out[start:stop] = keep
+
+
+def _kept_verdicts(rules, s, p: int, k: int) -> dict | None:
+    """``p``'s verdicts by spot for piece kind ``k``, kept in the state's memo for what the
+    kind's build bans read (spot_memo_kinds), or None when one reads more than the position:
+    the spots a main listing asks again and again while nothing on the board moves (offers,
+    bank trades, a card bought) are asked once."""
+    where = rules.spot_memo_kinds[k]
+    if where is None:
+        return None
+    memo = kept_memo(s, where)
+    verdicts = memo.get(("spot verdicts", p, k))
+    if verdicts is None:
+        verdicts = memo[("spot verdicts", p, k)] = {}
+    return verdicts
+
+
+def spot_memo_kinds(build_bans: dict, piece_names: tuple) -> tuple:
+    """Per piece kind (index), where its spots' build-ban verdicts may be kept (a
+    queries.kept_memo kind): "markers" until a marker moves, when every ban of the kind reads
+    only the layout and the markers; "pieces" while no piece moves, when they read only the
+    layout, the board and its pieces; "unit_blind" or "position" when some also read markers,
+    marks or chains (and units); None when one reads anything else (a hand, the robber, the
+    turn). All None with KEEP_VERDICTS off."""
+    out = []
+    for name in piece_names:
+        layout, spot_free, rest, _ = build_bans[name]
+        rules = [r for r in (*layout, *spot_free, *rest) if r.when is not None]
+        if not KEEP_VERDICTS or not all(r.layout_static or r.board_static or r.position_static
+                                        for r in rules):
+            out.append(None)
+        elif all(r.layout_static or r.markers_only for r in rules):
+            out.append("markers")           # kept while pieces are built too
+        elif all(r.layout_static or r.board_static for r in rules):
+            out.append("pieces")
+        else:
+            out.append("unit_blind" if all(r.layout_static or r.board_static or r.unit_blind
+                                           for r in rules) else "position")
+    return tuple(out)
 
 
 def _kind_verdict(rules, s, p: int, k: int, at: int) -> bool | dict | None:

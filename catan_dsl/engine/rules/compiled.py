@@ -86,6 +86,7 @@ class Rule:
     board_static: bool = False              # condition and value read only the board and pieces
     position_static: bool = False           # ... and markers, units, marks, chains (not board_static)
     unit_blind: bool = False                # position_static, reading no unit
+    markers_only: bool = False              # ... nor any piece: the layout and markers alone
     buildings_only: bool = False            # ... and of the pieces only buildings (not paths)
     layout_static: bool = False             # a forbid reading only the layout and its bindings
     spot_among: Any = None                  # a build forbid "at in S", S not reading at: S

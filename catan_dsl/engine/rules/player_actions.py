@@ -12,7 +12,7 @@ from catan_dsl.engine.rules import executor, expressions, firing, loops, stocks,
 from catan_dsl.engine.rules.expressions import (Ctx, compile_cond, compile_domain, compile_expr,
                                                 ordered)
 from catan_dsl.engine.rules.measure_memo import board_only
-from catan_dsl.engine.rules.queries import kept_memo, memo_kind
+from catan_dsl.engine.rules.queries import kept_kind, kept_memo
 from catan_dsl.engine.rules.vp_memo import POSITION_FUNCTIONS
 
 _MAIN = 2                   # State.phase after the roll (state.py's MAIN: state imports us)
@@ -241,10 +241,7 @@ def _delta_kept(applicable: list) -> str | None:
     if not all(r.board_static or r.position_static or (r.when is None and r.const is not None)
                for r in applicable):
         return None
-    kept = [r for r in applicable if r.board_static or r.position_static]
-    if kept and all(r.buildings_only for r in kept):     # roads built leave them as they were
-        return "buildings" if all(r.board_static for r in kept) else "buildings_unit_blind"
-    return memo_kind(kept)
+    return kept_kind([r for r in applicable if r.board_static or r.position_static])
 
 
 def _short(s, p: int, res: tuple, counters: tuple, extra: int) -> bool:

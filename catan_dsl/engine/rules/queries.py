@@ -8,6 +8,8 @@ from typing import Any
 
 from catan_dsl.engine.rules.measure_memo import LIMIT
 
+_BY_LAYOUT = object()       # the markers memo's entry for the rules reading only it and the layout
+
 def memo_kind(rules) -> str | None:
     """Where a verdict of ``rules`` together may be kept (RulesState): "pieces" while no piece
     moves, when all read only the board and its pieces; "unit_blind" while no piece, marker,
@@ -19,6 +21,15 @@ def memo_kind(rules) -> str | None:
         return "pieces"
     return "unit_blind" if all(r.when is None or r.board_static or r.unit_blind for r in rules) \
         else "position"
+
+
+def kept_kind(rules) -> str | None:
+    """memo_kind, or the buildings' memo (State.buildings_kept; markers, marks and chains too)
+    when every one of ``rules`` reads only the buildings besides the layout: roads built
+    leave what they decide as it was."""
+    if rules and all(r.buildings_only for r in rules):
+        return "buildings" if all(r.board_static for r in rules) else "buildings_unit_blind"
+    return memo_kind(rules)
 
 
 def kept_memo(s, kind: str | None) -> dict | None:
@@ -34,7 +45,19 @@ def kept_memo(s, kind: str | None) -> dict | None:
         return s.buildings_kept((s.building_moves, rs.place_moves - rs.unit_moves, rs.shape_moves))
     if kind == "unit_blind":
         return s.rules_state.unit_blind_memo(s.piece_moves)
+    if kind == "markers":
+        return markers_kept(s)
     return s.rules_state.position_memo(s.piece_moves)
+
+
+def markers_kept(s) -> dict:
+    """Answers read off the layout and the markers alone (Rule.markers_only), kept per board
+    (a hex changed makes a new one) until a marker moves, pieces built or not."""
+    memo = s.rules_state.markers_memo()
+    kept = memo.get(_BY_LAYOUT)
+    if kept is None or kept[0] is not s.board:
+        kept = memo[_BY_LAYOUT] = (s.board, {})
+    return kept[1]
 
 
 class RuleQueries:
@@ -67,11 +90,14 @@ class RuleQueries:
         """Where a rule's condition and value may be kept for ``s``: while no piece moves for a
         rule that reads only the board and its pieces (a discount for owning a harbor); while
         nothing on the board moves for one that also reads markers, units, marks or chains (a
-        harbor counts while its hex is not conquered), units excepted when it reads none; while
-        one state's legal actions are listed for any other; None otherwise."""
+        harbor counts while its hex is not conquered), units excepted when it reads none, and
+        pieces too when it reads neither (no road next to a conquered hex: kept until a marker
+        moves); while one state's legal actions are listed for any other; None otherwise."""
         if rule.board_static:
             return s.rules_state.piece_memo(s.piece_moves)
         if rule.position_static:
+            if rule.markers_only:
+                return markers_kept(s)
             if rule.unit_blind:
                 return s.rules_state.unit_blind_memo(s.piece_moves)
             return s.rules_state.position_memo(s.piece_moves)

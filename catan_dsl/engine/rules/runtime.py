@@ -31,8 +31,8 @@ from catan_dsl.engine.rules import (ban_filter, executor, firing, game_flow, hex
 from catan_dsl.engine.rules.robbers import RobberMoves
 from catan_dsl.engine.rules.compiled import CompiledRules, ir_modifiers
 from catan_dsl.engine.rules.interned import InternedActions
-from catan_dsl.engine.rules.measure_memo import MeasureMemo, board_only
-from catan_dsl.engine.rules.queries import kept_memo, memo_kind
+from catan_dsl.engine.rules.measure_memo import BUILDING_FUNCTIONS, MeasureMemo, board_only
+from catan_dsl.engine.rules.queries import kept_kind, kept_memo
 from catan_dsl.engine.rules.rules_state import RulesState
 from catan_dsl.engine.rules.special_cards import CARD_PROMPTS
 
@@ -55,10 +55,17 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         self._actions: dict = {}
         self.action_by_name = {r.action.name: i for i, r in enumerate(self.compiled) if r.kind == "action"}
         self.build_forbids = bool(self.forbids.get("build"))
+        # Forbids and modifiers reading the layout and the markers alone (a conquered hex): kept
+        # until a marker moves, pieces built or not (queries.memo_for). Compiled in IR order.
+        for rule, r in zip(self.compiled, ir.get("rules") or ()):
+            rule.markers_only = rule.unit_blind and all(
+                board_only(r.get(k), self.functions, BUILDING_FUNCTIONS) for k in ("when", "value"))
+        self.spot_memo_kinds = ban_filter.spot_memo_kinds(self.build_bans[0], game.piece_names)
         self.trade_forbids = bool(self.forbids.get("trade"))
         self.harbor_forbids = bool(self.forbids.get("harbor"))
-        # Harbor forbids reading only what is on the board: ratios kept while that stays.
-        self.ratios_kept = memo_kind(self.forbids.get("harbor", ()))
+        # Harbor forbids reading only what is on the board: ratios kept while that stays (while
+        # roads are built too, when the forbids read only buildings, as the ratios do).
+        self.ratios_kept = kept_kind(self.forbids.get("harbor", ()))
         self.dynamic_any = bool(self.dynamic) or self.route_weighted
         self.weights_follow_pieces = special_cards.weights_follow_pieces(self, ir)
         self.counters_only = bool(self.dynamic) and not self.route_weighted and all(

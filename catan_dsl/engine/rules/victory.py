@@ -9,7 +9,17 @@ class VictoryQueries:
     bounds) are set by CompiledRules.__init__."""
 
     def total_vp(self, s, p: int) -> int:
-        return s.vp(p)
+        """``p``'s VP (State.vp written out: the rules' vp(p), asked of every opponent where an
+        action's targets compare VP)."""
+        total = s.board_vp[p] + s.card_vp[p]
+        if p in s.holders:
+            total += self._held_vp(s, p)
+        return total + self.extra_vp(s, p) if self.adds_vp else total
+
+    def _held_vp(self, s, p: int) -> int:
+        """The VP of the special cards ``p`` holds alone."""
+        specials = self.game.specials
+        return sum(specials[si].vp for si, h in enumerate(s.holders) if h == p)
 
     def victory_score(self, s, p: int) -> int:
         """``p``'s VP for the victory check after an action. When ``p`` stays below the lowest
@@ -17,17 +27,21 @@ class VictoryQueries:
         bounds; for piece modifiers, per building), a lower bound is returned: the check fails
         either way, and the rules, which may read every piece of ``p``, are not asked."""
         floor = self.fixed_target if self.fixed_target is not None else self.min_target
-        if floor is not None:
-            most = self.vp_place_most if self.vp_modified else 0
-            if most is not None and self.vp_headroom is not None:
-                plain = s.board_vp[p] + s.card_vp[p]
-                if plain + self.vp_headroom + most * len(s.buildings[p]) < floor:
-                    return plain
-            if most is not None and self.vp_modified:
-                high = s.vp(p, pieces=False)
-                if high + most * len(s.buildings[p]) < floor:
-                    return high
-        return s.vp(p)
+        most = self.vp_place_most if self.vp_modified else 0
+        if floor is None or most is None:
+            return s.vp(p)
+        plain = s.board_vp[p] + s.card_vp[p]
+        most *= len(s.buildings[p])
+        if self.vp_headroom is not None and plain + self.vp_headroom + most < floor:
+            return plain
+        if not self.vp_modified:
+            return s.vp(p)
+        # s.vp(p, pieces=False) written out (asked after every action): the piece modifiers
+        # are left out while the most they can add cannot lift p to the target.
+        high = plain + self.extra_vp(s, p, False)
+        if p in s.holders:
+            high += self._held_vp(s, p)
+        return high if high + most < floor else s.vp(p)
 
     def extra_vp(self, s, p: int, pieces: bool = True) -> int:
         extra = 0
