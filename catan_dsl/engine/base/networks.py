@@ -201,14 +201,15 @@ def path_destinations(s, x: int) -> frozenset[int]:
         return frozenset()
     else:
         surface = None
-    out = []
-    for c in s.edge_spots[p]:
-        y = c - lo
-        if not 0 <= y < n or y == x or surface is not None and not surface[y]:
-            continue
-        if y in near and not can_route(s, p, y, net, x):
-            continue
-        out.append(y)
+    hi = lo + n
+    # The network's free paths in the spot cache's order (the bans' plan is worked out at the
+    # first of them), then the few beside x asked again with x lifted.
+    out = [c - lo for c in s.edge_spots[p] if lo <= c < hi]
+    if surface is not None:
+        out = [y for y in out if surface[y]]
+    gone = {y for y in near.intersection(out) if y == x or not can_route(s, p, y, net, x)}
+    if gone:
+        out = [y for y in out if y not in gone]
     rules = g.rules
     if out and rules.build_forbids:
         banned = rules.spot_ban(s, p, k, out[0])
