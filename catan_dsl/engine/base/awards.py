@@ -19,7 +19,8 @@ _SHAPES: dict[tuple, trails.Shape] = {}
 _SHAPES_LIMIT = 1024
 MEMO_FROM = 6         # fewer edges: walking them costs less than the memo's key
 # (id(state), player, kinds) → (state, its building_moves then, a copy of the player's
-# route_edges then, route pieces, their pairs, Shape or None, length): the route last measured on
+# route_edges then, route pieces, their pairs, Shape, length): the route of MEMO_FROM pieces or
+# more last measured on
 # that state object. When no building changed since and his route pieces are those with one
 # path piece moved or built (other players' pieces are no part of his pairs), the route's
 # pieces and pairs follow from these at once, not from a loop over all his pieces again.
@@ -68,6 +69,8 @@ def _unweighted(s, p: int, kinds: tuple[int, ...], changed: tuple[int, int] | No
     last = _LAST.get(slot) if changed is not None else None
     shape = None
     route = s.route_edges[p]
+    # The entry is the route before this change when his route edges are those then with this
+    # one change made and no building changed: the other pieces' pairs are what they were.
     if last is not None and last[0] is s and last[1] == s.building_moves \
             and _one_change(last[2], changed) == route:
         got = _after_change(s, p, kinds, last, changed)
@@ -82,8 +85,7 @@ def _unweighted(s, p: int, kinds: tuple[int, ...], changed: tuple[int, int] | No
         mine.sort()
         pairs = _route_pairs(s, p, mine)
     if len(mine) < MEMO_FROM:
-        shape = None
-        value = trails.longest(pairs, None) if mine else 0
+        return trails.longest(pairs, None) if mine else 0     # not kept: cheap to build again
     else:
         key = tuple(pairs)
         if len(_SHAPES) >= _SHAPES_LIMIT:
@@ -101,14 +103,17 @@ def _unweighted(s, p: int, kinds: tuple[int, ...], changed: tuple[int, int] | No
     return value
 
 
-def _one_change(route: list[int], changed: tuple[int, int]) -> list[int]:
+def _one_change(route: list[int], changed: tuple[int, int]) -> list[int] | None:
     """A player's route_edges as they are after his path piece went from ``x`` to ``y`` (``x``
-    -1: built on ``y``), from ``route`` as they were."""
+    -1: built on ``y``), from ``route`` as they were; None when that is no such change of them
+    (``y`` among them already, ``x`` not: the route last measured is not the one changed)."""
     x, y = changed
+    if y in route:
+        return None
     if x < 0:
         return route + [y]
     if x not in route:
-        return route
+        return None
     out = route.copy()
     out[out.index(x)] = y
     return out
