@@ -108,7 +108,8 @@ def _board_narrowed(set_node: Any, var: str, first: Any, rules: Any, bound: Coll
     if set_node == ["edges"] and isinstance(first, list) and len(first) == 3 \
             and first[0] == "can_move_to" and first[2] == ["var", var] and not mentions(first[1], var):
         frm, fn = first[1], compile_node(first[1])
-        if isinstance(frm, list) and len(frm) == 2 and frm[0] == "var" and bound.get(frm[1]) == "edge":
+        if isinstance(frm, list) and len(frm) == 2 and frm[0] == "var" \
+                and bound.get(frm[1]) == "edge":
             def paths(s, env):      # exactly where the piece on X can go: not asked again (narrow)
                 return networks.sorted_destinations(s, fn(s, env))
             paths.exact = True
