@@ -18,14 +18,15 @@ _TRAILS_LIMIT = 8192
 _SHAPES: dict[tuple, trails.Shape] = {}
 _SHAPES_LIMIT = 1024
 MEMO_FROM = 6         # fewer edges: walking them costs less than the memo's key
-# (id(state), player, kinds) → (state, its building_moves then, a copy of the player's
-# route_edges then, route pieces, their pairs, Shape, length): the route of MEMO_FROM pieces or
-# more last measured on
-# that state object. When no building changed since and his route pieces are those with one
-# path piece moved or built (other players' pieces are no part of his pairs), the route's
-# pieces and pairs follow from these at once, not from a loop over all his pieces again.
+# (id of a player's route_edges list, kinds) → (that list, the state's building_moves then, a
+# copy of the list then, route pieces, their pairs, Shape, length): the route of MEMO_FROM pieces
+# or more last measured on that state (a clone copies the list, so the list names the state; it
+# is held, not the state, which would keep finished games alive for the collector to walk). When
+# no building changed since and his route pieces are those with one path piece moved or built
+# (other players' pieces are no part of his pairs), the route's pieces and pairs follow from
+# these at once, not from a loop over all his pieces again.
 _LAST: dict[tuple, tuple] = {}
-_LAST_LIMIT = 16      # a few states: one a game in a playtest, more while a bot tries moves
+_LAST_LIMIT = 64      # a few states' players: one game's in a playtest, more while a bot tries moves
 
 
 def longest_route(s, p: int, kinds: tuple[int, ...], changed: tuple[int, int] | None = None) -> int:
@@ -65,18 +66,18 @@ def longest_route(s, p: int, kinds: tuple[int, ...], changed: tuple[int, int] | 
 def _unweighted(s, p: int, kinds: tuple[int, ...], changed: tuple[int, int] | None) -> int:
     """`longest_route` of an unweighted route, from the route last measured on ``s`` when
     only ``changed`` happened since (`_LAST`), else from ``p``'s route pieces."""
-    slot = (id(s), p, kinds)
+    route = s.route_edges[p]
+    slot = (id(route), kinds)
     last = _LAST.get(slot) if changed is not None else None
     shape = None
-    route = s.route_edges[p]
     # The entry is the route before this change when his route edges are those then with this
     # one change made and no building changed: the other pieces' pairs are what they were.
-    if last is not None and last[0] is s and last[1] == s.building_moves \
+    if last is not None and last[0] is route and last[1] == s.building_moves \
             and _one_change(last[2], changed) == route:
         got = _after_change(s, p, kinds, last, changed)
         if got is None:
             value = last[6]                 # not a piece of this route: nothing changed
-            _LAST[slot] = (s, s.building_moves, route.copy(), *last[3:])
+            _LAST[slot] = (route, s.building_moves, route.copy(), *last[3:])
             return value
         mine, pairs, shape = got
     else:
@@ -99,7 +100,7 @@ def _unweighted(s, p: int, kinds: tuple[int, ...], changed: tuple[int, int] | No
         value = shape.value
     if len(_LAST) >= _LAST_LIMIT:
         _LAST.clear()
-    _LAST[slot] = (s, s.building_moves, route.copy(), mine, pairs, shape, value)
+    _LAST[slot] = (route, s.building_moves, route.copy(), mine, pairs, shape, value)
     return value
 
 
