@@ -18,6 +18,15 @@ _TRAILS_LIMIT = 8192
 _SHAPES: dict[tuple, trails.Shape] = {}
 _SHAPES_LIMIT = 1024
 MEMO_FROM = 6         # fewer edges: walking them costs less than the memo's key
+# (id of a player's route_edges list, kinds) → (that list, the state's building_moves then, a
+# copy of the list then, route pieces, their pairs, Shape, length): the route of MEMO_FROM pieces
+# or more last measured on that state (a clone copies the list, so the list names the state; it
+# is held, not the state, which would keep finished games alive for the collector to walk). When
+# no building changed since and his route pieces are those with one path piece moved or built
+# (other players' pieces are no part of his pairs), the route's pieces and pairs follow from
+# these at once, not from a loop over all his pieces again.
+_LAST: dict[tuple, tuple] = {}
+_LAST_LIMIT = 64      # a few states' players: one game's in a playtest, more while a bot tries moves
 
 
 def longest_route(s, p: int, kinds: tuple[int, ...], changed: tuple[int, int] | None = None) -> int:
@@ -26,26 +35,18 @@ def longest_route(s, p: int, kinds: tuple[int, ...], changed: tuple[int, int] | 
     a piece of ``network none`` only there too. ``changed``: ``(x, y)`` when the only change
     since the route was last measured is ``p``'s path piece moved from path ``x`` to ``y``
     (``x`` -1: built on ``y``)."""
+    rules = s.game.rules
+    if rules is None or not rules.route_weighted:
+        return _unweighted(s, p, kinds, changed)
     e_kind, e_owner = s.e_kind, s.e_owner
     mine = [e for e in s.route_edges[p] if e_owner[e] == p and e_kind[e] in kinds]
     if not mine:
         return 0
     mine.sort()
-    rules = s.game.rules
-    weights = tuple(rules.route_weight(s, e) for e in mine) \
-        if rules is not None and rules.route_weighted else None
+    weights = tuple(rules.route_weight(s, e) for e in mine)
     pairs = _route_pairs(s, p, mine)
     if len(mine) < MEMO_FROM:
         return trails.longest(pairs, weights)
-    if weights is None:
-        key = tuple(pairs)
-        got = _SHAPES.get(key)
-        if got is None:
-            got = _shape_after(s, p, mine, pairs, changed)
-            if len(_SHAPES) >= _SHAPES_LIMIT:
-                _SHAPES.clear()
-            _SHAPES[key] = got
-        return got.value
     board = s.board
     entry = _TRAILS.get(id(board))
     if entry is None or entry[0] is not board:
@@ -60,6 +61,89 @@ def longest_route(s, p: int, kinds: tuple[int, ...], changed: tuple[int, int] | 
             memo.clear()
         best = memo[key] = trails.longest(pairs, weights)
     return best
+
+
+def _unweighted(s, p: int, kinds: tuple[int, ...], changed: tuple[int, int] | None) -> int:
+    """`longest_route` of an unweighted route, from the route last measured on ``s`` when
+    only ``changed`` happened since (`_LAST`), else from ``p``'s route pieces."""
+    route = s.route_edges[p]
+    slot = (id(route), kinds)
+    last = _LAST.get(slot) if changed is not None else None
+    shape = None
+    # The entry is the route before this change when his route edges are those then with this
+    # one change made and no building changed: the other pieces' pairs are what they were.
+    if last is not None and last[0] is route and last[1] == s.building_moves \
+            and _one_change(last[2], changed) == route:
+        got = _after_change(s, p, kinds, last, changed)
+        if got is None:
+            value = last[6]                 # not a piece of this route: nothing changed
+            _LAST[slot] = (route, s.building_moves, route.copy(), *last[3:])
+            return value
+        mine, pairs, shape = got
+    else:
+        e_kind, e_owner = s.e_kind, s.e_owner
+        mine = [e for e in s.route_edges[p] if e_owner[e] == p and e_kind[e] in kinds]
+        mine.sort()
+        pairs = _route_pairs(s, p, mine)
+    if len(mine) < MEMO_FROM:
+        return trails.longest(pairs, None) if mine else 0     # not kept: cheap to build again
+    else:
+        key = tuple(pairs)
+        if len(_SHAPES) >= _SHAPES_LIMIT:
+            _SHAPES.clear()
+        if shape is not None:               # (one look-up: the key's hash is worked out once)
+            shape = _SHAPES.setdefault(key, shape)
+        else:
+            shape = _SHAPES.get(key)
+            if shape is None:
+                shape = _SHAPES[key] = _shape_after(s, p, mine, pairs, changed)
+        value = shape.value
+    if len(_LAST) >= _LAST_LIMIT:
+        _LAST.clear()
+    _LAST[slot] = (route, s.building_moves, route.copy(), mine, pairs, shape, value)
+    return value
+
+
+def _one_change(route: list[int], changed: tuple[int, int]) -> list[int] | None:
+    """A player's route_edges as they are after his path piece went from ``x`` to ``y`` (``x``
+    -1: built on ``y``), from ``route`` as they were; None when that is no such change of them
+    (``y`` among them already, ``x`` not: the route last measured is not the one changed)."""
+    x, y = changed
+    if y in route:
+        return None
+    if x < 0:
+        return route + [y]
+    if x not in route:
+        return None
+    out = route.copy()
+    out[out.index(x)] = y
+    return out
+
+
+def _after_change(s, p: int, kinds: tuple[int, ...], last: tuple, changed: tuple[int, int]
+                  ) -> tuple[list, list, trails.Shape | None] | None:
+    """The route pieces, their pairs and (when the one change allows) the Shape after ``p``'s
+    path piece went from ``x`` to ``y`` (``x`` -1: built there), from the route measured just
+    before it (``last``, a `_LAST` entry); None when the piece is none of the route's. No
+    building changed, so every other piece's pair is what it was."""
+    x, y = changed
+    mine, pairs, before = last[3], last[4], last[5]
+    gone = None
+    if x >= 0:
+        i = bisect_left(mine, x)
+        if i < len(mine) and mine[i] == x:
+            gone = pairs[i]
+            mine, pairs = mine[:i] + mine[i + 1:], pairs[:i] + pairs[i + 1:]
+    if s.e_kind[y] in kinds and s.e_owner[y] == p and y in s.route_edges[p]:
+        new = _route_pairs(s, p, [y])[0]
+        i = bisect_left(mine, y)
+        mine, pairs = mine[:i] + [y] + mine[i:], pairs[:i] + [new] + pairs[i:]
+    elif gone is None:
+        return None
+    else:
+        return mine, pairs, None            # a piece left the route: measured afresh
+    shape = trails.moved(before, gone, new) if before is not None else None
+    return mine, pairs, shape
 
 
 def _shape_after(s, p: int, mine: list[int], pairs: list[tuple[int, int]],

@@ -138,6 +138,85 @@ def _nets_reaching(s, p: int, e: int) -> range | set[int]:
     return got
 
 
+def destinations(s, x: int) -> frozenset[int]:
+    """``path_destinations``, kept for the listing under way (nothing moves while a state is
+    listed: a choice of destinations asks them once per path, or once in all); asked outside
+    one, with the listing memos live while it is worked out (the bans' plan is the listing's)."""
+    rules = s.game.rules
+    if rules is None:
+        return path_destinations(s, x)
+    if rules.listing_state is None:
+        rules.listing_memo, rules.listing_state = {}, s
+        try:
+            return path_destinations(s, x)
+        finally:
+            rules.listing_memo = rules.listing_state = None
+    if s is not rules.listing_state:
+        return path_destinations(s, x)
+    key = ("destinations", x)
+    got = rules.listing_memo.get(key)
+    if got is None:
+        got = rules.listing_memo[key] = path_destinations(s, x)
+    return got
+
+
+def sorted_destinations(s, x) -> list[int]:
+    """`destinations` in id order (none when ``x`` is no path id)."""
+    return sorted(destinations(s, x)) if type(x) is int else []
+
+
+def reached_paths(s, x) -> list[int]:
+    """The free paths, in id order, the network of the piece on path ``x`` reaches now, on the
+    piece's surface (land or water paths): the only ones it could move to (piece_moves.movable
+    and path_ok ask the same first)."""
+    b = s.board
+    if type(x) is not int or not 0 <= x < b.n_edges or s.e_owner[x] < 0:
+        return []
+    g, k = s.game, s.e_kind[x]
+    n, net = b.n_edges, g.edge_net[k]
+    got = sorted(c - net * n for c in s.edge_spots[s.e_owner[x]] if c // n == net)
+    if b.edge_water:
+        surface = b.edge_water if g.piece_water[k] else b.edge_land
+        return [e for e in got if surface[e]]
+    return got if not g.piece_water[k] else []
+
+
+def path_destinations(s, x: int) -> frozenset[int]:
+    """The paths the piece on path ``x`` could move to now: those ``_can_move`` allows, found
+    from its owner's spot cache at once. A path away from ``x``'s two ends is joined to the
+    network with or without the piece on ``x`` (``x``'s leaving changes nothing there), so
+    only the paths sharing an end with ``x`` are asked with ``x`` lifted. The forbids are
+    asked too (the rules' build bans, as ``piece_moves._can_move`` asks them)."""
+    b = s.board
+    if not 0 <= x < b.n_edges or s.e_owner[x] < 0:
+        return frozenset()
+    g = s.game
+    p, k = s.e_owner[x], s.e_kind[x]
+    n, net = b.n_edges, g.edge_net[k]
+    lo = net * n
+    near = {e for v in b.edge_vertices[x] for e in b.vertex_edges[v]}
+    if b.edge_water:
+        surface = b.edge_water if g.piece_water[k] else b.edge_land
+    elif g.piece_water[k]:
+        return frozenset()
+    else:
+        surface = None
+    hi = lo + n
+    # The network's free paths in the spot cache's order (the bans' plan is worked out at the
+    # first of them), then the few beside x asked again with x lifted.
+    out = [c - lo for c in s.edge_spots[p] if lo <= c < hi]
+    if surface is not None:
+        out = [y for y in out if surface[y]]
+    gone = {y for y in near.intersection(out) if y == x or not can_route(s, p, y, net, x)}
+    if gone:
+        out = [y for y in out if y not in gone]
+    rules = g.rules
+    if out and rules.build_forbids:
+        banned = rules.spot_ban(s, p, k, out[0])
+        return frozenset([y for y in out if not banned(y)])
+    return frozenset(out)
+
+
 def settles(s, p: int, v: int) -> bool:
     """Intersection ``v`` takes a building of ``p``'s: free, apart from every building, on land,
     at the end of one of his pieces of a network."""

@@ -273,9 +273,10 @@ def moved(old: Shape, gone: tuple[int, int] | None, new: tuple[int, int]) -> Sha
     """``old``'s network with the path ``gone`` taken off (when not None) and ``new`` put on;
     None unless ``gone`` was pendant there and ``new`` has an end the network (less ``gone``)
     did not reach."""
-    adj, parent = dict(old.adj), dict(old.parent)
-    first, second, through = dict(old.first), dict(old.second), dict(old.through)
+    adj, parent = old.adj.copy(), old.parent.copy()
+    first, second, through = old.first.copy(), old.second.copy(), old.through.copy()
     core = old.core
+    inside = () if core is None else core      # the core's nodes: no tree of theirs
     fix = []
     if gone is not None:
         a, x = gone
@@ -288,7 +289,7 @@ def moved(old: Shape, gone: tuple[int, int] | None, new: tuple[int, int]) -> Sha
             del adj[v], first[v], second[v], through[v]
             parent.pop(v, None)
         if a in adj:
-            adj[a] = tuple(u for u in adj[a] if u != x)
+            adj[a] = tuple([u for u in adj[a] if u != x])
             if parent.get(a) == x:
                 del parent[a]           # x was the root a forest's tree hung from: now a is
             else:
@@ -312,7 +313,7 @@ def moved(old: Shape, gone: tuple[int, int] | None, new: tuple[int, int]) -> Sha
             up = parent.get(v)
             f = s2 = 0
             for u in adj[v]:
-                if u != up and (core is None or u not in core):
+                if u != up and u not in inside:
                     reach = first[u] + 1
                     if reach > f:
                         f, s2 = reach, f

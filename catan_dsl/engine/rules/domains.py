@@ -6,6 +6,7 @@ from functools import reduce
 from itertools import compress
 from typing import Any, Callable, Collection
 
+from catan_dsl.engine.base import networks
 from catan_dsl.engine.rules.measure_memo import (LAYOUT_FUNCTIONS, LIMIT, PLAIN_TYPES, PerBoard,
                                                  board_only, env_key)
 
@@ -106,7 +107,16 @@ def _board_narrowed(set_node: Any, var: str, first: Any, rules: Any, bound: Coll
         return None
     if set_node == ["edges"] and isinstance(first, list) and len(first) == 3 \
             and first[0] == "can_move_to" and first[2] == ["var", var] and not mentions(first[1], var):
-        return _reached_paths(compile_node(first[1]))
+        frm, fn = first[1], compile_node(first[1])
+        if isinstance(frm, list) and len(frm) == 2 and frm[0] == "var" \
+                and bound.get(frm[1]) == "edge":
+            def paths(s, env):      # exactly where the piece on X can go: not asked again (narrow)
+                return networks.sorted_destinations(s, fn(s, env))
+            paths.exact = True
+        else:
+            def paths(s, env):      # where its network reaches: COND decides
+                return networks.reached_paths(s, fn(s, env))
+        return paths
     if first == ["in", ["owner", ["var", var]], ["players"]]:
         vertices = set_node == ["vertices"]
 
@@ -141,25 +151,6 @@ def _board_narrowed(set_node: Any, var: str, first: Any, rules: Any, bound: Coll
                 got.add(fn(s, env))
         return sorted(x for x in got if type(x) is int and 0 <= x < size)
     return candidates
-
-
-def _reached_paths(frm: Fn) -> Fn:
-    """``can_move_to(X, VAR)`` over every path: only the free paths the network of the piece on
-    X reaches now, on the piece's surface (land or water paths), can take it (piece_moves.movable
-    and networks.path_ok ask the same first), in id order."""
-    def reached(s, env):
-        x = frm(s, env)
-        b = s.board
-        if type(x) is not int or not 0 <= x < b.n_edges or s.e_owner[x] < 0:
-            return []
-        g, k = s.game, s.e_kind[x]
-        n, net = b.n_edges, g.edge_net[k]
-        got = sorted(c - net * n for c in s.edge_spots[s.e_owner[x]] if c // n == net)
-        if b.edge_water:
-            surface = b.edge_water if g.piece_water[k] else b.edge_land
-            return [e for e in got if surface[e]]
-        return got if not g.piece_water[k] else []
-    return reached
 
 
 def _owner_equals(first: Any, var: str) -> Any:
@@ -369,11 +360,12 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
         numbered = _numbered(parts, var, owned, bound, compile_node, sieve)
         if numbered is not None:
             looped, sieve = numbered, None          # the sieve is applied to its table
+    # A narrowed set that is exactly the elements meeting the first conjunct reading VAR.
+    decided = (len(guards),) if getattr(looped, "exact", False) else ()
     looped = looped or set_fn
-    decided = ()
     if sieve is not None:
         unsieved = looped
-        decided = sieve.exact if full is not None else ()
+        decided = tuple(sorted({*decided, *(sieve.exact if full is not None else ())}))
 
         def looped(s, env):
             return sieve(s, env, unsieved(s, env), full)

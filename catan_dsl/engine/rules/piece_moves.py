@@ -167,51 +167,12 @@ def f_can_move_to(ctx: Ctx, a, raw):
         frm, dest = x(s, env), y(s, env)
         if frm == dest:
             return False
-        rules = s.game.rules
-        if edge and s is rules.listing_state and type(frm) is int:
+        if edge and s is s.game.rules.listing_state and type(frm) is int:
             # Asked for every path a piece could go to while a choice is listed: the piece's
             # destinations worked out once, as a set (nothing moves while a state is listed).
-            key = ("destinations", frm)
-            got = rules.listing_memo.get(key)
-            if got is None:
-                got = rules.listing_memo[key] = path_destinations(s, frm)
-            return type(dest) is int and dest in got
+            return type(dest) is int and dest in networks.destinations(s, frm)
         return _can_move(s, edge, frm, dest) is not None
     return can_move_to, "bool"
-
-
-def path_destinations(s, x: int) -> frozenset[int]:
-    """The paths the piece on path ``x`` could move to now: those ``_can_move`` allows, found
-    from its owner's spot cache at once. A path away from ``x``'s two ends is joined to the
-    network with or without the piece on ``x`` (``x``'s leaving changes nothing there), so
-    only the paths sharing an end with ``x`` are asked with ``x`` lifted."""
-    b = s.board
-    if not 0 <= x < b.n_edges or s.e_owner[x] < 0:
-        return frozenset()
-    g = s.game
-    p, k = s.e_owner[x], s.e_kind[x]
-    n, net = b.n_edges, g.edge_net[k]
-    lo = net * n
-    near = {e for v in b.edge_vertices[x] for e in b.vertex_edges[v]}
-    if b.edge_water:
-        surface = b.edge_water if g.piece_water[k] else b.edge_land
-    elif g.piece_water[k]:
-        return frozenset()
-    else:
-        surface = None
-    out = []
-    for c in s.edge_spots[p]:
-        y = c - lo
-        if not 0 <= y < n or y == x or surface is not None and not surface[y]:
-            continue
-        if y in near and not networks.can_route(s, p, y, net, x):
-            continue
-        out.append(y)
-    rules = g.rules
-    if out and rules.build_forbids:
-        banned = rules.spot_ban(s, p, k, out[0])
-        return frozenset([y for y in out if not banned(y)])
-    return frozenset(out)
 
 
 def route_end_at(s, x) -> bool:

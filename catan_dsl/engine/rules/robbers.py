@@ -10,8 +10,12 @@ from catan_dsl.engine.actions import MoveRobber
 from catan_dsl.engine.base import turn_flow
 from catan_dsl.engine.events import RobberMoved
 from catan_dsl.engine.prompts import CHOOSE_VICTIM, Prompt
+from catan_dsl.engine.rules.measure_memo import PerBoard
 
 LAND = "robber"          # the land robber's name in a forbid's list (forbid robber_move robber|…)
+# A declared robber's moves per board and place when no robber_move forbid exists: every other
+# sea hex, the same whenever it stands where it stands (listed on every 7 and Knight).
+_UNFORBIDDEN = PerBoard()
 
 
 class RobberSpec(NamedTuple):
@@ -86,7 +90,23 @@ def legal(rules, s, p: int, only: int | None, out: list) -> None:
     options, after the land robber's: one list, so choosing where is choosing which."""
     for r in range(1, len(rules.robbers) + 1):
         if only is None or only == r:
-            out.extend(move_action(rules, r, h) for h in targets(rules, s, p, r))
+            out.extend(_moves(rules, s, p, r))
+
+
+def _moves(rules, s, p: int, r: int) -> tuple:
+    """Declared robber ``r``'s moves now, kept as its target hexes are, per board and place,
+    when no forbid or only forbids reading the layout can drop one (`targets`)."""
+    per_board = rules.layout_forbids.get("robber_move")
+    if per_board is None and not rules.forbids.get("robber_move"):
+        per_board = _UNFORBIDDEN
+    if per_board is None:
+        return tuple(move_action(rules, r, h) for h in targets(rules, s, p, r))
+    memo = per_board.of(s.board)
+    key = ("moves", r, s.rules_state.robbers[r - 1])
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple(move_action(rules, r, h) for h in targets(rules, s, p, r))
+    return got
 
 
 def apply_move(s, a: MoveRobber, prompt) -> None:

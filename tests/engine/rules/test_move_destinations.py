@@ -1,4 +1,4 @@
-"""A path piece's destinations listed as one set (piece_moves.path_destinations) and the spot
+"""A path piece's destinations listed as one set (networks.path_destinations) and the spot
 caches brought up to date around a moved piece (networks.recheck) → along random games with
 ships moved, the set is exactly the paths the per-path check allows, and the caches are what a
 computation afresh finds."""
@@ -19,7 +19,7 @@ def test_destinations_as_a_set_are_the_paths_asked_one_by_one(name: str, monkeyp
     the paths the per-path check (``_can_move``, the piece lifted) allows, and after every move
     every player's path spots are those computed afresh."""
     game = seafarers_game(name)
-    plain = piece_moves.path_destinations
+    plain = networks.path_destinations
     sets = []
 
     def compared(s, x):
@@ -29,7 +29,7 @@ def test_destinations_as_a_set_are_the_paths_asked_one_by_one(name: str, monkeyp
         assert got == want, (x, sorted(got ^ want))
         sets.append(len(got))
         return got
-    monkeypatch.setattr(piece_moves, "path_destinations", compared)
+    monkeypatch.setattr(networks, "path_destinations", compared)
     moves = 0
     for seed, s, _, moved in random_steps(game, (1, 2), 1500):
         if moved:

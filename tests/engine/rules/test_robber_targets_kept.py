@@ -54,3 +54,37 @@ def test_kept_robber_targets_are_the_hexes_the_forbids_allow(path: Path, with_) 
         s.apply_action(s.sample_chance(rng) if s.current_player() == CHANCE
                        else bot.choose(s, s.legal_actions(), rng))
     assert checked >= 20
+
+
+@pytest.mark.parametrize("name", ["fog_islands", "wonders"])
+def test_kept_pirate_moves_are_a_move_to_each_hex_allowed(name: str) -> None:
+    """SF-30 (the pirate goes to another sea hex): the moves listed for each declared robber on
+    a 7 or a Knight, kept per board and place (asked twice, the second answer kept), are its
+    moves to the hexes a plain reading of the forbids allows, in order — with no forbid at all
+    (the Fog Islands, whose board changes as hexes are revealed) and with layout-only ones."""
+    ir, report = api.compile_file(f"seafarers:{name}")
+    assert ir is not None, report.render_text()
+    game = Game(ir, num_players=4)
+    rules = game.rules
+    s, rng = game.new_initial_state(5), random.Random(5)
+    bot = make_bot("random")
+    checked, boards = 0, set()
+    for step in range(2500):
+        if s.is_terminal():
+            break
+        if step % 10 == 0 and s.phase != 0:
+            p = s.cur
+            for r, spec in enumerate(rules.robbers, 1):
+                here = s.rules_state.robbers[r - 1]
+                want = [robbers.move_action(rules, r, h) for h in robbers.water(s) if h != here
+                        and rules._first_forbid(s, "robber_move", p,
+                                                {"to": h, "robber": spec.name}) is None]
+                for _ in range(2):
+                    got = []
+                    robbers.legal(rules, s, p, r, got)
+                    assert got == want
+            checked += 1
+            boards.add(id(s.board))
+        s.apply_action(s.sample_chance(rng) if s.current_player() == CHANCE
+                       else bot.choose(s, s.legal_actions(), rng))
+    assert checked >= 50 and (name != "fog_islands" or len(boards) > 1)

@@ -26,7 +26,7 @@ def test_every_route_measure_is_the_one_walked_afresh(name: str, monkeypatch) ->
     along random games with ships built, moved (some turned about an end, which re-measures
     nothing) and settlements built where routes meet, every player's measure equals a plain walk
     over his pieces after every action — most ships moved or built measured from the Shape of
-    the route before (trails.moved), not afresh."""
+    the route before (trails.moved), and from its pieces as last measured, not afresh."""
     game = seafarers_game(name)
     specials = [(si, sp.route_kinds) for si, sp in enumerate(game.specials)
                 if sp.measure == "longest_route"]
@@ -41,6 +41,13 @@ def test_every_route_measure_is_the_one_walked_afresh(name: str, monkeypatch) ->
         incremental.append(got is not None)
         return got
     monkeypatch.setattr(trails, "moved", counted)
+    kept = []
+    from_last = awards._after_change
+
+    def counted_last(*args):
+        kept.append(1)
+        return from_last(*args)
+    monkeypatch.setattr(awards, "_after_change", counted_last)
     pivots = checked = 0
     for seed, s, _, moved in random_steps(game, (1, 2), 2500):
         events = s.drain_events()
@@ -54,3 +61,6 @@ def test_every_route_measure_is_the_one_walked_afresh(name: str, monkeypatch) ->
                 checked += 1
     assert checked > 500 and pivots > 3
     assert sum(incremental) > 50 and sum(incremental) > 0.8 * len(incremental)
+    # Most ships and roads moved or built are measured from the route measured just before
+    # (awards._LAST), not from all of the player's pieces again.
+    assert len(kept) > 0.8 * len(incremental)
