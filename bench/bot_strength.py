@@ -33,25 +33,13 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from catan_dsl import api  # noqa: E402
+from catan_dsl.bots.hints import without_hints  # noqa: E402
 from catan_dsl.engine import Game  # noqa: E402
 from catan_dsl.engine.events import DevelopmentCardPlayed, PieceBuilt, RuleActionTaken  # noqa: E402
 from catan_dsl.play.playtest import game_seed, play_game, wilson_interval  # noqa: E402
 from catan_dsl.play.seats import ROTATED, seat_bots  # noqa: E402
 
 SHIPPED = ("base", "barbarian_attack", "caravans", "fishermen", "rivers", "traders_barbarians")
-
-
-def without_hints(ir: dict) -> dict:
-    """The IR with the bots' hints taken out: `modifier bot_value` rules and `param bot_*`
-    values (the game never reads them, so the rules are the same)."""
-    out = dict(ir)
-    out["rules"] = [r for r in ir.get("rules", []) if not (r.get("kind") == "modifier"
-                                                          and r.get("what") == "bot_value")]
-    meta = dict(ir.get("meta", {}))
-    meta["params"] = {k: v for k, v in (meta.get("params") or {}).items()
-                      if not k.startswith("bot_")}
-    out["meta"] = meta
-    return out
 
 
 def play_one(game: Game, bots: list[str], seed: int, index: int) -> dict:

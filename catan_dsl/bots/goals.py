@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from catan_dsl.bots.greedy import _kept, _lasting_counters, evaluate
+from catan_dsl.bots.greedy import evaluate, kept_per, lasting_counters
 from catan_dsl.engine import State
-from catan_dsl.engine.rules import executor
-from catan_dsl.engine.rules.expressions import Ctx, compile_expr
-from catan_dsl.engine.rules.measure_memo import LAYOUT_FUNCTIONS, board_only
 
 # A unit's pull toward a goal place: ARRIVAL_SHARE of what arriving there is worth when it
 # stands one path away, falling by an equal step per path to nothing at GOAL_RANGE paths (a
@@ -22,23 +19,33 @@ MEMO_LIMIT = 4096
 
 # Blocks a rule's effects nest in, and where their effects are: (IR position, child index).
 _NESTS = {"if": ((2, 0), (3, 1)), "let": ((3, 0),), "via": ((4, 0),), "each": ((4, 0),)}
+# What a condition on the arrival place may read to be listed per board: the layout (terrains,
+# features, geometry), never pieces, hands or turns (engine/rules/measure_memo.py's list; the
+# bots may not import the rules runtime, so its compiled rules are reached through the game).
+LAYOUT = frozenset({
+    "coast", "edges_of", "feature", "feature_number", "harbor", "harbor_ratio", "has_number",
+    "hexes", "hexes_of", "terrain", "vertices_of", "neighbours", "path_between", "interior",
+    "distance", "parallel", "paths_within", "path_distance", "clockwise_from", "pips",
+    "vertices", "edges", "produces", "hidden", "corner", "side", "ends", "terrains",
+    "piece_kinds"})
 
 
 class Goal:
     """A rule that fires on a unit's arrival: action ``ri``'s effect list at ``addr`` moves
     unit kind ``unit`` from variable ``frm`` to ``to`` at its effect ``at``, and a later
-    ``if COND`` of that list, COND reading only the layout and ``to``, runs a block there."""
+    ``if COND`` of that list, COND (IR ``cond``, compiled ``test``) reading only the layout
+    and ``to``, runs a block there."""
 
-    __slots__ = ("ri", "addr", "at", "unit", "frm", "to", "cond", "on_vertex")
+    __slots__ = ("ri", "addr", "at", "unit", "frm", "to", "cond", "test", "on_vertex")
 
-    def __init__(self, ri, addr, at, unit, frm, to, cond, on_vertex) -> None:
+    def __init__(self, ri, addr, at, unit, frm, to, cond, test, on_vertex) -> None:
         self.ri, self.addr, self.at, self.unit = ri, addr, at, unit
-        self.frm, self.to, self.cond, self.on_vertex = frm, to, cond, on_vertex
+        self.frm, self.to, self.cond, self.test, self.on_vertex = frm, to, cond, test, on_vertex
 
 
 def arrival_rules(rules) -> tuple[Goal, ...]:
     """Every such rule of the players' actions (static per game; none in the base game)."""
-    return _kept(_GOALS, rules, _find_goals)
+    return kept_per(_GOALS, rules, _find_goals)
 
 
 _GOALS: dict[int, tuple] = {}
@@ -50,26 +57,41 @@ def _find_goals(rules) -> tuple[Goal, ...]:
               if r.get("kind") == "action"}
     for ri, rule in enumerate(rules.compiled):
         if rule.kind == "action":          # (action names are unique: E225)
-            _walk(rules, ri, blocks.get(rule.what, []), (), found)
+            _walk(rules, ri, blocks.get(rule.what, []), rule.do, (), found)
     return tuple(found)
 
 
-def _walk(rules, ri: int, effects: list, addr: tuple, found: list) -> None:
+def _walk(rules, ri: int, effects: list, compiled: list, addr: tuple, found: list) -> None:
+    """Look through an IR effect list and its compiled records (one for one, their nested
+    blocks the records' children) for a move followed by an ``if`` on the layout."""
     for k, node in enumerate(effects):
         if not isinstance(node, list) or not node:
             continue
         if node[0] == "move_unit" and _is_var(node[2]) and _is_var(node[3]):
             to = node[3][1]
-            for later in effects[k + 1:]:
+            for j in range(k + 1, len(effects)):
+                later = effects[j]
                 if isinstance(later, list) and later and later[0] == "if" \
-                        and _reads_only(later[1], to) \
-                        and board_only(later[1], rules.functions, LAYOUT_FUNCTIONS):
+                        and _reads_only(later[1], to) and _layout_only(later[1], rules) \
+                        and compiled[j].head == "if":
                     found.append(Goal(ri, addr, k, node[1], node[2][1], to, later[1],
+                                      compiled[j].inline[1],
                                       rules.unit_on[rules.unit_index[node[1]]] == "vertex"))
                     break
         for pos, child in _NESTS.get(node[0], ()):
             if len(node) > pos and isinstance(node[pos], list):
-                _walk(rules, ri, node[pos], addr + (k, child), found)
+                _walk(rules, ri, node[pos], compiled[k].children[child], addr + (k, child),
+                      found)
+
+
+def _layout_only(node, rules) -> bool:
+    """Does the expression call no function of the rules but the layout's?"""
+    if isinstance(node, list) and node:
+        head = node[0]
+        if isinstance(head, str) and head in rules.functions and head not in LAYOUT:
+            return False
+        return all(_layout_only(x, rules) for x in node[1:])
+    return True
 
 
 def _is_var(node) -> bool:
@@ -97,12 +119,9 @@ def goal_places(s: State, goal: Goal) -> tuple[int, ...]:
     cache = _PLACES.setdefault(id(goal), {})
 
     def build(board) -> tuple[int, ...]:
-        rules = s.game.rules
-        typ = "vertex" if goal.on_vertex else "edge"
-        test = compile_expr(goal.cond, Ctx(rules, {"player": "player", goal.to: typ}))[0]
-        n = board.n_vertices if goal.on_vertex else rules.paths.n_edges
-        return tuple(x for x in range(n) if test(s, {goal.to: x}))
-    return _kept(cache, s.board, build)
+        n = board.n_vertices if goal.on_vertex else s.game.rules.paths.n_edges
+        return tuple(x for x in range(n) if goal.test(s, {goal.to: x}))
+    return kept_per(cache, s.board, build)
 
 
 _PLACES: dict[int, dict] = {}
@@ -154,11 +173,11 @@ def arrival_worth(s: State, p: int, goal: Goal, x: int, g: int, chain: int = CHA
     held items, what the rule's effects read of the seat."""
     rules = s.game.rules
     rs = s.rules_state
-    kept = _lasting_counters(rules)
+    kept = lasting_counters(rules)
     row = rs.counters[p]
     key = (id(goal), p, g, chain, tuple(row) if kept is None else tuple([row[c] for c in kept]),
            tuple(tuple(h[p]) for h in rs.held))
-    memo = _kept(_WORTH, rules, lambda r: {})
+    memo = kept_per(_WORTH, rules, lambda r: {})
     got = memo.get(key)
     if got is None:
         if len(memo) > MEMO_LIMIT:
@@ -172,16 +191,27 @@ _WORTH: dict[int, tuple] = {}
 
 def _arrive(s: State, p: int, goal: Goal, x: int, g: int, chain: int) -> float:
     rules = s.game.rules
+    # The rule's block from the move on, as the engine writes it out (straight.py); None when
+    # it is not written out (GENERATED off): no worth known, no pull.
+    block = rules.straight[goal.ri, goal.addr, goal.at] if rules.straight is not None else None
+    if block is None:
+        return 0.0
     c = s.clone()
-    rules.execution.reset(c._hlen)
-    env = {"player": p, goal.frm: x, goal.to: g}
+    execution = rules.execution
+    # Outside any action: the effects get a step budget of their own (the next action resets it).
+    execution.reset(execution.stamp)
+    saved, execution.prov = execution.prov, rules.compiled[goal.ri].prov
     waiting = len(c.prompts)
     try:
-        executor.run(c, [("fx", goal.ri, goal.addr, goal.at, executor.envt(env))])
+        # It runs to its end, or stops at the first effect that needs the work stack (a draw's
+        # chance step): what would come after that is not run, and not valued.
+        block(c, {"player": p, goal.frm: x, goal.to: g}, [])
     except KeyError:                 # the effects read a variable of the action's own: unknown
         return 0.0
+    finally:
+        execution.prov = saved
     # The effects ran outside apply_action: the listing the copy kept is no longer its own.
-    c._legal = c._drawn = None
+    c._legal = None
     drew = len(c.prompts) > waiting and c.is_chance_node()
     value = _settled(c, p, goal, g, chain, drew) - evaluate(s, p)
     return min(WORTH_CAP, max(0.0, value))
