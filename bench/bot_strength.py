@@ -68,7 +68,8 @@ def play_one(game: Game, bots: list[str], seed: int, index: int) -> dict:
     t = time.process_time()
     r = play_game(game, seated, game_seed(seed, index), observer=observe, on_events=count)
     return {"index": index, "seats": list(seated), "winner": r.winner, "turns": r.turns,
-            "vp": list(r.vp), "uses": uses, "cpu": round(time.process_time() - t, 2)}
+            "vp": list(r.vp), "uses": uses, "cpu": round(time.process_time() - t, 2),
+            "vp_sources": [dict(b) for b in r.vp_breakdown]}
 
 
 def summarize(rows: list[dict], bot: str) -> dict:
@@ -92,6 +93,9 @@ def summarize(rows: list[dict], bot: str) -> dict:
                         seat_games += 1
                         for k, v in r["uses"][p].items():
                             tally[k] = tally.get(k, 0) + v
+                        # VP by source at the end (a scenario's deliveries: what trips earn).
+                        for k, v in (r.get("vp_sources") or [{}] * len(r["seats"]))[p].items():
+                            tally[f"VP from {k}"] = tally.get(f"VP from {k}", 0) + v
             uses[name] = {k: round(v / seat_games, 3) for k, v in sorted(tally.items())}
         out[scen] = {"games": n, "wins": wins, "win_rate": wins / n, "ci": [lo, hi],
                      "equal_share": held / seats, "no_winner": sum(r["winner"] is None for r in mine),
