@@ -36,11 +36,13 @@ class Goal:
     ``if COND`` of that list, COND (IR ``cond``, compiled ``test``) reading only the layout
     and ``to``, runs a block there."""
 
-    __slots__ = ("ri", "addr", "at", "unit", "frm", "to", "cond", "test", "on_vertex")
+    __slots__ = ("ri", "addr", "at", "unit", "frm", "to", "cond", "test", "on_vertex",
+                 "places")
 
     def __init__(self, ri, addr, at, unit, frm, to, cond, test, on_vertex) -> None:
         self.ri, self.addr, self.at, self.unit = ri, addr, at, unit
         self.frm, self.to, self.cond, self.test, self.on_vertex = frm, to, cond, test, on_vertex
+        self.places: dict[int, tuple] = {}       # the places it holds at, per board
 
 
 def arrival_rules(rules) -> tuple[Goal, ...]:
@@ -116,15 +118,10 @@ def _vars(node, names: set) -> None:
 
 def goal_places(s: State, goal: Goal) -> tuple[int, ...]:
     """The places where ``goal``'s condition holds on ``s``'s board (kept per board)."""
-    cache = _PLACES.setdefault(id(goal), {})
-
     def build(board) -> tuple[int, ...]:
         n = board.n_vertices if goal.on_vertex else s.game.rules.paths.n_edges
         return tuple(x for x in range(n) if goal.test(s, {goal.to: x}))
-    return kept_per(cache, s.board, build)
-
-
-_PLACES: dict[int, dict] = {}
+    return kept_per(goal.places, s.board, build)
 
 
 def goal_pull(s: State, p: int) -> float:
@@ -170,7 +167,8 @@ def arrival_worth(s: State, p: int, goal: Goal, x: int, g: int, chain: int = CHA
     least): the rule's effects from the move on, run on a copy of ``s`` (a draw they make
     averaged over its outcomes), judged by the greedy evaluation, plus the pull toward the next
     goal from there while ``chain`` allows. Kept per game by the seat's lasting counters and
-    held items, what the rule's effects read of the seat."""
+    held items, what the rule's effects read of the seat (not by the piles a draw comes from:
+    the first position asked speaks for the rest of the game's with the same holdings)."""
     rules = s.game.rules
     rs = s.rules_state
     kept = lasting_counters(rules)
