@@ -33,25 +33,13 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from catan_dsl import api  # noqa: E402
+from catan_dsl.bots.hints import without_hints  # noqa: E402
 from catan_dsl.engine import Game  # noqa: E402
 from catan_dsl.engine.events import DevelopmentCardPlayed, PieceBuilt, RuleActionTaken  # noqa: E402
 from catan_dsl.play.playtest import game_seed, play_game, wilson_interval  # noqa: E402
 from catan_dsl.play.seats import ROTATED, seat_bots  # noqa: E402
 
 SHIPPED = ("base", "barbarian_attack", "caravans", "fishermen", "rivers", "traders_barbarians")
-
-
-def without_hints(ir: dict) -> dict:
-    """The IR with the bots' hints taken out: `modifier bot_value` rules and `param bot_*`
-    values (the game never reads them, so the rules are the same)."""
-    out = dict(ir)
-    out["rules"] = [r for r in ir.get("rules", []) if not (r.get("kind") == "modifier"
-                                                          and r.get("what") == "bot_value")]
-    meta = dict(ir.get("meta", {}))
-    meta["params"] = {k: v for k, v in (meta.get("params") or {}).items()
-                      if not k.startswith("bot_")}
-    out["meta"] = meta
-    return out
 
 
 def play_one(game: Game, bots: list[str], seed: int, index: int) -> dict:
@@ -80,7 +68,8 @@ def play_one(game: Game, bots: list[str], seed: int, index: int) -> dict:
     t = time.process_time()
     r = play_game(game, seated, game_seed(seed, index), observer=observe, on_events=count)
     return {"index": index, "seats": list(seated), "winner": r.winner, "turns": r.turns,
-            "vp": list(r.vp), "uses": uses, "cpu": round(time.process_time() - t, 2)}
+            "vp": list(r.vp), "uses": uses, "cpu": round(time.process_time() - t, 2),
+            "vp_sources": [dict(b) for b in r.vp_breakdown]}
 
 
 def summarize(rows: list[dict], bot: str) -> dict:
@@ -104,6 +93,9 @@ def summarize(rows: list[dict], bot: str) -> dict:
                         seat_games += 1
                         for k, v in r["uses"][p].items():
                             tally[k] = tally.get(k, 0) + v
+                        # VP by source at the end (a scenario's deliveries: what trips earn).
+                        for k, v in (r.get("vp_sources") or [{}] * len(r["seats"]))[p].items():
+                            tally[f"VP from {k}"] = tally.get(f"VP from {k}", 0) + v
             uses[name] = {k: round(v / seat_games, 3) for k, v in sorted(tally.items())}
         out[scen] = {"games": n, "wins": wins, "win_rate": wins / n, "ci": [lo, hi],
                      "equal_share": held / seats, "no_winner": sum(r["winner"] is None for r in mine),

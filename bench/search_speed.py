@@ -31,6 +31,7 @@ sys.path.insert(0, str(REPO))
 
 from catan_dsl import api  # noqa: E402
 from catan_dsl.bots import make_bot, with_settings  # noqa: E402
+from catan_dsl.bots.hints import without_hints  # noqa: E402
 from catan_dsl.engine import CHANCE, Game  # noqa: E402
 
 DEFAULT = ("scenarios/base.catan", "scenarios/barbarian_attack.catan",
@@ -70,7 +71,6 @@ def measure(path: str, count: int, playouts: int, profile: bool, spec: str = "mc
     if ir is None:
         raise SystemExit(report.render_text())
     if not hints:
-        from bot_strength import without_hints    # a sibling script: the same hints removed
         ir = without_hints(ir)
     game = Game(ir, num_players=ir.get("players", {}).get("default", 4))
     states = positions(game, count)

@@ -60,7 +60,7 @@ def production(s: State, p: int, pips: tuple | None = None) -> float:
     return total
 
 
-def _kept(cache: dict, owner, build):
+def kept_per(cache: dict, owner, build):
     """``build(owner)``, kept per ``owner`` (a board, a game or its rules: immutable and shared
     by every state of a game, so computed once); a few owners are kept at a time."""
     hit = cache.get(id(owner))
@@ -85,7 +85,7 @@ def _pips(s: State) -> tuple:
                     else 0.0 for h in range(len(b.hex_numbers))]
         vertex_pips = [sum(hex_pips[h] for h in b.vertex_hexes[v]) for v in range(b.n_vertices)]
         return vertex_pips, hex_pips, b.hex_vertices
-    return _kept(_PIPS, s.board, build)
+    return kept_per(_PIPS, s.board, build)
 
 
 def readiness(s: State, p: int) -> float:
@@ -115,7 +115,7 @@ _BUILDABLE: dict[int, tuple] = {}
 
 def _buildable(g) -> tuple:
     """(kind, cost, value) of each piece that costs something: static per game."""
-    return _kept(_BUILDABLE, g, lambda g: tuple((k, g.piece_cost[k], g.piece_vp[k] + 0.5)
+    return kept_per(_BUILDABLE, g, lambda g: tuple((k, g.piece_cost[k], g.piece_vp[k] + 0.5)
                                                 for k in range(len(g.piece_names))
                                                 if g.piece_cost[k]))
 
@@ -184,7 +184,7 @@ def holdings(s: State, p: int) -> float:
     hint = rules.bot_value(s, p)
     if hint is None:
         row = rules_state.counters[p]
-        kept = _lasting_counters(rules)
+        kept = lasting_counters(rules)
         total = COUNTER_WEIGHT * (sum(row) if kept is None else sum([row[c] for c in kept]))
     else:
         total = float(hint)
@@ -210,17 +210,17 @@ def _look_ahead(g) -> tuple[int, int | None, int]:
 _LASTING: dict[int, tuple | None] = {}
 
 
-def _lasting_counters(rules) -> tuple | None:
+def lasting_counters(rules) -> tuple | None:
     """The counters that outlast a turn (all but the ``reset each turn`` ones), or None when
     that is every counter (static per game)."""
-    return _kept(_LASTING, rules, lambda rules: None if not rules.turn_counters else tuple(
+    return kept_per(_LASTING, rules, lambda rules: None if not rules.turn_counters else tuple(
         c for c in range(len(rules.counters)) if c not in set(rules.turn_counters)))
 
 
 def _valued_decks(rules) -> tuple:
     """(deck index, its items' values, negatives as 0) of each deck with an item worth
     something: static per game, and most decks (events, scenario cards) are worth nothing."""
-    return _kept(_VALUED, rules, lambda rules: tuple(
+    return kept_per(_VALUED, rules, lambda rules: tuple(
         (di, tuple(max(v, 0) for v in d.values)) for di, d in enumerate(rules.decks)
         if any(v > 0 for v in d.values)))
 
@@ -413,7 +413,7 @@ class GreedyBot:
         takes the best of, and what the search bot starts from (bots/mcts.py)."""
         p = state.current_player()
         top = state.prompts[-1] if state.prompts else None
-        depth, after_chance, sample = _kept(_LOOK, state.game, _look_ahead)
+        depth, after_chance, sample = kept_per(_LOOK, state.game, _look_ahead)
         if self.own_decisions is not None:
             depth = self.own_decisions
         if self.after_chance is not None:

@@ -6,6 +6,7 @@ import math
 import random
 import time
 
+from catan_dsl.bots.goals import arrival_rules, goal_pull
 from catan_dsl.bots.greedy import GreedyBot, evaluate
 from catan_dsl.bots.kinds import decision_kind, parse_kinds
 from catan_dsl.bots.playout import (SETUP, STEP_LIMIT, Horizon, leaf_value, passive_choice,
@@ -176,14 +177,21 @@ class MctsBot:
     # this setting); less keeps the search from trading lasting value for a card the next
     # rival's gain takes back. No shipped card of the base game is of this kind.
     fleeting = 100
+    # Where a rule fires on a unit's arrival (bots/goals.py: T&B's wagon at a plaza), the leaf
+    # value credits each of the seat's units with a pull toward the goal place worth most (True;
+    # the spec's `goals=0` leaves it out): a trip pays turns after its first step, past the
+    # horizon. Nothing changes in a game without such a rule.
+    goals = True
 
     def __init__(self, think_ms: int | None = None, playouts: int | None = None,
                  fitted: int | None = None, only: str | None = None,
                  setup_steps: int | None = None, setup_x: int | None = None,
                  setup_fitted: int | None = None, offers: int | None = None,
                  offer_prior: int | None = None, fleeting: int | None = None,
-                 horizon: int | None = None) -> None:
+                 horizon: int | None = None, goals: int | None = None) -> None:
         self.think_ms = THINK_MS if think_ms is None else think_ms
+        if goals is not None:
+            self.goals = bool(goals)
         if horizon is not None:
             self.horizon_turns = horizon
         if setup_steps is not None:
@@ -204,6 +212,7 @@ class MctsBot:
         if fitted is not None:
             self.fitted_value = bool(fitted)
         self._fitted_now = self.fitted_value     # set again per decision (set-up may differ)
+        self._goals_now = False                   # likewise: does the game have arrival rules?
         self.playouts = playouts
         self.reproducible = playouts is not None
         self.prior_bot = GreedyBot()
@@ -243,6 +252,8 @@ class MctsBot:
         in_setup = state.phase == SETUP
         scale = self.setup_budget if in_setup else 1
         self._fitted_now = self.fitted_value or (in_setup and self.setup_fitted)
+        self._goals_now = self.goals and state.game.rules is not None and \
+            bool(arrival_rules(state.game.rules))
         playouts = None if self.playouts is None else self.playouts * scale
         start = time.process_time()
         budget = self.think_ms * scale / 1000.0
@@ -284,10 +295,12 @@ class MctsBot:
     def _value(self, s: State, p: int) -> float:
         """A position's value for ``p``: a scene's base and each playout's leaf."""
         if self._fitted_now:
-            return search_value(s, p)
-        if self.fleeting < 100:
-            return steady_evaluate(s, p, self.fleeting / 100.0)
-        return evaluate(s, p)
+            value = search_value(s, p)
+        elif self.fleeting < 100:
+            value = steady_evaluate(s, p, self.fleeting / 100.0)
+        else:
+            value = evaluate(s, p)
+        return value + goal_pull(s, p) if self._goals_now else value
 
     def _kept_subtree(self, state: State, history: list[Action]) -> tuple | None:
         """What the last search kept, if this decision follows straight from its move: the
