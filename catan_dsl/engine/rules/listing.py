@@ -180,7 +180,7 @@ def _targets_loop(spec, k: int, target_cost: int, names: dict) -> list[str]:
     elif spec.target_counted is not None:
         key = f"('targets', {ri!r}, p, {spec.target_counted.source})"   # over hand and mine
     elif spec.target_turned:
-        key = (f"('targets', {ri!r}, p, frozenset(rules_state.built_now or ()), s.robber, "
+        key = (f"('targets', {ri!r}, p, not rules_state.built_now, s.robber, "
                "tuple(rules_state.robbers))")
     else:
         key = None
