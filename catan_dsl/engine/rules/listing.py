@@ -180,7 +180,8 @@ def _targets_loop(spec, k: int, target_cost: int, names: dict) -> list[str]:
     elif spec.target_counted is not None:
         key = f"('targets', {ri!r}, p, {spec.target_counted.source})"   # over hand and mine
     elif spec.target_turned:
-        key = f"('targets', {ri!r}, p, s.turn, s.robber, tuple(rules_state.robbers))"
+        key = (f"('targets', {ri!r}, p, not rules_state.built_now, s.robber, "
+               "tuple(rules_state.robbers))")
     else:
         key = None
     if key is None or picks is None or target_cost:

@@ -45,7 +45,7 @@ class ActionSpec:
     target_counted: Any = None
     # Else, when they read the same plus the pieces built this turn, the open ends of routes
     # and where the robbers stand (a piece at an open end, not built this turn nor beside a
-    # second robber): kept as target_static's, per turn and robbers' places too.
+    # second robber): kept as target_static's, per robbers' places and built_now's emptiness.
     target_turned: bool = False
     # The turn phases after the roll it is offered in (0: trading and building, then the
     # declared phases from 1), None: all of them; it is listed while the last of them is not
@@ -93,8 +93,8 @@ def compile_action(rules, r: dict, ri: int) -> ActionSpec:
 
 
 _NEVER_PAST = 1 << 30
-# built_now changes with a piece built or moved (the memo's key) or a turn starting; route_end
-# reads pieces alone; robber_hex the robbers' places.
+# built_now gains a place only with a piece moved (a new memo), empties as a turn starts: in one
+# memo its emptiness tells it (a turn with nothing built yet finds the last's); route_end: pieces.
 _TURNED_FUNCTIONS = POSITION_FUNCTIONS | {"built_this_turn", "route_end", "robber_hex"}
 _LOOPS = frozenset({"any", "all", "count", "sum", "max", "min", "first"})
 
@@ -434,9 +434,9 @@ def listed_targets(s, p: int, env: dict, spec: ActionSpec, target_cost: int, han
         memo = s.rules_state.position_memo(s.piece_moves)
         mk = ("targets", spec.rule_index, p, spec.target_counted(s, p))
     elif spec.target_turned:
-        # The same, per turn and robbers' places too (what a piece may move to now).
-        memo = s.rules_state.position_memo(s.piece_moves)
-        mk = ("targets", spec.rule_index, p, s.turn, s.robber, tuple(s.rules_state.robbers))
+        rs = s.rules_state      # the same, per robbers' places and pieces built this turn
+        memo = rs.position_memo(s.piece_moves)
+        mk = ("targets", spec.rule_index, p, not rs.built_now, s.robber, tuple(rs.robbers))
     else:
         return _targets(s, env, spec.target, target_cost, hand)
     targets = memo.get(mk)

@@ -77,3 +77,30 @@ def test_a_ship_built_last_round_is_listed_again_though_nothing_moved() -> None:
                 break
             s.apply_action(rng.choice(legal))
     assert checked >= 3
+
+
+def test_a_round_later_with_nothing_built_the_kept_targets_are_found_and_right() -> None:
+    """SF-20, SF-22: the ships a player may move depend on his pieces, the ones built this turn
+    and the pirate, not on the turn: when a round passes with nothing built or moved, his next
+    turn's listing finds the targets kept at his last one (no new entry worked out) and they
+    are the ones worked out afresh."""
+    g = seafarers_game("new_shores")
+    ri = next(ar.action for ar in g.rules.actions if ar.action.name == "move_ship").rule_index
+    checked = 0
+    for s, legal in rule_listings(g, 5, 3000):
+        rs = s.rules_state
+        if rs.built_now or not any(getattr(a, "rule", -1) == ri for a in legal):
+            continue
+        kept = rs.position_memo(s.piece_moves)
+        before = [k for k in kept if k[:2] == ("targets", ri)]
+        saved = rs.uses_turn, s.turn
+        rs.uses_turn = {}
+        s.turn += g.num_players               # the same seat's turn a round later
+        s._legal = None
+        listed = list(s.legal_actions())
+        assert [k for k in kept if k[:2] == ("targets", ri)] == before
+        assert listed == _afresh(s)
+        rs.uses_turn, s.turn = saved
+        s._legal = None
+        checked += 1
+    assert checked > 20
