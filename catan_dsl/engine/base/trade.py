@@ -25,24 +25,33 @@ _new = tuple.__new__
 def legal_trades(s, p: int, out: list) -> None:
     g = s.game
     rules = g.rules
-    # A rule may forbid a harbor for a while (a building lying down): ratios are then read anew.
-    ratio = rules.trade_ratios(s, p) if rules is not None and rules.harbor_forbids else s.ratio[p]
     hand, bank = s.hand[p], s.bank
     t = g.actions
+    ratio = s.ratio[p]
     # Both menus are memoised by the few facts they depend on (random bots list them ~1,800
     # times a game, nearly always with a signature seen before); the order is unchanged.
     if True in map(ge, hand, ratio):      # most listings have no bank trade: asked lazily
+        if rules is not None and rules.harbor_forbids:
+            # A rule may forbid a harbor for a while (a building lying down). That only raises
+            # ratios above the harbors' (s.ratio), so they are read only past the test above.
+            ratio = rules.trade_ratios(s, p)
         ok = tuple(map(ge, hand, ratio))
-        key = (ok, tuple(ratio), tuple(map(bool, bank)))
-        menu = t.bank_menus.get(key)
-        if menu is None:
-            menu = t.bank_menus[key] = _bank_menu(t, ok, ratio, bank)
-        out.extend(menu)
+        if True in ok:
+            key = (ok, tuple(ratio), tuple(map(bool, bank)))
+            menu = t.bank_menus.get(key)
+            if menu is None:
+                menu = t.bank_menus[key] = _bank_menu(t, ok, ratio, bank)
+            out.extend(menu)
     if g.domestic and s.offers_this_turn < g.offers_per_turn:
         counters = rules is not None and rules.tradeable_counters
-        # The cards held and whether some opponent holds each resource, in C (map), find the
-        # menu most times; the menu's own key below is the slower Python loop.
-        seen = None if counters else (*hand, *map(lt, map(add, bank, hand), g.bank_total))
+        # The cards held and whether some opponent holds each resource, in C (map), then per
+        # tradeable counter what its offers read, find the finished menu most times; the
+        # resource menu's own key below is the slower Python loop.
+        if counters:
+            seen = (*hand, *map(lt, map(add, bank, hand), g.bank_total),
+                    *_counter_seen(s.rules_state.counters, p, counters, g.n_real))
+        else:
+            seen = (*hand, *map(lt, map(add, bank, hand), g.bank_total))
         menu = t.offer_by_hand.get(seen)
         if menu is None:
             # Offer only what some opponent could actually pay, so offers stay meaningful.
@@ -55,9 +64,7 @@ def legal_trades(s, p: int, out: list) -> None:
                     t.offer_menus.clear()
                 menu = t.offer_menus[key] = _offer_menu(t, key)
             if counters:
-                out.extend(menu)
-                _counter_offers(s, p, key, out)
-                return
+                menu += _counter_offers(g, key, seen[2 * len(hand):])
             if len(t.offer_by_hand) > 100_000:
                 t.offer_by_hand.clear()
             t.offer_by_hand[seen] = menu
@@ -91,30 +98,37 @@ def stock_names(g) -> tuple[str, ...]:
     return g.resources if rules is None else g.resources + tuple(c.name for c in rules.counters)
 
 
-def _counter_offers(s, p: int, offer_key: tuple, out: list) -> None:
-    """Offers of 1 or 2 units of a tradeable counter for 1 resource, and of 1 or 2 cards of a
-    resource for 1 unit of the counter (the same bound as the resource offers).
-
-    What they depend on is the resource menu's key (cards held up to 2, and which resources
-    an opponent holds) and, per counter, the units held up to 2 and whether an opponent holds
-    any. The menus are kept by the resource key alone, all six counter states of each counter
-    built at once: keyed by both, half the listings of a scenario with one tradeable counter
-    met a new key and built a menu."""
-    rules = s.game.rules
-    variants = rules.counter_offer_menus.get(offer_key)
-    if variants is None:
-        variants = _counter_menus(s.game, offer_key)
-    counters = s.rules_state.counters
-    mine = counters[p]
-    n_real = rules.n_real
-    for c, menus in zip(rules.tradeable_counters, variants):
-        owned = 0
+def _counter_seen(held: list, p: int, counters: tuple, n_real: int) -> tuple:
+    """Per tradeable counter, the units ``p`` holds up to 2 and whether an opponent holds any:
+    what its offers read of the counters."""
+    mine = held[p]
+    out: list = []
+    for c in counters:
+        units = mine[c]
+        owned = False
         for q in range(n_real):
-            if q != p and counters[q][c]:
-                owned = 1
+            if q != p and held[q][c]:
+                owned = True
                 break
-        held = mine[c]
-        out.extend(menus[2 * held + owned if held < 2 else 4 + owned])
+        out += (units if units < 2 else 2, owned)
+    return tuple(out)
+
+
+def _counter_offers(g, offer_key: tuple, seen: tuple) -> tuple:
+    """Offers of 1 or 2 units of a tradeable counter for 1 resource, and of 1 or 2 cards of a
+    resource for 1 unit of the counter (the same bound as the resource offers), given the
+    resource menu's key and ``_counter_seen``.
+
+    The menus are kept by the resource key alone, all six counter states of each counter
+    built at once: keyed by both, half the listings of a scenario with one tradeable counter
+    met a new key and built a menu (the finished menu is kept by both in offer_by_hand)."""
+    variants = g.rules.counter_offer_menus.get(offer_key)
+    if variants is None:
+        variants = _counter_menus(g, offer_key)
+    out: tuple = ()
+    for i, menus in enumerate(variants):
+        out += menus[2 * seen[2 * i] + seen[2 * i + 1]]
+    return out
 
 
 def _counter_menus(g, offer_key: tuple) -> tuple:
