@@ -6,6 +6,7 @@ tradeable counters) by one entry per counter in IR order: "offer 1 wool for 1 to
 
 from __future__ import annotations
 
+from itertools import repeat
 from operator import add, ge, lt
 
 from catan_dsl.engine.events import (
@@ -20,6 +21,8 @@ from catan_dsl.engine.prompts import TRADE_RESPONSE, Prompt
 # Prompt(kind, player, params) without the named tuple's generated __new__ (a Python frame): an
 # answer prompt is made for every seat asked about every offer.
 _new = tuple.__new__
+# min(held, 2) per resource by map (an endless iterator, the same every call).
+_TWOS = repeat(2)
 
 
 def legal_trades(s, p: int, out: list) -> None:
@@ -36,19 +39,20 @@ def legal_trades(s, p: int, out: list) -> None:
             # ratios above the harbors' (s.ratio), so they are read only past the test above.
             ratio = rules.trade_ratios(s, p)
         ok = tuple(map(ge, hand, ratio))
-        if True in ok:
-            key = (ok, tuple(ratio), tuple(map(bool, bank)))
-            menu = t.bank_menus.get(key)
-            if menu is None:
-                menu = t.bank_menus[key] = _bank_menu(t, ok, ratio, bank)
-            out.extend(menu)
+        key = (ok, tuple(ratio), tuple(map(bool, bank)))
+        menu = t.bank_menus.get(key)
+        if menu is None:
+            menu = t.bank_menus[key] = _bank_menu(t, ok, ratio, bank)
+        out.extend(menu)
     if g.domestic and s.offers_this_turn < g.offers_per_turn:
         counters = rules is not None and rules.tradeable_counters
-        # The cards held and whether some opponent holds each resource, in C (map), then per
-        # tradeable counter what its offers read, find the finished menu most times; the
-        # resource menu's own key below is the slower Python loop.
+        # The cards held and whether some opponent holds each resource, in C (map), find the
+        # menu most times; the menu's own key below is the slower Python loop. With tradeable
+        # counters the finished menu is kept, by the cards held up to 2 (the raw hand met a new
+        # key in half the listings of a Traders & Barbarians game, gold making hands large)
+        # and per counter what its offers read.
         if counters:
-            seen = (*hand, *map(lt, map(add, bank, hand), g.bank_total),
+            seen = (*map(min, hand, _TWOS), *map(lt, map(add, bank, hand), g.bank_total),
                     *_counter_seen(s.rules_state.counters, p, counters, g.n_real))
         else:
             seen = (*hand, *map(lt, map(add, bank, hand), g.bank_total))
