@@ -21,8 +21,8 @@ from catan_dsl.engine.prompts import TRADE_RESPONSE, Prompt
 # Prompt(kind, player, params) without the named tuple's generated __new__ (a Python frame): an
 # answer prompt is made for every seat asked about every offer.
 _new = tuple.__new__
-# min(held, 2) per resource by map (an endless iterator, the same every call).
-_TWOS = repeat(2)
+# Cards held ≥ 1 and ≥ 2, by map (endless iterators, the same every call).
+_ONES, _TWOS = repeat(1), repeat(2)
 
 
 def legal_trades(s, p: int, out: list) -> None:
@@ -45,34 +45,67 @@ def legal_trades(s, p: int, out: list) -> None:
             menu = t.bank_menus[key] = _bank_menu(t, ok, ratio, bank)
         out.extend(menu)
     if g.domestic and s.offers_this_turn < g.offers_per_turn:
-        counters = rules is not None and rules.tradeable_counters
+        if rules is not None and rules.tradeable_counters:
+            _offers_with_counters(s, p, hand, bank, out)
+            return
         # The cards held and whether some opponent holds each resource, in C (map), find the
-        # menu most times; the menu's own key below is the slower Python loop. With tradeable
-        # counters the finished menu is kept, by the cards held up to 2 (the raw hand met a new
-        # key in half the listings of a Traders & Barbarians game, gold making hands large)
-        # and per counter what its offers read.
-        if counters:
-            seen = (*map(min, hand, _TWOS), *map(lt, map(add, bank, hand), g.bank_total),
-                    *_counter_seen(s.rules_state.counters, p, counters, g.n_real))
-        else:
-            seen = (*hand, *map(lt, map(add, bank, hand), g.bank_total))
+        # menu most times; the menu's own key is the slower Python loop.
+        seen = (*hand, *map(lt, map(add, bank, hand), g.bank_total))
         menu = t.offer_by_hand.get(seen)
         if menu is None:
-            # Offer only what some opponent could actually pay, so offers stay meaningful.
-            # Per resource: cards held capped at 2, plus 3 when some opponent holds one.
-            key = tuple([(h if h < 2 else 2) + 3 * (b + h < n)
-                         for b, h, n in zip(bank, hand, g.bank_total)])
-            menu = t.offer_menus.get(key)
-            if menu is None:
-                if len(t.offer_menus) > 100_000:
-                    t.offer_menus.clear()
-                menu = t.offer_menus[key] = _offer_menu(t, key)
-            if counters:
-                menu += _counter_offers(g, key, seen[2 * len(hand):])
+            menu = _resource_offers(g, hand, bank)[1]
             if len(t.offer_by_hand) > 100_000:
                 t.offer_by_hand.clear()
             t.offer_by_hand[seen] = menu
         out.extend(menu)
+
+
+def _offers_with_counters(s, p: int, hand: list, bank: list, out: list) -> None:
+    """The resource offers, then each tradeable counter's (kept in offer_by_hand as the pair
+    of the resource menu and the counters' menus by what they read of the counters).
+
+    The key is what the resource offers read — cards held ≥ 1, ≥ 2, an opponent holds some —
+    in C: the raw hand, gold making hands large, met a new key in about half the listings of a
+    Traders & Barbarians game, and min(held, 2) by map parses a keyword call per resource."""
+    g = s.game
+    t = g.actions
+    seen = (*map(ge, hand, _ONES), *map(ge, hand, _TWOS),
+            *map(lt, map(add, bank, hand), g.bank_total))
+    kept = t.offer_by_hand.get(seen)
+    if kept is None:
+        key, menu = _resource_offers(g, hand, bank)
+        variants = g.rules.counter_offer_menus.get(key)
+        kept = (menu, _counter_menus(g, key) if variants is None else variants)
+        if len(t.offer_by_hand) > 100_000:
+            t.offer_by_hand.clear()
+        t.offer_by_hand[seen] = kept
+    menu, variants = kept
+    out.extend(menu)
+    held = s.rules_state.counters
+    mine, n_real = held[p], g.n_real
+    for c, menus in zip(g.rules.tradeable_counters, variants):
+        units = mine[c]
+        owned = 0
+        for q in range(n_real):
+            if q != p and held[q][c]:
+                owned = 1
+                break
+        out.extend(menus[2 * units + owned if units < 2 else 4 + owned])
+
+
+def _resource_offers(g, hand: list, bank: list) -> tuple:
+    """(key, menu) of the resource offers: offer only what some opponent could actually pay,
+    so offers stay meaningful; the key per resource is the cards held capped at 2, plus 3
+    when some opponent holds one."""
+    t = g.actions
+    key = tuple([(h if h < 2 else 2) + 3 * (b + h < n)
+                 for b, h, n in zip(bank, hand, g.bank_total)])
+    menu = t.offer_menus.get(key)
+    if menu is None:
+        if len(t.offer_menus) > 100_000:
+            t.offer_menus.clear()
+        menu = t.offer_menus[key] = _offer_menu(t, key)
+    return key, menu
 
 
 def _bank_menu(t, ok: tuple, ratio: list, bank: list) -> tuple:
@@ -102,43 +135,12 @@ def stock_names(g) -> tuple[str, ...]:
     return g.resources if rules is None else g.resources + tuple(c.name for c in rules.counters)
 
 
-def _counter_seen(held: list, p: int, counters: tuple, n_real: int) -> tuple:
-    """Per tradeable counter, the units ``p`` holds up to 2 and whether an opponent holds any:
-    what its offers read of the counters."""
-    mine = held[p]
-    out: list = []
-    for c in counters:
-        units = mine[c]
-        owned = False
-        for q in range(n_real):
-            if q != p and held[q][c]:
-                owned = True
-                break
-        out += (units if units < 2 else 2, owned)
-    return tuple(out)
-
-
-def _counter_offers(g, offer_key: tuple, seen: tuple) -> tuple:
-    """Offers of 1 or 2 units of a tradeable counter for 1 resource, and of 1 or 2 cards of a
-    resource for 1 unit of the counter (the same bound as the resource offers), given the
-    resource menu's key and ``_counter_seen``.
-
-    The menus are kept by the resource key alone, all six counter states of each counter
-    built at once: keyed by both, half the listings of a scenario with one tradeable counter
-    met a new key and built a menu (the finished menu is kept by both in offer_by_hand)."""
-    variants = g.rules.counter_offer_menus.get(offer_key)
-    if variants is None:
-        variants = _counter_menus(g, offer_key)
-    out: tuple = ()
-    for i, menus in enumerate(variants):
-        out += menus[2 * seen[2 * i] + seen[2 * i + 1]]
-    return out
-
-
 def _counter_menus(g, offer_key: tuple) -> tuple:
     """Per tradeable counter, its offers for each (units held up to 2, an opponent holds
     some) as ``menus[2 * held + owned]``: for n = 1, 2, the offers of n units if held ≥ n,
-    then the offers paying n cards for a unit if an opponent holds some."""
+    then the offers paying n cards for a unit if an opponent holds some. Kept by the resource
+    key alone, all six counter states of each counter built at once: keyed by both, half the
+    listings of a scenario with one tradeable counter met a new key and built a menu."""
     rules, nr = g.rules, g.n_resources
     menus = rules.counter_offer_menus
     if len(menus) > 100_000:
