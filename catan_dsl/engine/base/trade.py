@@ -118,14 +118,17 @@ def _bank_menu(t, ok: tuple, ratio: list, bank: list) -> tuple:
 def _offer_menu(t, key: tuple) -> tuple:
     """Offers of 1 or 2 cards of a held resource for 1 of another that some opponent holds."""
     nr = len(key)
-    gets = [r for r in range(nr) if key[r] >= 3]
+    gets = tuple([r for r in range(nr) if key[r] >= 3])
     out: list = []
     for give in range(nr):
-        for n in (1, 2):
-            if key[give] % 3 < n:
-                break
-            row = t.offer_grid[give][n]
-            out.extend(row[get] for get in gets if get != give)
+        held = key[give] % 3
+        if held:
+            # Picked from the offer grid's rows by map, not a generator: menus are built often.
+            others = gets if give not in gets else tuple([r for r in gets if r != give])
+            row = t.offer_grid[give]
+            out.extend(map(row[1].__getitem__, others))
+            if held == 2:
+                out.extend(map(row[2].__getitem__, others))
     return tuple(out)
 
 

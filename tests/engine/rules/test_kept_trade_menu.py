@@ -73,4 +73,5 @@ def test_kept_trade_menu_is_the_menu_worked_out_directly(seed: int) -> None:
             assert kept == _reference(c, p, ratio), s.turn
             forbidden += 1
     # The walk met the cases the keys tell apart (or it shows nothing).
-    assert listed > 300 and counter_offers > 50 and forbidden > 0, (listed, counter_offers, forbidden)
+    assert listed > 300 and counter_offers > 50 and forbidden > 0, (
+        listed, counter_offers, forbidden)
