@@ -6,7 +6,6 @@ tradeable counters) by one entry per counter in IR order: "offer 1 wool for 1 to
 
 from __future__ import annotations
 
-from itertools import repeat
 from operator import add, ge, lt
 
 from catan_dsl.engine.events import (
@@ -21,8 +20,6 @@ from catan_dsl.engine.prompts import TRADE_RESPONSE, Prompt
 # Prompt(kind, player, params) without the named tuple's generated __new__ (a Python frame): an
 # answer prompt is made for every seat asked about every offer.
 _new = tuple.__new__
-# Cards held ≥ 1 and ≥ 2, by map (endless iterators, the same every call).
-_ONES, _TWOS = repeat(1), repeat(2)
 
 
 def legal_trades(s, p: int, out: list) -> None:
@@ -45,67 +42,29 @@ def legal_trades(s, p: int, out: list) -> None:
             menu = t.bank_menus[key] = _bank_menu(t, ok, ratio, bank)
         out.extend(menu)
     if g.domestic and s.offers_this_turn < g.offers_per_turn:
-        if rules is not None and rules.tradeable_counters:
-            _offers_with_counters(s, p, hand, bank, out)
-            return
+        counters = rules is not None and rules.tradeable_counters
         # The cards held and whether some opponent holds each resource, in C (map), find the
-        # menu most times; the menu's own key is the slower Python loop.
-        seen = (*hand, *map(lt, map(add, bank, hand), g.bank_total))
+        # menu most times; the menu's own key below is the slower Python loop.
+        seen = None if counters else (*hand, *map(lt, map(add, bank, hand), g.bank_total))
         menu = t.offer_by_hand.get(seen)
         if menu is None:
-            menu = _resource_offers(g, hand, bank)[1]
+            # Offer only what some opponent could actually pay, so offers stay meaningful.
+            # Per resource: cards held capped at 2, plus 3 when some opponent holds one.
+            key = tuple([(h if h < 2 else 2) + 3 * (b + h < n)
+                         for b, h, n in zip(bank, hand, g.bank_total)])
+            menu = t.offer_menus.get(key)
+            if menu is None:
+                if len(t.offer_menus) > 100_000:
+                    t.offer_menus.clear()
+                menu = t.offer_menus[key] = _offer_menu(t, key)
+            if counters:
+                out.extend(menu)
+                _counter_offers(s, p, key, out)
+                return
             if len(t.offer_by_hand) > 100_000:
                 t.offer_by_hand.clear()
             t.offer_by_hand[seen] = menu
         out.extend(menu)
-
-
-def _offers_with_counters(s, p: int, hand: list, bank: list, out: list) -> None:
-    """The resource offers, then each tradeable counter's (kept in offer_by_hand as the pair
-    of the resource menu and the counters' menus by what they read of the counters).
-
-    The key is what the resource offers read — cards held ≥ 1, ≥ 2, an opponent holds some —
-    in C: the raw hand, gold making hands large, met a new key in about half the listings of a
-    Traders & Barbarians game, and min(held, 2) by map parses a keyword call per resource."""
-    g = s.game
-    t = g.actions
-    seen = (*map(ge, hand, _ONES), *map(ge, hand, _TWOS),
-            *map(lt, map(add, bank, hand), g.bank_total))
-    kept = t.offer_by_hand.get(seen)
-    if kept is None:
-        key, menu = _resource_offers(g, hand, bank)
-        variants = g.rules.counter_offer_menus.get(key)
-        kept = (menu, _counter_menus(g, key) if variants is None else variants)
-        if len(t.offer_by_hand) > 100_000:
-            t.offer_by_hand.clear()
-        t.offer_by_hand[seen] = kept
-    menu, variants = kept
-    out.extend(menu)
-    held = s.rules_state.counters
-    mine, n_real = held[p], g.n_real
-    for c, menus in zip(g.rules.tradeable_counters, variants):
-        units = mine[c]
-        owned = 0
-        for q in range(n_real):
-            if q != p and held[q][c]:
-                owned = 1
-                break
-        out.extend(menus[2 * units + owned if units < 2 else 4 + owned])
-
-
-def _resource_offers(g, hand: list, bank: list) -> tuple:
-    """(key, menu) of the resource offers: offer only what some opponent could actually pay,
-    so offers stay meaningful; the key per resource is the cards held capped at 2, plus 3
-    when some opponent holds one."""
-    t = g.actions
-    key = tuple([(h if h < 2 else 2) + 3 * (b + h < n)
-                 for b, h, n in zip(bank, hand, g.bank_total)])
-    menu = t.offer_menus.get(key)
-    if menu is None:
-        if len(t.offer_menus) > 100_000:
-            t.offer_menus.clear()
-        menu = t.offer_menus[key] = _offer_menu(t, key)
-    return key, menu
 
 
 def _bank_menu(t, ok: tuple, ratio: list, bank: list) -> tuple:
@@ -118,17 +77,14 @@ def _bank_menu(t, ok: tuple, ratio: list, bank: list) -> tuple:
 def _offer_menu(t, key: tuple) -> tuple:
     """Offers of 1 or 2 cards of a held resource for 1 of another that some opponent holds."""
     nr = len(key)
-    gets = tuple([r for r in range(nr) if key[r] >= 3])
+    gets = [r for r in range(nr) if key[r] >= 3]
     out: list = []
     for give in range(nr):
-        held = key[give] % 3
-        if held:
-            # Picked from the offer grid's rows by map, not a generator: menus are built often.
-            others = gets if give not in gets else tuple([r for r in gets if r != give])
-            row = t.offer_grid[give]
-            out.extend(map(row[1].__getitem__, others))
-            if held == 2:
-                out.extend(map(row[2].__getitem__, others))
+        for n in (1, 2):
+            if key[give] % 3 < n:
+                break
+            row = t.offer_grid[give][n]
+            out.extend(row[get] for get in gets if get != give)
     return tuple(out)
 
 
@@ -138,12 +94,36 @@ def stock_names(g) -> tuple[str, ...]:
     return g.resources if rules is None else g.resources + tuple(c.name for c in rules.counters)
 
 
+def _counter_offers(s, p: int, offer_key: tuple, out: list) -> None:
+    """Offers of 1 or 2 units of a tradeable counter for 1 resource, and of 1 or 2 cards of a
+    resource for 1 unit of the counter (the same bound as the resource offers).
+
+    What they depend on is the resource menu's key (cards held up to 2, and which resources
+    an opponent holds) and, per counter, the units held up to 2 and whether an opponent holds
+    any. The menus are kept by the resource key alone, all six counter states of each counter
+    built at once: keyed by both, half the listings of a scenario with one tradeable counter
+    met a new key and built a menu."""
+    rules = s.game.rules
+    variants = rules.counter_offer_menus.get(offer_key)
+    if variants is None:
+        variants = _counter_menus(s.game, offer_key)
+    counters = s.rules_state.counters
+    mine = counters[p]
+    n_real = rules.n_real
+    for c, menus in zip(rules.tradeable_counters, variants):
+        owned = 0
+        for q in range(n_real):
+            if q != p and counters[q][c]:
+                owned = 1
+                break
+        held = mine[c]
+        out.extend(menus[2 * held + owned if held < 2 else 4 + owned])
+
+
 def _counter_menus(g, offer_key: tuple) -> tuple:
     """Per tradeable counter, its offers for each (units held up to 2, an opponent holds
     some) as ``menus[2 * held + owned]``: for n = 1, 2, the offers of n units if held ≥ n,
-    then the offers paying n cards for a unit if an opponent holds some. Kept by the resource
-    key alone, all six counter states of each counter built at once: keyed by both, half the
-    listings of a scenario with one tradeable counter met a new key and built a menu."""
+    then the offers paying n cards for a unit if an opponent holds some."""
     rules, nr = g.rules, g.n_resources
     menus = rules.counter_offer_menus
     if len(menus) > 100_000:
