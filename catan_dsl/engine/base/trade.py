@@ -25,13 +25,16 @@ _new = tuple.__new__
 def legal_trades(s, p: int, out: list) -> None:
     g = s.game
     rules = g.rules
-    # A rule may forbid a harbor for a while (a building lying down): ratios are then read anew.
-    ratio = rules.trade_ratios(s, p) if rules is not None and rules.harbor_forbids else s.ratio[p]
     hand, bank = s.hand[p], s.bank
     t = g.actions
+    ratio = s.ratio[p]
     # Both menus are memoised by the few facts they depend on (random bots list them ~1,800
     # times a game, nearly always with a signature seen before); the order is unchanged.
     if True in map(ge, hand, ratio):      # most listings have no bank trade: asked lazily
+        if rules is not None and rules.harbor_forbids:
+            # A rule may forbid a harbor for a while (a building lying down). That only raises
+            # ratios above the harbors' (s.ratio), so they are read only past the test above.
+            ratio = rules.trade_ratios(s, p)
         ok = tuple(map(ge, hand, ratio))
         key = (ok, tuple(ratio), tuple(map(bool, bank)))
         menu = t.bank_menus.get(key)
