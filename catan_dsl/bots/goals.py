@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from catan_dsl.bots.greedy import evaluate, kept_per, lasting_counters
+from catan_dsl.core.vocab_layout import LAYOUT_FUNCTIONS
 from catan_dsl.engine import State
 
 # A unit's pull toward a goal place: ARRIVAL_SHARE of what arriving there is worth when it
@@ -19,15 +20,6 @@ MEMO_LIMIT = 4096
 
 # Blocks a rule's effects nest in, and where their effects are: (IR position, child index).
 _NESTS = {"if": ((2, 0), (3, 1)), "let": ((3, 0),), "via": ((4, 0),), "each": ((4, 0),)}
-# What a condition on the arrival place may read to be listed per board: the layout (terrains,
-# features, geometry), never pieces, hands or turns (engine/rules/measure_memo.py's list; the
-# bots may not import the rules runtime, so its compiled rules are reached through the game).
-LAYOUT = frozenset({
-    "coast", "edges_of", "feature", "feature_number", "harbor", "harbor_ratio", "has_number",
-    "hexes", "hexes_of", "terrain", "vertices_of", "neighbours", "path_between", "interior",
-    "distance", "parallel", "paths_within", "path_distance", "clockwise_from", "pips",
-    "vertices", "edges", "produces", "hidden", "corner", "side", "ends", "terrains",
-    "piece_kinds"})
 
 
 class Goal:
@@ -90,7 +82,7 @@ def _layout_only(node, rules) -> bool:
     """Does the expression call no function of the rules but the layout's?"""
     if isinstance(node, list) and node:
         head = node[0]
-        if isinstance(head, str) and head in rules.functions and head not in LAYOUT:
+        if isinstance(head, str) and head in rules.functions and head not in LAYOUT_FUNCTIONS:
             return False
         return all(_layout_only(x, rules) for x in node[1:])
     return True

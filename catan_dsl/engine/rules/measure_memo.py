@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from catan_dsl.core.vocab_layout import LAYOUT_FUNCTIONS
+
 # Interpreter functions whose value depends only on the board and the pieces on it — not on
 # hands, counters, cards, marks, chains, the turn or options. Other heads (count, sum, max,
 # +, var, comparisons) are pure syntax over their arguments.
@@ -79,15 +81,8 @@ class MeasureMemo:
         return list(m)
 
 
-# Interpreter functions whose value depends only on the board's layout — terrains, numbers,
-# harbours, features, geometry — fixed for one Board object (a hex changed in play makes a new
-# one, so memos kept per board stay right): never on pieces, hands or turns.
-LAYOUT_FUNCTIONS = frozenset({
-    "coast", "edges_of", "feature", "feature_number", "harbor", "harbor_ratio", "has_number",
-    "hexes", "hexes_of", "terrain", "vertices_of", "neighbours", "path_between", "interior",
-    "distance", "parallel", "paths_within", "path_distance", "clockwise_from", "pips",
-    "vertices", "edges", "produces", "hidden", "corner", "side", "ends", "terrains",
-    "piece_kinds"})
+# The layout-only functions (core/vocab_layout.py) are imported above; the modules of the
+# runtime take them from here.
 # What a rule kept while only paths move may read (State.building_moves), beside
 # ``pieces(p, K)`` of a building kind K: the layout, the seats, and markers on hexes (kept by
 # their own count too).
