@@ -5,6 +5,7 @@ from __future__ import annotations
 from catan_dsl.bots.greedy import evaluate, kept_per, lasting_counters
 from catan_dsl.core.vocab_layout import LAYOUT_FUNCTIONS
 from catan_dsl.engine import State
+from catan_dsl.engine.rules.probe import run_from
 
 # A unit's pull toward a goal place: ARRIVAL_SHARE of what arriving there is worth when it
 # stands one path away, falling by an equal step per path to nothing at GOAL_RANGE paths (a
@@ -180,28 +181,13 @@ _WORTH: dict[int, tuple] = {}
 
 
 def _arrive(s: State, p: int, goal: Goal, x: int, g: int, chain: int) -> float:
-    rules = s.game.rules
-    # The rule's block from the move on, as the engine writes it out (straight.py); None when
-    # it is not written out (GENERATED off): no worth known, no pull.
-    block = rules.straight[goal.ri, goal.addr, goal.at] if rules.straight is not None else None
-    if block is None:
-        return 0.0
     c = s.clone()
-    execution = rules.execution
-    # Outside any action: the effects get a step budget of their own (the next action resets it).
-    execution.reset(execution.stamp)
-    saved, execution.prov = execution.prov, rules.compiled[goal.ri].prov
     waiting = len(c.prompts)
-    try:
-        # It runs to its end, or stops at the first effect that needs the work stack (a draw's
-        # chance step): what would come after that is not run, and not valued.
-        block(c, {"player": p, goal.frm: x, goal.to: g}, [])
-    except KeyError:                 # the effects read a variable of the action's own: unknown
+    # The rule's effects from the move on, run to their end or to the first that needs the
+    # work stack (a draw's chance step): what would come after that is not run, and not valued.
+    # Not run (not written out, or reading a variable of the action's own): no worth, no pull.
+    if not run_from(c, goal.ri, goal.addr, goal.at, {"player": p, goal.frm: x, goal.to: g}):
         return 0.0
-    finally:
-        execution.prov = saved
-    # The effects ran outside apply_action: the listing the copy kept is no longer its own.
-    c._legal = None
     drew = len(c.prompts) > waiting and c.is_chance_node()
     value = _settled(c, p, goal, g, chain, drew) - evaluate(s, p)
     return min(WORTH_CAP, max(0.0, value))

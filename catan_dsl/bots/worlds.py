@@ -44,8 +44,8 @@ def sample_world(state: State, p: int, rng: random.Random) -> State:
         world.hand[q] = [n + k for n, k in zip(world.hand[q], row)]
     # The offerer's main listing, kept to be listed again if every seat declines, was worked
     # out from his true hand: in this world it is worked out afresh from the hand dealt (else
-    # he could build with cards he was not dealt). The engine offers no public way to say so.
-    world._listing_at_offer = None
+    # he could build with cards he was not dealt).
+    world.forget_listings()
     if world.game.cards:
         _deal_development(world, others, rng)
     rules_state = world.rules_state

@@ -397,6 +397,11 @@ class State:
         out.reverse()
         return out
 
+    def forget_listings(self) -> None:
+        """Drop the legal-action listings this state keeps, after something changed it outside
+        ``apply_action`` (a bot's sampled world, effects run as a look-ahead, the game ended)."""
+        self._legal = self._listing_at_offer = None
+
     def drain_events(self) -> list[Event]:
         events, self._events = self._events, []
         return events

@@ -71,7 +71,7 @@ def finish(s, ri: int, winner: int, how: str, tied: tuple) -> None:
     """The game is over at once: ``winner`` wins, the rule's ``file:line`` is in the event."""
     s.winner_ = winner
     s.phase = OVER
-    s._legal = None
+    s.forget_listings()
     emit(s, ri, GameEnded(winner, s.vp(winner), how, tied))
     s.prompts.append(Prompt(GAME_OVER, TERMINAL))
 
