@@ -63,9 +63,11 @@ def path_spots(s, p: int, k: int) -> list[int]:
         n = s.board.n_edges
         lo = g.edge_net[k] * n
         out = sorted(c - lo for c in spots if lo <= c < lo + n)
-    if s.board.edge_water or g.piece_water[k]:
-        out = [e for e in out if surface_ok(s, k, e)]
-    return out
+    edge_water = s.board.edge_water
+    if edge_water:                  # surface_ok, written in place: asked of every spot
+        surface = edge_water if g.piece_water[k] else s.board.edge_land
+        return [e for e in out if surface[e]]
+    return [] if g.piece_water[k] else out
 
 
 def spot_edges(s, p: int) -> set[int]:
