@@ -38,18 +38,22 @@ def legal_builds(s, p: int, out: list) -> None:
     g = s.game
     hand, supply = s.hand[p], s.supply[p]
     table = g.actions.build
-    for k in g.edge_kinds:
-        if supply[k] and s.edge_spots[p] and affordable(hand, g.piece_cost[k]):
-            out.extend(map(table[k].__getitem__, networks.path_spots(s, p, k)))
-    for k in g.new_vertex_kinds:
-        if supply[k] and s.vertex_spots[p] and affordable(hand, g.piece_cost[k]):
-            out.extend(map(table[k].__getitem__, sorted(s.vertex_spots[p])))
-    for k in g.upgrade_kinds:
-        if supply[k] and affordable(hand, g.piece_cost[k]):
-            base = g.piece_upgrades[k]
-            row = table[k]
-            v_kind = s.v_kind
-            out.extend(row[v] for v in sorted(s.buildings[p]) if v_kind[v] == base)
+    for k, cost, where in g.build_order:
+        if not supply[k]:
+            continue
+        for r, n in cost:           # affordable, written in place: every listing asks each kind
+            if hand[r] < n:
+                break
+        else:
+            if where == 0:
+                if s.edge_spots[p]:
+                    out.extend(map(table[k].__getitem__, networks.path_spots(s, p, k)))
+            elif where == 1:
+                if s.vertex_spots[p]:
+                    out.extend(map(table[k].__getitem__, sorted(s.vertex_spots[p])))
+            else:
+                base, row, v_kind = g.piece_upgrades[k], table[k], s.v_kind
+                out.extend(row[v] for v in sorted(s.buildings[p]) if v_kind[v] == base)
 
 
 def free_spots(s, p: int, k: int) -> list[int]:
