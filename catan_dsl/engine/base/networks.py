@@ -225,8 +225,10 @@ def settles(s, p: int, v: int) -> bool:
     if s.v_owner[v] >= 0 or s.v_blocked[v] or v in s.board.vertex_closed:
         return False
     e_owner, e_kind, g = s.e_owner, s.e_kind, s.game
-    return any(e_owner[e] == p and g.net_joins[g.edge_net[e_kind[e]]]
-               for e in s.board.vertex_edges[v])
+    for e in s.board.vertex_edges[v]:       # (a loop, not any(): asked around every move)
+        if e_owner[e] == p and g.net_joins[g.edge_net[e_kind[e]]]:
+            return True
+    return False
 
 
 def path_ok(s, p: int, k: int, e: int, lifted: int = -1) -> bool:
