@@ -206,9 +206,10 @@ def path_destinations(s, x: int) -> frozenset[int]:
     hi = lo + n
     # The network's free paths in the spot cache's order (the bans' plan is worked out at the
     # first of them), then the few beside x asked again with x lifted.
-    out = [c - lo for c in s.edge_spots[p] if lo <= c < hi]
     if surface is not None:
-        out = [y for y in out if surface[y]]
+        out = [c - lo for c in s.edge_spots[p] if lo <= c < hi and surface[c - lo]]
+    else:
+        out = [c - lo for c in s.edge_spots[p] if lo <= c < hi]
     gone = {y for y in near.intersection(out) if y == x or not can_route(s, p, y, net, x)}
     if gone:
         out = [y for y in out if y not in gone]
