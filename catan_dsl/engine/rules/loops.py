@@ -47,7 +47,8 @@ def invariant_calls(var: str, cond: Any, value: Any) -> Callable[[Any], bool]:
     element: it reads neither VAR nor a variable a comprehension inside COND or VALUE binds (the
     closures bind theirs in ``env`` as they loop), and holds no comprehension (which ticks the
     step budget on each run). Nothing changes while a condition is asked, so such a call —
-    ``edges_of(robber_hex(pirate))`` asked of every ship — need only be made once a loop."""
+    ``edges_of(robber_hex(R))`` asked of every piece a rule action may move — need only be
+    made once a loop."""
     bound = {var}
     _binders(cond, bound)
     _binders(value, bound)
