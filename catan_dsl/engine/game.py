@@ -102,6 +102,9 @@ class Game:
         self.new_vertex_kinds = tuple(k for k in range(len(pieces))
                                       if not self.piece_on_edge[k] and self.piece_upgrades[k] < 0)
         self.upgrade_kinds = tuple(k for k in range(len(pieces)) if self.piece_upgrades[k] >= 0)
+        # building.legal_builds' one pass: (kind, its cost, 0 path / 1 new building / 2 upgrade).
+        self.build_order = tuple((k, self.piece_cost[k], where) for where, kinds in enumerate(
+            (self.edge_kinds, self.new_vertex_kinds, self.upgrade_kinds)) for k in kinds)
 
         dev = ir.get("development") or {"cards": {}, "cost": {}, "per_turn": 0}
         self.dev_cost = cost(dev.get("cost", {}))

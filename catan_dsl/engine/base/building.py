@@ -6,6 +6,11 @@ from catan_dsl.engine.base import awards, networks
 from catan_dsl.engine.events import PieceBuilt
 
 
+# Off, every main listing lists each kind's builds afresh (the reference for those kept while
+# no piece moves; read on every listing).
+KEEP_BUILDS = True
+
+
 def affordable(hand: list[int], cost: tuple[tuple[int, int], ...]) -> bool:
     for r, n in cost:
         if hand[r] < n:
@@ -37,19 +42,38 @@ def can_settle(s, p: int, v: int) -> bool:
 def legal_builds(s, p: int, out: list) -> None:
     g = s.game
     hand, supply = s.hand[p], s.supply[p]
-    table = g.actions.build
-    for k in g.edge_kinds:
-        if supply[k] and s.edge_spots[p] and affordable(hand, g.piece_cost[k]):
-            out.extend(map(table[k].__getitem__, networks.path_spots(s, p, k)))
-    for k in g.new_vertex_kinds:
-        if supply[k] and s.vertex_spots[p] and affordable(hand, g.piece_cost[k]):
-            out.extend(map(table[k].__getitem__, sorted(s.vertex_spots[p])))
-    for k in g.upgrade_kinds:
-        if supply[k] and affordable(hand, g.piece_cost[k]):
-            base = g.piece_upgrades[k]
-            row = table[k]
-            v_kind = s.v_kind
-            out.extend(row[v] for v in sorted(s.buildings[p]) if v_kind[v] == base)
+    # A kind's builds follow from the pieces and the board alone (the spot caches change only
+    # with them), so with rules they are kept while no piece moves: a turn's listings after
+    # its trades ask them again.
+    memo = s.rules_state.piece_memo(s.piece_moves) \
+        if KEEP_BUILDS and s.rules_state is not None else None
+    for k, cost, where in g.build_order:
+        if not supply[k]:
+            continue
+        for r, n in cost:           # affordable, written in place: every listing asks each kind
+            if hand[r] < n:
+                break
+        else:
+            if memo is None:
+                out.extend(_builds(s, p, k, where))
+                continue
+            got = memo.get(("builds", p, k))
+            if got is None:
+                got = memo[("builds", p, k)] = _builds(s, p, k, where)
+            out.extend(got)
+
+
+def _builds(s, p: int, k: int, where: int) -> list:
+    """``p``'s builds of piece kind ``k`` wherever it could go now (``where``: Game.build_order's
+    0 path, 1 new building, 2 upgrade), in id order, before the forbids are asked."""
+    table = s.game.actions.build[k]
+    if where == 0:
+        return list(map(table.__getitem__, networks.path_spots(s, p, k))) \
+            if s.edge_spots[p] else []
+    if where == 1:
+        return list(map(table.__getitem__, sorted(s.vertex_spots[p])))
+    base, v_kind = s.game.piece_upgrades[k], s.v_kind
+    return [table[v] for v in sorted(s.buildings[p]) if v_kind[v] == base]
 
 
 def free_spots(s, p: int, k: int) -> list[int]:

@@ -63,9 +63,11 @@ def path_spots(s, p: int, k: int) -> list[int]:
         n = s.board.n_edges
         lo = g.edge_net[k] * n
         out = sorted(c - lo for c in spots if lo <= c < lo + n)
-    if s.board.edge_water or g.piece_water[k]:
-        out = [e for e in out if surface_ok(s, k, e)]
-    return out
+    edge_water = s.board.edge_water
+    if edge_water:                  # surface_ok, written in place: asked of every spot
+        surface = edge_water if g.piece_water[k] else s.board.edge_land
+        return [e for e in out if surface[e]]
+    return [] if g.piece_water[k] else out
 
 
 def spot_edges(s, p: int) -> set[int]:
@@ -204,9 +206,10 @@ def path_destinations(s, x: int) -> frozenset[int]:
     hi = lo + n
     # The network's free paths in the spot cache's order (the bans' plan is worked out at the
     # first of them), then the few beside x asked again with x lifted.
-    out = [c - lo for c in s.edge_spots[p] if lo <= c < hi]
     if surface is not None:
-        out = [y for y in out if surface[y]]
+        out = [c - lo for c in s.edge_spots[p] if lo <= c < hi and surface[c - lo]]
+    else:
+        out = [c - lo for c in s.edge_spots[p] if lo <= c < hi]
     gone = {y for y in near.intersection(out) if y == x or not can_route(s, p, y, net, x)}
     if gone:
         out = [y for y in out if y not in gone]
@@ -223,8 +226,10 @@ def settles(s, p: int, v: int) -> bool:
     if s.v_owner[v] >= 0 or s.v_blocked[v] or v in s.board.vertex_closed:
         return False
     e_owner, e_kind, g = s.e_owner, s.e_kind, s.game
-    return any(e_owner[e] == p and g.net_joins[g.edge_net[e_kind[e]]]
-               for e in s.board.vertex_edges[v])
+    for e in s.board.vertex_edges[v]:       # (a loop, not any(): asked around every move)
+        if e_owner[e] == p and g.net_joins[g.edge_net[e_kind[e]]]:
+            return True
+    return False
 
 
 def path_ok(s, p: int, k: int, e: int, lifted: int = -1) -> bool:

@@ -105,8 +105,8 @@ def _core_walk(cadj: dict[int, list[tuple]], deep: tuple[dict, dict], best: int)
     # The walk's answer is a function of the contracted core and its nodes' tree depths alone,
     # whatever the trees hanging off it: a piece moved or built at a route's open end, the
     # common change, mostly leaves those as they were.
-    key = tuple((v, first[v], second[v], tuple(sorted([(u, w) for _, u, w in out])))
-                for v, out in sorted(cadj.items()))
+    key = tuple([(v, first[v], second[v], tuple(sorted([(u, w) for _, u, w in out])))
+                 for v, out in sorted(cadj.items())])
     got = _CORES.get(key)
     if got is None:
         if len(_CORES) >= CORES_LIMIT:
@@ -242,7 +242,7 @@ def shape(pairs: list[tuple[int, int]]) -> Shape:
     if core:
         links_of = _core_links(adj, core)
         cadj = {v: links_of[v] for v in sorted(links_of)}   # one order for every Shape of a core
-        ckey = tuple((v, tuple(sorted((u, w) for _, u, w in out))) for v, out in cadj.items())
+        ckey = tuple([(v, tuple(sorted([(u, w) for _, u, w in out]))) for v, out in cadj.items()])
         core_id = _CORE_IDS.get(ckey)
         if core_id is None:
             if len(_CORE_IDS) >= CORES_LIMIT:
@@ -250,7 +250,7 @@ def shape(pairs: list[tuple[int, int]]) -> Shape:
             core_id = _CORE_IDS[ckey] = _next_core_id[0]
             _next_core_id[0] += 1
         core_val = _core_value(cadj, core_id, first, second)
-    return Shape({v: tuple(u for _, u, _ in out) for v, out in adj.items()}, parent, first,
+    return Shape({v: tuple([u for _, u, _ in out]) for v, out in adj.items()}, parent, first,
                  second, through, cadj, core_id, core_val)
 
 

@@ -23,6 +23,9 @@ _CODE: dict[str, Any] = {}      # source → its code object, shared by every ga
 MAX_KEPT = 4096
 
 
+_UNSET = object()       # a kept call's local before its first value (_Emitter.invariant)
+
+
 def _div(x: int, y: int) -> int:
     return x // y if y else 0      # as the "/" closure: rounds down; by 0 is 0
 
@@ -32,10 +35,23 @@ class _Emitter:
 
     def __init__(self, types: dict[str, str], resource_index: dict[str, int], leaf: Leaf):
         self.types, self.resource_index, self.leaf = types, resource_index, leaf
-        self.names: dict[str, Any] = {"_div": _div}
+        self.names: dict[str, Any] = {"_div": _div, "_U": _UNSET}
         self.inlined = 0            # operators and closures written inline: 1 saves no call
+        # A generated loop's (loops.py): node → is it a call whose value stays the same for
+        # every element (invariant)? Such a call's value is kept in a local, ``_h0``, …, worked
+        # out where it is first needed, as before, and not again.
+        self.invariant: Callable[[Any], bool] | None = None
+        self.kept: list[str] = []
 
     def call(self, node: Any) -> tuple[str, str]:
+        src, typ = self._call(node)
+        if self.invariant is not None and self.invariant(node):
+            h = f"_h{len(self.kept)}"
+            self.kept.append(h)
+            return f"({h} if {h} is not _U else ({h} := {src}))", typ
+        return src, typ
+
+    def _call(self, node: Any) -> tuple[str, str]:
         fn, typ = self.leaf(node)
         written = getattr(fn, "inline", None)
         if written is not None:             # the closure says what it computes: write that

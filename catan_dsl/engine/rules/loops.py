@@ -15,11 +15,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from catan_dsl.core.vocab import COMPREHENSIONS
 from catan_dsl.engine.rules.fused import Leaf, define, emitter
 
 Fn = Callable[[Any, dict], Any]
 FILENAME = "<generated rule loop>"
 HEADS = frozenset({"count", "any", "first", "sum", "max", "min", "all"})
+# Off, a generated loop makes every call of its condition for every element (the reference
+# for the calls kept once a loop: invariant_calls; read when a rule is compiled).
+KEEP_INVARIANT = True
 
 
 _AS_LISTED = ("    _items = SET(s, env)\n"
@@ -38,6 +42,52 @@ def _ordered(set_t: str) -> str:
 _TICK = "    if EX.depth:\n        EX.tick(len(_items) + 1)\n"
 
 
+def invariant_calls(var: str, cond: Any, value: Any) -> Callable[[Any], bool]:
+    """``node →`` is it a function call in the loop over VAR whose value is the same for every
+    element: it reads neither VAR nor a variable a comprehension inside COND or VALUE binds (the
+    closures bind theirs in ``env`` as they loop), and holds no comprehension (which ticks the
+    step budget on each run). Nothing changes while a condition is asked, so such a call —
+    ``edges_of(robber_hex(R))`` asked of every piece a rule action may move — need only be
+    made once a loop."""
+    bound = {var}
+    _binders(cond, bound)
+    _binders(value, bound)
+
+    def steady(node: Any) -> bool:
+        if isinstance(node, str):
+            return node not in bound
+        if isinstance(node, dict):
+            return all(map(steady, node.values()))
+        if not isinstance(node, list) or not node:
+            return True
+        if node[0] in COMPREHENSIONS:
+            return False
+        if node[0] == "var" and len(node) == 2:
+            return node[1] not in bound
+        return all(map(steady, node[1:]))
+
+    def invariant(node: Any) -> bool:
+        return isinstance(node, list) and bool(node) and node[0] != "var" and steady(node)
+    return invariant
+
+
+def _binders(node: Any, into: set[str]) -> None:
+    """Add the variables the comprehensions in ``node`` bind to ``into``."""
+    if isinstance(node, dict):
+        for x in node.values():
+            _binders(x, into)
+    elif isinstance(node, list) and node:
+        if node[0] in COMPREHENSIONS and len(node) > 1 and isinstance(node[1], str):
+            into.add(node[1])
+        for x in node[1:]:
+            _binders(x, into)
+
+
+def _kept(em: Any) -> str:
+    """Source setting the locals of the calls an emitter keeps (``_h0`` …) to unset."""
+    return f"    {' = '.join(em.kept)} = _U\n" if em.kept else ""
+
+
 def comprehension(head: str, var: str, set_fn: Fn, set_t: str, cond: Any, value: Any,
                   types: dict[str, str], resource_index: dict[str, int], leaf: Leaf,
                   execution: Any, ordered: Callable) -> Fn | None:
@@ -48,6 +98,8 @@ def comprehension(head: str, var: str, set_fn: Fn, set_t: str, cond: Any, value:
             (head in ("sum", "max", "min")) == (value is None):
         return None
     em = emitter(types, resource_index, leaf)
+    if KEEP_INVARIANT:
+        em.invariant = invariant_calls(var, cond, value)
     test = em.emit(cond, True, 0)[0]
     bind = f"        env[{var!r}] = _x\n"
     if head in ("count", "any"):
@@ -80,7 +132,7 @@ def comprehension(head: str, var: str, set_fn: Fn, set_t: str, cond: Any, value:
                      "                _best = _v\n"
                      "    return 0 if _best is None else _best\n")
     names = dict(em.names, SET=set_fn, EX=execution, ORDERED=ordered)
-    return define("def loop(s, env):\n" + body, "loop", names, FILENAME)
+    return define("def loop(s, env):\n" + _kept(em) + body, "loop", names, FILENAME)
 
 
 def first_of(var: str, set_fn: Fn, execution: Any) -> Fn:
@@ -106,8 +158,10 @@ def picked(var: str, set_fn: Fn, set_t: str, cond: Any, types: dict[str, str],
     if cond is None or cond is True:
         return None
     em = emitter(types, resource_index, leaf)
+    if KEEP_INVARIANT:
+        em.invariant = invariant_calls(var, cond, None)
     test = em.emit(cond, True, 0)[0]
-    body = (_ordered(set_t) + "    if not _items:\n        return []\n"
+    body = (_kept(em) + _ordered(set_t) + "    if not _items:\n        return []\n"
             "    env = dict(env)\n    _chosen = []\n"
             f"    for _x in _items:\n        env[{var!r}] = _x\n"
             f"        if {test}:\n            _chosen.append(_x)\n    return _chosen\n")

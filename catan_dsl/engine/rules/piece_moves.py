@@ -197,8 +197,12 @@ def f_route_end(ctx: Ctx, a, raw):
     ev = variable_name(raw[0], ctx)
     if ev is not None:
         # "route_end(e)" of a loop's variable (a rule action's targets, tested per piece): a
-        # generated loop calls the look-up with the variable's value, not a closure per level.
-        return inline(lambda s, env: route_end_at(s, env[ev]), f"@0(s, env[{ev!r}])",
+        # generated loop reads the kept answer in place (a key is a valid path: the look-up's
+        # own tests passed when it was kept) and calls the look-up only without one.
+        x = f"env[{ev!r}]"
+        return inline(lambda s, env: route_end_at(s, env[ev]),
+                      f"(_re if (_re := (_rk.get({x}) if (_rk := s.rules_state.route_ends) "
+                      f"is not None else None)) is not None else @0(s, {x}))",
                       route_end_at), "bool"
     return (lambda s, env: route_end_at(s, e(s, env))), "bool"
 
@@ -219,8 +223,11 @@ def f_built_this_turn(ctx: Ctx, a, raw):
         # The kind of place known now and the argument a variable: written in place in a
         # generated loop (a rule action's targets, tested per piece).
         edge = a[0][1] == "edge"
+        x = f"env[{xv!r}]"
+        shift = " + s.board.n_vertices" if edge else ""
         return inline(lambda s, env: built_now_at(s, env[xv], edge),
-                      f"@0(s, env[{xv!r}], {edge!r})", built_now_at), "bool"
+                      f"((_bn := s.rules_state.built_now) is not None and isinstance({x}, int) "
+                      f"and {x} >= 0 and ({x}{shift}) in _bn)", built_now_at), "bool"
 
     def built_this_turn(s, env):
         return built_now_at(s, x(s, env), kind(env) == "edge")

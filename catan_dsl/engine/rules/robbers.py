@@ -16,6 +16,9 @@ LAND = "robber"          # the land robber's name in a forbid's list (forbid rob
 # A declared robber's moves per board and place when no robber_move forbid exists: every other
 # sea hex, the same whenever it stands where it stands (listed on every 7 and Knight).
 _UNFORBIDDEN = PerBoard()
+# Off, the land robber's moves are listed afresh on every robber prompt (the reference for
+# the moves kept there per board and place when no robber_move forbid exists).
+KEEP_LAND_MOVES = True
 
 
 class RobberSpec(NamedTuple):
@@ -187,14 +190,26 @@ class RobberMoves:
         which. A prompt naming one robber (params: its number, 0 the land robber's) offers that
         robber's moves alone."""
         only = prompt.params[0] if prompt.params else None
-        t = self.game.actions
         out = []
         if not only:
-            hexes, _ = self.robber_targets(s, prompt.player)
-            out = [t.robber_off if h < 0 else t.move_robber[h] for h in hexes]
+            if self.forbids.get("robber_move") or not KEEP_LAND_MOVES:
+                out = self._land_moves(s, prompt.player)
+            else:
+                # No forbid: the land robber's moves are the same on this board whenever it
+                # stands where it stands (listed on every 7 and Knight).
+                memo = _UNFORBIDDEN.of(s.board)
+                key = ("land moves", s.robber)
+                got = memo.get(key)
+                if got is None:
+                    got = memo[key] = tuple(self._land_moves(s, prompt.player))
+                out = list(got)
         if self.robbers and only != 0:
             legal(self, s, prompt.player, only, out)
         return out
+
+    def _land_moves(self, s, p: int) -> list:
+        t = self.game.actions
+        return [t.robber_off if h < 0 else t.move_robber[h] for h in self.robber_targets(s, p)[0]]
 
     def robber_move(self, r: int, h: int) -> MoveRobber:
         """Declared robber ``r``'s move to hex ``h`` (parse_action)."""

@@ -11,6 +11,7 @@ import pytest
 from catan_dsl import api
 from catan_dsl.bots import make_bot
 from catan_dsl.engine import CHANCE, Game
+from catan_dsl.engine.prompts import MOVE_ROBBER, Prompt
 from catan_dsl.engine.rules import robbers
 from catan_dsl.packs.sources import seafarers_pack
 
@@ -60,7 +61,8 @@ def test_kept_robber_targets_are_the_hexes_the_forbids_allow(path: Path, with_) 
 def test_kept_pirate_moves_are_a_move_to_each_hex_allowed(name: str) -> None:
     """SF-30 (the pirate goes to another sea hex): the moves listed for each declared robber on
     a 7 or a Knight, kept per board and place (asked twice, the second answer kept), are its
-    moves to the hexes a plain reading of the forbids allows, in order — with no forbid at all
+    moves to the hexes a plain reading of the forbids allows, in order, after the land robber's
+    (kept likewise when no forbid exists) — with no forbid at all
     (the Fog Islands, whose board changes as hexes are revealed) and with layout-only ones."""
     ir, report = api.compile_file(f"seafarers:{name}")
     assert ir is not None, report.render_text()
@@ -74,15 +76,23 @@ def test_kept_pirate_moves_are_a_move_to_each_hex_allowed(name: str) -> None:
             break
         if step % 10 == 0 and s.phase != 0:
             p = s.cur
+            shut = s.board.hex_hidden | s.board.hex_water
+            every = [game.actions.move_robber[h] for h in range(s.board.n_hexes)
+                     if h != s.robber and h not in shut and rules._first_forbid(
+                         s, "robber_move", p, rules._land_query(h)) is None]
             for r, spec in enumerate(rules.robbers, 1):
                 here = s.rules_state.robbers[r - 1]
                 want = [robbers.move_action(rules, r, h) for h in robbers.water(s) if h != here
                         and rules._first_forbid(s, "robber_move", p,
                                                 {"to": h, "robber": spec.name}) is None]
+                every += want
                 for _ in range(2):
                     got = []
                     robbers.legal(rules, s, p, r, got)
                     assert got == want
+            # The whole prompt's moves, the land robber's kept per board and place too.
+            for _ in range(2):
+                assert rules.legal_move_robber(s, Prompt(MOVE_ROBBER, p, ())) == every
             checked += 1
             boards.add(id(s.board))
         s.apply_action(s.sample_chance(rng) if s.current_player() == CHANCE
