@@ -415,7 +415,7 @@ def layout_prefilter(set_node: Any, var: str, cond_node: Any, set_fn: Fn, types:
     names = tuple(sorted(outer))
     tests = [compile_inner(p) for p in parts[:k]]
     per_board = PerBoard()
-    among = _union_part(parts[:k], var, compile_typed) if compile_typed is not None else None
+    among = union_part(parts[:k], var, compile_typed) if compile_typed is not None else None
 
     key_of = env_key(names)
 
@@ -441,12 +441,13 @@ def layout_prefilter(set_node: Any, var: str, cond_node: Any, set_fn: Fn, types:
     return prefiltered, (reduce(lambda a, b: ["and", a, b], rest) if rest else None)
 
 
-def _union_part(parts: list, var: str, compile_typed: Callable[[Any, dict], tuple[Fn, str]]
-                ) -> Fn | None:
-    """Of layout conjuncts ``parts``, the first that names every VAR that can meet it — ``VAR
-    in T``, or ``any(X in S where … and VAR in T and …)``, S and T not reading VAR — as a
-    closure giving those elements (a set; None when working it out raised, so the caller tests
-    every element as before); None when no conjunct is of that form."""
+def union_part(parts: list, var: str, compile_typed: Callable[[Any, dict], tuple[Fn, str]]
+               ) -> Fn | None:
+    """Of conjuncts ``parts`` (layout ones here; any ``any`` for unions.within_union), the first
+    that names every VAR that can meet it — ``VAR in T``, or ``any(X in S where … and VAR in T
+    and …)``, S and T not reading VAR — as a closure giving those elements (a set; None when
+    working it out raised, so the caller tests every element as before); None when no
+    conjunct is of that form."""
     mine = ["var", var]
 
     def member_of(node: Any) -> Any:
