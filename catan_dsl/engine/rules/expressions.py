@@ -239,9 +239,8 @@ def _narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, ctx: Ctx, inner
     full = compile_cond(cond_node, inner)
     sieve = layout_sieve(var, parts, ctx.types, ctx.functions, lambda n: compile_expr(n, inner)[0],
                          set_node)
-    loop = narrow(set_node, var, cond_node, set_fn, ctx.rules, ctx.types,
-                  lambda n: compile_expr(n, ctx)[0], sieve, full)
-    loop = within_union(loop, parts, var, compile_typed)
+    loop = within_union(narrow(set_node, var, cond_node, set_fn, ctx.rules, ctx.types, lambda n:
+                               compile_expr(n, ctx)[0], sieve, full), parts, var, compile_typed)
     decided = getattr(loop, "decided", ())
     if not decided:
         return loop, full, cond_node

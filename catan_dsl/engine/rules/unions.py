@@ -13,9 +13,9 @@ UNIONS = True       # off: every loop as domains.narrow left it (the reference a
 def within_union(loop: Fn, parts: list, var: str, compile_typed: Callable) -> Fn:
     """``loop`` (the set of ``VAR in SET where COND``, ``parts`` COND's conjuncts) without the
     elements an ``any(X in S where … VAR in T …)`` conjunct rules out: only the union of T over
-    S can meet it, so a drive-off's loop over the barbarians' paths asks its ``any(v in
-    units(player, wagon) where e in edges_of(v))`` of none but those next to the wagon. The
-    same elements qualify, in the same order; a union that raises leaves every element to COND."""
+    S can meet it, so a loop over the paths carrying a marker asks its ``any(v in units(player,
+    U) where e in edges_of(v))`` of none but those next to the player's unit. The same
+    elements qualify, in the same order; a union that raises leaves every element to COND."""
     anys = [p for p in parts if isinstance(p, list) and p[:1] == ["any"]]
     union = union_part(anys, var, compile_typed) if UNIONS and anys else None
     if union is None:

@@ -235,7 +235,7 @@ def f_unit_supply(ctx: Ctx, a, raw):
     known, pv = constant_name(raw[1], ctx), variable_name(raw[0], ctx)
     if known in index:
         i = index[known]
-        if pv is not None:      # "unit_supply(player, wagon) == 0": asked in every listing
+        if pv is not None:      # "unit_supply(player, U) == 0": in every listing
             return inline(lambda s, env: s.rules_state.unit_supply[i][env[pv]],
                           f"s.rules_state.unit_supply[{i}][env[{pv!r}]]"), "int"
         return (lambda s, env: s.rules_state.unit_supply[i][p(s, env)]), "int"
