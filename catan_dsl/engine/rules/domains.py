@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import reduce
 from itertools import compress
+from operator import not_
 from typing import Any, Callable, Collection
 
 from catan_dsl.engine.base import networks
@@ -64,8 +65,10 @@ def candidate_nodes(node: Any, var: str) -> list[tuple[Any, bool]] | None:
 def _marker_carriers(first: Any, var: str, kind: str, rules: Any, bound: Collection[str]
                      ) -> Fn | None:
     """``markers(VAR, NAME) > 0`` (or ``>= 1``) with NAME lying on ``kind`` → the places
-    carrying such a marker, in id order."""
-    if not (isinstance(first, list) and len(first) == 3 and (first[0], first[2]) in ((">", 0), (">=", 1))
+    carrying such a marker, in id order; ``== 0``: exactly the places carrying none."""
+    free = isinstance(first, list) and len(first) == 3 and (first[0], first[2]) == ("==", 0)
+    if not (isinstance(first, list) and len(first) == 3
+            and ((first[0], first[2]) in ((">", 0), (">=", 1)) or free)
             and isinstance(first[1], list) and len(first[1]) == 3
             and first[1][:2] == ["markers", ["var", var]] and isinstance(first[1][2], str)
             and first[1][2] not in bound and first[1][2] in rules.marker_index):
@@ -77,11 +80,13 @@ def _marker_carriers(first: Any, var: str, kind: str, rules: Any, bound: Collect
     def carriers(s, env):
         # Asked on every listing of an action targeting such places: kept until one moves.
         memo = s.rules_state.markers_memo()
-        got = memo.get(("markers", i))
+        got = memo.get(("markers", i, free))
         if got is None:
-            table = s.rules_state.markers[i]        # the ids whose count is not 0, in order
-            got = memo[("markers", i)] = list(compress(range(len(table)), table))
+            table = s.rules_state.markers[i]        # the ids whose count is (not) 0, in order
+            got = memo[("markers", i, free)] = list(compress(
+                range(len(table)), map(not_, table) if free else table))
         return got
+    carriers.exact = free       # the free places need no second look (a "choose" of 70 paths)
     return carriers
 
 
@@ -415,7 +420,7 @@ def layout_prefilter(set_node: Any, var: str, cond_node: Any, set_fn: Fn, types:
     names = tuple(sorted(outer))
     tests = [compile_inner(p) for p in parts[:k]]
     per_board = PerBoard()
-    among = _union_part(parts[:k], var, compile_typed) if compile_typed is not None else None
+    among = union_part(parts[:k], var, compile_typed) if compile_typed is not None else None
 
     key_of = env_key(names)
 
@@ -441,12 +446,13 @@ def layout_prefilter(set_node: Any, var: str, cond_node: Any, set_fn: Fn, types:
     return prefiltered, (reduce(lambda a, b: ["and", a, b], rest) if rest else None)
 
 
-def _union_part(parts: list, var: str, compile_typed: Callable[[Any, dict], tuple[Fn, str]]
-                ) -> Fn | None:
-    """Of layout conjuncts ``parts``, the first that names every VAR that can meet it — ``VAR
-    in T``, or ``any(X in S where … and VAR in T and …)``, S and T not reading VAR — as a
-    closure giving those elements (a set; None when working it out raised, so the caller tests
-    every element as before); None when no conjunct is of that form."""
+def union_part(parts: list, var: str, compile_typed: Callable[[Any, dict], tuple[Fn, str]]
+               ) -> Fn | None:
+    """Of conjuncts ``parts`` (layout ones here; any ``any`` for unions.within_union), the first
+    that names every VAR that can meet it — ``VAR in T``, or ``any(X in S where … and VAR in T
+    and …)``, S and T not reading VAR — as a closure giving those elements (a set; None when
+    working it out raised, so the caller tests every element as before); None when no
+    conjunct is of that form."""
     mine = ["var", var]
 
     def member_of(node: Any) -> Any:

@@ -10,6 +10,7 @@ from catan_dsl.engine.rules.domains import conjuncts, layout_prefilter, layout_s
 from catan_dsl.engine.rules import loops
 from catan_dsl.engine.rules.fused import FUSED, fuse
 from catan_dsl.engine.rules.measure_memo import layout_memo
+from catan_dsl.engine.rules.unions import within_union
 
 Fn = Callable[[Any, dict], Any]
 # Loops with a condition as generated functions (loops.py); off, the closures below run them.
@@ -238,8 +239,8 @@ def _narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, ctx: Ctx, inner
     full = compile_cond(cond_node, inner)
     sieve = layout_sieve(var, parts, ctx.types, ctx.functions, lambda n: compile_expr(n, inner)[0],
                          set_node)
-    loop = narrow(set_node, var, cond_node, set_fn, ctx.rules, ctx.types,
-                  lambda n: compile_expr(n, ctx)[0], sieve, full)
+    loop = within_union(narrow(set_node, var, cond_node, set_fn, ctx.rules, ctx.types, lambda n:
+                               compile_expr(n, ctx)[0], sieve, full), parts, var, compile_typed)
     decided = getattr(loop, "decided", ())
     if not decided:
         return loop, full, cond_node

@@ -232,9 +232,12 @@ def f_unit_owner(ctx: Ctx, a, raw):
 
 def f_unit_supply(ctx: Ctx, a, raw):
     p, kind, index = a[0][0], a[1][0], ctx.rules.unit_index
-    known = constant_name(raw[1], ctx)
+    known, pv = constant_name(raw[1], ctx), variable_name(raw[0], ctx)
     if known in index:
         i = index[known]
+        if pv is not None:      # "unit_supply(player, U) == 0": in every listing
+            return inline(lambda s, env: s.rules_state.unit_supply[i][env[pv]],
+                          f"s.rules_state.unit_supply[{i}][env[{pv!r}]]"), "int"
         return (lambda s, env: s.rules_state.unit_supply[i][p(s, env)]), "int"
     return (lambda s, env: s.rules_state.unit_supply[index[kind(s, env)]][p(s, env)]), "int"
 

@@ -48,6 +48,10 @@ FORMS = [
     (["edges"], "e", ["and", [">", ["markers", ["var", "e"], "road_barbarian"], 0],
                       ["<", ["owner", ["var", "e"]], 0]]),
     (["edges"], "e", ["marked", ["var", "e"], "tried"]),
+    # Exactly the paths with no barbarian (the rest not asked again), then a free one of them.
+    (["edges"], "e", ["==", ["markers", ["var", "e"], "road_barbarian"], 0]),
+    (["edges"], "e", ["and", ["==", ["markers", ["var", "e"], "road_barbarian"], 0],
+                      ["<", ["owner", ["var", "e"]], 0]]),
     (["edges"], "e", ["in", ["owner", ["var", "e"]], ["players"]]),
     (["edges"], "e", ["==", ["var", "e"], ["path_between", ["var", "v"], ["var", "v"]]]),
     (["edges"], "e", ["or", ["==", ["var", "e"], ["-", 1]], ["==", ["var", "e"], 10_000]]),  # no such path
