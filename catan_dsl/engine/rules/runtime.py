@@ -116,7 +116,7 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             self.static_trade_ban = tuple(
                 any(all(v == n for _, v in r.filter) for r in trade_rules) for n in names)
         # Can a listing lose a build or an offer at all? Not when the only bans are on trading
-        # what no offer holds (a deck's items): then the listing is not walked (_legal_main).
+        # what no offer holds (a deck's items): then the listing is not walked (legal_main).
         self.listing_filtered = self.build_forbids or self.trade_forbids and (
             self.static_trade_ban is None or any(self.static_trade_ban))
         # Counters players may put into domestic offers (base/trade.py), and those offers interned.
@@ -392,26 +392,22 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         """Drop forbidden builds and trades, then add the scenario's actions. ``builds``: the
         slice of ``out`` that holds the builds, when the caller knows it."""
         self.listing_memo, self.listing_state = {}, s
-        try:
-            self._legal_main(s, p, out, before_roll, builds)
+        try:                                # (one call level: asked for every main listing)
+            closed = not before_roll and s.rules_state.turn_phase
+            if self.listing_filtered and not closed:
+                # (In a later turn phase close_trading drops every build and offer anyway.)
+                # Whether trading a stock is forbidden depends only on the state and the player,
+                # so it is asked once per stock here rather than once per offer and stock.
+                columns = [r for r, b in enumerate(self.trade_banned(s, p)) if b] \
+                    if self.trade_forbids else _NO_COLUMNS
+                # With no stock banned now and no build (or no build ban), every action stays.
+                if columns or self.build_forbids and (builds is None or builds[0] != builds[1]):
+                    ban_filter.drop_banned(self, s, p, out, columns, builds)
+            if closed:
+                turns.close_trading(out)         # a later turn phase: trading is over
+            player_actions.legal(s, p, out, before_roll)
         finally:
             self.listing_memo = self.listing_state = None
-
-    def _legal_main(self, s, p: int, out: list, before_roll: bool,
-                    builds: tuple[int, int] | None) -> None:
-        closed = not before_roll and s.rules_state.turn_phase
-        if self.listing_filtered and not closed:
-            # (In a later turn phase close_trading drops every build and offer anyway.)
-            # Whether trading a stock is forbidden depends only on the state and the player, so
-            # it is asked once per stock here rather than once per offer and stock.
-            columns = [r for r, b in enumerate(self.trade_banned(s, p)) if b] \
-                if self.trade_forbids else _NO_COLUMNS
-            # With no stock banned now and no build (or no build ban), every action stays.
-            if columns or self.build_forbids and (builds is None or builds[0] != builds[1]):
-                ban_filter.drop_banned(self, s, p, out, columns, builds)
-        if closed:
-            turns.close_trading(out)         # a later turn phase: trading is over
-        player_actions.legal(s, p, out, before_roll)
 
     def trade_ratios(self, s, p: int) -> list[int]:
         """``p``'s bank-trade ratios counting only the harbors no ``forbid harbor`` holds for
