@@ -3,8 +3,9 @@ the bot hint (VictoryQueries, mixed into CompiledRules: asked after every action
 
 from __future__ import annotations
 
-# Off, the victory check asks VictoryQueries.victory_score itself (the reference the written-out
-# check is tested against; read when a game is built).
+# Off, the victory check and the rules' vp(p) ask VictoryQueries.victory_score and total_vp
+# themselves (the references the written-out closures are tested against; read when a game is
+# built).
 SCORE_CLOSURE = True
 
 
@@ -21,7 +22,8 @@ def settle(rules) -> None:
     rules.min_target = None if any(r.const is None for r in target_rules) else \
         target + sum(min(0, r.const) for r in target_rules)
     if SCORE_CLOSURE:
-        rules.victory_score = score_closure(rules)    # shadows the method on this object
+        # These shadow the methods on this object.
+        rules.victory_score, rules.total_vp = score_closure(rules), total_closure(rules)
 
 
 def score_closure(rules):
@@ -34,7 +36,7 @@ def score_closure(rules):
     if floor is None or most_each is None:
         return lambda s, p: s.vp(p)
     headroom, modified, held = rules.vp_headroom, rules.vp_modified, rules._held_vp
-    extra = _unpieced_extra(rules)
+    extra = extra_closure(rules, False)
 
     def victory_score(s, p: int) -> int:
         plain = s.board_vp[p] + s.card_vp[p]
@@ -50,17 +52,41 @@ def score_closure(rules):
     return victory_score
 
 
-def _unpieced_extra(rules):
-    """``rules.extra_vp(s, p, False)`` as a function of (s, p): one per-player modifier
-    without a condition (prisoners / 2) is called directly."""
+def total_closure(rules):
+    """VictoryQueries.total_vp likewise (the rules' ``vp(p)``, asked of every opponent where
+    an action's targets compare VP)."""
+    held = rules._held_vp
+    extra = extra_closure(rules, True) if rules.adds_vp else None
+
+    def total_vp(s, p: int) -> int:
+        total = s.board_vp[p] + s.card_vp[p]
+        if p in s.holders:
+            total += held(s, p)
+        return total if extra is None else total + extra(s, p)
+    return total_vp
+
+
+def extra_closure(rules, pieces: bool):
+    """``rules.extra_vp(s, p, pieces)`` as a function of (s, p), written out when no special
+    card is shared and at most one per-player modifier, without a condition (prisoners / 2),
+    adds VP: that one is called directly."""
     plain = rules.player_vp_plain
-    if rules.shared_specials or plain is None or len(plain) != 1 or plain[0][0] is not None:
-        return lambda s, p: rules.extra_vp(s, p, False)
-    _, value, var = plain[0]
+    if rules.shared_specials or plain is None or len(plain) > 1 or plain and plain[0][0] is not None:
+        return lambda s, p: rules.extra_vp(s, p, pieces)
+    value, var = (plain[0][1], plain[0][2]) if plain else (None, None)
+    memo, execution, direct = rules.vp_memo, rules.execution, rules.modifier_vp
+    pieced = rules.vp_modified and pieces
 
     def extra(s, p: int) -> int:
-        v = value(s, {"player": p, var: p})
-        return 0 if v is None else v
+        x = 0
+        if pieced:
+            # Rule runs count interpreter steps against a budget: evaluated there, as before.
+            x = memo.get(s, p, direct) if memo is not None and not execution.depth else direct(s, p)
+        if value is not None:
+            v = value(s, {"player": p, var: p})
+            if v is not None:
+                x += v
+        return x
     return extra
 
 

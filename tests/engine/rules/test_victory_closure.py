@@ -1,7 +1,8 @@
-"""The victory check's score, written out as one closure when a game is built, is the method's
-(VictoryQueries.victory_score, the reference) for every seat after every step of seeded random
-games, in the shipped rows whose rules add VP each way the closure handles (a per-player
-modifier without a condition, piece modifiers, special cards, shared cards)."""
+"""The victory check's score and the rules' vp(p), written out as closures when a game is built,
+are the methods' (VictoryQueries.victory_score and total_vp, the references) for every seat
+after every step of seeded random games, in the shipped rows whose rules add VP each way the
+closures handle (a per-player modifier without a condition, piece modifiers, special cards,
+shared cards)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from catan_dsl.engine.rules.victory import VictoryQueries
 from tests.engine.rules.random_walks import random_steps
 
 ROWS = ("scenarios/barbarian_attack.catan", "scenarios/rivers.catan",
-        "scenarios/combinations/rivers+caravans.catan", "scenarios/fishermen.catan")
+        "scenarios/combinations/rivers+caravans.catan", "scenarios/fishermen.catan",
+        "scenarios/combinations/fishermen+barbarian_attack.catan")
 
 
 def _game(path: str) -> Game:
@@ -27,11 +29,12 @@ def _game(path: str) -> Game:
 def test_the_written_out_score_is_the_methods_after_every_step(path: str) -> None:
     game = _game(path)
     rules = game.rules
-    assert "victory_score" in vars(rules)          # the closure shadows the method
+    assert "victory_score" in vars(rules) and "total_vp" in vars(rules)   # shadowing the methods
     compared = 0
-    for _, s, _, _ in random_steps(game, (3, 4), 700):
+    for _, s, _, _ in random_steps(game, (3,), 700):
         for p in range(rules.n_real):
             assert rules.victory_score(s, p) == VictoryQueries.victory_score(rules, s, p)
+            assert rules.total_vp(s, p) == VictoryQueries.total_vp(rules, s, p) == s.vp(p)
             compared += 1
     assert compared > 2000
 
@@ -39,7 +42,7 @@ def test_the_written_out_score_is_the_methods_after_every_step(path: str) -> Non
 def test_the_switch_off_leaves_the_method(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(victory, "SCORE_CLOSURE", False)
     rules = _game(ROWS[0]).rules
-    assert "victory_score" not in vars(rules)
+    assert "victory_score" not in vars(rules) and "total_vp" not in vars(rules)
 
 
 def test_a_prisoner_count_that_reaches_the_target_wins() -> None:
@@ -55,3 +58,4 @@ def test_a_prisoner_count_that_reaches_the_target_wins() -> None:
     s.rules_state.counters[p][c] = 2 * (rules.fixed_target - s.board_vp[p] - s.card_vp[p]) + 40
     assert rules.victory_score(s, p) >= rules.fixed_target
     assert rules.victory_score(s, p) == VictoryQueries.victory_score(rules, s, p)
+    assert rules.total_vp(s, p) == VictoryQueries.total_vp(rules, s, p) >= rules.fixed_target
