@@ -68,7 +68,15 @@ def legal_trades(s, p: int, out: list) -> None:
             seen = (*hand, *held)
         menu = t.offer_by_hand.get(seen)
         if menu is None:
-            key, menu = _resource_menu(g, bank, hand)
+            # Offer only what some opponent could actually pay, so offers stay meaningful.
+            # Per resource: cards held capped at 2, plus 3 when some opponent holds one.
+            key = tuple([(h if h < 2 else 2) + 3 * (b + h < n)
+                         for b, h, n in zip(bank, hand, g.bank_total)])
+            menu = t.offer_menus.get(key)
+            if menu is None:
+                if len(t.offer_menus) > 100_000:
+                    t.offer_menus.clear()
+                menu = t.offer_menus[key] = _offer_menu(t, key)
             if seen is None:
                 out.extend(menu)
                 _counter_offers(s, p, key, out)
@@ -79,25 +87,16 @@ def legal_trades(s, p: int, out: list) -> None:
         out.extend(menu)
 
 
-def _resource_menu(g, bank: list, hand: list) -> tuple[tuple, tuple]:
-    """The resource offers' key and menu. Offer only what some opponent could actually pay, so
-    offers stay meaningful; per resource: cards held capped at 2, plus 3 when some opponent
-    holds one."""
+def _kept_counter_menus(g, rules, seen: tuple, bank: list, hand: list) -> tuple:
+    """(the resource offers, the counters' menus: _counter_menus) for the cards held up to 2
+    and the opponents-hold flags (``seen``), kept in ``rules.counter_menus_by_hand``."""
     t = g.actions
-    key = tuple([(h if h < 2 else 2) + 3 * (b + h < n)
-                 for b, h, n in zip(bank, hand, g.bank_total)])
+    key = tuple([(h if h < 2 else 2) + 3 * (b + h < n) for b, h, n in zip(bank, hand, g.bank_total)])
     menu = t.offer_menus.get(key)
     if menu is None:
         if len(t.offer_menus) > 100_000:
             t.offer_menus.clear()
         menu = t.offer_menus[key] = _offer_menu(t, key)
-    return key, menu
-
-
-def _kept_counter_menus(g, rules, seen: tuple, bank: list, hand: list) -> tuple:
-    """(the resource offers, the counters' menus: _counter_menus) for the cards held up to 2
-    and the opponents-hold flags (``seen``), kept in ``rules.counter_menus_by_hand``."""
-    key, menu = _resource_menu(g, bank, hand)
     variants = rules.counter_offer_menus.get(key)
     if variants is None:
         variants = _counter_menus(g, key)

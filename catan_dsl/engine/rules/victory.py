@@ -71,8 +71,7 @@ def extra_closure(rules, pieces: bool):
     card is shared and at most one per-player modifier, without a condition (prisoners / 2),
     adds VP: that one is called directly."""
     plain = rules.player_vp_plain
-    if rules.shared_specials or plain is None or len(plain) > 1 or \
-            plain and plain[0][0] is not None:
+    if rules.shared_specials or plain is None or len(plain) > 1 or plain and plain[0][0] is not None:
         return lambda s, p: rules.extra_vp(s, p, pieces)
     value, var = (plain[0][1], plain[0][2]) if plain else (None, None)
     memo, execution, direct = rules.vp_memo, rules.execution, rules.modifier_vp
