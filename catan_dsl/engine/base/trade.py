@@ -48,15 +48,11 @@ def legal_trades(s, p: int, out: list) -> None:
     if g.domestic and s.offers_this_turn < g.offers_per_turn:
         # The cards held and whether some opponent holds each resource, in C (map), find the
         # menu most times; the menu's own key below is the slower Python loop.
-        held = map(lt, map(add, bank, hand), g.bank_total)
+        seen = (*hand, *map(lt, map(add, bank, hand), g.bank_total))
         if rules is not None and rules.tradeable_counters:
             if KEEP_COUNTER_MENUS:
-                # The cards held up to 2 (as two rows of flags, in C) and the opponents-hold
-                # flags find the resource menu and its counters' menus; only the counters'
-                # part (units held, whether an opponent holds some) is read here. (Keyed by the
-                # raw hand, a quarter of the listings of a long run met a new key.)
-                ones, twos = rules.trade_caps
-                seen = (*map(ge, hand, ones), *map(ge, hand, twos), *held)
+                # The same look-up finds the resource menu and its counters' menus; only the
+                # counters' part (units held, whether an opponent holds some) is read here.
                 kept = rules.counter_menus_by_hand.get(seen)
                 if kept is None:
                     kept = _kept_counter_menus(g, rules, seen, bank, hand)
@@ -64,8 +60,6 @@ def legal_trades(s, p: int, out: list) -> None:
                 _counter_part(s, p, rules, kept[1], out)
                 return
             seen = None
-        else:
-            seen = (*hand, *held)
         menu = t.offer_by_hand.get(seen)
         if menu is None:
             # Offer only what some opponent could actually pay, so offers stay meaningful.
@@ -88,8 +82,8 @@ def legal_trades(s, p: int, out: list) -> None:
 
 
 def _kept_counter_menus(g, rules, seen: tuple, bank: list, hand: list) -> tuple:
-    """(the resource offers, the counters' menus: _counter_menus) for the cards held up to 2
-    and the opponents-hold flags (``seen``), kept in ``rules.counter_menus_by_hand``."""
+    """(the resource offers, the counters' menus: _counter_menus) for a hand and the
+    opponents-hold flags (``seen``), kept in ``rules.counter_menus_by_hand``."""
     t = g.actions
     key = tuple([(h if h < 2 else 2) + 3 * (b + h < n) for b, h, n in zip(bank, hand, g.bank_total)])
     menu = t.offer_menus.get(key)

@@ -123,9 +123,7 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         self.tradeable_counters = tuple(i for i, c in enumerate(self.counters) if c.tradeable)
         self.counter_offer_cache: dict = {}
         self.counter_offer_menus: dict = {}     # trade._counter_offers, by what they depend on
-        # trade.legal_trades: those and the resource offers kept by the cards held up to 2
-        self.counter_menus_by_hand: dict = {}
-        self.trade_caps = ((1,) * game.n_resources, (2,) * game.n_resources)
+        self.counter_menus_by_hand: dict = {}   # trade: those and the resource offers, by hand
         # ("distinct", first roll) → a second roll's outcomes and their chances
         self.deal_outcomes: dict[tuple, tuple] = {}
         self.last_deal: list = [None] * len(self.decks)   # per deck: (pile, its outcomes)
