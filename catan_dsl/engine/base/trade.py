@@ -21,10 +21,6 @@ from catan_dsl.engine.prompts import TRADE_RESPONSE, Prompt
 # answer prompt is made for every seat asked about every offer.
 _new = tuple.__new__
 
-# Off, a scenario with tradeable counters builds its resource offers' key in Python on every
-# listing (the reference for the menus kept by hand; read on every listing).
-KEEP_COUNTER_MENUS = True
-
 
 def legal_trades(s, p: int, out: list) -> None:
     g = s.game
@@ -46,20 +42,10 @@ def legal_trades(s, p: int, out: list) -> None:
             menu = t.bank_menus[key] = _bank_menu(t, ok, ratio, bank)
         out.extend(menu)
     if g.domestic and s.offers_this_turn < g.offers_per_turn:
+        counters = rules is not None and rules.tradeable_counters
         # The cards held and whether some opponent holds each resource, in C (map), find the
         # menu most times; the menu's own key below is the slower Python loop.
-        seen = (*hand, *map(lt, map(add, bank, hand), g.bank_total))
-        if rules is not None and rules.tradeable_counters:
-            if KEEP_COUNTER_MENUS:
-                # The same look-up finds the resource menu and its counters' menus; only the
-                # counters' part (units held, whether an opponent holds some) is read here.
-                kept = rules.counter_menus_by_hand.get(seen)
-                if kept is None:
-                    kept = _kept_counter_menus(g, rules, seen, bank, hand)
-                out.extend(kept[0])
-                _counter_part(s, p, rules, kept[1], out)
-                return
-            seen = None
+        seen = None if counters else (*hand, *map(lt, map(add, bank, hand), g.bank_total))
         menu = t.offer_by_hand.get(seen)
         if menu is None:
             # Offer only what some opponent could actually pay, so offers stay meaningful.
@@ -71,7 +57,7 @@ def legal_trades(s, p: int, out: list) -> None:
                 if len(t.offer_menus) > 100_000:
                     t.offer_menus.clear()
                 menu = t.offer_menus[key] = _offer_menu(t, key)
-            if seen is None:
+            if counters:
                 out.extend(menu)
                 _counter_offers(s, p, key, out)
                 return
@@ -79,26 +65,6 @@ def legal_trades(s, p: int, out: list) -> None:
                 t.offer_by_hand.clear()
             t.offer_by_hand[seen] = menu
         out.extend(menu)
-
-
-def _kept_counter_menus(g, rules, seen: tuple, bank: list, hand: list) -> tuple:
-    """(the resource offers, the counters' menus: _counter_menus) for a hand and the
-    opponents-hold flags (``seen``), kept in ``rules.counter_menus_by_hand``."""
-    t = g.actions
-    key = tuple([(h if h < 2 else 2) + 3 * (b + h < n) for b, h, n in zip(bank, hand, g.bank_total)])
-    menu = t.offer_menus.get(key)
-    if menu is None:
-        if len(t.offer_menus) > 100_000:
-            t.offer_menus.clear()
-        menu = t.offer_menus[key] = _offer_menu(t, key)
-    variants = rules.counter_offer_menus.get(key)
-    if variants is None:
-        variants = _counter_menus(g, key)
-    kept = rules.counter_menus_by_hand
-    if len(kept) > 100_000:
-        kept.clear()
-    got = kept[seen] = (menu, variants)
-    return got
 
 
 def _bank_menu(t, ok: tuple, ratio: list, bank: list) -> tuple:
@@ -141,12 +107,6 @@ def _counter_offers(s, p: int, offer_key: tuple, out: list) -> None:
     variants = rules.counter_offer_menus.get(offer_key)
     if variants is None:
         variants = _counter_menus(s.game, offer_key)
-    _counter_part(s, p, rules, variants, out)
-
-
-def _counter_part(s, p: int, rules, variants: tuple, out: list) -> None:
-    """Each tradeable counter's offers for the units ``p`` holds (up to 2) and whether an
-    opponent holds some, from its menus (``variants``: _counter_menus)."""
     counters = s.rules_state.counters
     mine = counters[p]
     n_real = rules.n_real

@@ -123,7 +123,6 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         self.tradeable_counters = tuple(i for i, c in enumerate(self.counters) if c.tradeable)
         self.counter_offer_cache: dict = {}
         self.counter_offer_menus: dict = {}     # trade._counter_offers, by what they depend on
-        self.counter_menus_by_hand: dict = {}   # trade: those and the resource offers, by hand
         # ("distinct", first roll) → a second roll's outcomes and their chances
         self.deal_outcomes: dict[tuple, tuple] = {}
         self.last_deal: list = [None] * len(self.decks)   # per deck: (pile, its outcomes)

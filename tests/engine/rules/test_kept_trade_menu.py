@@ -44,14 +44,10 @@ def _reference(s, p: int, ratio: list) -> list:
     return out
 
 
-@pytest.mark.parametrize("keep", [True, False])
 @pytest.mark.parametrize("seed", [1001])
-def test_kept_trade_menu_is_the_menu_worked_out_directly(seed: int, keep: bool,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Along the games every listing's trades are the direct menu (with the menus kept by hand,
-    trade.KEEP_COUNTER_MENUS, and without); where a forbid raises a ratio, a hand holding the
-    harbor's ratio (on a clone) gets no trade at it."""
-    monkeypatch.setattr(trade, "KEEP_COUNTER_MENUS", keep)
+def test_kept_trade_menu_is_the_menu_worked_out_directly(seed: int) -> None:
+    """Along the games every listing's trades are the direct menu; where a forbid raises a
+    ratio, a hand holding the harbor's ratio (on a clone) gets no trade at it."""
     ir, report = compile_file(str(SCENARIOS / "barbarian_attack.catan"))
     assert ir is not None, report.render_text()
     g = Game(ir, num_players=4)
@@ -79,5 +75,3 @@ def test_kept_trade_menu_is_the_menu_worked_out_directly(seed: int, keep: bool,
     # The walk met the cases the keys tell apart (or it shows nothing).
     assert listed > 300 and counter_offers > 50 and forbidden > 0, (
         listed, counter_offers, forbidden)
-    # Kept menus were met again (a hand seen before), not only built.
-    assert (len(rules.counter_menus_by_hand) < listed) if keep else not rules.counter_menus_by_hand
