@@ -12,8 +12,10 @@ the same games (a test pins that they do) and the ratio is of cost alone:
 
 Switches: ``listing`` (engine/rules/listing.py, the rule-action listing written out),
 ``loops`` (expressions.GENERATED_LOOPS, the generated loops and action targets),
-``straight`` (engine/rules/straight.py, effect blocks written out) and ``firing``
-(engine/rules/firing.py, an event's rules fired in place).
+``straight`` (engine/rules/straight.py, effect blocks written out), ``firing``
+(engine/rules/firing.py, an event's rules fired in place), ``victory`` (victory.SCORE_CLOSURE,
+the victory check and ``vp(p)`` written out as closures) and ``vp_paths``
+(vp_memo.KEEP_WHILE_PATHS_MOVE, VP modifiers kept while only path pieces move).
 """
 
 from __future__ import annotations
@@ -23,11 +25,12 @@ import time
 
 from catan_dsl.api import compile_file
 from catan_dsl.engine import Game
-from catan_dsl.engine.rules import expressions, firing, listing, straight
+from catan_dsl.engine.rules import expressions, firing, listing, straight, victory, vp_memo
 from catan_dsl.play.playtest import games_heap, play_game
 
 SWITCHES = {"listing": (listing, "GENERATED"), "loops": (expressions, "GENERATED_LOOPS"),
-            "straight": (straight, "GENERATED"), "firing": (firing, "IN_PLACE")}
+            "straight": (straight, "GENERATED"), "firing": (firing, "IN_PLACE"),
+            "victory": (victory, "SCORE_CLOSURE"), "vp_paths": (vp_memo, "KEEP_WHILE_PATHS_MOVE")}
 
 
 def _game(ir: dict, players: int, switch: str, on: bool) -> Game:

@@ -1,5 +1,5 @@
 """A main-phase listing + the rules' build and trade forbids → the listing without the builds a
-forbid holds for and the offers of a banned stock (``RulesRuntime._legal_main`` calls it)."""
+forbid holds for and the offers of a banned stock (``RulesRuntime.legal_main`` calls it)."""
 
 from __future__ import annotations
 

@@ -323,11 +323,10 @@ class CompiledRules(RuleQueries, BuildBans, VictoryQueries):
         self.shared_specials = any(sp.policy == "all_min" for sp in game.specials)
         # VP modifiers reading only pieces, chains, marks, markers and units are memoised by
         # position (vp_memo).
-        vp_rules = ir_modifiers(ir, "vp")
-        self.vp_memo = VpMemo(vp_rules) if self.vp_modified and memoisable(vp_rules, self.functions) \
-            else None
-        on_edge = dict(zip(game.piece_names, game.piece_on_edge))
+        vp_rules, on_edge = ir_modifiers(ir, "vp"), dict(zip(game.piece_names, game.piece_on_edge))
         self.vp_kinds = frozenset().union(*(place_kinds(r, on_edge) for r in vp_rules))
+        self.vp_memo = VpMemo(vp_rules, self) \
+            if self.vp_modified and memoisable(vp_rules, self.functions) else None
         self.vp_place_most = most_per_place(vp_rules, self.vp_kinds) if self.vp_modified else None
         self.vp_headroom = headroom(game.specials, ir_modifiers(ir, "player_vp"))
         self.yield_modified = bool(self.modifiers.get("yield"))

@@ -60,6 +60,26 @@ def markers_kept(s) -> dict:
     return kept[1]
 
 
+def may_hold_for_real(cond, var: str | None) -> bool:
+    """Can a yield modifier's condition hold at a real player's building (``real(owner(VAR))``
+    true)? Decided from ``not``, ``and``, ``or`` around that test alone; anything else may."""
+    def value(node):                     # True, False, or None: not known
+        if node is None or node is True:
+            return True
+        if node == ["real", ["owner", ["var", var]]]:
+            return True
+        if isinstance(node, list) and node and node[0] == "not" and len(node) == 2:
+            inner = value(node[1])
+            return None if inner is None else not inner
+        if isinstance(node, list) and node and node[0] in ("and", "or") and len(node) == 3:
+            a, b = value(node[1]), value(node[2])
+            if node[0] == "and":
+                return False if False in (a, b) else (True if a and b else None)
+            return True if True in (a, b) else (False if a is False and b is False else None)
+        return None
+    return var is None or value(cond) is not False
+
+
 class RuleQueries:
     """Mixed into CompiledRules: uses its ``forbids``, ``modifiers``, ``layout_forbids`` and the
     listing memo its runtime sets while a state's legal actions are listed (the build bans:

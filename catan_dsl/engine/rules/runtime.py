@@ -27,12 +27,12 @@ from catan_dsl.engine.events import (
 )
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, Prompt
 from catan_dsl.engine.rules import (ban_filter, executor, firing, game_flow, hex_changes,
-                                    player_actions, robbers, special_cards, turns)
+                                    player_actions, robbers, special_cards, turns, victory)
 from catan_dsl.engine.rules.robbers import RobberMoves
 from catan_dsl.engine.rules.compiled import CompiledRules, ir_modifiers
 from catan_dsl.engine.rules.interned import InternedActions
 from catan_dsl.engine.rules.measure_memo import BUILDING_FUNCTIONS, MeasureMemo, board_only
-from catan_dsl.engine.rules.queries import kept_kind, kept_memo
+from catan_dsl.engine.rules.queries import kept_kind, kept_memo, may_hold_for_real
 from catan_dsl.engine.rules.rules_state import RulesState
 from catan_dsl.engine.rules.special_cards import CARD_PROMPTS
 
@@ -103,18 +103,9 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         # Production asks the yield modifiers only for real players' buildings: one whose
         # condition is false for those ("a neutral settlement yields nothing") changes nothing
         # there, and production keeps the base game's path.
-        self.yield_real = any(_may_hold_for_real(r.get("when"), (r.get("bind") or {}).get("x"))
+        self.yield_real = any(may_hold_for_real(r.get("when"), (r.get("bind") or {}).get("x"))
                               for r in ir_modifiers(ir, "yield"))
-        # What the engine asks after every action, decided once: whether any rule can add VP
-        # beyond pieces, cards and awards, and the victory target when no modifier moves it.
-        self.adds_vp = self.vp_modified or "player_vp" in self.modifiers or any(
-            policy == "all_min" for _, policy, _ in self.dynamic)
-        self.fixed_target = None if "target" in self.modifiers else self.game.target + self.bonus
-        # The lowest target the target modifiers can make (None: one adds an expression): the
-        # victory check need not ask them for a player below it.
-        target_rules = self.modifiers.get("target", ())
-        self.min_target = None if any(r.const is None for r in target_rules) else \
-            self.game.target + self.bonus + sum(min(0, r.const) for r in target_rules)
+        victory.settle(self)            # what the victory check asks, decided once
         # "forbid trade of X" with no condition bans the same stocks for everyone, always:
         # decided here once instead of on every listing.
         trade_rules = self.forbids.get("trade", ())
@@ -125,7 +116,7 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             self.static_trade_ban = tuple(
                 any(all(v == n for _, v in r.filter) for r in trade_rules) for n in names)
         # Can a listing lose a build or an offer at all? Not when the only bans are on trading
-        # what no offer holds (a deck's items): then the listing is not walked (_legal_main).
+        # what no offer holds (a deck's items): then the listing is not walked (legal_main).
         self.listing_filtered = self.build_forbids or self.trade_forbids and (
             self.static_trade_ban is None or any(self.static_trade_ban))
         # Counters players may put into domestic offers (base/trade.py), and those offers interned.
@@ -351,10 +342,21 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         """The set-up yield round's hexes of choice beside ``v`` (base/setup.py asks)."""
         hex_changes.push_picks(self, s, hex_changes.setup_choices(self, s, p, v))
 
+    def _stops_production(self, s, total: int) -> bool:
+        """Does a ``forbid produce`` hold for a hex showing ``total`` that would produce?"""
+        b = s.board
+        for h in b.number_hexes[total] if 0 <= total < len(b.number_hexes) else ():
+            if b.hex_resource[h] >= 0 and h != s.robber and \
+                    self.forbidden(s, "produce", s.cur, {"at": h}) is not None:
+                return True
+        return False
+
     def _produce(self, s, total: int) -> None:
         banned = self.forbids.get("produce")
-        if not (self.yield_real or banned) and not s.rules_state.yield_now:
-            # Nothing differs from the base game's production but the neutral seats.
+        if not self.yield_real and not s.rules_state.yield_now and not (
+                banned and self._stops_production(s, total)):
+            # Nothing differs from the base game's production but the neutral seats (with
+            # production forbids: when none holds for a hex of this number, most rolls).
             turn_flow.produce(s, total, self.n_real)
             return
         g, b = self.game, s.board
@@ -387,26 +389,22 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         """Drop forbidden builds and trades, then add the scenario's actions. ``builds``: the
         slice of ``out`` that holds the builds, when the caller knows it."""
         self.listing_memo, self.listing_state = {}, s
-        try:
-            self._legal_main(s, p, out, before_roll, builds)
+        try:                                # (one call level: asked for every main listing)
+            closed = not before_roll and s.rules_state.turn_phase
+            if self.listing_filtered and not closed:
+                # (In a later turn phase close_trading drops every build and offer anyway.)
+                # Whether trading a stock is forbidden depends only on the state and the player,
+                # so it is asked once per stock here rather than once per offer and stock.
+                columns = [r for r, b in enumerate(self.trade_banned(s, p)) if b] \
+                    if self.trade_forbids else _NO_COLUMNS
+                # With no stock banned now and no build (or no build ban), every action stays.
+                if columns or self.build_forbids and (builds is None or builds[0] != builds[1]):
+                    ban_filter.drop_banned(self, s, p, out, columns, builds)
+            if closed:
+                turns.close_trading(out)         # a later turn phase: trading is over
+            player_actions.legal(s, p, out, before_roll)
         finally:
             self.listing_memo = self.listing_state = None
-
-    def _legal_main(self, s, p: int, out: list, before_roll: bool,
-                    builds: tuple[int, int] | None) -> None:
-        closed = not before_roll and s.rules_state.turn_phase
-        if self.listing_filtered and not closed:
-            # (In a later turn phase close_trading drops every build and offer anyway.)
-            # Whether trading a stock is forbidden depends only on the state and the player, so
-            # it is asked once per stock here rather than once per offer and stock.
-            columns = [r for r, b in enumerate(self.trade_banned(s, p)) if b] \
-                if self.trade_forbids else _NO_COLUMNS
-            # With no stock banned now and no build (or no build ban), every action stays.
-            if columns or self.build_forbids and (builds is None or builds[0] != builds[1]):
-                ban_filter.drop_banned(self, s, p, out, columns, builds)
-        if closed:
-            turns.close_trading(out)         # a later turn phase: trading is over
-        player_actions.legal(s, p, out, before_roll)
 
     def trade_ratios(self, s, p: int) -> list[int]:
         """``p``'s bank-trade ratios counting only the harbors no ``forbid harbor`` holds for
@@ -449,26 +447,6 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
 
 
 _NO_COLUMNS: list[int] = []         # no stock banned (read only)
-
-
-def _may_hold_for_real(cond, var: str | None) -> bool:
-    """Can a yield modifier's condition hold at a real player's building (``real(owner(VAR))``
-    true)? Decided from ``not``, ``and``, ``or`` around that test alone; anything else may."""
-    def value(node):                     # True, False, or None: not known
-        if node is None or node is True:
-            return True
-        if node == ["real", ["owner", ["var", var]]]:
-            return True
-        if isinstance(node, list) and node and node[0] == "not" and len(node) == 2:
-            inner = value(node[1])
-            return None if inner is None else not inner
-        if isinstance(node, list) and node and node[0] in ("and", "or") and len(node) == 3:
-            a, b = value(node[1]), value(node[2])
-            if node[0] == "and":
-                return False if False in (a, b) else (True if a and b else None)
-            return True if True in (a, b) else (False if a is False and b is False else None)
-        return None
-    return var is None or value(cond) is not False
 
 
 def after_roll(s, n: int) -> None:

@@ -45,9 +45,13 @@ def after_action(rules, s) -> None:
     if rules.counters_only:
         # Every dynamic award counts a counter: nothing else can move them (a trade of cards,
         # a road, a roll that pays no counter do not), nor a counter no card measures.
-        key = tuple(map(rules.measured_columns, rules_state.counters))
-        if key != rules_state.fingerprint:
-            rules_state.fingerprint = key
+        counters = rules_state.counters
+        old = rules_state.fingerprint      # (the measured columns, a copy of every counter)
+        if old and old[1] == counters:
+            return                          # no counter moved (most actions): compared in C
+        key = tuple(map(rules.measured_columns, counters))
+        rules_state.fingerprint = (key, [*map(list.copy, counters)])
+        if not old or key != old[0]:
             for si, _, _ in rules.dynamic:
                 award(rules, s, si)
         return
@@ -92,24 +96,30 @@ def _counters_and_routes(rules, s) -> None:
     the general path's order, instead of both whenever a hand changes."""
     rules_state = s.rules_state
     old = rules_state.fingerprint
-    # The cards read only the counters they measure (rules.measured_columns).
-    counters = tuple(map(rules.measured_columns, rules_state.counters))
+    raw = rules_state.counters
     n_chains = rules.chains.n_specs
     # Compared part by part as lists (asked after every action); copies are made only when
-    # something moved.
+    # something moved. The cards read only the counters they measure (rules.measured_columns),
+    # worked out when some counter moved since the copy of them all kept beside.
     if old:
-        cards_moved = old[0] != counters
+        same = old[2] == raw
+        counters = old[0] if same else tuple(map(rules.measured_columns, raw))
+        cards_moved = not same and old[0] != counters
         vp, shape, chains = old[1]
         routes_moved = shape != rules_state.shape_moves or \
             n_chains and chains != rules_state.chains[:n_chains] or \
             rules.weights_follow_pieces and vp != s.board_vp
         if not (cards_moved or routes_moved):
+            if not same:                     # a counter no card measures moved: copied anew
+                rules_state.fingerprint = (old[0], old[1], [*map(list.copy, raw)])
             return
     else:
+        counters = tuple(map(rules.measured_columns, raw))
         cards_moved = routes_moved = True
     board = (s.board_vp[:], rules_state.shape_moves, rules_state.chains[:n_chains]) \
         if routes_moved else old[1]
-    rules_state.fingerprint = (counters if cards_moved else old[0], board)
+    rules_state.fingerprint = (counters if cards_moved else old[0], board,
+                               [*map(list.copy, raw)])
     if cards_moved:
         for si, _, _ in rules.dynamic:
             award(rules, s, si)

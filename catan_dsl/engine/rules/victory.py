@@ -3,6 +3,92 @@ the bot hint (VictoryQueries, mixed into CompiledRules: asked after every action
 
 from __future__ import annotations
 
+# Off, the victory check and the rules' vp(p) ask VictoryQueries.victory_score and total_vp
+# themselves (the references the written-out closures are tested against; read when a game is
+# built).
+SCORE_CLOSURE = True
+
+
+def settle(rules) -> None:
+    """What the engine asks after every action, decided once: whether any rule can add VP
+    beyond pieces, cards and awards, the victory target when no modifier moves it, the lowest
+    target the target modifiers can make (None: one adds an expression; the check need not ask
+    them for a player below it), and the check's score as one closure (score_closure)."""
+    rules.adds_vp = rules.vp_modified or "player_vp" in rules.modifiers or any(
+        policy == "all_min" for _, policy, _ in rules.dynamic)
+    target = rules.game.target + rules.bonus
+    rules.fixed_target = None if "target" in rules.modifiers else target
+    target_rules = rules.modifiers.get("target", ())
+    rules.min_target = None if any(r.const is None for r in target_rules) else \
+        target + sum(min(0, r.const) for r in target_rules)
+    if SCORE_CLOSURE:
+        # These shadow the methods on this object.
+        rules.victory_score, rules.total_vp = score_closure(rules), total_closure(rules)
+
+
+def score_closure(rules):
+    """VictoryQueries.victory_score with what it reads of ``rules`` fixed when the game is
+    built (the floor, the per-building bound, the headroom, and extra_vp without the piece
+    modifiers written out for a single per-player modifier): asked after every action, where
+    the attribute reads and the calls through extra_vp were most of its cost."""
+    floor = rules.fixed_target if rules.fixed_target is not None else rules.min_target
+    most_each = rules.vp_place_most if rules.vp_modified else 0
+    if floor is None or most_each is None:
+        return lambda s, p: s.vp(p)
+    headroom, modified, held = rules.vp_headroom, rules.vp_modified, rules._held_vp
+    extra = extra_closure(rules, False)
+
+    def victory_score(s, p: int) -> int:
+        plain = s.board_vp[p] + s.card_vp[p]
+        most = most_each * len(s.buildings[p]) if most_each else 0
+        if headroom is not None and plain + headroom + most < floor:
+            return plain
+        if not modified:
+            return s.vp(p)
+        high = plain + extra(s, p)
+        if p in s.holders:
+            high += held(s, p)
+        return high if high + most < floor else s.vp(p)
+    return victory_score
+
+
+def total_closure(rules):
+    """VictoryQueries.total_vp likewise (the rules' ``vp(p)``, asked of every opponent where
+    an action's targets compare VP)."""
+    held = rules._held_vp
+    extra = extra_closure(rules, True) if rules.adds_vp else None
+
+    def total_vp(s, p: int) -> int:
+        total = s.board_vp[p] + s.card_vp[p]
+        if p in s.holders:
+            total += held(s, p)
+        return total if extra is None else total + extra(s, p)
+    return total_vp
+
+
+def extra_closure(rules, pieces: bool):
+    """``rules.extra_vp(s, p, pieces)`` as a function of (s, p), written out when no special
+    card is shared and at most one per-player modifier, without a condition (prisoners / 2),
+    adds VP: that one is called directly."""
+    plain = rules.player_vp_plain
+    if rules.shared_specials or plain is None or len(plain) > 1 or plain and plain[0][0] is not None:
+        return lambda s, p: rules.extra_vp(s, p, pieces)
+    value, var = (plain[0][1], plain[0][2]) if plain else (None, None)
+    memo, execution, direct = rules.vp_memo, rules.execution, rules.modifier_vp
+    pieced = rules.vp_modified and pieces
+
+    def extra(s, p: int) -> int:
+        x = 0
+        if pieced:
+            # Rule runs count interpreter steps against a budget: evaluated there, as before.
+            x = memo.get(s, p, direct) if memo is not None and not execution.depth else direct(s, p)
+        if value is not None:
+            v = value(s, {"player": p, var: p})
+            if v is not None:
+                x += v
+        return x
+    return extra
+
 
 class VictoryQueries:
     """VP, target and bot-value queries; the attributes they read (modifiers, vp_memo, specials

@@ -7,7 +7,8 @@ import math
 from typing import Any, Callable
 
 from catan_dsl.engine.rules.domains import conjuncts
-from catan_dsl.engine.rules.measure_memo import BOARD_FUNCTIONS, board_only, position_memo
+from catan_dsl.engine.rules.measure_memo import (BOARD_FUNCTIONS, BUILDING_FUNCTIONS, board_only,
+                                                 position_memo)
 
 # Beyond the board-only functions a VP modifier may read chain pieces, marks, markers on hexes
 # and units on paths: all are in the memo key, so the cached value is still a pure function of
@@ -18,6 +19,9 @@ VP_FUNCTIONS = BOARD_FUNCTIONS | {"occupied", "marked", "markers", "marker_suppl
 # What a rule may read to be kept until something on the board moves (RulesState.position_memo).
 POSITION_FUNCTIONS = VP_FUNCTIONS | {"harbor_ratio", "vertices", "edges"}
 LIMIT = 4096        # positions kept per board before the memo starts again (bounded memory)
+# Off, every piece moved (a road too) asks the VP modifiers again (the reference for
+# reads_no_path_piece's memo; read when a game is built).
+KEEP_WHILE_PATHS_MOVE = True
 
 
 MARKER_READERS = frozenset({"markers", "marker_supply"})
@@ -106,12 +110,51 @@ def memoisable(rules: list[dict], functions: Any) -> bool:
                and board_only(r.get("value", 0), functions, VP_FUNCTIONS) for r in rules)
 
 
+def reads_no_path_piece(rules: list[dict], functions: Any, kinds: frozenset[str],
+                        building_kinds: frozenset[str], unit_names: Any) -> bool:
+    """True when the VP modifiers, which pay only buildings (``kinds``: vertices), read of the
+    pieces only their own building (``piece(X)``, ``owner(X)``) and the buildings
+    (``pieces(p, K)`` of a building kind K), besides the layout, markers and units on places
+    (``occupied(e, U)`` of a unit or a chain U): their values stay while roads and other path pieces
+    come and go."""
+    if kinds != frozenset(("vertex",)):
+        return False
+    allowed = BUILDING_FUNCTIONS | UNIT_READERS - {"occupied"}
+
+    def ok(expr: Any, own: Any) -> bool:
+        if not isinstance(expr, list) or not expr:
+            return True
+        head = expr[0]
+        if head in ("piece", "owner"):
+            if expr[1:] != [["var", own]]:
+                return False
+        elif head == "pieces":
+            if len(expr) != 3 or expr[2] not in building_kinds:
+                return False
+        elif head == "occupied":
+            if len(expr) != 3 or expr[2] not in unit_names:
+                return False
+        elif isinstance(head, str) and head in functions and head not in allowed:
+            return False
+        return all(ok(x, own) for x in expr[1:])
+    return all(ok(r.get(k), dict(r.get("bind") or {}).get("x")) for r in rules
+               for k in ("when", "value"))
+
+
+def _placed_names(compiled: Any) -> set[str]:
+    """What ``occupied(x, NAME)`` reads without reading a piece: a unit, or a chain that is no
+    piece's name (functions.f_occupied), both in VpMemo's key."""
+    chains = compiled.chains
+    return set(compiled.unit_index) | ({n for n in chains.index if n not in compiled.piece_index}
+                                       if chains else set())
+
+
 class VpMemo:
     """Extra VP from modifiers for every player by (board, owners, kinds, chains, marks): the
     victory check asks after every action, yet pieces move on few of them. Values are a pure
     function of the key, so states and clones share the memo."""
 
-    def __init__(self, rules: list[dict] | None = None) -> None:
+    def __init__(self, rules: list[dict] | None = None, compiled: Any = None) -> None:
         # id(board) → (board, {position: per-player values}); see position_memo.
         self.values: dict[int, tuple[Any, dict[tuple, dict[int, int]]]] = {}
         # Markers and units go into the key only when a modifier reads them: a knight moving
@@ -122,6 +165,11 @@ class VpMemo:
             heads(r.get("value", 0), read)
         self.reads_markers = bool(read & MARKER_READERS)
         self.reads_units = bool(read & UNIT_READERS)
+        # Reading no path piece (reads_no_path_piece), the values are kept while only path
+        # pieces move: by State.building_moves, the paths' owners and kinds out of the key.
+        self.no_paths = KEEP_WHILE_PATHS_MOVE and compiled is not None and reads_no_path_piece(
+            rules or [], compiled.functions, compiled.vp_kinds, compiled.building_kinds,
+            _placed_names(compiled))
 
     def get(self, s, p: int, compute: Callable[[Any, int], int]) -> int:
         """``p``'s extra VP at ``s``'s position: kept, or ``compute(s, p)``."""
@@ -134,15 +182,17 @@ class VpMemo:
         # (most actions) means the same values, without building the whole position key. The
         # cache travels with clones; a clone that moves something counts a move and misses it.
         last = rules_state.vp_cache
-        if last is not None and last[0] == s.piece_moves and last[1] == rules_state.shape_moves \
+        pieces = s.building_moves if self.no_paths else s.piece_moves
+        if last is not None and last[0] == pieces and last[1] == rules_state.shape_moves \
                 and last[2] == moved:
             vals = last[3]
         else:
             chains = tuple(rules_state.chains)
             marks = tuple(sorted(rules_state.marks.items())) if rules_state.marks else ()
             memo = position_memo(self.values, s.board)
-            key = (tuple(s.v_owner), tuple(s.v_kind), tuple(s.e_owner), tuple(s.e_kind), chains,
-                   marks)
+            key = (tuple(s.v_owner), tuple(s.v_kind), chains, marks) if self.no_paths else \
+                (tuple(s.v_owner), tuple(s.v_kind), tuple(s.e_owner), tuple(s.e_kind), chains,
+                 marks)
             # Hex markers and path units change without a piece moving: in the key when read.
             if self.reads_markers and rules_state.markers:
                 key += (tuple(map(tuple, rules_state.markers)), tuple(rules_state.marker_supply))
@@ -154,7 +204,7 @@ class VpMemo:
                 if len(memo) >= LIMIT:
                     memo.clear()
                 vals = memo[key] = {}
-            rules_state.vp_cache = (s.piece_moves, rules_state.shape_moves, moved, vals)
+            rules_state.vp_cache = (pieces, rules_state.shape_moves, moved, vals)
         v = vals.get(p)
         if v is None:
             v = vals[p] = compute(s, p)

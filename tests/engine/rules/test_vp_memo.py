@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
+from catan_dsl.api import compile_file
 from catan_dsl.bots import make_bot
-from catan_dsl.engine import CHANCE
+from catan_dsl.engine import CHANCE, Game
 from catan_dsl.engine.rules.functions import FUNCTIONS
-from catan_dsl.engine.rules.vp_memo import memoisable
+from catan_dsl.engine.rules.vp_memo import memoisable, reads_no_path_piece
+from tests.engine.rules.random_walks import random_steps
 from tests.variants.kit import game
 
 
@@ -85,3 +87,30 @@ def test_marking_and_unmarking_shows_in_the_memoised_vp_at_once(tmp_path) -> Non
     c = s.clone()
     act(c, "do profane vertex 10")
     assert c.vp(0) == before and s.vp(0) == before + 1
+
+
+def test_values_of_modifiers_reading_no_path_piece_are_kept_while_roads_are_built() -> None:
+    """Barbarian Attack's conquered buildings and Caravans' camels read no path piece: their
+    values are kept by the buildings' moves (roads built leave them), and after every step of
+    a seeded random game they equal the modifiers evaluated afresh, with a building lying down
+    on the way; a modifier reading a road (or another path than its own) is not kept so."""
+    for path in ("scenarios/barbarian_attack.catan", "scenarios/caravans.catan"):
+        ir, report = compile_file(path)
+        assert ir is not None, report.render_text()
+        g = Game(ir, num_players=4)
+        rules = g.rules
+        assert rules.vp_memo.no_paths, path
+        lying = 0
+        for _, s, _, _ in random_steps(g, (11,), 3000):
+            for q in range(g.num_players):
+                direct = rules.modifier_vp(s, q)
+                assert rules.vp_memo.get(s, q, rules.modifier_vp) == direct, (path, s.turn, q)
+                lying += direct != 0
+        assert lying, path
+    reads = [{"bind": {"x": "v"}, "when": [">", ["count", "e", ["pieces", ["var", "p"], "road"],
+                                                   True], 3], "value": 1}]
+    own_edge = [{"bind": {"x": "v"}, "when": ["any", "e", ["edges_of", ["var", "v"]],
+                                              [">=", ["owner", ["var", "e"]], 0]], "value": 1}]
+    for rules_ir in (reads, own_edge):
+        assert not reads_no_path_piece(rules_ir, {"pieces": 0, "owner": 0, "edges_of": 0},
+                                       frozenset(("vertex",)), frozenset(("settlement",)), {})
