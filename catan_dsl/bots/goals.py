@@ -5,7 +5,6 @@ from __future__ import annotations
 from catan_dsl.bots.greedy import evaluate, kept_per, lasting_counters
 from catan_dsl.core.vocab_layout import LAYOUT_FUNCTIONS
 from catan_dsl.engine import State
-from catan_dsl.engine.rules.probe import run_from
 
 # A unit's pull toward a goal place: ARRIVAL_SHARE of what arriving there is worth when it
 # stands one path away, falling by an equal step per path to nothing at GOAL_RANGE paths (a
@@ -186,7 +185,8 @@ def _arrive(s: State, p: int, goal: Goal, x: int, g: int, chain: int) -> float:
     # The rule's effects from the move on, run to their end or to the first that needs the
     # work stack (a draw's chance step): what would come after that is not run, and not valued.
     # Not run (not written out, or reading a variable of the action's own): no worth, no pull.
-    if not run_from(c, goal.ri, goal.addr, goal.at, {"player": p, goal.frm: x, goal.to: g}):
+    if not c.game.rules.run_from(c, goal.ri, goal.addr, goal.at,
+                                 {"player": p, goal.frm: x, goal.to: g}):
         return 0.0
     drew = len(c.prompts) > waiting and c.is_chance_node()
     value = _settled(c, p, goal, g, chain, drew) - evaluate(s, p)

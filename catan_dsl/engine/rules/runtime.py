@@ -27,7 +27,8 @@ from catan_dsl.engine.events import (
 )
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, Prompt
 from catan_dsl.engine.rules import (ban_filter, executor, firing, game_flow, hex_changes,
-                                    player_actions, robbers, special_cards, turns, victory)
+                                    player_actions, probe, robbers, special_cards, turns,
+                                    victory)
 from catan_dsl.engine.rules.robbers import RobberMoves
 from catan_dsl.engine.rules.compiled import CompiledRules, ir_modifiers
 from catan_dsl.engine.rules.interned import InternedActions
@@ -444,6 +445,11 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
 
     def award(self, s, si: int) -> None:
         special_cards.award(self, s, si)
+
+    def run_from(self, s, rule_index: int, addr: tuple, at: int, env: dict) -> bool:
+        """A player action's block run on ``s`` from one of its effects, outside any action
+        (a bot's look-ahead; probe.py)."""
+        return probe.run_from(s, rule_index, addr, at, env)
 
 
 _NO_COLUMNS: list[int] = []         # no stock banned (read only)
