@@ -289,8 +289,9 @@ def test_the_subtree_is_kept_only_straight_after_the_seats_own_move(base: Game,
     """The search below the move played is reused only when nothing came between that move
     and the seat's next decision (no chance drawn, no other seat asked, the same game): the
     history is the last decision's plus that move alone. In a seeded game that happens (a
-    build followed by another) and never otherwise."""
-    bot = MctsBot(playouts=40)
+    build followed by another) and never otherwise. (A subtree is kept only when every scene
+    was dealt, which the scene a playout's index picks makes sure of: ``paired=0``.)"""
+    bot = MctsBot(playouts=40, paired=0)
     bot.reuse_subtree = True
     used = []
     real = MctsBot._kept_subtree
