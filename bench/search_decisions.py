@@ -39,6 +39,9 @@ sys.path.insert(0, str(REPO))
 from catan_dsl import api  # noqa: E402
 from catan_dsl.bots import make_bot  # noqa: E402
 from catan_dsl.bots.kinds import decision_kind  # noqa: E402
+from catan_dsl.bots.mcts import Node  # noqa: E402
+from catan_dsl.bots.playout import Horizon  # noqa: E402
+from catan_dsl.bots.worlds import sample_world  # noqa: E402
 from catan_dsl.engine import CHANCE, Game  # noqa: E402
 from search_speed import positions  # noqa: E402  (a sibling script: the same sampled positions)
 
@@ -128,6 +131,56 @@ def agreement(states: list, specs: list[str], reference: str) -> None:
               + ", ".join(f"= {y} {same(x, y, 'main')}" for y in names[1:] if y != x))
 
 
+def option_values(s, scenes: int, seed: int) -> dict[int, float]:
+    """id(option) -> its mean leaf value over ``scenes`` sampled worlds, every root option
+    played on every one (the option, then the greedy bot to the horizon, as the search's own
+    playouts value it, no tree below): what a search of the default settings estimates, with
+    the noise of choosing among few visits taken out (all options share the same scenes)."""
+    bot = make_bot("mcts:playouts=1")
+    p, legal = s.current_player(), s.legal_actions()
+    horizon = Horizon(s, bot.setup_steps, 0)
+    rng = random.Random(seed)
+    root = Node()
+    for _ in range(scenes):
+        scene = random.Random(rng.getrandbits(64))
+        world = sample_world(s, p, scene)
+        base, dice = bot._value(world, p), scene.getstate()
+        if root.actions is None:
+            bot._open(root, world, legal, rng, True)
+        for i in range(len(root.actions)):
+            scene.setstate(dice)
+            bot._playout(root, world.clone(), base, legal, p, scene, rng, horizon, i)
+            root.children[i] = None                   # flat: no tree grows below the option
+    return {id(a): t / v for a, t, v in zip(root.actions, root.totals, root.visits)}
+
+
+def regret(states: list, specs: list[str], scenes: int, most: int) -> None:
+    """Print each spec's mean regret (two search seeds): the best option's value minus the
+    chosen one's, by ``option_values`` (positions with at most ``most`` options)."""
+    t = time.process_time()
+    picked = [(n, s) for n, s in enumerate(states) if len(s.legal_actions()) <= most]
+    truth = [option_values(s, scenes, 7919 * n + 1) for n, s in picked]
+    print(f"values of every option at {len(picked)} positions ({scenes} scenes): "
+          f"{time.process_time() - t:.0f} CPU s", flush=True)
+    greedy = make_bot("greedy")
+    rows = [("greedy", [greedy.choose(s, s.legal_actions(), random.Random(n))
+                        for n, s in picked], 0.0)]
+    for spec in specs:
+        for run, offset in (("a", 0), ("b", 10 ** 6)):
+            bot, out, used = make_bot(spec), [], 0
+            for n, s in picked:
+                out.append(bot.choose(s, s.legal_actions(), random.Random(n + offset)))
+                used += bot.last_playouts
+            rows.append((f"{spec} {run}", out, used / len(picked)))
+    print("| moves of | mean regret | best chosen | playouts a decision |")
+    print("| --- | --- | --- | --- |")
+    for name, out, used in rows:
+        gaps = [max(v.values()) - v[id(m)] for v, m in zip(truth, out)]
+        best = sum(g <= 1e-12 for g in gaps)
+        print(f"| {name} | {sum(gaps) / len(gaps):.4f} | {best}/{len(gaps)} | {used:.0f} |")
+    print(f"({time.process_time() - t:.0f} CPU s)")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("scenario", nargs="?", default=str(REPO / "scenarios" / "base.catan"))
@@ -139,6 +192,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--verbose", action="store_true", help="one line per differing decision")
     ap.add_argument("--agree", metavar="SPECS", help="comma-separated specs: how often their "
                     "moves agree (see above) instead of what the moves are worth")
+    ap.add_argument("--regret", metavar="SPECS", help="comma-separated specs: each one's "
+                    "regret against every option valued on --scenes scenes (see option_values)")
+    ap.add_argument("--scenes", type=int, default=64)
+    ap.add_argument("--most", type=int, default=40, help="with --regret: positions with at "
+                    "most this many options")
     ap.add_argument("--reference", default="mcts:playouts=640",
                     help="with --agree: the search whose root values rank the moves")
     args = ap.parse_args(argv)
@@ -147,6 +205,9 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(report.render_text())
     game = Game(ir, num_players=ir["players"]["default"])
     states = positions(game, args.positions, args.every, args.seed)
+    if args.regret:
+        regret(states, args.regret.split(","), args.scenes, args.most)
+        return 0
     if args.agree:
         agreement(states, args.agree.split(","), args.reference)
         return 0

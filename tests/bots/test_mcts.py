@@ -289,8 +289,9 @@ def test_the_subtree_is_kept_only_straight_after_the_seats_own_move(base: Game,
     """The search below the move played is reused only when nothing came between that move
     and the seat's next decision (no chance drawn, no other seat asked, the same game): the
     history is the last decision's plus that move alone. In a seeded game that happens (a
-    build followed by another) and never otherwise."""
-    bot = MctsBot(playouts=40)
+    build followed by another) and never otherwise. (A subtree is kept only when every scene
+    was dealt, which the scene a playout's index picks makes sure of: ``paired=0``.)"""
+    bot = MctsBot(playouts=40, paired=0)
     bot.reuse_subtree = True
     used = []
     real = MctsBot._kept_subtree
@@ -551,3 +552,62 @@ def test_an_offer_on_the_table_keeps_its_cards_with_the_seat_that_made_it(base: 
             c = w.clone()
             c.apply_action(a)
             assert min(c.hand[proposer]) >= 0, a
+
+
+def test_paired_scenes_score_each_option_on_the_same_worlds_and_dice(base: Game,
+                                                                    monkeypatch) -> None:
+    """With ``paired=1`` a root option's j-th visit plays scene j (its world and its stream of
+    dice and draws), so two options visited as often were scored on exactly the same luck;
+    with ``paired=0`` (the playout's own index picks the scene) they are not."""
+    s = _position(base, 5, lambda s: s.phase == 2 and not s.prompts and len(s.legal_actions()) > 3)
+
+    def scenes_seen(spec: str) -> dict[int, list]:
+        bot = make_bot(spec)
+        seen: dict[int, list] = {}
+        real = bot._playout
+
+        def playout(root, world, base_value, legal, p, scene, rng, horizon, first=None):
+            before = list(root.visits)
+            dealt = ([list(h) for h in world.hand], scene.getstate())   # the playout moves on
+            real(root, world, base_value, legal, p, scene, rng, horizon, first)
+            i = next(i for i, v in enumerate(root.visits) if i >= len(before) or v > before[i])
+            seen.setdefault(i, []).append(dealt)
+
+        monkeypatch.setattr(bot, "_playout", playout)
+        bot.choose(s, s.legal_actions(), random.Random(3))
+        return seen
+
+    def shared(seen: dict[int, list]) -> bool:
+        lists = [v for v in seen.values() if len(v) >= 2]
+        assert len(lists) >= 2, "the test needs two options visited twice"
+        return all(a[j] == b[j] for a in lists for b in lists for j in range(2))
+
+    assert shared(scenes_seen("mcts:playouts=60:paired=1:spread=400"))
+    assert not shared(scenes_seen("mcts:playouts=60:paired=0:spread=400"))
+
+
+def test_a_spread_floor_keeps_near_ties_near() -> None:
+    """PUCT scales the values at a node to the range seen there: a gap of 0.01 leaf units then
+    counts as much as any, and the better mean takes the next visit although the other has
+    few. With a floor on that range (``spread=400``: 0.4 units) the gap stays small and the
+    visits follow the priors and counts."""
+    from catan_dsl.bots.mcts import Node
+
+    a, b = object(), object()
+    node = Node()
+    node.open([a, b], [0.0, 0.0])                  # equal priors
+    for _ in range(10):
+        node.update(0, 0.51)
+    for _ in range(3):
+        node.update(1, 0.50)
+    assert node.select(None) == 0
+    assert node.select(None, 0.4) == 1
+
+
+def test_games_with_the_old_scene_choice_and_scale_are_reproducible(base: Game) -> None:
+    """``paired=0:spread=0`` (the bot before these settings) stays a bot to pair runs with:
+    legal moves, the same game for the same seed."""
+    bots = ["mcts:playouts=6:paired=0:spread=0", "greedy", "mcts:playouts=6", "random"]
+    runs = [play_game(base, bots, 13, max_turns=25, record=True, ir=base.ir) for _ in range(2)]
+    assert runs[0].transcript["steps"] == runs[1].transcript["steps"]
+    assert runs[0].turns == 25 or runs[0].winner is not None
