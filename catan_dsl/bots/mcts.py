@@ -380,10 +380,15 @@ class MctsBot:
                 if node is not root and not self.offers:
                     options = _without_offers(options)
                 self._open(node, s, legal if node is root else options, rng, node is root)
-            if node is root and first is not None:
-                i = first                                # chosen with its scene (paired)
+            if node is root:
+                # Chosen with its scene (paired), or any root option: each is legal in the true
+                # position, but a world dealt otherwise can forbid one (a cost that depends on
+                # another seat's hidden VP): then only those open here.
+                i = first if first is not None else node.select(None, self.spread_floor)
+                if i is not None and not _among(node.actions[i], options):
+                    i = node.select(options, self.spread_floor)
             else:
-                i = node.select(None if node is root else options, self.spread_floor)
+                i = node.select(options, self.spread_floor)
             if i is None:                                # none of its options is open here
                 node = None
                 continue
@@ -405,9 +410,17 @@ class MctsBot:
         (so a search too short to learn anything plays the greedy bot's move), deeper by one
         move and its chance node, on a sample of INNER_OPTIONS when there are more."""
         if is_root:
-            actions, values = self.prior_bot.weigh(s, options, rng)
-            if self.offer_prior:
+            # The true position's options, weighed in this world: one it forbids (a cost that
+            # reads another seat's hidden cards) cannot be tried here and is ranked last.
+            here = s.legal_actions()
+            closed = [a for a in options if not _among(a, here)]
+            open_here = [a for a in options if _among(a, here)] if closed else options
+            actions, values = self.prior_bot.weigh(s, open_here, rng) if open_here else ([], [])
+            if self.offer_prior and actions:
                 values = self._answered_offers(s, actions, values, rng)
+            if closed:
+                last = min(values, default=0.0) - 4 * PRIOR_TEMPERATURE
+                actions, values = list(actions) + closed, list(values) + [last] * len(closed)
         else:
             if len(options) > INNER_OPTIONS:
                 end = s.game.actions.end_turn
@@ -447,6 +460,11 @@ class MctsBot:
                                else self.rollout_bot.choose(c, legal, answers))
             out[i] = evaluate(c, p)
         return out
+
+
+def _among(action: Action, actions: list[Action]) -> bool:
+    """Is ``action`` one of ``actions``? (The engine interns its actions: the same object.)"""
+    return any(a is action for a in actions)
 
 
 def _without_offers(options: list[Action]) -> list[Action]:

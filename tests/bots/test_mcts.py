@@ -611,3 +611,34 @@ def test_games_with_the_old_scene_choice_and_scale_are_reproducible(base: Game) 
     runs = [play_game(base, bots, 13, max_turns=25, record=True, ir=base.ir) for _ in range(2)]
     assert runs[0].transcript["steps"] == runs[1].transcript["steps"]
     assert runs[0].turns == 25 or runs[0].winner is not None
+
+
+@pytest.mark.parametrize("paired", [0, 1])
+def test_a_root_option_a_sampled_world_forbids_is_ranked_last_and_never_played_there(
+        base: Game, monkeypatch, paired: int) -> None:
+    """Every root option is legal in the true position, but a world dealt otherwise can forbid
+    one (in Catan for Two a token action costs more while the seat leads, and the other seat's
+    VP cards are hidden: the search crashed with IllegalActionError there). The search weighs
+    and plays only what its world allows, ranks the rest last, and still chooses."""
+    from catan_dsl.bots import mcts
+    from tests.engine.helpers import empty_main, set_hand
+
+    s = empty_main(base, player=0)
+    set_hand(s, 0, brick=4, ore=4)
+    s.forget_listings()
+    real = s.legal_actions()
+
+    def without_ore(state, p, rng):       # a world where the seat's ore is gone
+        w = state.clone()
+        set_hand(w, p, brick=4)
+        w.forget_listings()
+        return w
+    monkeypatch.setattr(mcts, "sample_world", without_ore)
+    closed = {id(a) for a in real} - {id(a) for a in without_ore(s, 0, None).legal_actions()}
+    assert closed                          # the bank trades of 4 ore
+    bot = make_bot(f"mcts:playouts=30:paired={paired}")
+    chosen = bot.choose(s, real, random.Random(2))
+    root = bot.last_root
+    assert {id(a) for a in root.actions[-len(closed):]} == closed
+    assert all(v == 0 for a, v in zip(root.actions, root.visits) if id(a) in closed)
+    assert id(chosen) not in closed and any(a is chosen for a in real)
