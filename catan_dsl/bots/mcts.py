@@ -412,9 +412,9 @@ class MctsBot:
         if is_root:
             # The true position's options, weighed in this world: one it forbids (a cost that
             # reads another seat's hidden cards) cannot be tried here and is ranked last.
-            here = s.legal_actions()
-            closed = [a for a in options if not _among(a, here)]
-            open_here = [a for a in options if _among(a, here)] if closed else options
+            here = set(map(id, s.legal_actions()))      # (interned: the same objects)
+            closed = [a for a in options if id(a) not in here]
+            open_here = [a for a in options if id(a) in here] if closed else options
             actions, values = self.prior_bot.weigh(s, open_here, rng) if open_here else ([], [])
             if self.offer_prior and actions:
                 values = self._answered_offers(s, actions, values, rng)
