@@ -18,7 +18,7 @@ IDLE = [r for r in ROWS if row_id(r[0] if not r[1] else r[1]) in
 def test_a_listing_the_rules_leave_alone_is_the_same_skipped_or_run(path, with_, monkeypatch):
     skipped, run = games_on_and_off(path, with_, monkeypatch, runtime, "IDLE_MAIN")
     assert any(skipped.rules.main_idle) and not any(run.rules.main_idle)
-    play_side_by_side((skipped, run), seed=5, steps=700)
+    play_side_by_side((skipped, run), seed=5, steps=400)
 
 
 def test_rules_with_actions_or_bans_are_not_idle():
