@@ -199,8 +199,9 @@ def apply_move_robber(s, a, prompt) -> None:
         s.game.rules.move_named_robber(s, a, prompt)
         return
     if s.game.rules is not None:
-        # The rest of this robber sequence (steal forbids) may ask whether the move was forced.
-        s.rules_state.robber_forced = s.game.rules.robber_targets(s, p)[1]
+        # The rest of this robber sequence (steal forbids) may ask whether the move was forced
+        # (asked of the hex moved to first: the listing just asked every hex).
+        s.rules_state.robber_forced = s.game.rules.land_move_forced(s, p, a.hex)
     s.prompts.pop()
     old = s.robber
     s.robber = a.hex

@@ -50,9 +50,8 @@ def f_vp(ctx, a, raw):
 
 
 def f_public_vp(ctx, a, raw):
-    p = a[0][0]
-    rules = ctx.rules
-    return (lambda s, env: rules.total_vp(s, p(s, env)) - s.card_vp[p(s, env)]), "int"
+    p, vp = a[0][0], f_vp(ctx, a, raw)[0]        # vp(p), kept per listing, less p's VP cards
+    return (lambda s, env: vp(s, env) - s.card_vp[p(s, env)]), "int"
 
 
 def f_round(ctx, a, raw):

@@ -19,6 +19,9 @@ _UNFORBIDDEN = PerBoard()
 # Off, the land robber's moves are listed afresh on every robber prompt (the reference for
 # the moves kept there per board and place when no robber_move forbid exists).
 KEEP_LAND_MOVES = True
+# Off, the land robber's targets under forbids are asked hex by hex without the listing memos
+# (the reference for what a forbid reads of every hex, a player's VP, worked out once a listing).
+LISTED_TARGETS = True
 
 
 class RobberSpec(NamedTuple):
@@ -177,10 +180,30 @@ class RobberMoves:
                     return [h], True
         return [], True
 
+    def land_move_forced(self, s, p: int, h: int) -> bool:
+        """robber_targets(s, p)[1] for the land robber's move to ``h``: when no forbid holds
+        for ``h`` itself the list of allowed hexes is not empty, so the move was not forced;
+        only a move elsewhere (a fallback) needs every hex asked. With no forbid, never."""
+        if not self.forbids.get("robber_move"):
+            return False
+        if 0 <= h != s.robber and h not in s.board.hex_hidden and h not in s.board.hex_water \
+                and not self.forbidden(s, "robber_move", p, self._land_query(h)):
+            return False
+        return self.robber_targets(s, p)[1]
+
     def _allowed_land(self, s, p: int, shut) -> list[int]:
-        """The land hexes other than the robber's no robber_move forbid holds for."""
-        return [h for h in range(s.board.n_hexes) if h != s.robber and h not in shut
-                and not self.forbidden(s, "robber_move", p, self._land_query(h))]
+        """The land hexes other than the robber's no robber_move forbid holds for: asked with
+        the listing memos live, as a listing (nothing changes while the hexes are tested, so
+        what a forbid reads of every hex — a player's VP — is worked out once)."""
+        own = LISTED_TARGETS and self.listing_state is None
+        if own:
+            self.listing_memo, self.listing_state = {}, s
+        try:
+            return [h for h in range(s.board.n_hexes) if h != s.robber and h not in shut
+                    and not self.forbidden(s, "robber_move", p, self._land_query(h))]
+        finally:
+            if own:
+                self.listing_memo = self.listing_state = None
 
     def _land_query(self, h: int) -> dict:
         return {"to": h, "robber": LAND} if self.robbers else {"to": h}

@@ -45,6 +45,9 @@ TRIGGERS = ("built", "moved", "upgraded", "rolled", "produced", "revealed", "dre
             "turn_started", "turn_ended", "setup_done", "hex_revealed")
 FORBIDS = ("robber_move", "steal", "build", "trade", "produce", "harbor")
 MODIFIERS = ("target", "vp", "player_vp", "route_weight", "yield", "cost", "bot_value")
+# Off, every main listing runs the rules' part, also when they add and drop nothing there (the
+# reference for RulesRuntime.main_idle; read when a game is built).
+IDLE_MAIN = True
 
 
 class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
@@ -120,6 +123,12 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         # what no offer holds (a deck's items): then the listing is not walked (legal_main).
         self.listing_filtered = self.build_forbids or self.trade_forbids and (
             self.static_trade_ban is None or any(self.static_trade_ban))
+        # Per listing (after the roll, before it): do the rules add nothing to it and take
+        # nothing from it (no action of theirs listed then, no build or trade ban, no turn
+        # phase to close trading)? Then legal_main returns at once (a scenario with a few
+        # forbids elsewhere paid for the listing memo and the walk on every main listing).
+        self.main_idle = tuple(IDLE_MAIN and not self.listing_filtered and not self.phases
+                               and not self.listed_actions[b] for b in (False, True))
         # Counters players may put into domestic offers (base/trade.py), and those offers interned.
         self.tradeable_counters = tuple(i for i, c in enumerate(self.counters) if c.tradeable)
         self.counter_offer_cache: dict = {}
@@ -337,7 +346,8 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         choice's owners pick their resources (hex_changes.py)."""
         picks = hex_changes.choice_yields(self, s, total) if self.choice_production else ()
         self._produce(s, total)
-        hex_changes.push_picks(self, s, picks)
+        if picks:                       # (asked on every roll: most have no hex of choice)
+            hex_changes.push_picks(self, s, picks)
 
     def setup_picks(self, s, p: int, v: int) -> None:
         """The set-up yield round's hexes of choice beside ``v`` (base/setup.py asks)."""
@@ -389,6 +399,8 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
                    builds: tuple[int, int] | None = None) -> None:
         """Drop forbidden builds and trades, then add the scenario's actions. ``builds``: the
         slice of ``out`` that holds the builds, when the caller knows it."""
+        if self.main_idle[before_roll]:
+            return
         self.listing_memo, self.listing_state = {}, s
         try:                                # (one call level: asked for every main listing)
             closed = not before_roll and s.rules_state.turn_phase

@@ -97,29 +97,31 @@ def _counters_and_routes(rules, s) -> None:
     rules_state = s.rules_state
     old = rules_state.fingerprint
     raw = rules_state.counters
-    n_chains = rules.chains.n_specs
-    # Compared part by part as lists (asked after every action); copies are made only when
-    # something moved. The cards read only the counters they measure (rules.measured_columns),
+    # What the routes read, compared as one tuple in C: the marks' moves, the chain pieces and
+    # (when a weight reads the pieces; else the placing code has re-measured the routes a piece
+    # touches, as board_measures_only's path assumes) the VP on the board — live here, copied
+    # when kept. The cards read only the counters they measure (rules.measured_columns),
     # worked out when some counter moved since the copy of them all kept beside.
+    board = (rules_state.shape_moves, rules_state.chains[:rules.chains.n_specs],
+             s.board_vp if rules.weights_follow_pieces else None)
     if old:
         same = old[2] == raw
+        routes_moved = old[1] != board
+        if same and not routes_moved:
+            return                           # nothing either reads moved (most actions)
         counters = old[0] if same else tuple(map(rules.measured_columns, raw))
         cards_moved = not same and old[0] != counters
-        vp, shape, chains = old[1]
-        routes_moved = shape != rules_state.shape_moves or \
-            n_chains and chains != rules_state.chains[:n_chains] or \
-            rules.weights_follow_pieces and vp != s.board_vp
         if not (cards_moved or routes_moved):
-            if not same:                     # a counter no card measures moved: copied anew
-                rules_state.fingerprint = (old[0], old[1], [*map(list.copy, raw)])
+            # A counter no card measures moved: copied anew.
+            rules_state.fingerprint = (old[0], old[1], [*map(list.copy, raw)])
             return
     else:
         counters = tuple(map(rules.measured_columns, raw))
         cards_moved = routes_moved = True
-    board = (s.board_vp[:], rules_state.shape_moves, rules_state.chains[:n_chains]) \
-        if routes_moved else old[1]
-    rules_state.fingerprint = (counters if cards_moved else old[0], board,
-                               [*map(list.copy, raw)])
+    if routes_moved and board[2] is not None:
+        board = (board[0], board[1], board[2][:])
+    rules_state.fingerprint = (counters if cards_moved else old[0],
+                               board if routes_moved else old[1], [*map(list.copy, raw)])
     if cards_moved:
         for si, _, _ in rules.dynamic:
             award(rules, s, si)
