@@ -18,12 +18,18 @@ plays side by side with this).
 
 from __future__ import annotations
 
+import re
 from operator import mul
 from typing import Any, Callable
 
 from catan_dsl.engine.rules import fused, player_actions
 
 GENERATED = True
+# A sale's targets (``target r in resources`` paid ``cost r N``) read from the hand in the
+# listing itself; off, through player_actions.listed_targets (the reference).
+INLINE_HAND_TARGETS = True
+# An action's fused ``when`` written into the listing (fused.py's source), not called.
+INLINE_WHEN = True
 FILENAME = "<generated rule action listing>"
 _NEVER_PAST = 1 << 30           # player_actions' last_phase of an action offered in every phase
 
@@ -124,11 +130,14 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
     else:
         names[f"S{k}"] = spec
         lines = _targets_loop(spec, k, target_cost, names) + ["    " + line for line in offered]
-    if spec.when is not None:
-        names[f"W{k}"] = spec.when
-        lines = [f"if W{k}(s, env):"] + ["    " + line for line in lines]
-    if spec.when is not None or spec.target is not None:
+    # The variables' dict made where they are first read (a condition written in reads p).
+    if any("env" in line for line in lines):
         lines = ["env = {'player': p}"] + lines
+    if spec.when is not None:
+        cond = _condition(spec.when, k, names)
+        lines = [f"if {cond}:"] + ["    " + line for line in lines]
+        if "env" in cond:
+            lines = ["env = {'player': p}"] + lines
     if token is not None:
         lines = [f"pays = payments_of(items, V{k}, {cost!r})", "if pays:"] + \
             ["    " + line for line in lines]
@@ -160,12 +169,45 @@ def _target_cost_lines(entry: tuple, guards: list[str], names: dict, k: int) -> 
              f"        tc = max(0, {target_cost!r} + cost_delta(s.game.rules, s, S{k}, p))",
              "        break",
              "env = {'player': p}"]
-    offered = [f"for x in listed_targets(s, p, env, S{k}, tc, hand):"] + \
-        ["    " + line for line in _plain(ri, names)]
+    offered = _hand_targets(spec, k, names) + ["    " + line for line in _plain(ri, names)]
     if spec.when is not None:
-        names[f"W{k}"] = spec.when
-        offered = [f"if W{k}(s, env):"] + ["    " + line for line in offered]
+        offered = [f"if {_condition(spec.when, k, names)}:"] + ["    " + line for line in offered]
     return _under(guards + [f"max(hand) >= {target_cost + lowest!r}"], lines + offered)
+
+
+def _condition(when, k: int, names: dict) -> str:
+    """An action's ``when`` as the listing asks it: a fused expression's source written in
+    place (its objects renamed ``W{k}_…``, the player read as ``p``; any other variable from
+    ``env``, as for the call), else a call of its closure."""
+    written = getattr(when, "written", None) if INLINE_WHEN else None
+    if written is None:
+        names[f"W{k}"] = when
+        return f"W{k}(s, env)"
+    src, objects = written
+    # The player as the listing binds it, the rules' state from its local.
+    src = re.sub(r"(?<![\w.'\"])s\.rules_state\b", "rules_state",
+                 src.replace("env['player']", "p"))
+    for name, obj in objects.items():
+        names[f"W{k}_{name}"] = obj
+    # Its objects' names are identifiers outside its string literals (names and numbers
+    # enter a fused source as repr literals), so a match not inside quotes is one of them.
+    return re.sub(r"(?<![\w'\"])(" + "|".join(map(re.escape, objects)) + r")(?![\w'\"])",
+                  lambda m: f"W{k}_{m.group(1)}", src) if objects else src
+
+
+def _hand_targets(spec, k: int, names: dict) -> list[str]:
+    """The lines up to ``for x in TARGETS:`` over a _target_cost_only action's targets at the
+    cost ``tc``: its set's elements the hand holds ``tc`` of, read in place when nothing else
+    decides them (no kept set, no "where", no players to put in turn order) — what
+    ``player_actions._targets`` computes, without its three calls — else through
+    ``listed_targets``."""
+    var, set_fn, set_t, where, picks = spec.target
+    if not INLINE_HAND_TARGETS or where is not None or picks is not None \
+            or set_t == "set:player" or spec.target_static or spec.target_turned \
+            or spec.target_counted is not None:
+        return [f"for x in listed_targets(s, p, env, S{k}, tc, hand):"]
+    names[f"F{k}"] = set_fn
+    return [f"for x in F{k}(s, env):", "    if tc and hand[x] < tc:", "        continue"]
 
 
 def _targets_loop(spec, k: int, target_cost: int, names: dict) -> list[str]:
