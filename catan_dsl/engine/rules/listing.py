@@ -67,18 +67,16 @@ def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
             lines, counters = _entry(entry, before_roll, names, values, deck)
             uses_counters = uses_counters or counters
             body.extend(pad + line for line in lines)
-    head = ["def listing(s, p, out):",
-            "    rules_state = s.rules_state",
-            "    hand = s.hand[p]",
-            "    uses_turn = rules_state.uses_turn",
-            "    uses_game = rules_state.uses_game",
-            "    held = rules_state.held",
-            "    rule_action = s.game.rules.rule_action",
-            "    worths = {}",
-            "    kept = None",
-            "    phase_now = " + ("0" if before_roll else "rules_state.turn_phase")]
-    if uses_counters:
-        head.append("    mine = rules_state.counters[p]")
+    # The locals the body reads, each bound once per listing (a listing asks only some).
+    locals_ = [("hand", "s.hand[p]"), ("uses_turn", "rules_state.uses_turn"),
+               ("uses_game", "rules_state.uses_game"), ("held", "rules_state.held"),
+               ("rule_action", "s.game.rules.rule_action"), ("worths", "{}"), ("kept", "None"),
+               ("phase_now", "0" if before_roll else "rules_state.turn_phase"),
+               ("mine", "rules_state.counters[p]")]
+    text = "\n".join(body)
+    head = ["def listing(s, p, out):", "    rules_state = s.rules_state"] + \
+        [f"    {name} = {value}" for name, value in locals_
+         if re.search(rf"\b{name}\b", text) and (name != "mine" or uses_counters)]
     text = "\n".join(head + body + ["    return None", ""])
     return fused.define(text, "listing", names, FILENAME)
 
