@@ -6,7 +6,8 @@ and tests its phase, limits and cost through fields that are known when the rule
 (an action with no turn limit tests ``per_turn is not None`` in every listing). Written out,
 an action's phase, limits and a cost no modifier changes become one ``if`` over literals
 (``hand[2] >= 1 and uses_turn.get('oxen', 0) < 1``, or the worth of the deck items it is paid
-in, summed once for its run), its condition a direct call, its targets listed as
+in, summed once for its run), its condition written in place (a fused one: fused.py
+keeps its source) or a direct call, its targets listed as
 ``player_actions.listed_targets`` lists them (written out when they are kept in the position
 memo); an action whose cost a modifier changes is handed, after
 its phase, limits and the largest discount's test, to ``player_actions.offer``, as the walk
