@@ -162,12 +162,13 @@ def _target_cost_lines(entry: tuple, guards: list[str], names: dict, k: int) -> 
     lo, hi = max(0, target_cost + lowest), max(0, target_cost + highest)
     names[f"E{k}"], names[f"S{k}"] = entry, spec
     ri = spec.rule_index
-    lines = [f"tc = {target_cost!r}",
-             "for n in hand:",
-             f"    if {lo!r} <= n < {hi!r}:",
-             f"        tc = max(0, {target_cost!r} + cost_delta(s.game.rules, s, S{k}, p))",
-             "        break",
-             "env = {'player': p}"]
+    exact = f"tc = max(0, {target_cost!r} + cost_delta(s.game.rules, s, S{k}, p))"
+    if hi - lo == 1:                # one amount decides (a harbor's 3 of a 4): C's "in"
+        lines = [f"tc = {target_cost!r}", f"if {lo!r} in hand:", "    " + exact]
+    else:
+        lines = [f"tc = {target_cost!r}", "for n in hand:", f"    if {lo!r} <= n < {hi!r}:",
+                 "        " + exact, "        break"]
+    lines.append("env = {'player': p}")
     offered = _hand_targets(spec, k, names) + ["    " + line for line in _plain(ri, names)]
     if spec.when is not None:
         offered = [f"if {_condition(spec.when, k, names)}:"] + ["    " + line for line in offered]
