@@ -177,16 +177,18 @@ def _target_cost_lines(entry: tuple, guards: list[str], names: dict, k: int) -> 
 
 def _condition(when, k: int, names: dict) -> str:
     """An action's ``when`` as the listing asks it: a fused expression's source written in
-    place (its objects renamed ``W{k}_…``, the player read as ``p``; any other variable from
-    ``env``, as for the call), else a call of its closure."""
+    place (its objects renamed ``W{k}_…``; with none, the player read as ``p``, else every
+    variable from ``env``, as for the call), else a call of its closure."""
     written = getattr(when, "written", None) if INLINE_WHEN else None
     if written is None:
         names[f"W{k}"] = when
         return f"W{k}(s, env)"
     src, objects = written
-    # The player as the listing binds it, the rules' state from its local.
-    src = re.sub(r"(?<![\w.'\"])s\.rules_state\b", "rules_state",
-                 src.replace("env['player']", "p"))
+    # The rules' state from the listing's local; the player as the listing binds it when
+    # the source calls nothing (a called comprehension may bind "player" again in env).
+    src = re.sub(r"(?<![\w.'\"])s\.rules_state\b", "rules_state", src)
+    if not objects:
+        src = src.replace("env['player']", "p")
     for name, obj in objects.items():
         names[f"W{k}_{name}"] = obj
     # Its objects' names are identifiers outside its string literals (names and numbers
