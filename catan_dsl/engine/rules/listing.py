@@ -129,14 +129,17 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
     else:
         names[f"S{k}"] = spec
         lines = _targets_loop(spec, k, target_cost, names) + ["    " + line for line in offered]
-    # The variables' dict made where they are first read (a condition written in reads p).
-    if any("env" in line for line in lines):
-        lines = ["env = {'player': p}"] + lines
+    # The variables' dict made once, where they are first read (a condition written in that
+    # calls nothing reads p): the targets see it as the condition left it, as with the call.
+    env = ["env = {'player': p}"] if any("env" in line for line in lines) else []
     if spec.when is not None:
         cond = _condition(spec.when, k, names)
-        lines = [f"if {cond}:"] + ["    " + line for line in lines]
         if "env" in cond:
-            lines = ["env = {'player': p}"] + lines
+            env, lines = ["env = {'player': p}"], [f"if {cond}:"] + ["    " + x for x in lines]
+        else:
+            lines = [f"if {cond}:"] + ["    " + x for x in env + lines]
+            env = []
+    lines = env + lines
     if token is not None:
         lines = [f"pays = payments_of(items, V{k}, {cost!r})", "if pays:"] + \
             ["    " + line for line in lines]
@@ -177,17 +180,18 @@ def _target_cost_lines(entry: tuple, guards: list[str], names: dict, k: int) -> 
 
 def _condition(when, k: int, names: dict) -> str:
     """An action's ``when`` as the listing asks it: a fused expression's source written in
-    place (its objects renamed ``W{k}_…``; with none, the player read as ``p``, else every
-    variable from ``env``, as for the call), else a call of its closure."""
+    place (its objects renamed ``W{k}_…``; when nothing in it is handed ``env``, the player
+    read as ``p``, else every variable from ``env``, as for the call), else a call of its
+    closure."""
     written = getattr(when, "written", None) if INLINE_WHEN else None
     if written is None:
         names[f"W{k}"] = when
         return f"W{k}(s, env)"
     src, objects = written
     # The rules' state from the listing's local; the player as the listing binds it when
-    # the source calls nothing (a called comprehension may bind "player" again in env).
+    # nothing is handed env (a called comprehension may bind "player" again in it).
     src = re.sub(r"(?<![\w.'\"])s\.rules_state\b", "rules_state", src)
-    if not objects:
+    if "env" not in src.replace("env['player']", ""):
         src = src.replace("env['player']", "p")
     for name, obj in objects.items():
         names[f"W{k}_{name}"] = obj

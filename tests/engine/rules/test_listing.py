@@ -64,16 +64,16 @@ def test_conditions_and_sales_written_in_list_what_their_calls_list(path, with_,
 
 def test_a_condition_is_written_in_with_its_objects_renamed_and_names_left_alone():
     """A written-in condition keeps its string literals (a name such as ``L1`` inside quotes
-    is not an object) and calls its objects under the listing's own names; one that calls
-    nothing reads the player as the listing's ``p``."""
+    is not an object) and calls its objects under the listing's own names; one that hands
+    nothing env reads the player as the listing's ``p``."""
     def fused_like(s, env):
         return None
     fused_like.written = ("(L1(s, env) == 'L1' and env['player'] != 'O12' and O12)",
                           {"L1": len, "O12": 3})
     names: dict = {}
     src = listing._condition(fused_like, 4, names)
-    # (It calls an object, which may bind "player" again in env: the player stays env's.)
+    # (It hands env to an object, which may bind "player" again: the player stays env's.)
     assert src == "(W4_L1(s, env) == 'L1' and env['player'] != 'O12' and W4_O12)"
     assert names == {"W4_L1": len, "W4_O12": 3}
-    fused_like.written = ("((s.rules_state.counters[env['player']][0]) == 1)", {})
+    fused_like.written = ("((s.rules_state.counters[env['player']][0]) == 1)", {"_U": None})
     assert listing._condition(fused_like, 5, names) == "((rules_state.counters[p][0]) == 1)"
