@@ -152,7 +152,10 @@ def fuse(node: Any, types: dict[str, str], resource_index: dict[str, int], leaf:
         return None
     fn = define(f"def fused(s, env):\n    return {src}\n", "fused", em.names,
                 "<fused rule expression>")
-    return None if fn is None else (fn, typ)
+    if fn is None:
+        return None
+    fn.written = (src, em.names)    # what it returns, for generated code that writes it in place
+    return fn, typ
 
 
 def emitter(types: dict[str, str], resource_index: dict[str, int], leaf: Leaf) -> _Emitter:

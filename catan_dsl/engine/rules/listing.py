@@ -6,7 +6,8 @@ and tests its phase, limits and cost through fields that are known when the rule
 (an action with no turn limit tests ``per_turn is not None`` in every listing). Written out,
 an action's phase, limits and a cost no modifier changes become one ``if`` over literals
 (``hand[2] >= 1 and uses_turn.get('oxen', 0) < 1``, or the worth of the deck items it is paid
-in, summed once for its run), its condition a direct call, its targets listed as
+in, summed once for its run), its condition written in place (a fused one: fused.py
+keeps its source) or a direct call, its targets listed as
 ``player_actions.listed_targets`` lists them (written out when they are kept in the position
 memo); an action whose cost a modifier changes is handed, after
 its phase, limits and the largest discount's test, to ``player_actions.offer``, as the walk
@@ -18,12 +19,18 @@ plays side by side with this).
 
 from __future__ import annotations
 
+import re
 from operator import mul
 from typing import Any, Callable
 
 from catan_dsl.engine.rules import fused, player_actions
 
 GENERATED = True
+# A sale's targets (``target r in resources`` paid ``cost r N``) read from the hand in the
+# listing itself; off, through player_actions.listed_targets (the reference).
+INLINE_HAND_TARGETS = True
+# An action's fused ``when`` written into the listing (fused.py's source), not called.
+INLINE_WHEN = True
 FILENAME = "<generated rule action listing>"
 _NEVER_PAST = 1 << 30           # player_actions' last_phase of an action offered in every phase
 
@@ -61,18 +68,16 @@ def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
             lines, counters = _entry(entry, before_roll, names, values, deck)
             uses_counters = uses_counters or counters
             body.extend(pad + line for line in lines)
-    head = ["def listing(s, p, out):",
-            "    rules_state = s.rules_state",
-            "    hand = s.hand[p]",
-            "    uses_turn = rules_state.uses_turn",
-            "    uses_game = rules_state.uses_game",
-            "    held = rules_state.held",
-            "    rule_action = s.game.rules.rule_action",
-            "    worths = {}",
-            "    kept = None",
-            "    phase_now = " + ("0" if before_roll else "rules_state.turn_phase")]
-    if uses_counters:
-        head.append("    mine = rules_state.counters[p]")
+    # The locals the body reads, each bound once per listing (a listing asks only some).
+    locals_ = [("hand", "s.hand[p]"), ("uses_turn", "rules_state.uses_turn"),
+               ("uses_game", "rules_state.uses_game"), ("held", "rules_state.held"),
+               ("rule_action", "s.game.rules.rule_action"), ("worths", "{}"), ("kept", "None"),
+               ("phase_now", "0" if before_roll else "rules_state.turn_phase"),
+               ("mine", "rules_state.counters[p]")]
+    text = "\n".join(body)
+    head = ["def listing(s, p, out):", "    rules_state = s.rules_state"] + \
+        [f"    {name} = {value}" for name, value in locals_
+         if re.search(rf"\b{name}\b", text) and (name != "mine" or uses_counters)]
     text = "\n".join(head + body + ["    return None", ""])
     return fused.define(text, "listing", names, FILENAME)
 
@@ -124,11 +129,17 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
     else:
         names[f"S{k}"] = spec
         lines = _targets_loop(spec, k, target_cost, names) + ["    " + line for line in offered]
+    # The variables' dict made once, where they are first read (a condition written in that
+    # calls nothing reads p): the targets see it as the condition left it, as with the call.
+    env = ["env = {'player': p}"] if any("env" in line for line in lines) else []
     if spec.when is not None:
-        names[f"W{k}"] = spec.when
-        lines = [f"if W{k}(s, env):"] + ["    " + line for line in lines]
-    if spec.when is not None or spec.target is not None:
-        lines = ["env = {'player': p}"] + lines
+        cond = _condition(spec.when, k, names)
+        if "env" in cond:
+            env, lines = ["env = {'player': p}"], [f"if {cond}:"] + ["    " + x for x in lines]
+        else:
+            lines = [f"if {cond}:"] + ["    " + x for x in env + lines]
+            env = []
+    lines = env + lines
     if token is not None:
         lines = [f"pays = payments_of(items, V{k}, {cost!r})", "if pays:"] + \
             ["    " + line for line in lines]
@@ -154,18 +165,55 @@ def _target_cost_lines(entry: tuple, guards: list[str], names: dict, k: int) -> 
     lo, hi = max(0, target_cost + lowest), max(0, target_cost + highest)
     names[f"E{k}"], names[f"S{k}"] = entry, spec
     ri = spec.rule_index
-    lines = [f"tc = {target_cost!r}",
-             "for n in hand:",
-             f"    if {lo!r} <= n < {hi!r}:",
-             f"        tc = max(0, {target_cost!r} + cost_delta(s.game.rules, s, S{k}, p))",
-             "        break",
-             "env = {'player': p}"]
-    offered = [f"for x in listed_targets(s, p, env, S{k}, tc, hand):"] + \
-        ["    " + line for line in _plain(ri, names)]
+    exact = f"tc = max(0, {target_cost!r} + cost_delta(s.game.rules, s, S{k}, p))"
+    if hi - lo == 1:                # one amount decides (a harbor's 3 of a 4): C's "in"
+        lines = [f"tc = {target_cost!r}", f"if {lo!r} in hand:", "    " + exact]
+    else:
+        lines = [f"tc = {target_cost!r}", "for n in hand:", f"    if {lo!r} <= n < {hi!r}:",
+                 "        " + exact, "        break"]
+    lines.append("env = {'player': p}")
+    offered = _hand_targets(spec, k, names) + ["    " + line for line in _plain(ri, names)]
     if spec.when is not None:
-        names[f"W{k}"] = spec.when
-        offered = [f"if W{k}(s, env):"] + ["    " + line for line in offered]
+        offered = [f"if {_condition(spec.when, k, names)}:"] + ["    " + line for line in offered]
     return _under(guards + [f"max(hand) >= {target_cost + lowest!r}"], lines + offered)
+
+
+def _condition(when, k: int, names: dict) -> str:
+    """An action's ``when`` as the listing asks it: a fused expression's source written in
+    place (its objects renamed ``W{k}_…``; when nothing in it is handed ``env``, the player
+    read as ``p``, else every variable from ``env``, as for the call), else a call of its
+    closure."""
+    written = getattr(when, "written", None) if INLINE_WHEN else None
+    if written is None:
+        names[f"W{k}"] = when
+        return f"W{k}(s, env)"
+    src, objects = written
+    # The rules' state from the listing's local; the player as the listing binds it when
+    # nothing is handed env (a called comprehension may bind "player" again in it).
+    src = re.sub(r"(?<![\w.'\"])s\.rules_state\b", "rules_state", src)
+    if "env" not in src.replace("env['player']", ""):
+        src = src.replace("env['player']", "p")
+    for name, obj in objects.items():
+        names[f"W{k}_{name}"] = obj
+    # Its objects' names are identifiers outside its string literals (names and numbers
+    # enter a fused source as repr literals), so a match not inside quotes is one of them.
+    return re.sub(r"(?<![\w'\"])(" + "|".join(map(re.escape, objects)) + r")(?![\w'\"])",
+                  lambda m: f"W{k}_{m.group(1)}", src) if objects else src
+
+
+def _hand_targets(spec, k: int, names: dict) -> list[str]:
+    """The lines up to ``for x in TARGETS:`` over a _target_cost_only action's targets at the
+    cost ``tc``: its set's elements the hand holds ``tc`` of, read in place when nothing else
+    decides them (no kept set, no "where", no players to put in turn order) — what
+    ``player_actions._targets`` computes, without its three calls — else through
+    ``listed_targets``."""
+    var, set_fn, set_t, where, picks = spec.target
+    if not INLINE_HAND_TARGETS or where is not None or picks is not None \
+            or set_t == "set:player" or spec.target_static or spec.target_turned \
+            or spec.target_counted is not None:
+        return [f"for x in listed_targets(s, p, env, S{k}, tc, hand):"]
+    names[f"F{k}"] = set_fn
+    return [f"for x in F{k}(s, env):", "    if tc and hand[x] < tc:", "        continue"]
 
 
 def _targets_loop(spec, k: int, target_cost: int, names: dict) -> list[str]:

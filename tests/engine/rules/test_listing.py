@@ -44,3 +44,36 @@ def test_a_listed_rule_action_is_the_interned_one():
                 assert a is game.rules.rule_action(a.rule, a.target, a.pay)
                 seen += 1
     assert seen > 200
+
+
+@pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
+def test_conditions_and_sales_written_in_list_what_their_calls_list(path, with_, monkeypatch):
+    """An action's fused ``when`` written into the listing, and a sale's targets read from the
+    hand in it (listing.INLINE_WHEN, INLINE_HAND_TARGETS) → the same actions and events as
+    the listing that calls the condition and player_actions.listed_targets."""
+    ir, report = api.compile_file(str(path), with_=with_)
+    assert ir is not None, report.render_text()
+    players = 2 if "catan_for_two" in with_ else 4
+    written = Game(ir, num_players=players)
+    with monkeypatch.context() as m:
+        m.setattr(listing, "INLINE_WHEN", False)
+        m.setattr(listing, "INLINE_HAND_TARGETS", False)
+        called = Game(ir, num_players=players)
+    play_side_by_side((written, called), seed=5, steps=900)
+
+
+def test_a_condition_is_written_in_with_its_objects_renamed_and_names_left_alone():
+    """A written-in condition keeps its string literals (a name such as ``L1`` inside quotes
+    is not an object) and calls its objects under the listing's own names; one that hands
+    nothing env reads the player as the listing's ``p``."""
+    def fused_like(s, env):
+        return None
+    fused_like.written = ("(L1(s, env) == 'L1' and env['player'] != 'O12' and O12)",
+                          {"L1": len, "O12": 3})
+    names: dict = {}
+    src = listing._condition(fused_like, 4, names)
+    # (It hands env to an object, which may bind "player" again: the player stays env's.)
+    assert src == "(W4_L1(s, env) == 'L1' and env['player'] != 'O12' and W4_O12)"
+    assert names == {"W4_L1": len, "W4_O12": 3}
+    fused_like.written = ("((s.rules_state.counters[env['player']][0]) == 1)", {"_U": None})
+    assert listing._condition(fused_like, 5, names) == "((rules_state.counters[p][0]) == 1)"
