@@ -243,6 +243,30 @@ def pivoted(s, p: int, x: int, y: int) -> bool:
     return True
 
 
+def turned(s, p: int, x: int, y: int) -> None:
+    """``p``'s path piece turned from ``x`` to ``y`` (`pivoted`): no route length changed, but
+    the routes kept for him (`_LAST`) follow it, so that his next change is measured from them
+    (a leaf renamed in the Shape), not afresh."""
+    route = s.route_edges[p]
+    for sp in s.game.specials:
+        if sp.measure != "longest_route":
+            continue
+        slot = (id(route), sp.route_kinds)
+        last = _LAST.get(slot)
+        if last is None:
+            continue
+        if last[0] is route and last[1] == s.building_moves and _one_change(last[2], (x, y)) \
+                and last[2] == route:
+            got = _after_change(s, p, sp.route_kinds, last, (x, y))
+            if got is None:
+                continue                    # not a piece of this route: it stays as kept
+            mine, pairs, shape = got
+            if shape is not None and len(mine) >= MEMO_FROM:
+                _LAST[slot] = (route, s.building_moves, last[2], mine, pairs, shape, shape.value)
+                continue
+        del _LAST[slot]
+
+
 def route_changed(s, players: tuple[int, ...], piece: tuple[int, int] | None = None) -> None:
     """Re-measure ``players``' longest routes and re-award; ``piece``: `longest_route`'s ``changed``."""
     g = s.game
