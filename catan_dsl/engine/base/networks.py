@@ -9,6 +9,14 @@ path's id, so those games keep their caches, transcripts and digests as they wer
 from __future__ import annotations
 
 
+# id(board) → (board, {(a network's first code, water?): the codes of its paths of that
+# surface}) (_surface_codes): the board is held so its id is not reused while kept.
+_SURFACES: dict[int, tuple] = {}
+# Off, a piece's destinations test every spot of its owner's for its network and surface (the
+# reference for _surface_codes; read on every call).
+KEEP_SURFACE_CODES = True
+
+
 def code(s, net: int, e: int) -> int:
     """The spot code of path ``e`` for network ``net``."""
     return net * s.board.n_edges + e
@@ -203,13 +211,14 @@ def path_destinations(s, x: int) -> frozenset[int]:
         return frozenset()
     else:
         surface = None
-    hi = lo + n
-    # The network's free paths in the spot cache's order (the bans' plan is worked out at the
-    # first of them), then the few beside x asked again with x lifted.
-    if surface is not None:
-        out = [c - lo for c in s.edge_spots[p] if lo <= c < hi and surface[c - lo]]
+    # The network's free paths on the piece's surface (the bans' plan is worked out at the
+    # first of them, and reads no spot), then the few beside x asked again with x lifted.
+    if surface is not None and KEEP_SURFACE_CODES:
+        out = [c - lo for c in s.edge_spots[p] & _surface_codes(b, lo, surface)]
     else:
-        out = [c - lo for c in s.edge_spots[p] if lo <= c < hi]
+        hi = lo + n
+        out = [c - lo for c in s.edge_spots[p] if lo <= c < hi and
+               (surface is None or surface[c - lo])]
     gone = {y for y in near.intersection(out) if y == x or not can_route(s, p, y, net, x)}
     if gone:
         out = [y for y in out if y not in gone]
@@ -218,6 +227,22 @@ def path_destinations(s, x: int) -> frozenset[int]:
         banned = rules.spot_ban(s, p, k, out[0])
         return frozenset([y for y in out if not banned(y)])
     return frozenset(out)
+
+
+def _surface_codes(b, lo: int, surface: tuple[bool, ...]) -> frozenset[int]:
+    """The spot codes ``lo + e`` of board ``b``'s paths ``e`` of ``surface`` (its land or water
+    paths' flags), kept per board: a piece's destinations are its owner's spots among them, one
+    set intersection instead of a test per spot of every network."""
+    entry = _SURFACES.get(id(b))
+    if entry is None or entry[0] is not b:
+        if len(_SURFACES) >= 8:
+            _SURFACES.clear()
+        entry = _SURFACES[id(b)] = (b, {})
+    key = (lo, surface is b.edge_water)
+    got = entry[1].get(key)
+    if got is None:
+        got = entry[1][key] = frozenset([lo + e for e, on in enumerate(surface) if on])
+    return got
 
 
 def settles(s, p: int, v: int) -> bool:
