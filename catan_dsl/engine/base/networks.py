@@ -116,7 +116,7 @@ def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) ->
                 continue
             reached = _nets_reaching(s, q, e)
             for net in nets:
-                if net in reached:
+                if reached >> net & 1:
                     spots.add(net * n + e)
                 else:
                     spots.discard(net * n + e)
@@ -129,22 +129,23 @@ def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) ->
                 vspots.discard(v)
 
 
-def _nets_reaching(s, p: int, e: int) -> range | set[int]:
-    """The networks ``n`` for which ``can_route(s, p, e, n)`` holds, free path ``e`` asked once
-    for all of them (recheck asks every network of every path around a moved piece)."""
+def _nets_reaching(s, p: int, e: int) -> int:
+    """The networks ``n`` for which ``can_route(s, p, e, n)`` holds, as bits ``1 << n``: free
+    path ``e`` asked once for all of them (recheck asks every network of every path around a
+    moved piece)."""
     g, b = s.game, s.board
     v_owner, e_owner, e_kind, edge_net, net_joins = s.v_owner, s.e_owner, s.e_kind, g.edge_net, g.net_joins
-    got: set[int] = set()
+    got = 0
     for v in b.edge_vertices[e]:
         o = v_owner[v]
         if o == p:
-            return range(g.n_nets)              # an own building takes every network
+            return (1 << g.n_nets) - 1          # an own building takes every network
         if o < 0:
             for e2 in b.vertex_edges[v]:
                 if e2 != e and e_owner[e2] == p:
                     net = edge_net[e_kind[e2]]
                     if net_joins[net]:
-                        got.add(net)
+                        got |= 1 << net
     return got
 
 
