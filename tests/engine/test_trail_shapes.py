@@ -34,15 +34,10 @@ def _degrees(pairs: list[tuple[int, int]]) -> dict[int, int]:
     return out
 
 
-@settings(max_examples=200, deadline=None)
-@given(data=st.data())
-def test_a_pendant_path_moved_again_and_again_measures_as_afresh(board, data) -> None:
-    """BASE-66, BASE-69, SF-37 (a ship moved from a route's open end): a network grown path by
-    path (one or two rings of hex sides, branches, opponents' buildings as stops) has pendant
-    paths moved one after another — off any end, onto a free path at any node or apart from the
-    network — and after every move the Shape's longest trail is the one measured afresh."""
-    b = board
-    hexes = data.draw(st.lists(st.integers(0, b.n_hexes - 1), max_size=2))
+def _network(b, data, rings: int) -> tuple[dict[int, tuple[int, int]], set[int]]:
+    """A network drawn on board ``b``: up to ``rings`` rings of hex sides, branches grown path by
+    path, up to two opponents' buildings as stops → its paths as pairs by path id, the stops."""
+    hexes = data.draw(st.lists(st.integers(0, b.n_hexes - 1), max_size=rings))
     mine = sorted({e for h in hexes for v in b.hex_vertices[h] for e in b.vertex_edges[v]
                    if set(b.edge_vertices[e]) <= set(b.hex_vertices[h])})
     if not mine:
@@ -54,7 +49,38 @@ def test_a_pendant_path_moved_again_and_again_measures_as_afresh(board, data) ->
             mine.append(data.draw(st.sampled_from(free)))
     corners = sorted({v for e in mine for v in b.edge_vertices[e]})
     stops = data.draw(st.sets(st.sampled_from(corners), max_size=2))
-    pairs = {e: _pair(b, e, stops) for e in mine}
+    return {e: _pair(b, e, stops) for e in mine}, stops
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_a_core_trail_from_its_table_is_the_one_walked(board, data) -> None:
+    """BASE-66, BASE-69: a network with rings (up to three, touching or apart, with branches and
+    opponents' buildings) measures the same from its core's trail table (`trails._TABLES`) as
+    walked over its core for its depths (`KEEP_TABLES` off), and as the plain walk."""
+    pairs, _ = _network(board, data, 3)
+    ordered = [pairs[e] for e in sorted(pairs)]
+    trails._TABLES.clear()
+    kept = trails.shape(ordered)
+    trails.KEEP_TABLES = False
+    try:
+        walked = trails.shape(ordered)
+    finally:
+        trails.KEEP_TABLES = True
+    assert (kept.core_val, kept.value) == (walked.core_val, walked.value)
+    assert kept.value == trails.longest(ordered, None)
+    assert kept.core is None or trails._TABLES[kept.core_id] is not False
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_a_pendant_path_moved_again_and_again_measures_as_afresh(board, data) -> None:
+    """BASE-66, BASE-69, SF-37 (a ship moved from a route's open end): a network grown path by
+    path (one or two rings of hex sides, branches, opponents' buildings as stops) has pendant
+    paths moved one after another — off any end, onto a free path at any node or apart from the
+    network — and after every move the Shape's longest trail is the one measured afresh."""
+    b = board
+    pairs, stops = _network(b, data, 2)
     shape = trails.shape([pairs[e] for e in sorted(pairs)])
     assert shape.value == trails.longest([pairs[e] for e in sorted(pairs)], None)
     moves = 0

@@ -24,7 +24,8 @@ MEMO_FROM = 6         # fewer edges: walking them costs less than the memo's key
 # is held, not the state, which would keep finished games alive for the collector to walk). When
 # no building changed since and his route pieces are those with one path piece moved or built
 # (other players' pieces are no part of his pairs), the route's pieces and pairs follow from
-# these at once, not from a loop over all his pieces again.
+# these at once, not from a loop over all his pieces again; the entry's copy, pieces and pairs
+# are its own, brought up to date in place.
 _LAST: dict[tuple, tuple] = {}
 _LAST_LIMIT = 64      # a few states' players: one game's in a playtest, more while a bot tries moves
 
@@ -71,61 +72,70 @@ def _unweighted(s, p: int, kinds: tuple[int, ...], changed: tuple[int, int] | No
     last = _LAST.get(slot) if changed is not None else None
     shape = None
     # The entry is the route before this change when his route edges are those then with this
-    # one change made and no building changed: the other pieces' pairs are what they were.
+    # one change made and no building changed: the other pieces' pairs are what they were. Its
+    # lists are its own (copies, or made for it), so they are changed in place.
     if last is not None and last[0] is route and last[1] == s.building_moves \
-            and _one_change(last[2], changed) == route:
+            and _one_change(last[2], changed) and last[2] == route:
         got = _after_change(s, p, kinds, last, changed)
         if got is None:
             value = last[6]                 # not a piece of this route: nothing changed
-            _LAST[slot] = (route, s.building_moves, route.copy(), *last[3:])
+            _LAST[slot] = (route, s.building_moves, *last[2:])
             return value
         mine, pairs, shape = got
+        copied = last[2]
     else:
+        if last is not None:
+            del _LAST[slot]                 # (its copy of the route may be changed already)
         e_kind, e_owner = s.e_kind, s.e_owner
         mine = [e for e in s.route_edges[p] if e_owner[e] == p and e_kind[e] in kinds]
         mine.sort()
         pairs = _route_pairs(s, p, mine)
+        copied = None
     if len(mine) < MEMO_FROM:
+        if copied is not None:
+            del _LAST[slot]                 # its lists are this route's, its Shape the last one's
         return trails.longest(pairs, None) if mine else 0     # not kept: cheap to build again
+    key = tuple(pairs)
+    if len(_SHAPES) >= _SHAPES_LIMIT:
+        _SHAPES.clear()
+    if shape is not None:                   # (one look-up: the key's hash is worked out once)
+        shape = _SHAPES.setdefault(key, shape)
     else:
-        key = tuple(pairs)
-        if len(_SHAPES) >= _SHAPES_LIMIT:
-            _SHAPES.clear()
-        if shape is not None:               # (one look-up: the key's hash is worked out once)
-            shape = _SHAPES.setdefault(key, shape)
-        else:
-            shape = _SHAPES.get(key)
-            if shape is None:
-                shape = _SHAPES[key] = _shape_after(s, p, mine, pairs, changed)
-        value = shape.value
+        shape = _SHAPES.get(key)
+        if shape is None:
+            shape = _SHAPES[key] = _shape_after(s, p, mine, pairs, changed)
+    value = shape.value
     if len(_LAST) >= _LAST_LIMIT:
         _LAST.clear()
-    _LAST[slot] = (route, s.building_moves, route.copy(), mine, pairs, shape, value)
+    _LAST[slot] = (route, s.building_moves, route.copy() if copied is None else copied, mine,
+                   pairs, shape, value)
     return value
 
 
-def _one_change(route: list[int], changed: tuple[int, int]) -> list[int] | None:
-    """A player's route_edges as they are after his path piece went from ``x`` to ``y`` (``x``
-    -1: built on ``y``), from ``route`` as they were; None when that is no such change of them
-    (``y`` among them already, ``x`` not: the route last measured is not the one changed)."""
+def _one_change(route: list[int], changed: tuple[int, int]) -> bool:
+    """Make ``route`` (a player's route_edges as they were) as they are after his path piece
+    went from ``x`` to ``y`` (``x`` -1: built on ``y``), in place; False, left as it was, when
+    that is no such change of them (``y`` among them already, ``x`` not: the route last
+    measured is not the one changed)."""
     x, y = changed
     if y in route:
-        return None
+        return False
     if x < 0:
-        return route + [y]
+        route.append(y)
+        return True
     if x not in route:
-        return None
-    out = route.copy()
-    out[out.index(x)] = y
-    return out
+        return False
+    route[route.index(x)] = y
+    return True
 
 
 def _after_change(s, p: int, kinds: tuple[int, ...], last: tuple, changed: tuple[int, int]
                   ) -> tuple[list, list, trails.Shape | None] | None:
     """The route pieces, their pairs and (when the one change allows) the Shape after ``p``'s
     path piece went from ``x`` to ``y`` (``x`` -1: built there), from the route measured just
-    before it (``last``, a `_LAST` entry); None when the piece is none of the route's. No
-    building changed, so every other piece's pair is what it was."""
+    before it (``last``, a `_LAST` entry, whose pieces and pairs are changed in place); None
+    when the piece is none of the route's. No building changed, so every other piece's pair is
+    what it was."""
     x, y = changed
     mine, pairs, before = last[3], last[4], last[5]
     gone = None
@@ -133,11 +143,12 @@ def _after_change(s, p: int, kinds: tuple[int, ...], last: tuple, changed: tuple
         i = bisect_left(mine, x)
         if i < len(mine) and mine[i] == x:
             gone = pairs[i]
-            mine, pairs = mine[:i] + mine[i + 1:], pairs[:i] + pairs[i + 1:]
-    if s.e_kind[y] in kinds and s.e_owner[y] == p and y in s.route_edges[p]:
+            del mine[i], pairs[i]
+    if s.e_kind[y] in kinds and s.e_owner[y] == p:     # (y is among his route edges: moved there)
         new = _route_pairs(s, p, [y])[0]
         i = bisect_left(mine, y)
-        mine, pairs = mine[:i] + [y] + mine[i:], pairs[:i] + [new] + pairs[i:]
+        mine.insert(i, y)
+        pairs.insert(i, new)
     elif gone is None:
         return None
     else:
@@ -215,13 +226,12 @@ def pivoted(s, p: int, x: int, y: int) -> bool:
     after: his route graph is the one it was, the leaf renamed, so no route length changes.
     (Unweighted routes only: a weight may differ between the two paths.)"""
     g, b = s.game, s.board
-    if g.rules is not None and g.rules.route_weighted:
-        return False
     ex, ey = b.edge_vertices[x], b.edge_vertices[y]
-    shared = set(ex) & set(ey)
-    if len(shared) != 1:
+    # (their ends compared in place: asked of every path piece moved, mostly a no)
+    a = ex[0] if ex[0] == ey[0] or ex[0] == ey[1] else \
+        ex[1] if ex[1] == ey[0] or ex[1] == ey[1] else -1
+    if a < 0 or x == y or g.rules is not None and g.rules.route_weighted:
         return False
-    a = shared.pop()
     o = s.v_owner[a]
     if o >= 0 and o != p or o < 0 and not g.net_joins[g.edge_net[s.e_kind[y]]]:
         return False
@@ -231,6 +241,30 @@ def pivoted(s, p: int, x: int, y: int) -> bool:
             if e != piece and e != x and e_owner[e] == p and route[e_kind[e]]:
                 return False
     return True
+
+
+def turned(s, p: int, x: int, y: int) -> None:
+    """``p``'s path piece turned from ``x`` to ``y`` (`pivoted`): no route length changed, but
+    the routes kept for him (`_LAST`) follow it, so that his next change is measured from them
+    (a leaf renamed in the Shape), not afresh."""
+    route = s.route_edges[p]
+    for sp in s.game.specials:
+        if sp.measure != "longest_route":
+            continue
+        slot = (id(route), sp.route_kinds)
+        last = _LAST.get(slot)
+        if last is None:
+            continue
+        if last[0] is route and last[1] == s.building_moves and _one_change(last[2], (x, y)) \
+                and last[2] == route:
+            got = _after_change(s, p, sp.route_kinds, last, (x, y))
+            if got is None:
+                continue                    # not a piece of this route: it stays as kept
+            mine, pairs, shape = got
+            if shape is not None and len(mine) >= MEMO_FROM:
+                _LAST[slot] = (route, s.building_moves, last[2], mine, pairs, shape, shape.value)
+                continue
+        del _LAST[slot]
 
 
 def route_changed(s, players: tuple[int, ...], piece: tuple[int, int] | None = None) -> None:

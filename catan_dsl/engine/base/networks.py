@@ -9,6 +9,14 @@ path's id, so those games keep their caches, transcripts and digests as they wer
 from __future__ import annotations
 
 
+# id(board) → (board, {(a network's first code, water?): the codes of its paths of that
+# surface}) (_surface_codes): the board is held so its id is not reused while kept.
+_SURFACES: dict[int, tuple] = {}
+# Off, a piece's destinations test every spot of its owner's for its network and surface (the
+# reference for _surface_codes; read on every call).
+KEEP_SURFACE_CODES = True
+
+
 def code(s, net: int, e: int) -> int:
     """The spot code of path ``e`` for network ``net``."""
     return net * s.board.n_edges + e
@@ -108,7 +116,7 @@ def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) ->
                 continue
             reached = _nets_reaching(s, q, e)
             for net in nets:
-                if net in reached:
+                if reached >> net & 1:
                     spots.add(net * n + e)
                 else:
                     spots.discard(net * n + e)
@@ -121,22 +129,23 @@ def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) ->
                 vspots.discard(v)
 
 
-def _nets_reaching(s, p: int, e: int) -> range | set[int]:
-    """The networks ``n`` for which ``can_route(s, p, e, n)`` holds, free path ``e`` asked once
-    for all of them (recheck asks every network of every path around a moved piece)."""
+def _nets_reaching(s, p: int, e: int) -> int:
+    """The networks ``n`` for which ``can_route(s, p, e, n)`` holds, as bits ``1 << n``: free
+    path ``e`` asked once for all of them (recheck asks every network of every path around a
+    moved piece)."""
     g, b = s.game, s.board
     v_owner, e_owner, e_kind, edge_net, net_joins = s.v_owner, s.e_owner, s.e_kind, g.edge_net, g.net_joins
-    got: set[int] = set()
+    got = 0
     for v in b.edge_vertices[e]:
         o = v_owner[v]
         if o == p:
-            return range(g.n_nets)              # an own building takes every network
+            return (1 << g.n_nets) - 1          # an own building takes every network
         if o < 0:
             for e2 in b.vertex_edges[v]:
                 if e2 != e and e_owner[e2] == p:
                     net = edge_net[e_kind[e2]]
                     if net_joins[net]:
-                        got.add(net)
+                        got |= 1 << net
     return got
 
 
@@ -203,13 +212,14 @@ def path_destinations(s, x: int) -> frozenset[int]:
         return frozenset()
     else:
         surface = None
-    hi = lo + n
-    # The network's free paths in the spot cache's order (the bans' plan is worked out at the
-    # first of them), then the few beside x asked again with x lifted.
-    if surface is not None:
-        out = [c - lo for c in s.edge_spots[p] if lo <= c < hi and surface[c - lo]]
+    # The network's free paths on the piece's surface (the bans' plan is worked out at the
+    # first of them, and reads no spot), then the few beside x asked again with x lifted.
+    if surface is not None and KEEP_SURFACE_CODES:
+        out = [c - lo for c in s.edge_spots[p] & _surface_codes(b, lo, surface)]
     else:
-        out = [c - lo for c in s.edge_spots[p] if lo <= c < hi]
+        hi = lo + n
+        out = [c - lo for c in s.edge_spots[p] if lo <= c < hi and
+               (surface is None or surface[c - lo])]
     gone = {y for y in near.intersection(out) if y == x or not can_route(s, p, y, net, x)}
     if gone:
         out = [y for y in out if y not in gone]
@@ -218,6 +228,22 @@ def path_destinations(s, x: int) -> frozenset[int]:
         banned = rules.spot_ban(s, p, k, out[0])
         return frozenset([y for y in out if not banned(y)])
     return frozenset(out)
+
+
+def _surface_codes(b, lo: int, surface: tuple[bool, ...]) -> frozenset[int]:
+    """The spot codes ``lo + e`` of board ``b``'s paths ``e`` of ``surface`` (its land or water
+    paths' flags), kept per board: a piece's destinations are its owner's spots among them, one
+    set intersection instead of a test per spot of every network."""
+    entry = _SURFACES.get(id(b))
+    if entry is None or entry[0] is not b:
+        if len(_SURFACES) >= 8:
+            _SURFACES.clear()
+        entry = _SURFACES[id(b)] = (b, {})
+    key = (lo, surface is b.edge_water)
+    got = entry[1].get(key)
+    if got is None:
+        got = entry[1][key] = frozenset([lo + e for e, on in enumerate(surface) if on])
+    return got
 
 
 def settles(s, p: int, v: int) -> bool:

@@ -13,6 +13,14 @@ CORES_LIMIT = 8192
 _CORE_IDS: dict[tuple, int] = {}
 _DEPTHS: dict[tuple, int] = {}
 _next_core_id = [0]
+# A core's number → its trail table (`_trail_table`): the longest trail over its links between
+# every two of its nodes, which no tree depth changes, so the core's trail for any depths is a
+# few sums over the nodes with trees, not a walk per new set of depths.
+_TABLES: dict[int, tuple] = {}
+# Off, a Shape's core is walked again for each new set of its nodes' tree depths (`_DEPTHS`:
+# the reference for the trail tables; read on every measure).
+KEEP_TABLES = True
+TABLE_STEPS = 20000   # a core whose table takes more steps is walked per depths instead
 
 
 def trail(edge_vertices, mine: list[int], weights: tuple[int, ...] | None,
@@ -257,6 +265,30 @@ def shape(pairs: list[tuple[int, int]]) -> Shape:
 def _core_value(cadj: dict[int, list[tuple]], core_id: int, first: dict, second: dict) -> int:
     """The longest trail over the core ``cadj`` (number ``core_id``), its nodes' trees as deep
     as ``first`` and ``second`` say."""
+    table = _TABLES.get(core_id) if KEEP_TABLES else False
+    if table is None:
+        if len(_TABLES) >= CORES_LIMIT:
+            _TABLES.clear()
+        table = _TABLES[core_id] = _trail_table(cadj) or False     # (False: too long to make)
+    if table:
+        # A trail over the core from a to b, down a's deepest tree first and b's at the end (b's
+        # second deepest when b is a): a's and b's trees are apart, so each such sum is a trail,
+        # and a node without trees adds nothing (the longest from it, or overall, covers it).
+        best, longest_from, between = table
+        trees = [v for v in cadj if first[v]]
+        for a in trees:
+            row = between[a]
+            got = longest_from[a]
+            for b in trees:
+                n = row.get(b)
+                if n is not None:
+                    n += second[a] if b == a else first[b]
+                    if n > got:
+                        got = n
+            got += first[a]
+            if got > best:
+                best = got
+        return best
     key = (core_id, tuple([(first[v], second[v]) for v in cadj]))
     got = _DEPTHS.get(key)
     if got is None:
@@ -267,6 +299,39 @@ def _core_value(cadj: dict[int, list[tuple]], core_id: int, first: dict, second:
         _contract(contracted, first)
         got = _DEPTHS[key] = _core_trail(contracted, first, second)
     return got
+
+
+def _trail_table(cadj: dict[int, list[tuple]]) -> tuple | None:
+    """For the core ``cadj`` (node → links ``(bit, other node, weight)``): the longest trail
+    over its links, per node the longest from it, and per node the longest from it to each
+    node it reaches (itself: 0 or a closed trail) — or None when walking every trail from every
+    node takes more than TABLE_STEPS steps (a core of many rings)."""
+    between: dict[int, dict[int, int]] = {}
+    steps = [TABLE_STEPS]
+
+    def walk(v: int, length: int, used: int) -> None:
+        if length > row.get(v, -1):
+            row[v] = length
+        steps[0] -= 1
+        if steps[0] < 0:
+            raise _TooLong
+        for bit, u, w in cadj[v]:
+            if not used & bit:
+                walk(u, length + w, used | bit)
+
+    try:
+        for a in cadj:
+            row: dict[int, int] = {}
+            walk(a, 0, 0)
+            between[a] = row
+    except _TooLong:
+        return None
+    longest_from = {a: max(row.values()) for a, row in between.items()}
+    return max(longest_from.values(), default=0), longest_from, between
+
+
+class _TooLong(Exception):
+    """A core's trail table would take too many steps to make."""
 
 
 def moved(old: Shape, gone: tuple[int, int] | None, new: tuple[int, int]) -> Shape | None:

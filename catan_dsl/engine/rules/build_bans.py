@@ -77,6 +77,28 @@ def split_build_bans(rules, kinds) -> tuple[dict, PerBoard]:
     return by_kind, PerBoard()
 
 
+# Off, a revealed board's carried layout verdicts are sifted spot by spot (the reference for
+# dropping the changed hexes' spots: `_hex_spots`; read on every new board's table).
+KEEP_HEX_SPOTS = True
+# id(a spot → hexes table) → (the table, hex → its spots): the board's topology, shared by the
+# boards of a game (the table is held so its id is not reused while kept).
+_HEX_SPOTS: dict[int, tuple] = {}
+
+
+def _hex_spots(spot_hexes: tuple) -> dict[int, list[int]]:
+    """Hex → the spots (in id order) whose hexes ``spot_hexes`` says include it."""
+    entry = _HEX_SPOTS.get(id(spot_hexes))
+    if entry is None or entry[0] is not spot_hexes:
+        if len(_HEX_SPOTS) >= 16:
+            _HEX_SPOTS.clear()
+        by_hex: dict[int, list[int]] = {}
+        for x, hexes in enumerate(spot_hexes):
+            for h in hexes:
+                by_hex.setdefault(h, []).append(x)
+        entry = _HEX_SPOTS[id(spot_hexes)] = (spot_hexes, by_hex)
+    return entry[1]
+
+
 class BuildBans:
     """Mixed into CompiledRules beside queries.RuleQueries (whose ``_env`` and ``_first_in`` it
     calls, and which calls its ``_guarded_ban``): uses its ``build_bans``, ``spot_splits``,
@@ -220,7 +242,15 @@ class BuildBans:
             g = self.game
             spot_hexes = self.edge_hexes if g.piece_on_edge[g.piece_names.index(kind)] \
                 else board.vertex_hexes
-            got = {x: v for x, v in verdicts.items() if changed.isdisjoint(spot_hexes[x])}
+            if KEEP_HEX_SPOTS:
+                # The verdicts less those of the changed hexes' spots (a reveal: one hex's few).
+                got = dict(verdicts)
+                by_hex = _hex_spots(spot_hexes)
+                for h in changed:
+                    for x in by_hex.get(h, ()):
+                        got.pop(x, None)
+            else:
+                got = {x: v for x, v in verdicts.items() if changed.isdisjoint(spot_hexes[x])}
         self.last_verdicts[kind] = (board, got)
         return got
 

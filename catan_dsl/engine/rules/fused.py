@@ -42,6 +42,9 @@ class _Emitter:
         # out where it is first needed, as before, and not again.
         self.invariant: Callable[[Any], bool] | None = None
         self.kept: list[str] = []
+        # A generated loop's variable → the local holding it (``_x``), read in place of
+        # ``env['VAR']`` when nothing the condition calls binds that name again (loops.py).
+        self.local: dict[str, str] = {}
 
     def call(self, node: Any) -> tuple[str, str]:
         src, typ = self._call(node)
@@ -57,6 +60,8 @@ class _Emitter:
         if written is not None:             # the closure says what it computes: write that
             self.inlined += 1
             template, objects = written
+            for var, name in self.local.items():
+                template = template.replace(f"env[{var!r}]", name)
             for k in reversed(range(len(objects))):     # @10 before @1
                 name = f"O{len(self.names)}"
                 self.names[name] = objects[k]
@@ -78,7 +83,7 @@ class _Emitter:
         var = node[1] if isinstance(node, list) and len(node) == 2 and node[0] == "var" \
             else node
         if isinstance(var, str) and var in self.types:
-            return f"env[{var!r}]", self.types[var]
+            return self.local.get(var) or f"env[{var!r}]", self.types[var]
         if isinstance(node, str):
             return repr(node), "name"       # a name no variable shadows: itself
         head = node[0] if isinstance(node, list) and node else None

@@ -24,6 +24,9 @@ HEADS = frozenset({"count", "any", "first", "sum", "max", "min", "all"})
 # Off, a generated loop makes every call of its condition for every element (the reference
 # for the calls kept once a loop: invariant_calls; read when a rule is compiled).
 KEEP_INVARIANT = True
+# Off, a generated loop's condition reads its variable from ``env`` (the reference for the
+# local ``_x`` read in place: _loop_emitter; read when a rule is compiled).
+READ_LOCAL = True
 
 
 _AS_LISTED = ("    _items = SET(s, env)\n"
@@ -83,6 +86,22 @@ def _binders(node: Any, into: set[str]) -> None:
             _binders(x, into)
 
 
+def _loop_emitter(var: str, cond: Any, value: Any, types: dict[str, str],
+                  resource_index: dict[str, int], leaf: Leaf) -> Any:
+    """The emitter of a loop over VAR: the calls reading nothing the loop changes kept once
+    (KEEP_INVARIANT), and VAR read from the loop's local ``_x`` unless a comprehension inside
+    COND or VALUE binds that name too (the element is still bound in ``env`` for the calls)."""
+    em = emitter(types, resource_index, leaf)
+    if KEEP_INVARIANT:
+        em.invariant = invariant_calls(var, cond, value)
+    bound: set[str] = set()
+    _binders(cond, bound)
+    _binders(value, bound)
+    if READ_LOCAL and var not in bound:
+        em.local = {var: "_x"}
+    return em
+
+
 def _kept(em: Any) -> str:
     """Source setting the locals of the calls an emitter keeps (``_h0`` …) to unset."""
     return f"    {' = '.join(em.kept)} = _U\n" if em.kept else ""
@@ -97,9 +116,7 @@ def comprehension(head: str, var: str, set_fn: Fn, set_t: str, cond: Any, value:
     if head not in HEADS or cond is None or cond is True or \
             (head in ("sum", "max", "min")) == (value is None):
         return None
-    em = emitter(types, resource_index, leaf)
-    if KEEP_INVARIANT:
-        em.invariant = invariant_calls(var, cond, value)
+    em = _loop_emitter(var, cond, value, types, resource_index, leaf)
     test = em.emit(cond, True, 0)[0]
     bind = f"        env[{var!r}] = _x\n"
     if head in ("count", "any"):
@@ -157,9 +174,7 @@ def picked(var: str, set_fn: Fn, set_t: str, cond: Any, types: dict[str, str],
     as it was (expressions.qualifying, written out), or None."""
     if cond is None or cond is True:
         return None
-    em = emitter(types, resource_index, leaf)
-    if KEEP_INVARIANT:
-        em.invariant = invariant_calls(var, cond, None)
+    em = _loop_emitter(var, cond, None, types, resource_index, leaf)
     test = em.emit(cond, True, 0)[0]
     body = (_kept(em) + _ordered(set_t) + "    if not _items:\n        return []\n"
             "    env = dict(env)\n    _chosen = []\n"

@@ -112,6 +112,8 @@ def move(s, p: int, k: int, x: int, y: int, ri: int) -> None:
         networks.recheck(s, {e for v in ends for e in b.vertex_edges[v]}, ends, p, (x, y))
         if not awards.pivoted(s, p, x, y):
             awards.route_changed(s, (p,), (x, y))  # a path piece ends no one else's route
+        else:
+            awards.turned(s, p, x, y)
     else:
         rebuild_spots(s)
         awards.route_changed(s, tuple(range(g.num_players)))

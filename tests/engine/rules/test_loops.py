@@ -47,6 +47,10 @@ NODES = [
     ["count", "q", ["players"], ["and", ["!=", ["var", "q"], P],
                                  ["any", "f", ["edges"], ["==", ["owner", ["var", "f"]],
                                                           ["var", "q"]]]]],
+    # The inner count binds f again (leaving the last path it tried in env): the outer test
+    # reads that, not the loop's own element (loops.READ_LOCAL reads a local only where none does).
+    ["count", "f", ["edges_of", ["var", "v"]],
+     ["==", ["-", ["count", "f", ["edges"], [">", ["owner", ["var", "f"]], -9]], 1], ["var", "f"]]],
 ]
 
 
