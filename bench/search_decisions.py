@@ -138,7 +138,7 @@ def option_values(s, scenes: int, seed: int) -> dict[int, float]:
     the noise of choosing among few visits taken out (all options share the same scenes)."""
     bot = make_bot("mcts:playouts=1")
     p, legal = s.current_player(), s.legal_actions()
-    horizon = Horizon(s, bot.setup_steps, 0)
+    horizon = Horizon(s, bot.setup_steps, 0, bot.settle_ends)
     rng = random.Random(seed)
     root = Node()
     for _ in range(scenes):

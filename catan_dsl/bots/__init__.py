@@ -16,7 +16,8 @@ SETTINGS: dict[str, dict[str, tuple[str, int]]] = {
              "setup_fitted": ("setup_fitted", 0), "offers": ("offers", 0),
              "offer_prior": ("offer_prior", 0), "fleeting": ("fleeting", 0),
              "horizon": ("horizon", 0), "goals": ("goals", 0),
-             "paired": ("paired", 0), "spread": ("spread", 0)},
+             "paired": ("paired", 0), "spread": ("spread", 0),
+             "ends": ("ends", 0)},
 }
 # Settings whose value is a word: name → (keyword, the parser that checks and reads it).
 WORD_SETTINGS: dict[str, dict[str, tuple[str, object]]] = {

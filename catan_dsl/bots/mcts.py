@@ -185,6 +185,11 @@ class MctsBot:
     # the spec's `goals=0` leaves it out): a trip pays turns after its first step, past the
     # horizon. Nothing changes in a game without such a rule.
     goals = True
+    # A playout's turn ends once the rules the turn's end fires are played out (True; the
+    # spec's `ends=0` is the bot before this setting, scored the moment the next turn is
+    # counted, before them): what they make of the seat's pieces (a unit's march, a battle
+    # it wins) is then in the value. In a game with no such rule nothing changes.
+    settle_ends = True
     # The scene a playout plays: chosen with the root option, the option's j-th visit playing
     # scene j (True; the spec's `paired=0` is the bot before this setting, scene n mod SCENES
     # for the n-th playout), so two options with as many visits were scored on the same worlds
@@ -203,8 +208,11 @@ class MctsBot:
                  setup_fitted: int | None = None, offers: int | None = None,
                  offer_prior: int | None = None, fleeting: int | None = None,
                  horizon: int | None = None, goals: int | None = None,
-                 paired: int | None = None, spread: int | None = None) -> None:
+                 paired: int | None = None, spread: int | None = None,
+                 ends: int | None = None) -> None:
         self.think_ms = THINK_MS if think_ms is None else think_ms
+        if ends is not None:
+            self.settle_ends = bool(ends)
         if paired is not None:
             self.paired_scenes = bool(paired)
         if spread is not None:
@@ -267,7 +275,8 @@ class MctsBot:
         bases = kept[3] if kept is not None else None
         n_real = state.game.n_real
         horizon = Horizon(state, self.setup_steps, n_real * self.horizon_turns
-                          if self.horizon_turns else (n_real - 1 if self.full_round else 0))
+                          if self.horizon_turns else (n_real - 1 if self.full_round else 0),
+                          self.settle_ends)
         in_setup = state.phase == SETUP
         scale = self.setup_budget if in_setup else 1
         self._fitted_now = self.fitted_value or (in_setup and self.setup_fitted)

@@ -7,6 +7,7 @@ import random
 
 from catan_dsl.bots.greedy import board_terms, evaluate
 from catan_dsl.engine import CHANCE, Action, State
+from catan_dsl.engine.prompts import ROLL
 
 SETUP = 0                 # State.phase while pieces are placed before the first roll
 VALUE_SCALE = 150.0       # evaluation points (100 a VP) that make a value of tanh(1) ≈ 0.76
@@ -18,22 +19,34 @@ class Horizon:
     moves are all played, by the tree or the quick policy, so every line is scored at the same
     point), or, from a set-up position, after ``setup_steps`` more placements or when set-up is
     over; always at the end of the game. With ``more_turns``, that many turns later (the
-    others' turns up to the seat's next: a full round)."""
+    others' turns up to the seat's next: a full round). With ``settle``, a turn ends once the
+    rules its end fires are played out too (no prompt or draw left pending): the engine counts
+    the next turn before those rules run, so without it their prompts (a unit's march) and
+    draws (a battle's die) fall past the horizon and what they yield is never scored."""
 
-    __slots__ = ("in_setup", "now", "turn", "last_setup_step")
+    __slots__ = ("in_setup", "now", "turn", "last_setup_step", "settle")
 
-    def __init__(self, root: State, setup_steps: int, more_turns: int = 0) -> None:
+    def __init__(self, root: State, setup_steps: int, more_turns: int = 0,
+                 settle: bool = False) -> None:
         self.in_setup = root.phase == SETUP
         self.now = root.turn                  # the turn under way at the root
         self.turn = root.turn + more_turns
         self.last_setup_step = root.setup_i + setup_steps
+        self.settle = settle
 
     def reached(self, s: State) -> bool:
         if s.is_terminal():
             return True
         if self.in_setup:
             return s.phase != SETUP or s.setup_i >= self.last_setup_step
-        return s.turn > self.turn
+        return s.turn > self.turn and not (self.settle and ending(s))
+
+
+def ending(s: State) -> bool:
+    """Are rules the last turn's end fired still to play out? Once they are, the next turn
+    waits at most for its dice (one ``roll`` prompt); a prompt beyond that is theirs."""
+    prompts = s.prompts
+    return bool(prompts) and (len(prompts) > 1 or prompts[0].kind != ROLL)
 
 
 def leaf_value(s: State, p: int, base: float, value=evaluate) -> float:

@@ -642,3 +642,62 @@ def test_a_root_option_a_sampled_world_forbids_is_ranked_last_and_never_played_t
     assert {id(a) for a in root.actions[-len(closed):]} == closed
     assert all(v == 0 for a, v in zip(root.actions, root.visits) if id(a) in closed)
     assert id(chosen) not in closed and any(a is chosen for a in real)
+
+
+def _units_of(s, p: int) -> int:
+    rules = s.game.rules
+    return sum(len(k.places_of(s.rules_state.units[k.i], p)) for k in rules.unit_places)
+
+
+@pytest.fixture(scope="module")
+def knight_turn() -> object:
+    """Barbarian Attack without hints: a seat with a knight on the board, free to end its turn
+    (its knights march and the battles run once it does)."""
+    from catan_dsl.bots.hints import without_hints
+
+    ir, report = compile_file("scenarios/barbarian_attack.catan")
+    assert ir is not None, report.render_text()
+    game = Game(without_hints(ir), num_players=4)
+    return _position(game, 3, lambda s: s.phase == 2 and not s.prompts
+                     and _units_of(s, s.current_player()) > 0
+                     and any(a is s.game.actions.end_turn for a in s.legal_actions()))
+
+
+def _scored(s, spec: str, monkeypatch) -> tuple[list, object]:
+    import catan_dsl.bots.mcts as mcts
+
+    scored = []
+    real = mcts.leaf_value
+    monkeypatch.setattr(mcts, "leaf_value",
+                        lambda x, p, base, *value: scored.append(x) or real(x, p, base, *value))
+    move = make_bot(spec).choose(s, s.legal_actions(), random.Random(1))
+    return scored, move
+
+
+def test_a_playout_is_scored_once_the_rules_its_turns_end_fires_are_played_out(
+        knight_turn, monkeypatch) -> None:
+    """The engine counts the next turn before the rules on a turn's end run (the knights'
+    march, the battles): each playout is scored after them, with only the next turn's dice
+    (or nothing) left, so what they make of the seat's units is in the value. `ends=0`, the
+    bot before, scored some playouts with the march still to come."""
+    from catan_dsl.bots.playout import ending
+
+    s = knight_turn
+    scored, move = _scored(s, "mcts:playouts=12", monkeypatch)
+    assert scored and all(x.is_terminal() or (x.turn == s.turn + 1 and not ending(x))
+                          for x in scored)
+    assert _scored(s, "mcts:playouts=12", monkeypatch)[1] is move      # reproducible
+    before, _ = _scored(s, "mcts:playouts=12:ends=0", monkeypatch)
+    assert any(ending(x) for x in before)
+
+
+def test_waiting_for_the_rules_of_a_turns_end_changes_nothing_without_them(base: Game) -> None:
+    """The base game has no rule on a turn's end: its games are the same move for move with
+    `ends=0`."""
+    def moves(spec: str) -> list[str]:
+        out: list[str] = []
+        play_game(base, [spec, "greedy", "greedy", "greedy"], 11, max_turns=24,
+                  observer=lambda s, p, a: out.append(str(a)))
+        return out
+
+    assert moves("mcts:playouts=6") == moves("mcts:playouts=6:ends=0")
