@@ -212,13 +212,15 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             k = g.piece_names.index(event.piece)
             if not g.piece_on_edge[k] and event.player == s.cur and not setup:
                 rules_state.built_turn = True
+            trig = "built" if event.replaced is None else "upgraded"
+            if not self.by_trigger.get(trig):
+                return                  # only the turn's building to mark: no parameters made
             if event.replaced is None:
-                trig = "built"
                 params = {"player": event.player, "piece": event.piece, "at": event.at,
                           "#at": "edge" if g.piece_on_edge[k] else "vertex", "setup": setup}
             else:
-                trig, params = "upgraded", {"player": event.player, "piece": event.piece,
-                                            "at": event.at, "#at": "vertex"}
+                params = {"player": event.player, "piece": event.piece, "at": event.at,
+                          "#at": "vertex"}
         elif t is PieceMoved:
             trig, params = "moved", {"player": event.player, "piece": event.piece, "at": event.at,
                                      "#at": "edge" if self.game.piece_on_edge[
