@@ -17,11 +17,12 @@ from catan_dsl.engine.actions import (
     RollDice,
     RuleAction,
 )
+from catan_dsl.engine import snapshot
 from catan_dsl.engine.base import awards, building, cards, networks, setup, trade, turn_flow
 from catan_dsl.engine.board import Board
 from catan_dsl.engine.events import Event, GameStalled, GameWon
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, TERMINAL, Prompt
-from catan_dsl.engine.rules import (chance, executor, hex_changes, player_actions, runtime, stocks,
+from catan_dsl.engine.rules import (chance, executor, hex_changes, player_actions, stocks, turns,
                                     votes)
 from catan_dsl.engine.rules.execution import CHANCE_STEP
 
@@ -44,7 +45,7 @@ PROMPT_CHANCE: dict[str, Callable] = {**turn_flow.PROMPT_CHANCE, **cards.PROMPT_
                                       stocks.RANDOM: stocks.random_outcomes,
                                       chance.RANDOM_CHOICE: chance.random_outcomes,
                                       hex_changes.REVEAL: hex_changes.reveal_outcomes,
-                                      START: runtime.start_outcomes}
+                                      START: turns.start_outcomes}
 PROMPT_APPLY: dict[str, Callable] = {**turn_flow.PROMPT_APPLY, **cards.PROMPT_APPLY,
                                      **trade.PROMPT_APPLY,
                                      executor.CHOOSE: executor.apply_choose,
@@ -53,7 +54,7 @@ PROMPT_APPLY: dict[str, Callable] = {**turn_flow.PROMPT_APPLY, **cards.PROMPT_AP
                                      stocks.RANDOM: stocks.apply_random,
                                      chance.RANDOM_CHOICE: chance.apply_random,
                                      hex_changes.REVEAL: hex_changes.apply_reveal,
-                                     START: runtime.apply_start}
+                                     START: turns.apply_start}
 # Action type → apply, for the acting player's own free actions (no prompt open).
 TURN_APPLY: dict[type, Callable] = {
     EndTurn: turn_flow.apply_end_turn, RollDice: turn_flow.apply_roll_dice,
@@ -65,19 +66,12 @@ TURN_APPLY: dict[type, Callable] = {
 _first = itemgetter(0)
 _copy = list.copy          # rows are copied with map(_copy, ...): the fastest spelling in CPython
 
-_LIST_FIELDS = ("bank", "v_owner", "v_kind", "v_blocked", "e_owner", "e_kind", "deck",
-                "board_vp", "card_vp", "holders", "last_vertex", "prompts")
-_NESTED_FIELDS = ("hand", "supply", "dev_hand", "dev_new", "dev_played", "ratio", "measure",
-                  "buildings", "route_edges")
-_SET_FIELDS = ("edge_spots", "vertex_spots")
-_SCALARS = ("seed", "robber", "played_this_turn", "offers_this_turn", "phase", "setup_i", "cur",
-            "turn", "winner_")
-
 
 class State:
     """One game in progress. All mutable data is flat lists of ints; the board is shared."""
 
-    __slots__ = ("game", "board", *_LIST_FIELDS, *_NESTED_FIELDS, *_SET_FIELDS, *_SCALARS,
+    __slots__ = ("game", "board", *snapshot.LIST_FIELDS, *snapshot.NESTED_FIELDS,
+                 *snapshot.SET_FIELDS, *snapshot.SCALARS,
                  "_history", "_hlen", "_events", "_legal", "rules_state", "stalled",
                  "spots_shared", "piece_moves", "building_moves", "building_memo", "analysis_memo",
                  "_listing_at_offer", "_drawn")
@@ -211,6 +205,8 @@ class State:
         out: list[Action] = [self.game.actions.end_turn]
         p = self.cur
         rules = self.game.rules
+        if rules is not None and rules.main_idle[0]:
+            rules = None                # they add and drop nothing here (and have no turn phase)
         if rules is not None and self.rules_state.turn_phase and rules.skips_closed:
             # A turn phase after trading and building (rules/turns.py): what they would list
             # is closed, so only the cards and the scenario's actions are listed.
@@ -269,10 +265,15 @@ class State:
         rules = self.game.rules
         prompts = self.prompts
         if rules is not None:
-            # A chance outcome goes on with the budget of the steps since a player last chose:
-            # rules that re-roll every roll then stop instead of rolling for ever.
-            rules.execution.reset(self._hlen, self.rules_state.quiet_steps + CHANCE_STEP
-                                  if prompts and prompts[-1].player == CHANCE else 0)
+            # execution.reset, written out (every action applied pays it). A chance outcome goes
+            # on with the budget of the steps since a player last chose: rules that re-roll
+            # every roll then stop instead of rolling for ever.
+            execution = rules.execution
+            execution.stamp = self._hlen
+            execution.steps = execution.carried = self.rules_state.quiet_steps + CHANCE_STEP \
+                if prompts and prompts[-1].player == CHANCE else 0
+            if execution.chain:
+                execution.chain = {}
         if prompts:
             top = prompts[-1]
             if self._listing_at_offer is not None and action is not self.game.actions.decline:
@@ -291,7 +292,7 @@ class State:
             TURN_APPLY[type(action)](self, action)
         self._after()
         if rules is not None:
-            self.rules_state.quiet_steps = rules.execution.steps
+            self.rules_state.quiet_steps = execution.steps
 
     def _check_legal(self, action: Action, legal: list[Action]) -> None:
         if action not in legal and not (isinstance(action, OfferTrade) and self.phase == MAIN
@@ -304,7 +305,7 @@ class State:
 
     def _after(self) -> None:
         """Settle automatic steps: skip empty prompts, roll when nothing else is possible, victory
-        (once no rule is under way: executor.rule_pending)."""
+        (once no rule is under way: no resume item of a rule on the stack)."""
         prompts = self.prompts
         while prompts:
             if self.phase == OVER:
@@ -337,17 +338,21 @@ class State:
         phase = self.phase
         if rules is not None and phase != OVER and (rules.dynamic_any or self.rules_state.resolving):
             rules.after_action(self)    # special cards to award again, a card's effect ending
-        if (phase == PRE_ROLL or phase == MAIN) and self.winner_ < 0 and not (
-                prompts and rules is not None and executor.rule_pending(prompts)):
+        if (phase == PRE_ROLL or phase == MAIN) and self.winner_ < 0:
+            if prompts and rules is not None:
+                # A rule (or what it started: its rolls, picks, choices and the rules they fire)
+                # still waits for an answer: no one may win yet, the rule finishes first.
+                for prompt in prompts:
+                    if prompt.player == _AUTO:
+                        return
             p = self.cur
-            if rules is None:
-                score = self.board_vp[p] + self.card_vp[p]   # vp(p), inlined: runs every action
+            if rules is None or not rules.adds_vp:
+                # vp(p), inlined (runs every action): no rule adds VP, so it is the score.
+                score = self.board_vp[p] + self.card_vp[p]
                 if p in self.holders:
                     for h, special in zip(self.holders, g.specials):
                         if h == p:
                             score += special.vp
-            elif p not in self.holders and not rules.adds_vp:
-                score = self.board_vp[p] + self.card_vp[p]
             else:
                 score = rules.victory_score(self, p)
             target = g.target if rules is None else rules.fixed_target
@@ -367,7 +372,7 @@ class State:
             prov = rules.execution.prov   # stamped with the rule running now, if any
             if prov is not None and event.rule is None:
                 event.rule = prov
-            if rules.listened.get(type(event)):
+            if type(event) in rules.heard:
                 rules.dispatch(self, event)
 
     def is_terminal(self) -> bool:
@@ -469,22 +474,7 @@ class State:
 
     def to_dict(self) -> dict:
         """A full, JSON-able snapshot of the mutable state (for tests and transcripts)."""
-        d: dict = {f: getattr(self, f) for f in _SCALARS}
-        for f in _LIST_FIELDS:
-            d[f] = [list(x) if isinstance(x, tuple) else x for x in getattr(self, f)]
-        d["prompts"] = [[pr.kind, pr.player, [str(x) for x in pr.params]] for pr in self.prompts]
-        for f in _NESTED_FIELDS:
-            d[f] = [list(row) for row in getattr(self, f)]
-        for f in _SET_FIELDS:
-            d[f] = [sorted(s) for s in getattr(self, f)]
-        d["history"] = [str(a) for a in self.history()]
-        if self.rules_state is not None:
-            d["ext"] = self.rules_state.to_dict()  # transcript key kept: digests stay valid
-        if self.stalled is not None:              # only then: other games' digests stay as they were
-            d["stalled"] = list(self.stalled)
-        if self.board.revision:                   # a hex changed in play (likewise only then)
-            d["board"] = self.board.changes()
-        return d
+        return snapshot.to_dict(self)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_dict() == other.to_dict()

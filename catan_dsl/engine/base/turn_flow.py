@@ -28,8 +28,9 @@ PRE_ROLL, MAIN = 1, 2
 def legal_pre_roll(s) -> list:
     out = [s.game.actions.roll_dice]
     cards.legal_play(s, s.cur, out, True)
-    if s.game.rules is not None:
-        s.game.rules.legal_main(s, s.cur, out, True)
+    rules = s.game.rules
+    if rules is not None and not rules.main_idle[1]:
+        rules.legal_main(s, s.cur, out, True)
     return out
 
 
@@ -39,7 +40,9 @@ def apply_roll_dice(s, a) -> None:
 
 def roll_outcomes(s, prompt) -> tuple:
     rules = s.game.rules
-    return s.game.roll_actions if rules is None else rules.roll_outcomes(s, prompt)
+    if rules is None or rules.plain_rolls:
+        return s.game.roll_actions
+    return rules.roll_outcomes(s, prompt)
 
 
 def apply_roll(s, a, prompt) -> None:

@@ -59,10 +59,11 @@ class Execution:
 
     def reset(self, stamp: int, carried: int = 0) -> None:
         """A new action: the budget starts at ``carried``, the steps spent since a player last
-        chose when this action is a chance outcome (0 for a player's own action)."""
+        chose when this action is a chance outcome (0 for a player's own action).
+        State.apply_action writes this out for every action applied."""
         self.stamp = stamp
         self.steps = self.carried = carried
-        if self.chain:              # called for every action applied: no new dict when empty
+        if self.chain:              # no new dict when empty
             self.chain = {}
 
     def tick(self, n: int = 1) -> None:

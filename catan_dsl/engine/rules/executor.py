@@ -144,20 +144,11 @@ def suspend(s, items: list, n0: int, rule_work: bool = True) -> None:
     """Keep the remaining work below the prompts just pushed; it runs when they are answered.
     When a rule's own effect opened them the resume item is left even with nothing to resume:
     while one is on the stack a rule is still under way, and the victory check waits for it
-    (``rule_pending``). A continuation of the engine's own turn (the robber after a roll) that
+    (``State._after`` looks for a resume item). A continuation of the engine's own turn (the robber after a roll) that
     opens a prompt with nothing left to run leaves none."""
     if items or rule_work:
         s.prompts.insert(n0, Prompt(RESUME, AUTO, (tuple(items),)))
         items.clear()
-
-
-def rule_pending(prompts: list) -> bool:
-    """Is a rule (or what it started: its rolls, picks, choices and the rules they fire) still
-    waiting for an answer? Then no one may win yet: the rule finishes first."""
-    for prompt in prompts:
-        if prompt.player == AUTO:
-            return True
-    return False
 
 
 def run(s, items: list, first: Callable | None = None) -> None:

@@ -18,7 +18,6 @@ from catan_dsl.engine.events import (
     PieceMoved,
     RollCancelled,
     SetupDone,
-    StartPlayerChosen,
     TradeCancelled,
     TradeDeclined,
     TradeOffered,
@@ -89,6 +88,8 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             DevelopmentCardPlayed: "played" in heard, TurnStarted: "turn_started" in heard,
             TurnEnded: "turn_ended" in heard, SetupDone: "setup_done" in heard,
             HexRevealed: "hex_revealed" in heard, PieceMoved: "moved" in heard}
+        # The classes listened to, as State.emit asks of every event (`in`, not a `get` call).
+        self.heard = frozenset(t for t, on in self.listened.items() if on)
         # No rule hears an offer or its answers, and a rule's listing reads nothing they change
         # (the hands stay, the offer count is the base game's): the main listing before an offer
         # every other player declines is the one after it (State.apply_action keeps it).
@@ -96,6 +97,11 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         self.declines_keep_listing = not any(
             self.listened.get(t) for t in (TradeOffered, TradeDeclined, TradeCancelled))
         self.choice_production = hex_changes.has_choice(ir)     # owners pick (hex_changes.py)
+        if not self.choice_production:  # no picks to ask of a roll: production is all (one call)
+            self.produce = self._produce
+        # The dice, as the base game rolls them (no deck, no second roll that must differ):
+        # turn_flow.roll_outcomes answers without asking roll_outcomes.
+        self.plain_rolls = self.roll_deck < 0 and not self.distinct
         # Expression measures that read only the board are memoised by position (measure_memo).
         self.measure_memo = MeasureMemo(frozenset(
             si for si, sp in enumerate((ir.get("special_cards") or {}).values())
@@ -200,22 +206,21 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
     def dispatch(self, s, event) -> None:
         t = type(event)
         rules_state = s.rules_state
-        # Most events have no rule listening: say so before building any parameters.
-        if not self.listened.get(t):
-            return
-        if t is PieceBuilt:
+        if t is PieceBuilt:             # (State.emit dispatches only the classes heard)
             setup = s.phase == 0
             g = self.game
             k = g.piece_names.index(event.piece)
             if not g.piece_on_edge[k] and event.player == s.cur and not setup:
                 rules_state.built_turn = True
+            trig = "built" if event.replaced is None else "upgraded"
+            if not self.by_trigger.get(trig):
+                return                  # only the turn's building to mark: no parameters made
             if event.replaced is None:
-                trig = "built"
                 params = {"player": event.player, "piece": event.piece, "at": event.at,
                           "#at": "edge" if g.piece_on_edge[k] else "vertex", "setup": setup}
             else:
-                trig, params = "upgraded", {"player": event.player, "piece": event.piece,
-                                            "at": event.at, "#at": "vertex"}
+                params = {"player": event.player, "piece": event.piece, "at": event.at,
+                          "#at": "vertex"}
         elif t is PieceMoved:
             trig, params = "moved", {"player": event.player, "piece": event.piece, "at": event.at,
                                      "#at": "edge" if self.game.piece_on_edge[
@@ -398,9 +403,8 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
     def legal_main(self, s, p: int, out: list, before_roll: bool,
                    builds: tuple[int, int] | None = None) -> None:
         """Drop forbidden builds and trades, then add the scenario's actions. ``builds``: the
-        slice of ``out`` that holds the builds, when the caller knows it."""
-        if self.main_idle[before_roll]:
-            return
+        slice of ``out`` that holds the builds, when the caller knows it. Not called when
+        ``main_idle[before_roll]`` (the callers ask: once per main listing)."""
         self.listing_memo, self.listing_state = {}, s
         try:                                # (one call level: asked for every main listing)
             closed = not before_roll and s.rules_state.turn_phase
@@ -474,23 +478,14 @@ def after_roll(s, n: int) -> None:
         if g.rules.roll_deck < 0:          # the discards are pushed by apply_roll
             game_flow.robber_number(s, n)   # the robber, or the rules that replace it
     else:
-        n0 = len(s.prompts)
+        prompts = s.prompts
+        n0 = len(prompts)
         g.rules.produce(s, n)
-        hex_changes.produced(s, n0, n)      # after the picks of hexes of choice, if any
+        if len(prompts) > n0:               # after the picks of hexes of choice
+            hex_changes.produced(s, n0, n)
+        else:                               # (hex_changes.produced, which would emit it now)
+            s.emit(NumberProduced(s.cur, n))
 
 
 # Continuations this module adds to the runtime's table (see tables.CALLS).
 CALLS = {"after_roll": after_roll}
-
-
-def start_outcomes(s, prompt) -> list:
-    rules = s.game.rules
-    return [(rules.choice("player", p), 1 / rules.n_real) for p in range(rules.n_real)]
-
-
-def apply_start(s, a, prompt) -> None:
-    s.prompts.pop()
-    s.rules_state.start = a.id
-    s.cur = a.id
-    s.emit(StartPlayerChosen(a.id))
-

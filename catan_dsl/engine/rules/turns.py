@@ -1,10 +1,10 @@
-"""A turn's own stages → per-turn counters back to their start, and the turn phases after
-trading and building: entering one, and the built-in actions it closes."""
+"""A turn's own stages → the start player drawn, per-turn counters back to their start, and the
+turn phases after trading and building: entering one, and the built-in actions it closes."""
 
 from __future__ import annotations
 
 from catan_dsl.engine.actions import BankTrade, Build, BuyCard, OfferTrade
-from catan_dsl.engine.events import TurnPhaseEntered
+from catan_dsl.engine.events import StartPlayerChosen, TurnPhaseEntered
 
 # The built-in actions of the trading and building phase, closed in the turn phases after it
 # (playing a development card and ending the turn stay open).
@@ -43,3 +43,16 @@ def enter(s, k: int) -> None:
     s.rules_state.turn_phase = k
     name, label = s.game.rules.phases[k - 1]
     s.emit(TurnPhaseEntered(s.cur, name, label))
+
+
+def start_outcomes(s, prompt) -> list:
+    rules = s.game.rules
+    return [(rules.choice("player", p), 1 / rules.n_real) for p in range(rules.n_real)]
+
+
+def apply_start(s, a, prompt) -> None:
+    s.prompts.pop()
+    s.rules_state.start = a.id
+    s.cur = a.id
+    s.emit(StartPlayerChosen(a.id))
+
