@@ -53,12 +53,9 @@ def legal_builds(s, p: int, out: list) -> None:
             if memo is False:
                 # A kind's builds follow from the pieces and the board alone (the spot caches
                 # change only with them), so with rules they are kept while no piece moves: a
-                # turn's listings after its trades ask them again. Only where listing them is
-                # more than sorting one set (paths of two surfaces or networks): else the
-                # memo costs more than it saves, as in a base board with an idle rule.
-                memo = s.rules_state.piece_memo(s.piece_moves) if KEEP_BUILDS \
-                    and s.rules_state is not None and (s.board.edge_water or g.n_nets > 1) \
-                    else None
+                # turn's listings after its trades ask them again.
+                memo = s.rules_state.piece_memo(s.piece_moves) \
+                    if KEEP_BUILDS and s.rules_state is not None else None
             if memo is None:
                 out.extend(_builds(s, p, k, where))
                 continue
