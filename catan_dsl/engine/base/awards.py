@@ -28,6 +28,9 @@ MEMO_FROM = 6         # fewer edges: walking them costs less than the memo's key
 # are its own, brought up to date in place.
 _LAST: dict[tuple, tuple] = {}
 _LAST_LIMIT = 64      # a few states' players: one game's in a playtest, more while a bot tries moves
+# Off, a changed hex drops the routes kept for the state's players (the reference for those kept
+# over it: `hexes_changed`).
+KEEP_OVER_HEXES = True
 
 
 def longest_route(s, p: int, kinds: tuple[int, ...], changed: tuple[int, int] | None = None) -> int:
@@ -265,6 +268,21 @@ def turned(s, p: int, x: int, y: int) -> None:
                 _LAST[slot] = (route, s.building_moves, last[2], mine, pairs, shape, shape.value)
                 continue
         del _LAST[slot]
+
+
+def hexes_changed(s, before: int) -> None:
+    """A hex of ``s``'s board changed and no building: ``s.building_moves`` went on from
+    ``before`` for the memos that read the hexes, but a route reads only the pieces and the
+    board's paths and intersections, so the routes kept for ``s``'s players take the new count."""
+    if not KEEP_OVER_HEXES:
+        return
+    now = s.building_moves
+    kinds = [sp.route_kinds for sp in s.game.specials if sp.measure == "longest_route"]
+    for route in s.route_edges if kinds else ():
+        for k in kinds:
+            last = _LAST.get((id(route), k))
+            if last is not None and last[0] is route and last[1] == before:
+                _LAST[(id(route), k)] = (route, now, *last[2:])
 
 
 def route_changed(s, players: tuple[int, ...], piece: tuple[int, int] | None = None) -> None:

@@ -7,7 +7,7 @@ from catan_dsl.engine.events import PieceBuilt
 
 
 # Off, every main listing lists each kind's builds afresh (the reference for those kept while
-# no piece moves; read on every listing).
+# no piece moves; read on a listing's first affordable kind).
 KEEP_BUILDS = True
 
 
@@ -42,11 +42,7 @@ def can_settle(s, p: int, v: int) -> bool:
 def legal_builds(s, p: int, out: list) -> None:
     g = s.game
     hand, supply = s.hand[p], s.supply[p]
-    # A kind's builds follow from the pieces and the board alone (the spot caches change only
-    # with them), so with rules they are kept while no piece moves: a turn's listings after
-    # its trades ask them again.
-    memo = s.rules_state.piece_memo(s.piece_moves) \
-        if KEEP_BUILDS and s.rules_state is not None else None
+    memo = False                    # (not asked until a kind is affordable: most listings none)
     for k, cost, where in g.build_order:
         if not supply[k]:
             continue
@@ -54,6 +50,12 @@ def legal_builds(s, p: int, out: list) -> None:
             if hand[r] < n:
                 break
         else:
+            if memo is False:
+                # A kind's builds follow from the pieces and the board alone (the spot caches
+                # change only with them), so with rules they are kept while no piece moves: a
+                # turn's listings after its trades ask them again.
+                memo = s.rules_state.piece_memo(s.piece_moves) \
+                    if KEEP_BUILDS and s.rules_state is not None else None
             if memo is None:
                 out.extend(_builds(s, p, k, where))
                 continue

@@ -12,7 +12,7 @@ from catan_dsl.engine.board import CHOICE, resource_code
 from catan_dsl.engine.events import (EffectSkipped, HexChanged, HexRevealed, NumberProduced,
                                      ResourcesProduced, RobberMoved)
 from catan_dsl.engine.prompts import CHANCE, Prompt
-from catan_dsl.engine.base import building, networks
+from catan_dsl.engine.base import awards, building, networks
 from catan_dsl.engine.rules.executor import AUTO, RESUME, Eff, emit, push_choice
 from catan_dsl.engine.rules.expressions import Ctx, compile_expr
 
@@ -72,6 +72,7 @@ def show(s, ri: int, h: int, terrain: str | None, numbers: tuple[int, ...], even
     s.piece_moves += 1
     s.building_moves += 1
     s.rules_state.shape_moves += 1
+    awards.hexes_changed(s, s.building_moves - 1)
     if s.board.vertex_closed != old.vertex_closed:
         # Only the building spots of the intersections that opened or closed can change: a
         # path's spots read the pieces alone, never the hexes beside it.
