@@ -11,6 +11,25 @@ from catan_dsl.engine.events import PieceMoved
 from tests.engine.rules.random_walks import random_steps, seafarers_game
 
 
+def _route_specials(game) -> list[tuple[int, tuple[int, ...]]]:
+    """(special card index, the piece kinds its route counts) of each longest-route card."""
+    return [(si, sp.route_kinds) for si, sp in enumerate(game.specials)
+            if sp.measure == "longest_route"]
+
+
+def _calls(monkeypatch, module, name: str, record=lambda got: 1) -> list:
+    """``module.name`` wrapped to append ``record(its answer)`` to the list returned, per call."""
+    calls: list = []
+    real = getattr(module, name)
+
+    def counted(*args):
+        got = real(*args)
+        calls.append(record(got))
+        return got
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
 def _plain_route(s, p: int, kinds: tuple[int, ...]) -> int:
     """The longest trail walked from every place one can start, with no peeling and no memo."""
     mine = sorted(e for e in s.route_edges[p] if s.e_owner[e] == p and s.e_kind[e] in kinds)
@@ -28,26 +47,12 @@ def test_every_route_measure_is_the_one_walked_afresh(name: str, monkeypatch) ->
     over his pieces after every action — most ships moved or built measured from the Shape of
     the route before (trails.moved), and from its pieces as last measured, not afresh."""
     game = seafarers_game(name)
-    specials = [(si, sp.route_kinds) for si, sp in enumerate(game.specials)
-                if sp.measure == "longest_route"]
+    specials = _route_specials(game)
     assert specials
     trails._CORES.clear()
     awards._SHAPES.clear()
-    incremental = []
-    from_before = trails.moved
-
-    def counted(*args):
-        got = from_before(*args)
-        incremental.append(got is not None)
-        return got
-    monkeypatch.setattr(trails, "moved", counted)
-    kept = []
-    from_last = awards._after_change
-
-    def counted_last(*args):
-        kept.append(1)
-        return from_last(*args)
-    monkeypatch.setattr(awards, "_after_change", counted_last)
+    incremental = _calls(monkeypatch, trails, "moved", lambda got: got is not None)
+    kept = _calls(monkeypatch, awards, "_after_change")
     pivots = checked = 0
     for seed, s, _, moved in random_steps(game, (1, 2), 2500):
         events = s.drain_events()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from catan_dsl.engine.base import awards
 from catan_dsl.engine.events import HexRevealed
 from tests.engine.rules.random_walks import random_steps, seafarers_game
-from tests.engine.rules.test_route_measure_kept import _plain_route
+from tests.engine.rules.test_route_measure_kept import _calls, _plain_route, _route_specials
 
 
 def _kept_after_reveals(game, keep: bool, monkeypatch) -> tuple[int, int]:
@@ -15,15 +15,8 @@ def _kept_after_reveals(game, keep: bool, monkeypatch) -> tuple[int, int]:
     every measure checked against the plain walk after every step that moved a piece or hex."""
     monkeypatch.setattr(awards, "KEEP_OVER_HEXES", keep)
     awards._LAST.clear()
-    kept = []
-    from_last = awards._after_change
-
-    def counted(*args):
-        kept.append(1)
-        return from_last(*args)
-    monkeypatch.setattr(awards, "_after_change", counted)
-    specials = [(si, sp.route_kinds) for si, sp in enumerate(game.specials)
-                if sp.measure == "longest_route"]
+    kept = _calls(monkeypatch, awards, "_after_change")
+    specials = _route_specials(game)
     reveals = 0
     for seed, s, _, moved in random_steps(game, (5, 6), 2500):
         reveals += sum(isinstance(ev, HexRevealed) for ev in s.drain_events())
