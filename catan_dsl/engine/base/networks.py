@@ -106,6 +106,10 @@ def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) ->
     left free, one taken), as his own pieces and every building stand where they stood."""
     g, b = s.game, s.board
     n, nets, e_owner = b.n_edges, range(g.n_nets), s.e_owner
+    # (the networks reaching a free path, `can_route` for all of them at once as bits, worked
+    # out in place: asked for every path round a moved piece, once per player)
+    v_owner, e_kind, edge_net, net_joins = s.v_owner, s.e_kind, g.edge_net, g.net_joins
+    edge_vertices, vertex_edges, every = b.edge_vertices, b.vertex_edges, (1 << g.n_nets) - 1
     for q in range(g.num_players):
         spots, vspots = s.edge_spots[q], s.vertex_spots[q]
         only_moved = mover >= 0 and q != mover
@@ -114,7 +118,18 @@ def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) ->
                 for net in nets:
                     spots.discard(net * n + e)
                 continue
-            reached = _nets_reaching(s, q, e)
+            reached = 0
+            for v in edge_vertices[e]:
+                o = v_owner[v]
+                if o == q:
+                    reached = every         # an own building takes every network
+                    break
+                if o < 0:
+                    for e2 in vertex_edges[v]:
+                        if e2 != e and e_owner[e2] == q:
+                            net = edge_net[e_kind[e2]]
+                            if net_joins[net]:
+                                reached |= 1 << net
             for net in nets:
                 if reached >> net & 1:
                     spots.add(net * n + e)
@@ -127,26 +142,6 @@ def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) ->
                 vspots.add(v)
             else:
                 vspots.discard(v)
-
-
-def _nets_reaching(s, p: int, e: int) -> int:
-    """The networks ``n`` for which ``can_route(s, p, e, n)`` holds, as bits ``1 << n``: free
-    path ``e`` asked once for all of them (recheck asks every network of every path around a
-    moved piece)."""
-    g, b = s.game, s.board
-    v_owner, e_owner, e_kind, edge_net, net_joins = s.v_owner, s.e_owner, s.e_kind, g.edge_net, g.net_joins
-    got = 0
-    for v in b.edge_vertices[e]:
-        o = v_owner[v]
-        if o == p:
-            return (1 << g.n_nets) - 1          # an own building takes every network
-        if o < 0:
-            for e2 in b.vertex_edges[v]:
-                if e2 != e and e_owner[e2] == p:
-                    net = edge_net[e_kind[e2]]
-                    if net_joins[net]:
-                        got |= 1 << net
-    return got
 
 
 def destinations(s, x: int) -> frozenset[int]:
