@@ -29,7 +29,7 @@ from catan_dsl.engine.rules.execution import CHANCE_STEP
 SETUP, PRE_ROLL, MAIN, OVER = 0, 1, 2, 3
 _AUTO = executor.AUTO
 _ROLL_PROMPT = Prompt(ROLL, CHANCE)     # prompts are immutable: one roll prompt serves every turn
-# Off, the victory check runs after an offer or a decline too (the reference for _after's skip).
+# Off, awards and the victory check run after an offer or a decline too (_after's reference).
 QUIET_TRADES = True
 
 
@@ -291,10 +291,9 @@ class State:
             if type(action) is OfferTrade and (rules is None or rules.declines_keep_listing):
                 quiet = True
                 if self.offers_this_turn + 1 < self.game.offers_per_turn:
-                    # Random bots make an offer in a third of their decisions, and a third of
-                    # the offers are declined by everyone. Declines change nothing the main
-                    # listing reads, so the turn's listing comes back as it was (with rules:
-                    # when none hears an offer or its answers, declines_keep_listing).
+                    # Random bots offer in a third of their decisions, a third of the offers
+                    # declined by all. Declines change nothing the main listing reads: it comes
+                    # back as it was (with rules: while none hears them, declines_keep_listing).
                     self._listing_at_offer = legal
             TURN_APPLY[type(action)](self, action)
         self._after(quiet and QUIET_TRADES)
@@ -313,7 +312,7 @@ class State:
     def _after(self, quiet: bool = False) -> None:
         """Settle automatic steps: skip empty prompts, roll when nothing else is possible, victory
         (once no rule is under way: no resume item of a rule on the stack). ``quiet``: the action
-        was an offer or a decline, which moves nothing a score or a target reads."""
+        was an offer or a decline, which moves nothing an award, a score or a target reads."""
         prompts = self.prompts
         while prompts:
             if self.phase == OVER:
@@ -341,15 +340,16 @@ class State:
             if not cards.can_play_before_roll(self, self.cur) and not (
                     self.game.rules is not None and self.game.rules.pre_roll_actions):
                 prompts.append(_ROLL_PROMPT)
+        if quiet and self._checked == self._hlen - 1:
+            # Nothing an award, a score or a target reads moved: the last action's verdicts stand.
+            self._checked += 1
+            return
         g = self.game
         rules = g.rules
         phase = self.phase
         if rules is not None and phase != OVER and (rules.dynamic_any or self.rules_state.resolving):
             rules.after_action(self)    # special cards to award again, a card's effect ending
         if (phase == PRE_ROLL or phase == MAIN) and self.winner_ < 0:
-            if quiet and self._checked == self._hlen - 1:
-                self._checked += 1          # the check that failed after the last action fails
-                return
             if prompts and rules is not None:
                 # A rule (or what it started: its rolls, picks, choices and the rules they fire)
                 # still waits for an answer: no one may win yet, the rule finishes first.

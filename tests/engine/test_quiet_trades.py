@@ -29,7 +29,7 @@ def _play(path, seed: int, steps: int) -> tuple[list, list, int | None]:
     return [str(a) for a in s.history()], events, s.winner()
 
 
-@pytest.mark.parametrize("name", ["base", "traders_barbarians", "barbarian_attack"])
+@pytest.mark.parametrize("name", ["base", "traders_barbarians", "barbarian_attack", "rivers"])
 def test_games_are_the_same_with_the_check_skipped_or_run(name, monkeypatch):
     path = SCENARIOS / f"{name}.catan"
     skipped = _play(path, 3, 600)
