@@ -29,6 +29,8 @@ from catan_dsl.engine.rules.execution import CHANCE_STEP
 SETUP, PRE_ROLL, MAIN, OVER = 0, 1, 2, 3
 _AUTO = executor.AUTO
 _ROLL_PROMPT = Prompt(ROLL, CHANCE)     # prompts are immutable: one roll prompt serves every turn
+# Off, awards and the victory check run after an offer or a decline too (_after's reference).
+QUIET_TRADES = True
 
 
 class IllegalActionError(ValueError):
@@ -74,7 +76,7 @@ class State:
                  *snapshot.SET_FIELDS, *snapshot.SCALARS,
                  "_history", "_hlen", "_events", "_legal", "rules_state", "stalled",
                  "spots_shared", "piece_moves", "building_moves", "building_memo", "analysis_memo",
-                 "_listing_at_offer", "_drawn")
+                 "_listing_at_offer", "_drawn", "_checked")
 
     def __init__(self, game, board: Board, seed: int) -> None:
         g = game
@@ -139,6 +141,7 @@ class State:
         # The main listing an open offer was made from, listed again if nobody takes the offer
         # (_legal_main). Not in to_dict.
         self._listing_at_offer: list[Action] | None = None
+        self._checked = -1      # the history length the victory check last failed at (_after)
         self.rules_state = None        # RulesState when the IR has rules or mechanisms
         self.stalled: tuple[int, str] | None = None   # (player, phase) when no action was left
         if g.rules is not None:
@@ -274,23 +277,26 @@ class State:
                 if prompts and prompts[-1].player == CHANCE else 0
             if execution.chain:
                 execution.chain = {}
+        quiet = False       # an offer or a decline, which no rule hears: see _after
         if prompts:
             top = prompts[-1]
-            if self._listing_at_offer is not None and action is not self.game.actions.decline:
+            if action is self.game.actions.decline:
+                quiet = rules is None or rules.declines_keep_listing   # (only answers offers)
+            elif self._listing_at_offer is not None:
                 self._listing_at_offer = None     # taken (or anything else): the hands moved
             PROMPT_APPLY[top.kind](self, action, top)
         elif self.phase == SETUP:
             setup.apply(self, action)
         else:
-            if type(action) is OfferTrade and (rules is None or rules.declines_keep_listing) \
-                    and self.offers_this_turn + 1 < self.game.offers_per_turn:
-                # Random bots make an offer in a third of their decisions, and a third of the
-                # offers are declined by everyone. Declines change nothing the main listing
-                # reads, so the turn's listing comes back as it was (with rules: when none
-                # hears an offer or its answers, RulesRuntime.declines_keep_listing).
-                self._listing_at_offer = legal
+            if type(action) is OfferTrade and (rules is None or rules.declines_keep_listing):
+                quiet = True
+                if self.offers_this_turn + 1 < self.game.offers_per_turn:
+                    # Random bots offer in a third of their decisions, a third of the offers
+                    # declined by all. Declines change nothing the main listing reads: it comes
+                    # back as it was (with rules: while none hears them, declines_keep_listing).
+                    self._listing_at_offer = legal
             TURN_APPLY[type(action)](self, action)
-        self._after()
+        self._after(quiet and QUIET_TRADES)
         if rules is not None:
             self.rules_state.quiet_steps = execution.steps
 
@@ -303,9 +309,10 @@ class State:
                 f"{action} is not legal now (player {who}, {len(legal)} legal actions"
                 + (f", e.g. {', '.join(str(a) for a in legal[:4])})" if legal else ")"))
 
-    def _after(self) -> None:
+    def _after(self, quiet: bool = False) -> None:
         """Settle automatic steps: skip empty prompts, roll when nothing else is possible, victory
-        (once no rule is under way: no resume item of a rule on the stack)."""
+        (once no rule is under way: no resume item of a rule on the stack). ``quiet``: the action
+        was an offer or a decline, which moves nothing an award, a score or a target reads."""
         prompts = self.prompts
         while prompts:
             if self.phase == OVER:
@@ -333,6 +340,10 @@ class State:
             if not cards.can_play_before_roll(self, self.cur) and not (
                     self.game.rules is not None and self.game.rules.pre_roll_actions):
                 prompts.append(_ROLL_PROMPT)
+        if quiet and self._checked == self._hlen - 1:
+            # Nothing an award, a score or a target reads moved: the last action's verdicts stand.
+            self._checked += 1
+            return
         g = self.game
         rules = g.rules
         phase = self.phase
@@ -363,6 +374,8 @@ class State:
                 self.phase = OVER
                 self._legal = None
                 self.emit(GameWon(p, score))
+            else:
+                self._checked = self._hlen
 
     def emit(self, event: Event) -> None:
         """Every state change passes here, so compiled rules can hook any event."""
@@ -406,6 +419,7 @@ class State:
         """Drop the legal-action listings this state keeps, after something changed it outside
         ``apply_action`` (a bot's sampled world, effects run as a look-ahead, the game ended)."""
         self._legal = self._listing_at_offer = None
+        self._checked = -1      # and the victory check after it (State._after)
 
     def drain_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -448,7 +462,7 @@ class State:
         c.played_this_turn, c.offers_this_turn = self.played_this_turn, self.offers_this_turn
         c.phase, c.setup_i, c.cur, c.turn = self.phase, self.setup_i, self.cur, self.turn
         c.winner_, c.stalled, c._legal = self.winner_, self.stalled, self._legal
-        c._listing_at_offer, c._drawn = self._listing_at_offer, None
+        c._listing_at_offer, c._drawn, c._checked = self._listing_at_offer, None, self._checked
         c._history, c._hlen = self._history, self._hlen
         c.bank, c.deck, c.prompts = self.bank[:], self.deck[:], self.prompts[:]
         c.v_owner, c.v_kind, c.v_blocked = self.v_owner[:], self.v_kind[:], self.v_blocked[:]

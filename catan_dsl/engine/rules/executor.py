@@ -88,14 +88,11 @@ def via_prov(execution, p: Provenance, tag: str) -> Provenance:
     return got
 
 
-def prov(s, ri: int):
-    return s.game.rules.compiled[ri].prov if ri >= 0 else None
-
-
 def emit(s, ri: int, event) -> None:
     """Emit ``event`` stamped with the rule that caused it (and the procedure, inside one)."""
-    p = prov(s, ri)
-    running = s.game.rules.execution.prov
+    rules = s.game.rules
+    p = rules.compiled[ri].prov if ri >= 0 else None
+    running = rules.execution.prov
     if p is not None and running is not None and running.via and running.rule_id == p.rule_id:
         p = running
     if p is not None and event.rule is None:

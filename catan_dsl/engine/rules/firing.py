@@ -37,7 +37,7 @@ def fire(s, rules, triggered, params: dict) -> None:
     fit an event's ``params``, as ``run(s, rule_items(...))`` would."""
     compiled = rules.compiled
     k, n = 0, len(triggered)
-    while k < n and not _fits(compiled[triggered[k]], params):
+    while k < n and compiled[triggered[k]].filter and not _fits(compiled[triggered[k]], params):
         k += 1
     if k == n:                          # no work item: run would not even start
         return
@@ -55,7 +55,7 @@ def fire(s, rules, triggered, params: dict) -> None:
             ri = triggered[k]
             k += 1
             rule = compiled[ri]
-            if not _fits(rule, params):
+            if rule.filter and not _fits(rule, params):     # (most rules filter nothing)
                 continue
             env = {"player": params["player"]}
             for param, var in rule.bind:
