@@ -35,12 +35,14 @@ RULE_LOOP_ROWS = [r for r in ROWS if r[0].stem in (
     "barbarian_attack", "traders_barbarians", "fishermen+barbarian_attack", "rivers+caravans")]
 
 
+@pytest.mark.parametrize("flag", ["BIND_AT_EXIT", "HOIST_ROWS"])
 @pytest.mark.parametrize("path,with_", RULE_LOOP_ROWS, ids=row_id)
-def test_loops_binding_their_variable_once_play_as_binding_it_per_element(path, with_,
-                                                                         monkeypatch):
+def test_loops_binding_once_and_reading_rows_once_play_as_per_element(path, with_, flag,
+                                                                      monkeypatch):
     """loops.BIND_AT_EXIT: a loop whose condition cannot see ``env`` binds its variable as it
-    leaves (a knight's march lists ~25 paths a turn without a dict write each); off, per element."""
-    once, each = games_on_and_off(path, with_, monkeypatch, loops, "BIND_AT_EXIT")
+    leaves (a knight's march lists ~25 paths a turn without a dict write each); loops.HOIST_ROWS:
+    the state's rows its condition indexes are read before the loop. Off, per element."""
+    once, each = games_on_and_off(path, with_, monkeypatch, loops, flag)
     states = play_side_by_side((once, each), seed=11, steps=700)
     assert [states[0].vp(p) for p in range(once.num_players)] == \
         [states[1].vp(p) for p in range(each.num_players)]
