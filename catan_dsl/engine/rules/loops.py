@@ -4,8 +4,9 @@ function: the loop written out, the condition (and a sum's or extreme's value) w
 by fused.py's emitter, the set called as its compiled (narrowed) closure.
 
 The closures in expressions.py stay the reference: each generated loop does what its closure
-does, in the same order (the set listed, the budget ticked, each element bound to the variable
-in ``env`` and tested, the same short cuts), and saves the call of the condition's closure per
+does, in the same order (the set listed, the budget ticked, each element tested with the
+variable bound in ``env`` — or, where nothing can read it there, left in ``env`` as the closure
+leaves it — the same short cuts), and saves the call of the condition's closure per
 element — a knight's march tests ~50 paths. The source is built from the IR's structure alone:
 names and numbers enter it as literals (``repr``), never as code. Anything the emitter cannot
 write leaves the closures in place (None).
@@ -13,6 +14,7 @@ write leaves the closures in place (None).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from catan_dsl.core.vocab import COMPREHENSIONS
@@ -27,6 +29,15 @@ KEEP_INVARIANT = True
 # Off, a generated loop's condition reads its variable from ``env`` (the reference for the
 # local ``_x`` read in place: _loop_emitter; read when a rule is compiled).
 READ_LOCAL = True
+# Off, a generated loop binds its variable in ``env`` for every element it tests (the reference
+# for the binding left out where nothing the condition does reads ``env``: _binds; read when a
+# rule is compiled).
+BIND_AT_EXIT = True
+# Off, a generated loop reads the state's rows its condition indexes (``s.rules_state.units[0]``,
+# ``s.v_owner``) afresh for every element (the reference for the rows read once: _rows).
+HOIST_ROWS = True
+_ROW = re.compile(r"(?<![\w.])s(?:\.[A-Za-z_]\w*)+(?:\[\d+\])*(?=\[)")
+_ENV_KEY = re.compile(r"env\[('[A-Za-z_@#][\w@#]*')\]")
 
 
 _AS_LISTED = ("    _items = SET(s, env)\n"
@@ -102,6 +113,32 @@ def _loop_emitter(var: str, cond: Any, value: Any, types: dict[str, str],
     return em
 
 
+def _binds(var: str, em: Any, *sources: str) -> bool:
+    """Must a loop bind VAR in ``env`` before testing each element? Not when VAR is read from the
+    local ``_x`` and the sources read ``env`` only as ``env['NAME']`` of other names: nothing
+    they do can see the binding (the caller's ``env`` then gets it once, as the loop leaves)."""
+    if not BIND_AT_EXIT or em.local.get(var) is None:
+        return True
+    for src in sources:
+        if any(m.group(1) == repr(var) for m in _ENV_KEY.finditer(src)) or \
+                re.search(r"\benv\b", _ENV_KEY.sub("", src)):
+            return True
+    return False
+
+
+def _rows(*sources: str) -> tuple[list[str], str]:
+    """The sources with the state's rows they index (an attribute chain of ``s`` with constant
+    indices, before a subscript) read from locals ``_s0`` …, and the source setting those
+    locals: nothing changes while a loop's condition is asked, so a row read before the loop
+    is the row every element would read (a march tests ~25 paths against one units row)."""
+    if not HOIST_ROWS:
+        return list(sources), ""
+    found = sorted({m.group(0) for src in sources for m in _ROW.finditer(src)})
+    names = {row: f"_s{i}" for i, row in enumerate(found)}
+    out = [_ROW.sub(lambda m: names[m.group(0)], src) for src in sources]
+    return out, "".join(f"    {n} = {row}\n" for row, n in names.items())
+
+
 def _kept(em: Any) -> str:
     """Source setting the locals of the calls an emitter keeps (``_h0`` …) to unset."""
     return f"    {' = '.join(em.kept)} = _U\n" if em.kept else ""
@@ -118,36 +155,42 @@ def comprehension(head: str, var: str, set_fn: Fn, set_t: str, cond: Any, value:
         return None
     em = _loop_emitter(var, cond, value, types, resource_index, leaf)
     test = em.emit(cond, True, 0)[0]
-    bind = f"        env[{var!r}] = _x\n"
-    if head in ("count", "any"):
-        body = _AS_LISTED + _TICK
-        if head == "count":
-            body += (f"    _n = 0\n    for _x in _items:\n{bind}"
-                     f"        if {test}:\n            _n += 1\n    return _n\n")
-        else:
-            body += (f"    for _x in _items:\n{bind}"
-                     f"        if {test}:\n            return True\n    return False\n")
+    val = em.emit(value, False, 0)[0] if value is not None else ""
+    every = _binds(var, em, test, val)
+    (test, val), rows = _rows(test, val)
+    bind = f"        env[{var!r}] = _x\n" if every else ""
+    # Unbound per element: VAR is left in env as the closure's loop leaves it (the element it
+    # stopped at, raised at, or the last), for a caller that reads the name again.
+    at = "" if every else f"            env[{var!r}] = _x\n"
+    body = _AS_LISTED + _TICK if head in ("count", "any") else \
+        _ordered(set_t) + _TICK if head == "first" else "    _items = list(SET(s, env))\n" + _TICK
+    if head == "count":
+        loop, done = (f"    _n = 0\n    for _x in _items:\n{bind}"
+                      f"        if {test}:\n            _n += 1\n"), "    return _n\n"
+    elif head == "any":
+        loop, done = (f"    for _x in _items:\n{bind}"
+                      f"        if {test}:\n{at}            return True\n"), "    return False\n"
     elif head == "first":
-        body = _ordered(set_t) + _TICK + (f"    for _x in _items:\n{bind}"
-                                         f"        if {test}:\n            return _x\n"
-                                         "    return -1\n")
+        loop, done = (f"    for _x in _items:\n{bind}"
+                      f"        if {test}:\n{at}            return _x\n"), "    return -1\n"
     elif head == "all":
-        body = "    _items = list(SET(s, env))\n" + _TICK + (
-            f"    for _x in _items:\n{bind}"
-            f"        if not ({test}):\n            return False\n    return True\n")
+        loop, done = (f"    for _x in _items:\n{bind}"
+                      f"        if not ({test}):\n{at}            return False\n"), \
+            "    return True\n"
+    elif head == "sum":
+        loop, done = (f"    _t = 0\n    for _x in _items:\n{bind}"
+                      f"        if {test}:\n            _t += {val}\n"), "    return _t\n"
     else:
-        val = em.emit(value, False, 0)[0]
-        body = "    _items = list(SET(s, env))\n" + _TICK
-        if head == "sum":
-            body += (f"    _t = 0\n    for _x in _items:\n{bind}"
-                     f"        if {test}:\n            _t += {val}\n    return _t\n")
-        else:
-            better = ">" if head == "max" else "<"
-            body += (f"    _best = None\n    for _x in _items:\n{bind}"
-                     f"        if {test}:\n            _v = {val}\n"
-                     f"            if _best is None or _v {better} _best:\n"
-                     "                _best = _v\n"
-                     "    return 0 if _best is None else _best\n")
+        better = ">" if head == "max" else "<"
+        loop, done = (f"    _best = None\n    for _x in _items:\n{bind}"
+                      f"        if {test}:\n            _v = {val}\n"
+                      f"            if _best is None or _v {better} _best:\n"
+                      "                _best = _v\n"), "    return 0 if _best is None else _best\n"
+    if not every:
+        loop = ("    try:\n" + "".join("    " + line + "\n" for line in loop.splitlines())
+                + f"    except BaseException:\n        env[{var!r}] = _x\n        raise\n"
+                f"    if _items:\n        env[{var!r}] = _items[-1]\n")
+    body += rows + loop + done
     names = dict(em.names, SET=set_fn, EX=execution, ORDERED=ordered)
     return define("def loop(s, env):\n" + _kept(em) + body, "loop", names, FILENAME)
 
@@ -176,10 +219,18 @@ def picked(var: str, set_fn: Fn, set_t: str, cond: Any, types: dict[str, str],
         return None
     em = _loop_emitter(var, cond, None, types, resource_index, leaf)
     test = em.emit(cond, True, 0)[0]
-    body = (_kept(em) + _ordered(set_t) + "    if not _items:\n        return []\n"
-            "    env = dict(env)\n    _chosen = []\n"
-            f"    for _x in _items:\n        env[{var!r}] = _x\n"
-            f"        if {test}:\n            _chosen.append(_x)\n    return _chosen\n")
+    every = _binds(var, em, test)
+    (test,), rows = _rows(test)
+    body = _kept(em) + _ordered(set_t) + "    if not _items:\n        return []\n" + rows
+    if every:
+        body += ("    env = dict(env)\n    _chosen = []\n"
+                 f"    for _x in _items:\n        env[{var!r}] = _x\n"
+                 f"        if {test}:\n            _chosen.append(_x)\n    return _chosen\n")
+    elif em.kept:       # a kept call's local is set in the function's own scope
+        body += ("    _chosen = []\n    for _x in _items:\n"
+                 f"        if {test}:\n            _chosen.append(_x)\n    return _chosen\n")
+    else:               # env is a copy the caller never sees: no binding, no copy
+        body += f"    return [_x for _x in _items if {test}]\n"
     names = dict(em.names, SET=set_fn, ORDERED=ordered)
     return define("def picked(s, env):\n" + body, "picked", names, FILENAME)
 

@@ -253,8 +253,11 @@ def f_path_distance(ctx: Ctx, a, raw):
     ev, fv = variable_name(raw[0], ctx), variable_name(raw[1], ctx)
     # Paths the board does not join (another island) are a very long way apart.
     if ev is not None and fv is not None:       # "path_distance(e, f)", asked of ~50 paths
+        # Written in: the kept table read by dict.get (never empty: e is 0 steps from itself),
+        # the method called only the first time, not once per path tested.
         return inline(lambda s, env: geo.distances(env[ev]).get(env[fv], 1_000_000),
-                      f"@0.distances(env[{ev!r}]).get(env[{fv!r}], 1000000)", geo), "int"
+                      f"(@1.get(env[{ev!r}]) or @0.distances(env[{ev!r}]))"
+                      f".get(env[{fv!r}], 1000000)", geo, geo._dist), "int"
     return (lambda s, env: geo.distances(e(s, env)).get(f(s, env), 1_000_000)), "int"
 
 

@@ -36,7 +36,11 @@ def score_closure(rules):
     if floor is None or most_each is None:
         return lambda s, p: s.vp(p)
     headroom, modified, held = rules.vp_headroom, rules.vp_modified, rules._held_vp
-    extra = extra_closure(rules, False)
+    one = _one_plain(rules)
+    # extra_closure's extra(s, p) without pieces written in when it is one plain modifier:
+    # no call there, asked after every action.
+    extra = extra_closure(rules, False) if one is None else None
+    value, var = one if one is not None else (None, None)
 
     def victory_score(s, p: int) -> int:
         plain = s.board_vp[p] + s.card_vp[p]
@@ -45,7 +49,13 @@ def score_closure(rules):
             return plain
         if not modified:
             return s.vp(p)
-        high = plain + extra(s, p)
+        high = plain
+        if extra is not None:
+            high += extra(s, p)
+        elif value is not None:
+            v = value(s, {"player": p, var: p})
+            if v is not None:
+                high += v
         if p in s.holders:
             high += held(s, p)
         return high if high + most < floor else s.vp(p)
@@ -70,10 +80,10 @@ def extra_closure(rules, pieces: bool):
     """``rules.extra_vp(s, p, pieces)`` as a function of (s, p), written out when no special
     card is shared and at most one per-player modifier, without a condition (prisoners / 2),
     adds VP: that one is called directly."""
-    plain = rules.player_vp_plain
-    if rules.shared_specials or plain is None or len(plain) > 1 or plain and plain[0][0] is not None:
+    one = _one_plain(rules)
+    if one is None:
         return lambda s, p: rules.extra_vp(s, p, pieces)
-    value, var = (plain[0][1], plain[0][2]) if plain else (None, None)
+    value, var = one
     memo, execution, direct = rules.vp_memo, rules.execution, rules.modifier_vp
     pieced = rules.vp_modified and pieces
 
@@ -88,6 +98,15 @@ def extra_closure(rules, pieces: bool):
                 x += v
         return x
     return extra
+
+
+def _one_plain(rules) -> tuple | None:
+    """(value, variable) of the one per-player VP modifier without a condition ((None, None)
+    without any) when no special card is shared; None when extra_vp must be asked."""
+    plain = rules.player_vp_plain
+    if rules.shared_specials or plain is None or len(plain) > 1 or plain and plain[0][0] is not None:
+        return None
+    return (plain[0][1], plain[0][2]) if plain else (None, None)
 
 
 class VictoryQueries:

@@ -31,6 +31,23 @@ def test_a_scenario_plays_the_same_with_loops_generated_or_as_closures(path, wit
         [states[1].vp(p) for p in range(closures.num_players)]
 
 
+RULE_LOOP_ROWS = [r for r in ROWS if r[0].stem in (
+    "barbarian_attack", "traders_barbarians", "fishermen+barbarian_attack", "rivers+caravans")]
+
+
+@pytest.mark.parametrize("flag", ["BIND_AT_EXIT", "HOIST_ROWS"])
+@pytest.mark.parametrize("path,with_", RULE_LOOP_ROWS, ids=row_id)
+def test_loops_binding_once_and_reading_rows_once_play_as_per_element(path, with_, flag,
+                                                                      monkeypatch):
+    """loops.BIND_AT_EXIT: a loop whose condition cannot see ``env`` binds its variable as it
+    leaves (a knight's march lists ~25 paths a turn without a dict write each); loops.HOIST_ROWS:
+    the state's rows its condition indexes are read before the loop. Off, per element."""
+    once, each = games_on_and_off(path, with_, monkeypatch, loops, flag)
+    states = play_side_by_side((once, each), seed=11, steps=700)
+    assert [states[0].vp(p) for p in range(once.num_players)] == \
+        [states[1].vp(p) for p in range(each.num_players)]
+
+
 TYPES = {"player": "player", "v": "vertex", "e": "edge"}
 P = ["var", "player"]
 NODES = [
@@ -66,5 +83,8 @@ def test_each_comprehension_is_generated_and_gives_the_closures_value(node, monk
         assert _generated(fn) and not _generated(plain_fn)
         for v, e in ((20, 12), (31, 40), (7, 3)):
             env = {"player": s.cur, "v": v, "e": e}
-            got, want = fn(s, dict(env)), plain_fn(s, dict(env))
+            got_env, want_env = dict(env), dict(env)
+            got, want = fn(s, got_env), plain_fn(s, want_env)
             assert (got, type(got), typ) == (want, type(want), plain_t), node
+            # The variable is left in env as the closure's loop leaves it (BIND_AT_EXIT).
+            assert got_env == want_env, node
