@@ -21,6 +21,9 @@ _SIDE_CLASS = {"NE": 0, "SW": 0, "E": 1, "W": 1, "SE": 2, "NW": 2}
 # entries are unchanged) instead of dropping the memo: a unit that moves every step is looked
 # up after each. Off: the memo dropped, every entry found again by a scan (the reference).
 KEEP_MOVED = True
+# units(p, U) of a known kind and a player variable reads a kept answer without a call; off,
+# through RulesState.units_memo (the reference).
+READ_KEPT = True
 
 
 class PathGeometry:
@@ -240,7 +243,21 @@ def f_units(ctx: Ctx, a, raw):
         if got is None:
             got = memo[key] = k.places_of(s.rules_state.units[k.i], player)
         return got
-    return units, "set:vertex|edge"
+    if fixed is None or pv is None or not READ_KEPT:
+        return units, "set:vertex|edge"
+    i = fixed.i
+
+    def units_kept(s, env):
+        # "units(player, wagon)", asked in every listing of a trip: a kept answer read with
+        # units_memo's own test written here (no call), else as above.
+        rs = s.rules_state
+        memo = rs.unit_memo
+        if memo is not None and memo[0] == rs.unit_moves:
+            got = memo[1].get((i, env[pv]))
+            if got is not None:
+                return got
+        return units(s, env)
+    return units_kept, "set:vertex|edge"
 
 
 def f_unit_owner(ctx: Ctx, a, raw):

@@ -52,3 +52,11 @@ def test_a_moved_vertex_unit_leaves_a_place_only_when_its_last_unit_there_goes()
     assert k.moved((3, 4), table, 1, 3, 0) == (0, 4)
     table[4 * 2 + 1] = 3                  # one more put on 4
     assert k.moved((0, 4), table, 1, -1, 4) == (0, 4)
+
+
+@pytest.mark.parametrize("path,with_", UNIT_ROWS[:2], ids=row_id)
+def test_a_kept_units_answer_read_without_a_call_plays_the_same(path, with_, monkeypatch):
+    """units(player, U) reading the kept answer in place (units.READ_KEPT) → the same games as
+    through RulesState.units_memo."""
+    read, called = games_on_and_off(path, with_, monkeypatch, units, "READ_KEPT")
+    play_side_by_side((read, called), seed=7, steps=1500)
