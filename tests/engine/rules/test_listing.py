@@ -65,7 +65,7 @@ def test_conditions_and_sales_written_in_list_what_their_calls_list(path, with_,
 def test_a_condition_is_written_in_with_its_objects_renamed_and_names_left_alone():
     """A written-in condition keeps its string literals (a name such as ``L1`` inside quotes
     is not an object) and calls its objects under the listing's own names; one that hands
-    nothing env reads the player as the listing's ``p``, and his counters as its ``mine``."""
+    nothing env reads the player as the listing's ``p``."""
     def fused_like(s, env):
         return None
     fused_like.written = ("(L1(s, env) == 'L1' and env['player'] != 'O12' and O12)",
@@ -76,7 +76,7 @@ def test_a_condition_is_written_in_with_its_objects_renamed_and_names_left_alone
     assert src == "(W4_L1(s, env) == 'L1' and env['player'] != 'O12' and W4_O12)"
     assert names == {"W4_L1": len, "W4_O12": 3}
     fused_like.written = ("((s.rules_state.counters[env['player']][0]) == 1)", {"_U": None})
-    assert listing._condition(fused_like, 5, names) == "((mine[0]) == 1)"
+    assert listing._condition(fused_like, 5, names) == "((rules_state.counters[p][0]) == 1)"
 
 
 @pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
