@@ -19,7 +19,6 @@ plays side by side with this).
 
 from __future__ import annotations
 
-import ast
 import re
 from operator import mul
 from typing import Any, Callable
@@ -32,14 +31,6 @@ GENERATED = True
 INLINE_HAND_TARGETS = True
 # An action's fused ``when`` written into the listing (fused.py's source), not called.
 INLINE_WHEN = True
-# A kept target set's actions kept beside it in the position memo (the interned objects, added
-# at one stroke; the variables' dict made only on a miss); off, each kept target looked up in
-# the action table in every listing (the reference).
-KEEP_ACTIONS = True
-# A written ``when`` that calls nothing asked among the action's guards, a likely refusal
-# (``x == 3``) right after the phase's, the player's counters read from the listing's ``mine``;
-# off, asked after the guards as written (the reference).
-GUARD_WHEN = True
 FILENAME = "<generated rule action listing>"
 _NEVER_PAST = 1 << 30           # player_actions' last_phase of an action offered in every phase
 
@@ -103,7 +94,6 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
         # with a last phase of 0 or more the comparison alone says so for 0 too).
         guards.append(f"phase_now <= {spec.last_phase!r}" if spec.last_phase >= 0
                       else f"(not phase_now or phase_now <= {spec.last_phase!r})")
-    n_phase = len(guards)
     if per_turn is not None:
         guards.append(f"uses_turn.get({key!r}, 0) < {per_turn!r}")
     if per_game is not None:
@@ -134,28 +124,17 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
         names[f"V{k}"] = values[di]
         guards.append(f"worth >= {cost!r}")
         offered = ["for pay in pays:", f"    out.append(rule_action({ri!r}, x, pay))"]
-    cond = None if spec.when is None else _condition(spec.when, k, names)
     if spec.target is None:
         lines = ["x = -1"] + offered
     else:
         names[f"S{k}"] = spec
-        # (Kept actions need a table lookup per target at most once per position.)
-        plain = token is None and KEEP_ACTIONS
-        lines = _targets_loop(spec, k, target_cost, names, plain, cond is None or "env" not in cond)
-        if lines[-1].startswith("for x in"):
-            lines += ["    " + line for line in offered]
+        lines = _targets_loop(spec, k, target_cost, names) + ["    " + line for line in offered]
     # The variables' dict made once, where they are first read (a condition written in that
     # calls nothing reads p): the targets see it as the condition left it, as with the call.
     env = ["env = {'player': p}"] if any("env" in line for line in lines) else []
-    if cond is not None:
-        # A condition that calls nothing is asked among the guards (the same tests: the
-        # order changes no result), its likely refusals right after the phase's.
-        early, merged = _guarded(cond) if token is None else ((), ())
-        guards[n_phase:n_phase] = early
-        guards += merged
-        if early or merged:
-            pass
-        elif "env" in cond:
+    if spec.when is not None:
+        cond = _condition(spec.when, k, names)
+        if "env" in cond:
             env, lines = ["env = {'player': p}"], [f"if {cond}:"] + ["    " + x for x in lines]
         else:
             lines = [f"if {cond}:"] + ["    " + x for x in env + lines]
@@ -165,7 +144,7 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
         lines = [f"pays = payments_of(items, V{k}, {cost!r})", "if pays:"] + \
             ["    " + line for line in lines]
     # (A kept target set's key may read the counters too: _targets_loop.)
-    return _under(guards, lines), any("mine[" in line for line in guards + lines)
+    return _under(guards, lines), bool(counters) or any("mine[" in line for line in lines)
 
 
 def _target_cost_only(entry: tuple) -> bool:
@@ -214,8 +193,6 @@ def _condition(when, k: int, names: dict) -> str:
     src = re.sub(r"(?<![\w.'\"])s\.rules_state\b", "rules_state", src)
     if "env" not in src.replace("env['player']", ""):
         src = src.replace("env['player']", "p")
-        if GUARD_WHEN:          # the listing's own row of them (bound when read)
-            src = src.replace("rules_state.counters[p][", "mine[")
     for name, obj in objects.items():
         names[f"W{k}_{name}"] = obj
     # Its objects' names are identifiers outside its string literals (names and numbers
@@ -239,84 +216,32 @@ def _hand_targets(spec, k: int, names: dict) -> list[str]:
     return [f"for x in F{k}(s, env):", "    if tc and hand[x] < tc:", "        continue"]
 
 
-def _targets_loop(spec, k: int, target_cost: int, names: dict, plain: bool, fresh_env: bool
-                  ) -> list[str]:
+def _targets_loop(spec, k: int, target_cost: int, names: dict) -> list[str]:
     """The lines up to ``for x in TARGETS:`` over the targets of ``spec`` (``S{k}``) that the
     player may take it on: player_actions.listed_targets written out when they are kept in
     the position memo — its key built in place, the memo looked up once per listing (nothing
-    moves while one is made), the generated picking loop called directly — else called.
-    ``plain``: the action is paid with nothing, so with them kept its listed actions are kept
-    too, and the lines add them all (no ``for``); ``fresh_env``: nothing before them made
-    ``env``, so a miss hands the picking loop a fresh one and a hit makes none."""
+    moves while one is made), the generated picking loop called directly — else called."""
     ri = spec.rule_index
     picks = spec.target[4]
     if spec.target_static:
-        key = f"({{}}, {ri!r}, p)"
+        key = f"('targets', {ri!r}, p)"
     elif spec.target_counted is not None:
-        key = f"({{}}, {ri!r}, p, {spec.target_counted.source})"   # over hand and mine
+        key = f"('targets', {ri!r}, p, {spec.target_counted.source})"   # over hand and mine
     elif spec.target_turned:
-        key = (f"({{}}, {ri!r}, p, not rules_state.built_now, s.robber, "
+        key = (f"('targets', {ri!r}, p, not rules_state.built_now, s.robber, "
                "tuple(rules_state.robbers))")
     else:
         key = None
     if key is None or picks is None or target_cost:
         return [f"for x in listed_targets(s, p, env, S{k}, {target_cost!r}, hand):"]
     names[f"T{k}"] = picks
-    head = ["if kept is None:", "    kept = rules_state.position_memo(s.piece_moves)"]
-    if not plain:
-        return head + [f"mk = {key.format(repr('targets'))}",
-                       "targets = kept.get(mk)",
-                       "if targets is None:",
-                       f"    targets = kept[mk] = T{k}(s, env)",
-                       "for x in targets:"]
-    # Under their own key: the targets' key may be kept by player_actions.listed_targets.
-    table = _plain(ri, names)[:-1] + ["acts.append(a)"]
-    env = "{'player': p}" if fresh_env else "env"
-    return head + [f"mk = {key.format(repr('actions'))}",
-                   "acts = kept.get(mk)",
-                   "if acts is None:",
-                   "    acts = []",
-                   f"    for x in T{k}(s, {env}):",
-                   *("        " + line for line in table),
-                   "    kept[mk] = acts",
-                   "out += acts"]
-
-
-def _guarded(cond: str) -> tuple[list[str], list[str]]:
-    """A written condition that calls nothing and reads no variable but the player, as guards:
-    (its conjuncts likely to refuse — an equality with a number other than 0 —, the rest), in
-    their order; ((), ()) for any other condition (GUARD_WHEN off too)."""
-    if not GUARD_WHEN:
-        return [], []
-    try:
-        tree = ast.parse(cond, mode="eval").body
-    except SyntaxError:
-        return [], []
-    if any(isinstance(n, (ast.Call, ast.NamedExpr, ast.Lambda, ast.comprehension))
-           or isinstance(n, ast.Name) and n.id not in _READS for n in ast.walk(tree)):
-        return [], []
-    tree = _truth(tree)
-    parts = tree.values if isinstance(tree, ast.BoolOp) and isinstance(tree.op, ast.And) \
-        else [tree]
-    early, rest = [], []
-    for part in parts:
-        likely = isinstance(part, ast.Compare) and len(part.ops) == 1 \
-            and isinstance(part.ops[0], ast.Eq) and isinstance(part.comparators[0], ast.Constant) \
-            and part.comparators[0].value not in (0, False, None)
-        (early if likely else rest).append(f"({ast.unparse(part)})")
-    return early, rest
-
-
-_READS = frozenset(("s", "p", "rules_state", "mine", "hand"))
-
-
-def _truth(tree: ast.expr) -> ast.expr:
-    """``True if X else False`` (a fused and/or whose value is used) → X, asked for its truth."""
-    while isinstance(tree, ast.IfExp) and isinstance(tree.body, ast.Constant) \
-            and tree.body.value is True and isinstance(tree.orelse, ast.Constant) \
-            and tree.orelse.value is False:
-        tree = tree.test
-    return tree
+    return ["if kept is None:",
+            "    kept = rules_state.position_memo(s.piece_moves)",
+            f"mk = {key}",
+            "targets = kept.get(mk)",
+            "if targets is None:",
+            f"    targets = kept[mk] = T{k}(s, env)",
+            "for x in targets:"]
 
 
 def _plain(ri: int, names: dict) -> list[str]:

@@ -77,31 +77,3 @@ def test_a_condition_is_written_in_with_its_objects_renamed_and_names_left_alone
     assert names == {"W4_L1": len, "W4_O12": 3}
     fused_like.written = ("((s.rules_state.counters[env['player']][0]) == 1)", {"_U": None})
     assert listing._condition(fused_like, 5, names) == "((rules_state.counters[p][0]) == 1)"
-
-
-@pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
-def test_kept_actions_and_guarded_conditions_list_what_the_reference_lists(path, with_,
-                                                                           monkeypatch):
-    """A kept target set's actions kept beside it, and a condition that calls nothing asked
-    among the guards (listing.KEEP_ACTIONS, GUARD_WHEN) → the same actions and events as the
-    listing that looks each kept target up and asks the condition after the guards."""
-    ir, report = api.compile_file(str(path), with_=with_)
-    assert ir is not None, report.render_text()
-    players = 2 if "catan_for_two" in with_ else 4
-    kept = Game(ir, num_players=players)
-    with monkeypatch.context() as m:
-        m.setattr(listing, "KEEP_ACTIONS", False)
-        m.setattr(listing, "GUARD_WHEN", False)
-        looked_up = Game(ir, num_players=players)
-    play_side_by_side((kept, looked_up), seed=5, steps=900)
-
-
-def test_a_condition_calling_nothing_becomes_guards_its_likely_refusals_first():
-    """``mine[0] == 2`` refuses most listings, ``mine[9] == 0`` few: the first is asked right
-    after the phase, the second after the costs; a condition that calls something, or reads
-    a variable but the player, stays one ``if`` after them."""
-    src = "(True if ((mine[9] == 0) and (mine[0] == 2)) else False)"
-    assert listing._guarded(src) == (["(mine[0] == 2)"], ["(mine[9] == 0)"])
-    assert listing._guarded("(W3_L1(s, env) == 2)") == ([], [])
-    assert listing._guarded("(env['e'] == 2)") == ([], [])
-    assert listing._guarded("((_h0 := mine[1]) == 2)") == ([], [])
