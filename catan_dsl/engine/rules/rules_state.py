@@ -123,10 +123,17 @@ class RulesState:
         """Say that a marker was put, taken or moved: the memos keyed by the moves see it."""
         self.place_moves += 1
 
-    def units_moved(self) -> None:
-        """Say that a unit was put, taken or moved, likewise."""
+    def units_moved(self, keep: bool = False) -> dict | None:
+        """Say that a unit was put, taken or moved, likewise. ``keep``: the units memo kept for
+        the position before is carried over and returned, for the mover to bring the moved
+        units' entry up to date (None: there was none, or ``keep`` false, and it is dropped)."""
+        memo = self.unit_memo
         self.place_moves += 1
         self.unit_moves += 1
+        if keep and memo is not None and memo[0] == self.unit_moves - 1:
+            self.unit_memo = (self.unit_moves, memo[1])
+            return memo[1]
+        return None
 
     def unit_blind_memo(self, piece_moves: int) -> dict:
         """Answers read off the pieces, markers, marks and chains but no unit, kept while none of
@@ -139,8 +146,8 @@ class RulesState:
         return memo[1]
 
     def units_memo(self) -> dict:
-        """Answers read off the units alone (units(p, U)), kept until a unit moves; a clone
-        starts without them."""
+        """Answers read off the units alone (units(p, U)), kept while no unit moves or, by
+        the mover, brought up to date (units_moved); a clone starts without them."""
         memo = self.unit_memo
         if memo is None or memo[0] != self.unit_moves:
             memo = self.unit_memo = (self.unit_moves, {})

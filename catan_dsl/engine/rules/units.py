@@ -3,6 +3,7 @@ take, move, and the path geometry their rules read (paths within N steps, distan
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import deque
 from itertools import compress, repeat
 from operator import eq
@@ -16,6 +17,13 @@ from catan_dsl.engine.rules.fused import inline
 # Per game (RulesState): units[i] = where kind i's units stand (see UnitPlaces), and
 # unit_supply[i][p] = p's units of kind i not on the board.
 _SIDE_CLASS = {"NE": 0, "SW": 0, "E": 1, "W": 1, "SE": 2, "NW": 2}
+# A unit put, taken or moved brings its owner's entry of the units memo up to date (the other
+# entries are unchanged) instead of dropping the memo: a unit that moves every step is looked
+# up after each. Off: the memo dropped, every entry found again by a scan (the reference).
+KEEP_MOVED = True
+# units(p, U) of a known kind and a player variable reads a kept answer without a call; off,
+# through RulesState.units_memo (the reference).
+READ_KEPT = True
 
 
 class PathGeometry:
@@ -116,6 +124,17 @@ class UnitPlaces:
             return tuple(compress(range(len(column)), column))
         return tuple(compress(range(len(table)), map(eq, table, repeat(p + 1))))
 
+    def moved(self, places: tuple[int, ...], table: list, p: int, a: int, b: int
+              ) -> tuple[int, ...]:
+        """``places_of(table, p)`` after one of ``p``'s units went from ``a`` to ``b`` (-1: the
+        supply), ``places`` being it before and ``table`` already changed."""
+        got = list(places)
+        if a >= 0 and not (table[a * self.seats + p] if self.vertex else table[a] == p + 1):
+            got.remove(a)
+        if b >= 0 and b not in got:
+            insort(got, b)
+        return tuple(got)
+
     def standing(self, table: list) -> list[tuple[int, int]]:
         """Every unit on the board as (place, owner), a unit per entry, in place order."""
         if self.vertex:
@@ -126,6 +145,16 @@ class UnitPlaces:
 
 def _places(ctx: Ctx, name: str) -> UnitPlaces:
     return ctx.rules.unit_places[ctx.rules.unit_index[name]]
+
+
+def _moved(rules_state, k: UnitPlaces, p: int, a: int, b: int) -> None:
+    """Say that ``p``'s unit of kind ``k`` went from ``a`` to ``b`` (-1: the supply), the
+    table changed: the units memo keeps every entry, ``p``'s brought up to date."""
+    kept = rules_state.units_moved(KEEP_MOVED)
+    if kept is not None:
+        old = kept.get((k.i, p))
+        if old is not None:
+            kept[(k.i, p)] = k.moved(old, rules_state.units[k.i], p, a, b)
 
 
 def fx_put_unit(node, ctx: Ctx) -> Eff:
@@ -145,7 +174,7 @@ def fx_put_unit(node, ctx: Ctx) -> Eff:
             return None
         k.add(table, x, p, 1)
         supply[p] -= 1
-        rules_state.units_moved()
+        _moved(rules_state, k, p, -1, x)
         emit(s, ri, UnitMoved(name, p, -1, x))
         return None
     return Eff("put_unit", run_)
@@ -166,7 +195,7 @@ def fx_take_unit(node, ctx: Ctx) -> Eff:
             return None
         k.add(table, x, owner, -1)
         rules_state.unit_supply[k.i][owner] += 1
-        rules_state.units_moved()
+        _moved(rules_state, k, owner, x, -1)
         emit(s, ri, UnitMoved(name, owner, x, -1))
         return None
     return Eff("take_unit", run_)
@@ -190,7 +219,7 @@ def fx_move_unit(node, ctx: Ctx) -> Eff:
             return None
         k.add(table, a, owner, -1)
         k.add(table, b, owner, 1)
-        s.rules_state.units_moved()
+        _moved(s.rules_state, k, owner, a, b)
         emit(s, ri, UnitMoved(name, owner, a, b))
         return None
     return Eff("move_unit", run_)
@@ -205,16 +234,30 @@ def f_units(ctx: Ctx, a, raw):
     def units(s, env):
         k = fixed if fixed is not None else rules.unit_places[rules.unit_index[kind(s, env)]]
         player = env[pv] if pv is not None else p(s, env)
-        # Listing a player's units scans the whole table; asked again and again while nothing
-        # moves (a legal-action listing may ask where a unit stands), the answer is kept in the
-        # state until a unit moves (RulesState.units_memo; a clone starts afresh).
+        # Listing a player's units scans the whole table; asked again and again (a legal-action
+        # listing may ask where a unit stands), the answer is kept in the state and brought up
+        # to date when a unit moves (RulesState.units_memo, _moved; a clone starts afresh).
         memo = s.rules_state.units_memo()
         key = (k.i, player)
         got = memo.get(key)
         if got is None:
             got = memo[key] = k.places_of(s.rules_state.units[k.i], player)
         return got
-    return units, "set:vertex|edge"
+    if fixed is None or pv is None or not READ_KEPT:
+        return units, "set:vertex|edge"
+    i = fixed.i
+
+    def units_kept(s, env):
+        # "units(player, wagon)", asked in every listing of a trip: a kept answer read with
+        # units_memo's own test written here (no call), else as above.
+        rs = s.rules_state
+        memo = rs.unit_memo
+        if memo is not None and memo[0] == rs.unit_moves:
+            got = memo[1].get((i, env[pv]))
+            if got is not None:
+                return got
+        return units(s, env)
+    return units_kept, "set:vertex|edge"
 
 
 def f_unit_owner(ctx: Ctx, a, raw):
