@@ -11,7 +11,7 @@ from catan_dsl.bots.greedy import GreedyBot, evaluate
 from catan_dsl.bots.kinds import decision_kind, parse_kinds
 from catan_dsl.bots.playout import (SETUP, STEP_LIMIT, Horizon, leaf_value, passive_choice,
                                     quick_choice)
-from catan_dsl.bots.value import rival_rest, search_value, steady_evaluate
+from catan_dsl.bots.value import award_race, rival_rest, search_value, steady_evaluate
 from catan_dsl.bots.worlds import sample_world
 from catan_dsl.engine import CHANCE, Action, State
 from catan_dsl.engine.actions import OfferTrade
@@ -206,6 +206,9 @@ class MctsBot:
     # takes away from the seat's (the spec's `rival=N`; 0: the greedy evaluation, which weighs
     # a rival by its VP and production alone, so an offer the rival accepts looked free).
     rival_weight = 0.0
+    # Per cent of award_race (linear progress toward awards not held) added to the value
+    # (the spec's `race=N`; 0: the greedy evaluation's squared progress alone).
+    race_weight = 0.0
 
     def __init__(self, think_ms: int | None = None, playouts: int | None = None,
                  fitted: int | None = None, only: str | None = None,
@@ -214,8 +217,11 @@ class MctsBot:
                  offer_prior: int | None = None, fleeting: int | None = None,
                  horizon: int | None = None, goals: int | None = None,
                  paired: int | None = None, spread: int | None = None,
-                 ends: int | None = None, rival: int | None = None) -> None:
+                 ends: int | None = None, rival: int | None = None,
+                 race: int | None = None) -> None:
         self.think_ms = THINK_MS if think_ms is None else think_ms
+        if race is not None:
+            self.race_weight = race / 100.0
         if rival is not None:
             self.rival_weight = rival / 100.0
         if ends is not None:
@@ -342,6 +348,8 @@ class MctsBot:
             value = evaluate(s, p)
         if self.rival_weight:
             value -= self.rival_weight * rival_rest(s, p)
+        if self.race_weight and s.game.specials:
+            value += self.race_weight * award_race(s, p)
         return value + goal_pull(s, p) if self._goals_now else value
 
     def _kept_subtree(self, state: State, history: list[Action]) -> tuple | None:

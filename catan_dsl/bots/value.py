@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from operator import mul
 
-from catan_dsl.bots.greedy import (AWARD_POLICY, OPPONENT_WEIGHT, PIP_WEIGHT, VP_WEIGHT,
-                                   award_progress, board_terms, evaluate, readiness)
+from catan_dsl.bots.greedy import (AWARD_POLICY, OPPONENT_WEIGHT, PIP_WEIGHT, PROGRESS_WEIGHT,
+                                   VP_WEIGHT, award_progress, board_terms, evaluate, readiness)
 from catan_dsl.engine import State
 from catan_dsl.engine.board import CHOICE
 
@@ -234,3 +234,19 @@ def rival_rest(s: State, p: int) -> float:
     # production: add that back, and take q's own VP and production away.
     others = max(VP_WEIGHT * s.vp(r) + PIP_WEIGHT * prods[r] for r in range(n) if r != q)
     return evaluate(s, q) + OPPONENT_WEIGHT * others - best
+
+
+def award_race(s: State, p: int) -> float:
+    """Progress toward the special cards ``p`` does not hold that go to the first to reach a
+    minimum and then to a strictly higher measure, counted linearly (the share of the measure
+    needed, times the card's VP): the greedy evaluation counts it squared, so the first steps
+    of a race (a first played knight) are worth little and are given up for what pays now."""
+    total = 0.0
+    for si, sp in enumerate(s.game.specials):
+        if sp.vp <= 0 or sp.policy != AWARD_POLICY or s.holders[si] == p:
+            continue
+        holder = s.holders[si]
+        m = s.measure[si]
+        need = max(sp.min, m[holder] + 1 if holder >= 0 else 1)
+        total += PROGRESS_WEIGHT * VP_WEIGHT * sp.vp * min(m[p], need) / need
+    return total

@@ -82,3 +82,23 @@ def test_two_seat_games_with_the_setting_are_legal_and_reproducible(two: Game) -
     bots = ["mcts:playouts=6:rival=100", "greedy"]
     runs = [play_game(two, bots, 21, max_turns=12, record=True, ir=two.ir) for _ in range(2)]
     assert runs[0].transcript["steps"] == runs[1].transcript["steps"]
+
+
+def test_a_played_knight_counts_linearly_in_the_race_only_with_the_setting(two: Game) -> None:
+    """``mcts:race=N`` adds N% of the linear progress toward awards the seat does not hold:
+    giving up the only played knight loses a third of Largest Army's progress weight (its
+    minimum is 3), where the greedy evaluation's squared progress loses a ninth; at 0 (the
+    default) the value is the greedy evaluation."""
+    from catan_dsl.bots.greedy import PROGRESS_WEIGHT, VP_WEIGHT
+    from catan_dsl.bots.value import award_race
+
+    army = next(i for i, sp in enumerate(two.specials) if sp.name == "largest_army")
+    s = _position(two, 3, lambda s: _main(s) and s.holders[army] < 0)
+    p = s.current_player()
+    one, none = s.clone(), s.clone()
+    one.measure[army][p], none.measure[army][p] = 1, 0
+    full = PROGRESS_WEIGHT * VP_WEIGHT * two.specials[army].vp
+    assert award_race(one, p) - award_race(none, p) == pytest.approx(full / 3)
+    assert make_bot("mcts")._value(one, p) == evaluate(one, p)
+    assert make_bot("mcts:race=50")._value(one, p) == pytest.approx(
+        evaluate(one, p) + 0.5 * award_race(one, p))
