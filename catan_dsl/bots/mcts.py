@@ -201,14 +201,10 @@ class MctsBot:
     # paired scenes: 33 of 100 base games at 160 playouts against three copies at 40, where
     # the bot before won 22 (bench/README.md).
     spread_floor = 0.4
-    # Per cent of the leading rival's terms beyond VP and production (its cards, readiness,
-    # development cards, counters, award progress: bots/value.py rival_rest) that the value
-    # takes away from the seat's (the spec's `rival=N`; 0: the greedy evaluation, which weighs
-    # a rival by its VP and production alone, so an offer the rival accepts looked free).
-    rival_weight = 0.0
-    # Per cent of award_race (linear progress toward awards not held) added to the value
-    # (the spec's `race=N`; 0: the greedy evaluation's squared progress alone).
-    race_weight = 0.0
+    # Shares of the leading rival's terms beyond VP and production taken off the value (`rival=N`
+    # %: value.rival_rest; the greedy evaluation left them out, so an offer the rival accepts
+    # looked free) and of linear award progress added (`race=N` %: value.award_race). Both off.
+    rival_weight = race_weight = 0.0
 
     def __init__(self, think_ms: int | None = None, playouts: int | None = None,
                  fitted: int | None = None, only: str | None = None,
