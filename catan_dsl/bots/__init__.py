@@ -17,7 +17,8 @@ SETTINGS: dict[str, dict[str, tuple[str, int]]] = {
              "offer_prior": ("offer_prior", 0), "fleeting": ("fleeting", 0),
              "horizon": ("horizon", 0), "goals": ("goals", 0),
              "paired": ("paired", 0), "spread": ("spread", 0),
-             "ends": ("ends", 0)},
+             "ends": ("ends", 0), "rival": ("rival", 0),
+             "race": ("race", 0)},
 }
 # Settings whose value is a word: name → (keyword, the parser that checks and reads it).
 WORD_SETTINGS: dict[str, dict[str, tuple[str, object]]] = {

@@ -11,7 +11,7 @@ from catan_dsl.bots.greedy import GreedyBot, evaluate
 from catan_dsl.bots.kinds import decision_kind, parse_kinds
 from catan_dsl.bots.playout import (SETUP, STEP_LIMIT, Horizon, leaf_value, passive_choice,
                                     quick_choice)
-from catan_dsl.bots.value import search_value, steady_evaluate
+from catan_dsl.bots.value import award_race, rival_rest, search_value, steady_evaluate
 from catan_dsl.bots.worlds import sample_world
 from catan_dsl.engine import CHANCE, Action, State
 from catan_dsl.engine.actions import OfferTrade
@@ -201,6 +201,10 @@ class MctsBot:
     # paired scenes: 33 of 100 base games at 160 playouts against three copies at 40, where
     # the bot before won 22 (bench/README.md).
     spread_floor = 0.4
+    # Shares of the leading rival's terms beyond VP and production taken off the value (`rival=N`
+    # %: value.rival_rest; the greedy evaluation left them out, so an offer the rival accepts
+    # looked free) and of linear award progress added (`race=N` %: value.award_race). Both off.
+    rival_weight = race_weight = 0.0
 
     def __init__(self, think_ms: int | None = None, playouts: int | None = None,
                  fitted: int | None = None, only: str | None = None,
@@ -209,8 +213,13 @@ class MctsBot:
                  offer_prior: int | None = None, fleeting: int | None = None,
                  horizon: int | None = None, goals: int | None = None,
                  paired: int | None = None, spread: int | None = None,
-                 ends: int | None = None) -> None:
+                 ends: int | None = None, rival: int | None = None,
+                 race: int | None = None) -> None:
         self.think_ms = THINK_MS if think_ms is None else think_ms
+        if race is not None:
+            self.race_weight = race / 100.0
+        if rival is not None:
+            self.rival_weight = rival / 100.0
         if ends is not None:
             self.settle_ends = bool(ends)
         if paired is not None:
@@ -333,6 +342,10 @@ class MctsBot:
             value = steady_evaluate(s, p, self.fleeting / 100.0)
         else:
             value = evaluate(s, p)
+        if self.rival_weight:
+            value -= self.rival_weight * rival_rest(s, p)
+        if self.race_weight and s.game.specials:
+            value += self.race_weight * award_race(s, p)
         return value + goal_pull(s, p) if self._goals_now else value
 
     def _kept_subtree(self, state: State, history: list[Action]) -> tuple | None:
@@ -449,6 +462,8 @@ class MctsBot:
         p = s.current_player()
         answers = random.Random(rng.getrandbits(64))   # one draw: the search's stream stays put
         out = list(values)
+        # With the rival's terms in the value: what the answer moves of them, against now.
+        rival_now = rival_rest(s, p) if self.rival_weight else 0.0
         for i, a in enumerate(actions):
             if type(a) is not OfferTrade:
                 continue
@@ -468,6 +483,8 @@ class MctsBot:
                 c.apply_action(legal[0] if len(legal) == 1
                                else self.rollout_bot.choose(c, legal, answers))
             out[i] = evaluate(c, p)
+            if self.rival_weight:
+                out[i] -= self.rival_weight * (rival_rest(c, p) - rival_now)
         return out
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from operator import mul
 
-from catan_dsl.bots.greedy import (AWARD_POLICY, OPPONENT_WEIGHT, PIP_WEIGHT, VP_WEIGHT,
-                                   award_progress, board_terms, evaluate, readiness)
+from catan_dsl.bots.greedy import (AWARD_POLICY, OPPONENT_WEIGHT, PIP_WEIGHT, PROGRESS_WEIGHT,
+                                   VP_WEIGHT, award_progress, board_terms, evaluate, readiness)
 from catan_dsl.engine import State
 from catan_dsl.engine.board import CHOICE
 
@@ -213,3 +213,40 @@ def steady_evaluate(s: State, p: int, weight: float) -> float:
             after = w if after is None or w > after else after
     rival_change = 0.0 if before is None else OPPONENT_WEIGHT * (before - after)
     return evaluate(s, p) - off * fleeting_vp(s, p, specials) + rival_change
+
+
+def rival_rest(s: State, p: int) -> float:
+    """What the greedy evaluation credits ``p``'s leading rival (the one it weighs: most VP and
+    production) beyond its VP and production — cards, readiness to build, development cards,
+    counters, progress toward awards — which ``evaluate(s, p)`` leaves out of the rival's
+    term: a trade the rival accepts, or a card taken from it, moves only this."""
+    prods, _ = board_terms(s)
+    n = s.game.n_real
+    q = best = None
+    for r in range(n):
+        if r != p:
+            v = VP_WEIGHT * s.vp(r) + PIP_WEIGHT * prods[r]
+            if best is None or v > best:
+                q, best = r, v
+    if q is None:
+        return 0.0
+    # evaluate(s, q) is q's own terms less OPPONENT_WEIGHT times q's leading rival's VP and
+    # production: add that back, and take q's own VP and production away.
+    others = max(VP_WEIGHT * s.vp(r) + PIP_WEIGHT * prods[r] for r in range(n) if r != q)
+    return evaluate(s, q) + OPPONENT_WEIGHT * others - best
+
+
+def award_race(s: State, p: int) -> float:
+    """Progress toward the special cards ``p`` does not hold that go to the first to reach a
+    minimum and then to a strictly higher measure, counted linearly (the share of the measure
+    needed, times the card's VP): the greedy evaluation counts it squared, so the first steps
+    of a race (a first played knight) are worth little and are given up for what pays now."""
+    total = 0.0
+    for si, sp in enumerate(s.game.specials):
+        if sp.vp <= 0 or sp.policy != AWARD_POLICY or s.holders[si] == p:
+            continue
+        holder = s.holders[si]
+        m = s.measure[si]
+        need = max(sp.min, m[holder] + 1 if holder >= 0 else 1)
+        total += PROGRESS_WEIGHT * VP_WEIGHT * sp.vp * min(m[p], need) / need
+    return total
