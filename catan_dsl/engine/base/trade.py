@@ -50,7 +50,8 @@ def legal_trades(s, p: int, out: list) -> None:
         # The cards held and whether some opponent holds each resource, in C (map), find the
         # menu most times; the menu's own key below is the slower Python loop. (Keyed by the
         # hand capped at 2, what the menu reads, it misses a third less often but costs more
-        # than it saves: map(min, ...) per listing, +1.2% of a Fog Islands game.)
+        # than it saves: map(min, ...) per listing, +1.2% of a game on a
+        # multi-island board: bench/README.md, the offer menus joined from their parts.)
         seen = None if counters else (*hand, *map(lt, map(add, bank, hand), g.bank_total))
         menu = t.offer_by_hand.get(seen)
         if menu is None:

@@ -248,7 +248,7 @@ def f_units(ctx: Ctx, a, raw):
     i = fixed.i
 
     def units_kept(s, env):
-        # "units(player, wagon)", asked in every listing of a trip: a kept answer read with
+        # "units(player, U)", asked in every listing of a unit's move: a kept answer read with
         # units_memo's own test written here (no call), else as above.
         rs = s.rules_state
         memo = rs.unit_memo
