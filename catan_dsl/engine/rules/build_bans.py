@@ -19,7 +19,7 @@ PLAN_FUNCTIONS = POSITION_FUNCTIONS | {"robber_hex"}
 PLAN_LAYOUT_FUNCTIONS = LAYOUT_FUNCTIONS | {"robber_hex"}
 # Off, a kept plan is keyed by the land robber's hex too. No ban a plan is kept for can read it
 # (only robber_on does, outside both sets above; robber_hex reads the other robbers): keyed by
-# it, a Fog Islands plan was worked out again after a fifth of the land robber's moves.
+# it, each move of the land robber made a new key, and the plan was worked out afresh.
 # Read on every look-up.
 LAND_ROBBER_FREE = True
 

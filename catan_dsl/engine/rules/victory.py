@@ -61,7 +61,7 @@ def score_closure(rules):
         if p in s.holders:
             high += held(s, p)
         # Without piece modifiers ``high`` is s.vp(p) itself (no call through extra_vp: an
-        # unbounded per-player modifier, the Seafarers' special VP, comes here every action).
+        # unbounded per-player modifier, a counter of special VP, comes here every action).
         return high if not modified or high + most < floor else s.vp(p)
     return victory_score
 
