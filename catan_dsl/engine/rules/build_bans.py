@@ -17,6 +17,11 @@ from catan_dsl.engine.rules.vp_memo import POSITION_FUNCTIONS
 PLAN_FUNCTIONS = POSITION_FUNCTIONS | {"robber_hex"}
 # ... and kept per board while pieces move, when they read only the layout (Rule.plan_layout).
 PLAN_LAYOUT_FUNCTIONS = LAYOUT_FUNCTIONS | {"robber_hex"}
+# Off, a kept plan is keyed by the land robber's hex too. No ban a plan is kept for can read it
+# (only robber_on does, outside both sets above; robber_hex reads the other robbers): keyed by
+# it, each move of the land robber made a new key, and the plan was worked out afresh.
+# Read on every look-up.
+LAND_ROBBER_FREE = True
 
 
 def reads_spot(rule) -> bool:
@@ -271,8 +276,14 @@ class BuildBans:
         """The plan kept for ``s``'s board or position (`_listing_plan`), or None: none is kept
         for the kind, or none was worked out yet."""
         memo = self._plan_memo(s, kind) if s.rules_state is not None else None
-        return None if memo is None else \
-            memo.get(("ban plan", p, kind, s.robber, tuple(s.rules_state.robbers)))
+        return None if memo is None else memo.get(self._plan_key(s, p, kind))
+
+    def _plan_key(self, s, p: int, kind: str) -> tuple:
+        """A kept plan's key: the player, the kind and the places of the robbers its bans may
+        read (robber_hex: the robbers beyond the land one, LAND_ROBBER_FREE)."""
+        if LAND_ROBBER_FREE:
+            return "ban plan", p, kind, tuple(s.rules_state.robbers)
+        return "ban plan", p, kind, s.robber, tuple(s.rules_state.robbers)
 
     def _plan_memo(self, s, kind: str) -> dict | None:
         """Where a plan of ``kind``'s bans is kept beyond a listing (keyed by player, kind and
@@ -299,7 +310,7 @@ class BuildBans:
         its bans read allows (`_plan_memo`)."""
         memo = self._plan_memo(s, kind)
         if memo is not None:
-            key = ("ban plan", p, kind, s.robber, tuple(s.rules_state.robbers))
+            key = self._plan_key(s, p, kind)
             plan = memo.get(key)
             if plan is None:
                 plan = memo[key] = self._ban_plan(s, p, kind, on_edge, at)

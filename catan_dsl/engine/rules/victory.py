@@ -3,9 +3,9 @@ the bot hint (VictoryQueries, mixed into CompiledRules: asked after every action
 
 from __future__ import annotations
 
-# Off, the victory check and the rules' vp(p) ask VictoryQueries.victory_score and total_vp
-# themselves (the references the written-out closures are tested against; read when a game is
-# built).
+# Off, the victory check and the rules' vp(p) ask VictoryQueries.victory_score, total_vp and
+# target themselves (the references the written-out closures are tested against; read when a
+# game is built).
 SCORE_CLOSURE = True
 
 
@@ -13,7 +13,8 @@ def settle(rules) -> None:
     """What the engine asks after every action, decided once: whether any rule can add VP
     beyond pieces, cards and awards, the victory target when no modifier moves it, the lowest
     target the target modifiers can make (None: one adds an expression; the check need not ask
-    them for a player below it), and the check's score as one closure (score_closure)."""
+    them for a player below it), and the check's score (and target, when modifiers move it)
+    as closures (score_closure, target_closure)."""
     rules.adds_vp = rules.vp_modified or "player_vp" in rules.modifiers or any(
         policy == "all_min" for _, policy, _ in rules.dynamic)
     target = rules.game.target + rules.bonus
@@ -24,6 +25,9 @@ def settle(rules) -> None:
     if SCORE_CLOSURE:
         # These shadow the methods on this object.
         rules.victory_score, rules.total_vp = score_closure(rules), total_closure(rules)
+        if "target" in rules.modifiers and not any(
+                r.filter or r.board_static or r.position_static for r in target_rules):
+            rules.target = target_closure(rules, target_rules)
 
 
 def score_closure(rules):
@@ -47,8 +51,6 @@ def score_closure(rules):
         most = most_each * len(s.buildings[p]) if most_each else 0
         if headroom is not None and plain + headroom + most < floor:
             return plain
-        if not modified:
-            return s.vp(p)
         high = plain
         if extra is not None:
             high += extra(s, p)
@@ -58,8 +60,34 @@ def score_closure(rules):
                 high += v
         if p in s.holders:
             high += held(s, p)
-        return high if high + most < floor else s.vp(p)
+        # Without piece modifiers ``high`` is s.vp(p) itself (no call through extra_vp: an
+        # unbounded per-player modifier, a counter of special VP, comes here every action).
+        return high if not modified or high + most < floor else s.vp(p)
     return victory_score
+
+
+def target_closure(rules, target_rules):
+    """VictoryQueries.target when modifiers move the target, written out: each rule's
+    condition and value asked with ``p`` bound as ``modified`` binds it, without its memo (kept
+    only for rules reading the board alone, left to ``modified``, or while one state is
+    listed). Asked after every action of a player at or above the lowest target."""
+    base = rules.game.target + rules.bonus
+    # _env's binding: the one parameter the target is asked with is "p"; any other reads None.
+    parts = [(r.when, r.value, tuple((var, param == "p") for param, var in r.bind))
+             for r in target_rules]
+
+    def target(s, p: int) -> int:
+        total = base
+        for when, value, bind in parts:
+            env = {"player": p}
+            for var, is_p in bind:
+                env[var] = p if is_p else None
+            if when is None or when(s, env):
+                v = value(s, env)
+                if v is not None:
+                    total += v
+        return total
+    return target
 
 
 def total_closure(rules):

@@ -11,6 +11,7 @@ import pytest
 from catan_dsl import api
 from catan_dsl.engine import Game
 
+from catan_dsl.engine.rules import build_bans
 from catan_dsl.engine.rules.expressions import Ctx
 from catan_dsl.engine.rules.piece_moves import f_built_this_turn, f_route_end, route_end_at
 
@@ -139,13 +140,16 @@ def _plain_built(s, e) -> bool:
     return now is not None and isinstance(e, int) and e >= 0 and e + s.board.n_vertices in now
 
 
-def test_a_ban_plan_kept_per_position_follows_the_pirate() -> None:
+@pytest.mark.parametrize("land_free", (True, False))
+def test_a_ban_plan_kept_per_position_follows_the_pirate(land_free: bool, monkeypatch) -> None:
     """SF-34: the ship bans' plan is kept per board and robbers' places (every ban of the kind
     reads only those: Rule.plan_layout), so after the pirate moves — no piece moved — a
     listing asks the new sides of its hex: along a random game, at every step where a robber
     moved and every 40th, the listing's verdicts for every path, and build_banned's outside a
     listing (which reads the kept plan), equal the conditions asked as written, and the plan
-    kept for the board is the listing's."""
+    kept for the board is the listing's — keyed without the land robber's hex, which no kept
+    plan reads (build_bans.LAND_ROBBER_FREE), or with it (off)."""
+    monkeypatch.setattr(build_bans, "LAND_ROBBER_FREE", land_free)
     game = seafarers_game("new_shores")
     rules, g = game.rules, game
     k = g.piece_names.index("ship")
@@ -164,7 +168,7 @@ def test_a_ban_plan_kept_per_position_follows_the_pirate() -> None:
         try:
             ban = rules.spot_ban(s, p, k, 0)
             got = [ban(e) for e in range(s.board.n_edges)]
-            kept = rules._plan_memo(s, "ship").get(("ban plan", p, "ship", *robbers))
+            kept = rules._plan_memo(s, "ship").get(rules._plan_key(s, p, "ship"))
             assert kept is rules.listing_memo[("ban plan", p, "ship")]
         finally:
             rules.listing_memo = rules.listing_state = None
@@ -172,6 +176,12 @@ def test_a_ban_plan_kept_per_position_follows_the_pirate() -> None:
         assert want == [rules.build_banned(s, p, "ship", True, e) for e in range(s.board.n_edges)]
         assert got == want
     assert moved > 3
+
+
+def test_no_kept_ban_plan_can_read_the_land_robber() -> None:
+    """A plan is kept without the land robber's hex in its key: robber_on, the function that
+    reads it, may not appear in a ban whose plan is kept."""
+    assert "robber_on" not in build_bans.PLAN_FUNCTIONS | build_bans.PLAN_LAYOUT_FUNCTIONS
 
 
 def test_layout_verdicts_carried_to_a_revealed_board_are_the_conditions() -> None:

@@ -2,7 +2,8 @@
 are the methods' (VictoryQueries.victory_score and total_vp, the references) for every seat
 after every step of seeded random games, in the shipped rows whose rules add VP each way the
 closures handle (a per-player modifier without a condition, piece modifiers, special cards,
-shared cards)."""
+shared cards, an unbounded per-player modifier without piece modifiers: the Seafarers' special
+VP); and so is the victory target where modifiers move it (Fishermen, Wonders)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from tests.engine.rules.random_walks import random_steps
 
 ROWS = ("scenarios/barbarian_attack.catan", "scenarios/rivers.catan",
         "scenarios/combinations/rivers+caravans.catan", "scenarios/fishermen.catan",
-        "scenarios/combinations/fishermen+barbarian_attack.catan")
+        "scenarios/combinations/fishermen+barbarian_attack.catan", "seafarers:fog_islands",
+        "seafarers:wonders")
 
 
 def _game(path: str) -> Game:
@@ -39,10 +41,33 @@ def test_the_written_out_score_is_the_methods_after_every_step(path: str) -> Non
     assert compared > 2000
 
 
+@pytest.mark.parametrize("path", ("scenarios/fishermen.catan", "seafarers:wonders"))
+def test_the_written_out_target_is_the_methods_after_every_step(path: str) -> None:
+    game = _game(path)
+    rules = game.rules
+    assert "target" in vars(rules)
+    for _, s, _, _ in random_steps(game, (3,), 700):
+        for p in range(rules.n_real):
+            assert rules.target(s, p) == VictoryQueries.target(rules, s, p)
+
+
+def test_a_finished_wonder_lowers_the_written_out_target() -> None:
+    """Wonders: the target is 100 higher until a player's wonder reaches level 4."""
+    game = _game("seafarers:wonders")
+    rules = game.rules
+    s = game.new_initial_state(3)
+    level = [c.name for c in rules.counters].index("wonder_level")
+    assert rules.target(s, 1) == VictoryQueries.target(rules, s, 1) == rules.min_target + 100
+    s.rules_state.counters[1][level] = 4
+    assert rules.target(s, 1) == VictoryQueries.target(rules, s, 1) == rules.min_target
+    assert rules.target(s, 0) == rules.min_target + 100
+
+
 def test_the_switch_off_leaves_the_method(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(victory, "SCORE_CLOSURE", False)
     rules = _game(ROWS[0]).rules
     assert "victory_score" not in vars(rules) and "total_vp" not in vars(rules)
+    assert "target" not in vars(_game("seafarers:wonders").rules)
 
 
 def test_a_prisoner_count_that_reaches_the_target_wins() -> None:
