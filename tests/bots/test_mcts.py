@@ -15,6 +15,7 @@ from catan_dsl.bots.worlds import sample_world
 from catan_dsl.engine import CHANCE, Game
 from catan_dsl.engine.invariants import violations
 from catan_dsl.play.playtest import play_game
+from tests.bots.positions import greedy_position
 
 SCENARIOS = sorted(Path(__file__).resolve().parents[2].joinpath("scenarios").glob("*.catan"))
 
@@ -30,21 +31,7 @@ def base() -> Game:
     return _game("scenarios/base.catan")
 
 
-def _position(game: Game, seed: int, wanted) -> object:
-    """The first decision of a seeded all-greedy game where ``wanted(state)`` holds."""
-    rng = random.Random(seed)
-    s = game.new_initial_state(seed=seed)
-    bot = make_bot("greedy")
-    while not s.is_terminal():
-        p = s.current_player()
-        if p == CHANCE:
-            s.apply_action(s.sample_chance(rng))
-            continue
-        legal = s.legal_actions()
-        if len(legal) > 1 and wanted(s):
-            return s
-        s.apply_action(legal[0] if len(legal) == 1 else bot.choose(s, legal, rng))
-    raise AssertionError("no such position in this game")
+_position = greedy_position
 
 
 def _hidden_rich(s) -> bool:

@@ -10,9 +10,10 @@ from catan_dsl.api import compile_file
 from catan_dsl.bots import make_bot
 from catan_dsl.bots.greedy import CARD_WEIGHT, evaluate
 from catan_dsl.bots.value import rival_rest
-from catan_dsl.engine import CHANCE, Game
+from catan_dsl.engine import Game
 from catan_dsl.engine.actions import OfferTrade
 from catan_dsl.play.playtest import play_game
+from tests.bots.positions import greedy_position
 
 
 @pytest.fixture(scope="module")
@@ -22,20 +23,7 @@ def two() -> Game:
     return Game(ir, num_players=ir["players"]["default"])
 
 
-def _position(game: Game, seed: int, wanted):
-    """The first decision of a seeded all-greedy game where ``wanted(state)`` holds."""
-    rng = random.Random(seed)
-    s = game.new_initial_state(seed=seed)
-    bot = make_bot("greedy")
-    while not s.is_terminal():
-        if s.current_player() == CHANCE:
-            s.apply_action(s.sample_chance(rng))
-            continue
-        legal = s.legal_actions()
-        if len(legal) > 1 and wanted(s):
-            return s
-        s.apply_action(legal[0] if len(legal) == 1 else bot.choose(s, legal, rng))
-    raise AssertionError("no such position in this game")
+_position = greedy_position
 
 
 def _main(s) -> bool:
