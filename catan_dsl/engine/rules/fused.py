@@ -141,12 +141,15 @@ def inline(fn: Fn, template: str, *objects: Any) -> Fn:
     it computes: the reference)."""
     if EXPAND:
         template, objects, saved = expand(template, objects)
+        names = {f"O{k}": x for k, x in enumerate(objects)}
+        src = _named(template, len(objects))
         if saved:
-            names = {f"O{k}": x for k, x in enumerate(objects)}
-            got = define(f"def inlined(s, env):\n    return {_named(template, len(objects))}\n",
-                         "inlined", names, "<inlined rule function>")
+            got = define(f"def inlined(s, env):\n    return {src}\n", "inlined", names,
+                         "<inlined rule function>")
             if got is not None:
                 fn = got
+        if ":=" not in src:      # binds no local: generated code may write it in place
+            fn.written = (src, names)       # as a fused expression's (listing.py)
     fn.inline = (template, objects)
     return fn
 
