@@ -1,26 +1,35 @@
 """A vocabulary function's closure that says what it computes (fused.inline) has its arguments'
-closures written into it (fused.EXPAND): every shipped row plays the same with the arguments
-written in or called (EXPAND off), and a written-in function gives its closure's value."""
+closures written into it (fused.EXPAND): every shipped row and three Seafarers boards play the
+same with the arguments written in or called (EXPAND off), and a written-in function gives its
+closure's value."""
 
 from __future__ import annotations
 
 import pytest
 
+from catan_dsl.engine import Game
 from catan_dsl.engine.rules import fused
 from catan_dsl.engine.rules.expressions import Ctx, compile_expr
+from tests.engine.rules.random_walks import seafarers_game
 from tests.engine.rules.side_by_side import ROWS, games_on_and_off, play_side_by_side, row_id
 from tests.engine.rules.test_domains import played
 
-RULE_ROWS = [r for r in ROWS if r[0].stem in (
-    "barbarian_attack", "traders_barbarians", "fishermen", "rivers", "caravans",
-    "fishermen+barbarian_attack", "rivers+caravans")]
 
-
-@pytest.mark.parametrize("path,with_", RULE_ROWS, ids=row_id)
+@pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
 def test_a_scenario_plays_the_same_with_arguments_written_in_or_called(path, with_,
                                                                       monkeypatch):
     written, called = games_on_and_off(path, with_, monkeypatch, fused, "EXPAND")
     states = play_side_by_side((written, called), seed=11, steps=700)
+    assert states[0].to_dict() == states[1].to_dict()
+
+
+@pytest.mark.parametrize("name", ("fog_islands", "new_shores", "wonders"))
+def test_a_seafarers_game_plays_the_same_with_arguments_written_in_or_called(name, monkeypatch):
+    written = seafarers_game(name)
+    with monkeypatch.context() as m:
+        m.setattr(fused, "EXPAND", False)
+        called = Game(written.ir, num_players=4)
+    states = play_side_by_side((written, called), seed=5, steps=900)
     assert states[0].to_dict() == states[1].to_dict()
 
 
