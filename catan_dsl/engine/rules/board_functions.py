@@ -1,4 +1,4 @@
-"""vocab.FUNCTIONS that read the board (its places, layout and pieces, numbered places) → closure factories (ctx, compiled args, raw args)."""
+"""vocab.FUNCTIONS that read the board (places, layout, numbered places) → closure factories."""
 
 from __future__ import annotations
 

@@ -282,7 +282,8 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
     inner = ctx.bind(var, elem_type(set_t))
     execution = ctx.rules.execution
     if head in ("max", "min") and len(node) == 4:          # no filter: every element counts
-        return loops.extreme(head, var, set_fn, None, compile_expr(node[3], inner)[0], execution), "int"
+        return loops.extreme(head, var, set_fn, None, compile_expr(node[3], inner)[0],
+                             execution), "int"
     if head == "all":
         # COND is what every element must meet, not a filter: the set is never narrowed by it
         # (narrowed, "all hexes of v are sea" would look only at the sea hexes, and hold).
@@ -324,7 +325,8 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
             return t
         return total, "int"
     if head in ("max", "min"):
-        return loops.extreme(head, var, set_fn, cond, compile_expr(node[4], inner)[0], execution), "int"
+        return loops.extreme(head, var, set_fn, cond, compile_expr(node[4], inner)[0],
+                             execution), "int"
 
     # Direct loops, not a shared generator: these run for every rule condition of every query.
     def count(s, env):

@@ -1,4 +1,4 @@
-"""vocab.FUNCTIONS of seats, turns, hands, pieces and stocks → closure factories (ctx, compiled args, raw args) → ((state, env) -> value, type)."""
+"""vocab.FUNCTIONS of seats, turns, hands, pieces and stocks → closure factories → (closure, type)."""
 
 from __future__ import annotations
 
@@ -321,7 +321,8 @@ def f_option(ctx, a, raw):
 
 
 def f_setup(ctx, a, raw):
-    return inline(lambda s, env: s.phase == 0, "s.phase == 0"), "bool"        # State.SETUP; the engine's phase 0
+    # State.SETUP: the engine's phase 0.
+    return inline(lambda s, env: s.phase == 0, "s.phase == 0"), "bool"
 
 
 def f_robber_forced(ctx, a, raw):
