@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import reduce
 from typing import Any, Callable
 
 from catan_dsl.core import vocab
 from catan_dsl.engine.rules.domains import conjuncts, layout_prefilter, layout_sieve, narrow
 from catan_dsl.engine.rules import loops
-from catan_dsl.engine.rules.fused import FUSED, fuse
+from catan_dsl.engine.rules.fused import FUSED, fuse, inline
 from catan_dsl.engine.rules.measure_memo import layout_memo
 from catan_dsl.engine.rules.unions import within_union
 
@@ -42,15 +43,15 @@ def elem_type(set_type: str) -> str:
 def compile_expr(node: Any, ctx: Ctx) -> tuple[Fn, str]:
     """``node`` → (closure, static type). Unknown heads raise ValueError at compile time."""
     if isinstance(node, bool):
-        return (lambda s, env, v=node: v), "bool"
+        return inline(lambda s, env, v=node: v, repr(node)), "bool"
     if isinstance(node, int):
-        return (lambda s, env, v=node: v), "int"
+        return inline(lambda s, env, v=node: v, repr(node)), "int"
     if node is None:
-        return (lambda s, env: None), "null"
+        return inline(lambda s, env: None, "None"), "null"
     if isinstance(node, str):
         if node in ctx.types:
             return _var(node, ctx)
-        return (lambda s, env, v=node: v), "name"
+        return inline(lambda s, env, v=node: v, repr(node)), "name"
     if isinstance(node, dict):
         return (lambda s, env, v=node: v), "stock"
     if not isinstance(node, list) or not node:
@@ -118,7 +119,7 @@ def _var(name: str, ctx: Ctx) -> tuple[Fn, str]:
 
     def read(s, env, name=name):
         return env[name]
-    return read, ctx.types.get(name, "any")
+    return inline(read, f"env[{name!r}]"), ctx.types.get(name, "any")
 
 
 def constant_name(node: Any, ctx: Ctx) -> str | None:
@@ -173,6 +174,10 @@ def ordered(s, items, typ: str, env: dict) -> list:
     if items:
         start = env.get("player", s.cur)
         n = s.game.num_players
+        if start is not None and 0 <= start < n and min(items) >= 0 and max(items) < n:
+            items.sort()                            # seats only: turn order is id order turned
+            i = bisect_left(items, start)
+            return items[i:] + items[:i]
         if start is not None and start >= 0:
             items.sort(key=lambda p: (p - start) % n)
         else:
@@ -195,26 +200,6 @@ def qualifying(s, env: dict, set_fn: Fn, set_t: str, var: str, cond: Fn | None) 
         if cond(s, probe):
             chosen.append(x)
     return chosen
-
-
-def _extreme(head: str, var: str, set_fn: Fn, cond: Fn | None, val: Fn, execution) -> Fn:
-    """``max|min(VAR in SET where COND: VALUE)``: the extreme value over the elements meeting
-    COND (the set narrowed by COND, as a loop's is); 0 when none does, as for an empty set."""
-    higher = head == "max"
-
-    def extreme(s, env):
-        items = list(set_fn(s, env))
-        if execution.depth:               # only rule runs are budgeted (see tick)
-            execution.tick(len(items) + 1)
-        best = None
-        for x in items:
-            env[var] = x
-            if cond is None or cond(s, env):
-                v = val(s, env)
-                if best is None or (v > best if higher else v < best):
-                    best = v
-        return 0 if best is None else best
-    return extreme
 
 
 def _narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, ctx: Ctx, inner: Ctx
@@ -273,6 +258,8 @@ def compile_picks(set_node: Any, var: str, cond_node: Any, ctx: Ctx) -> tuple[Fn
         if got is not None:
             return loops.listing_live(got), set_t, inner
     if cond is None:
+        if set_t != "set:player":           # every element, in the set's own order
+            return (lambda s, env: list(loop(s, env))), set_t, inner
         return (lambda s, env: qualifying(s, env, loop, set_t, var, cond)), set_t, inner
     return loops.listing_live(lambda s, env: qualifying(s, env, loop, set_t, var, cond)), set_t, inner
 
@@ -295,7 +282,8 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
     inner = ctx.bind(var, elem_type(set_t))
     execution = ctx.rules.execution
     if head in ("max", "min") and len(node) == 4:          # no filter: every element counts
-        return _extreme(head, var, set_fn, None, compile_expr(node[3], inner)[0], execution), "int"
+        return loops.extreme(head, var, set_fn, None, compile_expr(node[3], inner)[0],
+                             execution), "int"
     if head == "all":
         # COND is what every element must meet, not a filter: the set is never narrowed by it
         # (narrowed, "all hexes of v are sea" would look only at the sea hexes, and hold).
@@ -337,7 +325,8 @@ def _comprehension(head: str, node: list, ctx: Ctx) -> tuple[Fn, str]:
             return t
         return total, "int"
     if head in ("max", "min"):
-        return _extreme(head, var, set_fn, cond, compile_expr(node[4], inner)[0], execution), "int"
+        return loops.extreme(head, var, set_fn, cond, compile_expr(node[4], inner)[0],
+                             execution), "int"
 
     # Direct loops, not a shared generator: these run for every rule condition of every query.
     def count(s, env):

@@ -1,11 +1,9 @@
-"""vocab.FUNCTIONS names → closure factories (ctx, compiled args, raw args) → ((state, env) -> value, type)."""
+"""vocab.FUNCTIONS of seats, turns, hands, pieces and stocks → closure factories → (closure, type)."""
 
 from __future__ import annotations
 
-import math
 from typing import Any, Callable
 
-from catan_dsl.core import geometry
 from catan_dsl.engine.base import building
 from catan_dsl.engine.rules.expressions import constant_name, variable_name
 from catan_dsl.engine.rules.fused import inline
@@ -27,16 +25,25 @@ def place_kind(ctx, typ: str, raw: Any) -> Callable[[dict], str]:
     return lambda env: "vertex"
 
 
+def kind_source(typ: str, raw: Any) -> str:
+    """``place_kind`` as source over ``env``: the kind as a literal when the type says it."""
+    if typ in ("vertex", "edge", "hex"):
+        return repr(typ)
+    if isinstance(raw, list) and raw and raw[0] == "var":
+        raw = raw[1]
+    return f"env.get({'#' + raw!r}, 'vertex')" if isinstance(raw, str) else "'vertex'"
+
+
 def _const(raw: Any) -> str | None:
     return raw if isinstance(raw, str) else None
 
 
 def f_vp(ctx, a, raw):
-    p = a[0][0]
+    p, pv = a[0][0], variable_name(raw[0], ctx)
     rules = ctx.rules
 
     def vp(s, env):
-        q = p(s, env)
+        q = env[pv] if pv is not None else p(s, env)
         # While one state's legal actions are listed nothing changes: a player's VP, asked per
         # target ("target p in opponents(player) where vp(p) >= vp(player)"), is worked out once.
         memo = rules.listing_memo if s is rules.listing_state else None
@@ -51,30 +58,32 @@ def f_vp(ctx, a, raw):
 
 def f_public_vp(ctx, a, raw):
     p, vp = a[0][0], f_vp(ctx, a, raw)[0]        # vp(p), kept per listing, less p's VP cards
-    return (lambda s, env: vp(s, env) - s.card_vp[p(s, env)]), "int"
+    return inline(lambda s, env: vp(s, env) - s.card_vp[p(s, env)],
+                  "@0(s, env) - s.card_vp[@1(s, env)]", vp, p), "int"
 
 
 def f_round(ctx, a, raw):
     n = ctx.rules.n_real
-    return (lambda s, env: 0 if s.phase == 0 else s.turn // n + 1), "int"
+    return inline(lambda s, env: 0 if s.phase == 0 else s.turn // n + 1,
+                  f"0 if s.phase == 0 else s.turn // {n} + 1"), "int"
 
 
 def f_turn(ctx, a, raw):
-    return (lambda s, env: s.turn), "int"
+    return inline(lambda s, env: s.turn, "s.turn"), "int"
 
 
 def f_current(ctx, a, raw):
-    return (lambda s, env: s.cur), "player"
+    return inline(lambda s, env: s.cur, "s.cur"), "player"
 
 
 def f_left(ctx, a, raw):
     p, n = a[0][0], ctx.rules.n_real
-    return (lambda s, env: (p(s, env) + 1) % n), "player"
+    return inline(lambda s, env: (p(s, env) + 1) % n, f"(@0(s, env) + 1) % {n}", p), "player"
 
 
 def f_players(ctx, a, raw):
     r = tuple(range(ctx.rules.n_real))
-    return (lambda s, env: r), "set:player"
+    return inline(lambda s, env: r, "@0", r), "set:player"
 
 
 def f_opponents(ctx, a, raw):
@@ -87,160 +96,33 @@ def f_opponents(ctx, a, raw):
         if me.__class__ is int and 0 <= me < n:
             return others[me]
         return [q for q in range(n) if q != me]
-    return opponents, "set:player"
+    return inline(opponents, f"@1[_m] if (_m := @0(s, env)).__class__ is int and 0 <= _m < {n} "
+                  f"else [q for q in range({n}) if q != _m]", p, others), "set:player"
 
 
 def f_neutrals(ctx, a, raw):
     r = tuple(range(ctx.rules.n_real, ctx.rules.n_total))
-    return (lambda s, env: r), "set:player"
+    return inline(lambda s, env: r, "@0", r), "set:player"
 
 
 def f_seats(ctx, a, raw):
     r = tuple(range(ctx.rules.n_total))
-    return (lambda s, env: r), "set:player"
+    return inline(lambda s, env: r, "@0", r), "set:player"
 
 
 def f_real(ctx, a, raw):
     p, n = a[0][0], ctx.rules.n_real
-    return (lambda s, env: 0 <= p(s, env) < n), "bool"
-
-
-def f_hexes(ctx, a, raw):
-    r = tuple(range(ctx.rules.n_hexes))
-    return (lambda s, env: r), "set:hex"
-
-
-def f_clockwise_from(ctx, a, raw):
-    h, ring = a[0][0], _coast_ring(ctx.rules.ir["board"]["hexes"])
-
-    def clockwise(s, env):
-        start = h(s, env)
-        i = ring.index(start) if start in ring else 0
-        return ring[i:] + ring[:i]
-    return clockwise, "set:hex"
-
-
-def _coast_ring(hexes: list[dict]) -> list[int]:
-    """The coastal land hexes clockwise (on screen) around the land's centre, by angle."""
-    centres = [geometry.hex_center((h["q"], h["r"])) for h in hexes]
-    cx = sum(x for x, _ in centres) / len(centres)
-    cy = sum(y for _, y in centres) / len(centres)
-    coastal = [i for i, h in enumerate(hexes) if h.get("coast")]
-    # y grows downward on screen, so a growing angle turns clockwise; ids break exact ties.
-    return sorted(coastal, key=lambda i: (round(math.atan2(centres[i][1] - cy,
-                                                           centres[i][0] - cx), 9), i))
+    return inline(lambda s, env: 0 <= p(s, env) < n, f"0 <= @0(s, env) < {n}", p), "bool"
 
 
 def f_resources(ctx, a, raw):
     r = tuple(range(len(ctx.rules.game.resources)))      # a resource value is its index
-    return (lambda s, env: r), "set:resource"
+    return inline(lambda s, env: r, "@0", r), "set:resource"
 
 
 def f_shared_value(ctx, a, raw):
     i = ctx.rules.counter_index[raw[0]]
-    return (lambda s, env: s.rules_state.shared[i]), "int"
-
-
-def f_vertices(ctx, a, raw):
-    r = tuple(range(len(ctx.rules.vertex_hexes_static)))
-    return (lambda s, env: r), "set:vertex"
-
-
-def f_edges(ctx, a, raw):
-    r = tuple(range(len(ctx.rules.edge_hexes)))
-    return (lambda s, env: r), "set:edge"
-
-
-# A place that is none (-1: a second robber off the board, no path between two corners) has no
-# corners, sides or hexes: read as an index, -1 would name the board's last place.
-def f_vertices_of(ctx, a, raw):
-    h = a[0][0]
-    return (lambda s, env: s.board.hex_vertices[i] if (i := h(s, env)) >= 0 else ()), "set:vertex"
-
-
-def f_edges_of(ctx, a, raw):
-    x, kind, rules = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules
-
-    def edges(s, env):
-        if (i := x(s, env)) < 0:
-            return ()
-        return rules.hex_edges[i] if kind(env) == "hex" else s.board.vertex_edges[i]
-    return edges, "set:edge"
-
-
-def f_hexes_of(ctx, a, raw):
-    x, kind, rules = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules
-
-    def hexes(s, env):
-        if (i := x(s, env)) < 0:
-            return ()
-        return rules.edge_hexes[i] if kind(env) == "edge" else s.board.vertex_hexes[i]
-    return hexes, "set:hex"
-
-
-def f_touching(ctx, a, raw):
-    h = a[0][0]
-
-    def touching(s, env):
-        owners = {s.v_owner[v] for v in s.board.hex_vertices[h(s, env)]}
-        return sorted(o for o in owners if o >= 0)
-    return touching, "set:player"
-
-
-def f_terrain(ctx, a, raw):
-    h = a[0][0]
-    return (lambda s, env: s.board.hex_terrain[h(s, env)]), "name"
-
-
-def f_has_number(ctx, a, raw):
-    h, n = a[0][0], a[1][0]
-    return (lambda s, env: n(s, env) in s.board.hex_numbers[h(s, env)]), "bool"
-
-
-def f_pips(ctx, a, raw):
-    h, game = a[0][0], ctx.rules.game
-    # Ways per total: a total's probability times the number of dice faces combinations.
-    ways = {t: round(p * 6 ** game.dice) for t, p in game.roll_outcomes}
-    return (lambda s, env: sum(ways.get(n, 0) for n in s.board.hex_numbers[h(s, env)])), "int"
-
-
-def f_coast(ctx, a, raw):
-    x, kind, coast = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules.coast
-    return (lambda s, env: coast[kind(env)][x(s, env)]), "bool"
-
-
-def f_harbor(ctx, a, raw):
-    v = a[0][0]
-    return (lambda s, env: s.board.vertex_harbor[v(s, env)] is not None), "bool"
-
-
-def f_harbor_ratio(ctx, a, raw):
-    v = a[0][0]
-
-    def harbor_ratio(s, env):
-        h = s.board.vertex_harbor[v(s, env)]
-        return 0 if h is None else h[0]
-    return harbor_ratio, "int"
-
-
-def f_feature(ctx, a, raw):
-    x, kind, feats = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules.features
-    name = a[1][0]
-    return (lambda s, env: x(s, env) in feats[kind(env)].get(name(s, env), ())), "bool"
-
-
-def f_feature_number(ctx, a, raw):
-    v, name, n = a[0][0], a[1][0], a[2][0]
-
-    last: list = [None, {}]             # the board last asked about and its table as a dict
-
-    def feature_number(s, env):
-        # The board's own table: a shuffled frame deals its numbers differently per seed.
-        board = s.board
-        if board is not last[0]:
-            last[0], last[1] = board, dict(board.feature_number_vertices)
-        return v(s, env) in last[1].get((name(s, env), n(s, env)), ())
-    return feature_number, "bool"
+    return inline(lambda s, env: s.rules_state.shared[i], f"s.rules_state.shared[{i}]"), "int"
 
 
 def f_owner(ctx, a, raw):
@@ -250,7 +132,9 @@ def f_owner(ctx, a, raw):
         return inline(lambda s, env: s.e_owner[env[xv]], f"s.e_owner[env[{xv!r}]]"), "player"
     if xv is not None and a[0][1] == "vertex":
         return inline(lambda s, env: s.v_owner[env[xv]], f"s.v_owner[env[{xv!r}]]"), "player"
-    return (lambda s, env: (s.e_owner if kind(env) == "edge" else s.v_owner)[x(s, env)]), "player"
+    return inline(lambda s, env: (s.e_owner if kind(env) == "edge" else s.v_owner)[x(s, env)],
+                  f"(s.e_owner if {kind_source(a[0][1], raw[0])} == 'edge' else s.v_owner)"
+                  "[@0(s, env)]", x), "player"
 
 
 def f_piece(ctx, a, raw):
@@ -262,12 +146,14 @@ def f_piece(ctx, a, raw):
         def piece_at(s, env):
             k = (s.e_kind if edge else s.v_kind)[env[xv]]
             return names[k] if k >= 0 else None
-        return piece_at, "name"
+        return inline(piece_at, f"@0[_k] if (_k := s.{'e' if edge else 'v'}_kind[env[{xv!r}]]) "
+                      ">= 0 else None", names), "name"
 
     def piece(s, env):
         k = (s.e_kind if kind(env) == "edge" else s.v_kind)[x(s, env)]
         return names[k] if k >= 0 else None
-    return piece, "name"
+    return inline(piece, f"@0[_k] if (_k := (s.e_kind if {kind_source(a[0][1], raw[0])} == 'edge' "
+                  "else s.v_kind)[@1(s, env)]) >= 0 else None", names, x), "name"
 
 
 def _pieces(s, q, kk: int, g) -> tuple:
@@ -315,7 +201,8 @@ def f_occupied(ctx, a, raw):
         if not k.vertex and xv is not None:          # a path holds one unit: its owner + 1
             return inline(lambda s, env: s.rules_state.units[i][env[xv]] > 0,
                           f"s.rules_state.units[{i}][env[{xv!r}]] > 0"), "bool"
-        return (lambda s, env: k.owner_at(s.rules_state.units[i], x(s, env)) >= 0), "bool"
+        return inline(lambda s, env: k.owner_at(s.rules_state.units[i], x(s, env)) >= 0,
+                      f"@0(s.rules_state.units[{i}], @1(s, env)) >= 0", k.owner_at, x), "bool"
     if known is not None and known not in rules.unit_index and known not in rules.piece_index \
             and chains and known in chains.index and a[0][1] == "edge" and xv is not None:
         # "occupied(e, C)" of a chain: its pieces on paths (engine/chains.py), looked up now.
@@ -345,18 +232,22 @@ def f_marked(ctx, a, raw):
     mark = constant_name(raw[1], ctx)
     if mark is not None and a[0][1] in ("vertex", "edge", "hex"):   # "marked(e, tried)"
         prefix = a[0][1][0]
-        return (lambda s, env: mark in s.rules_state.marks.get(prefix + str(x(s, env)), ())), "bool"
+        return inline(lambda s, env: mark in s.rules_state.marks.get(prefix + str(x(s, env)), ()),
+                      f"{mark!r} in s.rules_state.marks.get({prefix!r} + str(@0(s, env)), ())",
+                      x), "bool"
     return (lambda s, env: m(s, env) in s.rules_state.marks.get(kind(env)[0] + str(x(s, env)), ())), "bool"
 
 
 def f_yield_of(ctx, a, raw):
     v, rules = a[0][0], ctx.rules
-    return (lambda s, env: rules.yield_at(s, v(s, env))), "int"
+    return inline(lambda s, env: rules.yield_at(s, v(s, env)), "@0.yield_at(s, @1(s, env))", rules,
+                  v), "int"
 
 
 def f_vp_of(ctx, a, raw):
     x, kind, rules = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules
-    return (lambda s, env: rules.vp_at(s, kind(env), x(s, env))), "int"
+    return inline(lambda s, env: rules.vp_at(s, kind(env), x(s, env)),
+                  f"@0.vp_at(s, {kind_source(a[0][1], raw[0])}, @1(s, env))", rules, x), "int"
 
 
 def f_count_of(ctx, a, raw):
@@ -368,22 +259,25 @@ def f_count_of(ctx, a, raw):
         r = rules.resource_index[stock]
         if pv is not None:
             return inline(lambda s, env: s.hand[env[pv]][r], f"s.hand[env[{pv!r}]][{r}]"), "int"
-        return (lambda s, env: s.hand[p(s, env)][r]), "int"
+        return inline(lambda s, env: s.hand[p(s, env)][r], f"s.hand[@0(s, env)][{r}]", p), "int"
     if stock in rules.counter_index:
         c = rules.counter_index[stock]
         if pv is not None:
             return inline(lambda s, env: s.rules_state.counters[env[pv]][c],
                           f"s.rules_state.counters[env[{pv!r}]][{c}]"), "int"
-        return (lambda s, env: s.rules_state.counters[p(s, env)][c]), "int"
+        return inline(lambda s, env: s.rules_state.counters[p(s, env)][c],
+                      f"s.rules_state.counters[@0(s, env)][{c}]", p), "int"
     if stock in rules.item_index:                           # one kind of a deck's items
         di, i = rules.item_index[stock]
-        return (lambda s, env: s.rules_state.held[di][p(s, env)][i]), "int"
-    return (lambda s, env: rules.count_of(s, p(s, env), st(s, env))), "int"
+        return inline(lambda s, env: s.rules_state.held[di][p(s, env)][i],
+                      f"s.rules_state.held[{di}][@0(s, env)][{i}]", p), "int"
+    return inline(lambda s, env: rules.count_of(s, p(s, env), st(s, env)),
+                  "@0.count_of(s, @1(s, env), @2(s, env))", rules, p, st), "int"
 
 
 def f_cards(ctx, a, raw):
     p = a[0][0]
-    return (lambda s, env: sum(s.hand[p(s, env)])), "int"
+    return inline(lambda s, env: sum(s.hand[p(s, env)]), "sum(s.hand[@0(s, env)])", p), "int"
 
 
 def f_played(ctx, a, raw):
@@ -393,7 +287,8 @@ def f_played(ctx, a, raw):
         cards = rules.cards_with(named)
         if len(cards) == 1:
             c = cards[0]
-            return (lambda s, env: s.dev_played[p(s, env)][c]), "int"
+            return inline(lambda s, env: s.dev_played[p(s, env)][c],
+                          f"s.dev_played[@0(s, env)][{c}]", p), "int"
         return (lambda s, env: sum(s.dev_played[p(s, env)][c] for c in cards)), "int"
 
     def played(s, env):
@@ -408,31 +303,35 @@ def f_holds(ctx, a, raw):
     if what is not None and what not in rules.special_index:
         # A named stock, not a special card: holding one is a count above 0 (rules.holds).
         count = f_count_of(ctx, a, raw)[0]
-        return (lambda s, env: count(s, env) > 0), "bool"
-    return (lambda s, env: rules.holds(s, p(s, env), w(s, env))), "bool"
+        return inline(lambda s, env: count(s, env) > 0, "@0(s, env) > 0", count), "bool"
+    return inline(lambda s, env: rules.holds(s, p(s, env), w(s, env)),
+                  "@0.holds(s, @1(s, env), @2(s, env))", rules, p, w), "bool"
 
 
 def f_holder(ctx, a, raw):
     w, rules = a[0][0], ctx.rules
-    return (lambda s, env: rules.holder(s, w(s, env))), "player"
+    return inline(lambda s, env: rules.holder(s, w(s, env)), "@0.holder(s, @1(s, env))", rules,
+                  w), "player"
 
 
 def f_option(ctx, a, raw):
     name, opts = a[0][0], ctx.rules.options
-    return (lambda s, env: bool(opts.get(name(s, env), False))), "bool"
+    return inline(lambda s, env: bool(opts.get(name(s, env), False)),
+                  "bool(@0.get(@1(s, env), False))", opts, name), "bool"
 
 
 def f_setup(ctx, a, raw):
-    return (lambda s, env: s.phase == 0), "bool"        # State.SETUP; the engine's phase 0
+    # State.SETUP: the engine's phase 0.
+    return inline(lambda s, env: s.phase == 0, "s.phase == 0"), "bool"
 
 
 def f_robber_forced(ctx, a, raw):
-    return (lambda s, env: s.rules_state.robber_forced), "bool"
+    return inline(lambda s, env: s.rules_state.robber_forced, "s.rules_state.robber_forced"), "bool"
 
 
 def f_num_players(ctx, a, raw):
     n = ctx.rules.n_real
-    return (lambda s, env: n), "int"
+    return inline(lambda s, env: n, repr(n)), "int"
 
 
 PLACE_TRIES = 200      # look-ahead placements one can_place may try (docs/reference.md)
@@ -471,26 +370,20 @@ def f_can_place(ctx, a, raw):
 
 def f_robber_on(ctx, a, raw):
     h = a[0][0]
-    return (lambda s, env: s.robber == h(s, env)), "bool"
+    return inline(lambda s, env: s.robber == h(s, env), "s.robber == @0(s, env)", h), "bool"
 
 
 def f_resolving(ctx, a, raw):
     card = a[0][0]
-    return (lambda s, env: s.rules_state.resolving == card(s, env)), "bool"
+    return inline(lambda s, env: s.rules_state.resolving == card(s, env),
+                  "s.rules_state.resolving == @0(s, env)", card), "bool"
 
 
 FUNCTIONS: dict[str, Callable] = {
     "vp": f_vp, "public_vp": f_public_vp, "round": f_round, "turn": f_turn, "current": f_current,
     "left": f_left, "players": f_players, "opponents": f_opponents, "neutrals": f_neutrals,
-    "seats": f_seats,
-    "real": f_real, "hexes": f_hexes, "vertices": f_vertices, "edges": f_edges,
-    "clockwise_from": f_clockwise_from, "pips": f_pips,
-    "shared_value": f_shared_value, "resources": f_resources, "setup": f_setup,
-    "vertices_of": f_vertices_of, "edges_of": f_edges_of,
-    "hexes_of": f_hexes_of, "touching": f_touching, "terrain": f_terrain,
-    "has_number": f_has_number, "coast": f_coast, "harbor": f_harbor, "feature": f_feature,
-    "harbor_ratio": f_harbor_ratio,
-    "feature_number": f_feature_number, "owner": f_owner, "piece": f_piece, "pieces": f_pieces,
+    "seats": f_seats, "real": f_real, "shared_value": f_shared_value, "resources": f_resources,
+    "setup": f_setup, "owner": f_owner, "piece": f_piece, "pieces": f_pieces,
     "occupied": f_occupied, "marked": f_marked, "yield_of": f_yield_of, "vp_of": f_vp_of,
     "count_of": f_count_of, "cards": f_cards, "played": f_played, "holds": f_holds,
     "holder": f_holder, "option": f_option, "robber_forced": f_robber_forced,

@@ -11,6 +11,7 @@ from the IR's structure alone: names and numbers enter it as literals (``repr``)
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 Fn = Callable[[Any, dict], Any]
@@ -21,6 +22,11 @@ FUSED = frozenset(("and", "or", "not", "if", "+", "-", "*", "/", "in") + COMPARI
 MAX_DEPTH = 24          # deeper operator trees are split: a nested part becomes a leaf call
 _CODE: dict[str, Any] = {}      # source → its code object, shared by every game in the process
 MAX_KEPT = 4096
+# Off, a closure that says what it computes (``inline``) calls its arguments' closures, and so
+# does its template written in place (the reference for the arguments written in too: expand).
+# Read when a rule is compiled.
+EXPAND = True
+_ARG = re.compile(r"@(\d+)(\(s, env\))?")
 
 
 _UNSET = object()       # a kept call's local before its first value (_Emitter.invariant)
@@ -128,9 +134,53 @@ class _Emitter:
 def inline(fn: Fn, template: str, *objects: Any) -> Fn:
     """Mark a function's closure as computing ``template``: a Python expression over ``s``,
     ``env`` (names read as ``env['x']``, written with repr) and ``@0``, ``@1``, … for
-    ``objects``. A fused expression writes it in place of a call."""
+    ``objects`` (an argument's closure called as ``@k(s, env)``, each once, in the order the
+    closure calls them). A fused expression writes it in place of a call. With EXPAND, the
+    arguments' closures that say what they compute are written into it, and when that saves a
+    call the function returned is the template generated as one function (``fn`` stays what
+    it computes: the reference)."""
+    if EXPAND:
+        template, objects, saved = expand(template, objects)
+        names = {f"O{k}": x for k, x in enumerate(objects)}
+        src = _named(template, len(objects))
+        if saved:
+            got = define(f"def inlined(s, env):\n    return {src}\n", "inlined", names,
+                         "<inlined rule function>")
+            if got is not None:
+                fn = got
+        if ":=" not in src:      # binds no local: generated code may write it in place
+            fn.written = (src, names)       # as a fused expression's (listing.py)
     fn.inline = (template, objects)
     return fn
+
+
+def _named(template: str, n: int) -> str:
+    """``template`` with ``@k`` read as the name ``Ok``."""
+    for k in reversed(range(n)):     # @10 before @1
+        template = template.replace(f"@{k}", f"O{k}")
+    return template
+
+
+def expand(template: str, objects: tuple) -> tuple[str, tuple, int]:
+    """``template`` with every ``@k(s, env)`` whose closure says what it computes written in
+    its place (its own arguments too), the objects left renumbered; and the calls so saved."""
+    out: list[Any] = []
+    saved = 0
+
+    def put(m: re.Match) -> str:
+        nonlocal saved
+        obj = objects[int(m.group(1))]
+        written = getattr(obj, "inline", None) if m.group(2) else None
+        if written is None:
+            out.append(obj)
+            return f"@{len(out) - 1}{m.group(2) or ''}"
+        sub, subs, more = expand(*written)
+        saved += 1 + more
+        base = len(out)
+        out.extend(subs)
+        return "(" + _ARG.sub(lambda n: f"@{base + int(n.group(1))}{n.group(2) or ''}", sub) + ")"
+    text = _ARG.sub(put, template)
+    return text, tuple(out), saved
 
 
 def _arity_ok(node: list) -> bool:

@@ -195,6 +195,27 @@ def comprehension(head: str, var: str, set_fn: Fn, set_t: str, cond: Any, value:
     return define("def loop(s, env):\n" + _kept(em) + body, "loop", names, FILENAME)
 
 
+def extreme(head: str, var: str, set_fn: Fn, cond: Fn | None, val: Fn, execution) -> Fn:
+    """``max|min(VAR in SET where COND: VALUE)`` as a closure (the reference, and the loop with
+    no condition): the extreme value over the elements meeting COND (the set narrowed by COND,
+    as a loop's is); 0 when none does, as for an empty set."""
+    higher = head == "max"
+
+    def extreme(s, env):
+        items = list(set_fn(s, env))
+        if execution.depth:               # only rule runs are budgeted (see tick)
+            execution.tick(len(items) + 1)
+        best = None
+        for x in items:
+            env[var] = x
+            if cond is None or cond(s, env):
+                v = val(s, env)
+                if best is None or (v > best if higher else v < best):
+                    best = v
+        return 0 if best is None else best
+    return extreme
+
+
 def first_of(var: str, set_fn: Fn, execution: Any) -> Fn:
     """``first(VAR in SET where true)``: the set's first element (bound to VAR in ``env``, as
     the closure's loop binds it), -1 for an empty set, without a test per element."""
