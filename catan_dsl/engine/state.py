@@ -22,8 +22,8 @@ from catan_dsl.engine.base import awards, building, cards, networks, setup, trad
 from catan_dsl.engine.board import Board
 from catan_dsl.engine.events import Event, GameStalled, GameWon
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, TERMINAL, Prompt
-from catan_dsl.engine.rules import (chance, executor, firing, hex_changes, player_actions, stocks,
-                                    turns, votes)
+from catan_dsl.engine.rules import (chance, executor, hex_changes, player_actions, stocks, turns,
+                                    votes)
 from catan_dsl.engine.rules.execution import CHANCE_STEP
 
 SETUP, PRE_ROLL, MAIN, OVER = 0, 1, 2, 3
@@ -50,7 +50,7 @@ PROMPT_CHANCE: dict[str, Callable] = {**turn_flow.PROMPT_CHANCE, **cards.PROMPT_
                                       START: turns.start_outcomes}
 PROMPT_APPLY: dict[str, Callable] = {**turn_flow.PROMPT_APPLY, **cards.PROMPT_APPLY,
                                      **trade.PROMPT_APPLY,
-                                     executor.CHOOSE: firing.apply_choose,
+                                     executor.CHOOSE: executor.apply_choose,
                                      votes.VOTE: votes.apply_vote,
                                      stocks.DRAW_ITEM: stocks.apply_draw,
                                      stocks.RANDOM: stocks.apply_random,

@@ -318,7 +318,6 @@ class CompiledRules(RuleQueries, BuildBans, VictoryQueries):
         self.trigger_keys = _trigger_keys(self.by_trigger, self.compiled)
         self.straight = straight.generated(self)    # (rule, address, start) → written out
         self.in_place = firing.enabled(self)        # an event's rules fired without work items
-        self.answers_in_place = firing.answers_enabled(self)    # a choice's body, likewise
         self.route_weighted = bool(self.modifiers.get("route_weight"))
         self.vp_modified = bool(self.modifiers.get("vp"))
         self.shared_specials = any(sp.policy == "all_min" for sp in game.specials)

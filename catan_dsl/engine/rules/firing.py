@@ -22,24 +22,14 @@ plays every shipped row both ways.
 from __future__ import annotations
 
 from catan_dsl.engine.rules.execution import MAX_DEPTH, STEP_BUDGET, RuleBudgetExceeded
-from catan_dsl.engine.rules.executor import VIA, resolve, rule_items, run, via_prov
-from catan_dsl.engine.rules.executor import apply_choose as executor_apply_choose
+from catan_dsl.engine.rules.executor import rule_items, run
 
 IN_PLACE = True
-# A rule's choice answered by running the chosen element's body in place, not through a work
-# item (on only where the rules fire in place; off, executor.apply_choose runs it).
-ANSWER_IN_PLACE = True
 
 
 def enabled(rules) -> bool:
     """Fire rules in place for these compiled rules? (Read once, when a Game is built.)"""
     return IN_PLACE and rules.straight is not None
-
-
-def answers_enabled(rules) -> bool:
-    """Run an answered choice's body in place for these compiled rules? (Read once, after
-    ``enabled``.)"""
-    return ANSWER_IN_PLACE and rules.in_place
 
 
 def fire(s, rules, triggered, params: dict) -> None:
@@ -98,16 +88,15 @@ def fire(s, rules, triggered, params: dict) -> None:
         _hand_over(s, execution, items, handed[0])
 
 
-def perform(s, rules, ri: int, env: dict, addr: tuple = ()) -> bool:
-    """Run the block at ``addr`` of rule ``ri`` from its start with the variables ``env`` (a
-    player action's ``do``, a chosen element's body), as ``run(s, [("fx", ri, addr, 0,
-    envt(env))])`` would; True when it handed the work stack over."""
+def perform(s, rules, ri: int, env: dict) -> None:
+    """Run rule ``ri``'s block from its start with the variables ``env`` (a player action's
+    ``do``), as ``run(s, [("fx", ri, (), 0, envt(env))])`` would."""
     execution = rules.execution
     if s._hlen != execution.stamp:
         execution.reset(s._hlen)
     if execution.depth >= MAX_DEPTH:
-        run(s, [("fx", ri, addr, 0, env)])
-        return True
+        run(s, [("fx", ri, (), 0, env)])
+        return
     rule = rules.compiled[ri]
     execution.depth += 1
     saved = execution.prov
@@ -116,54 +105,31 @@ def perform(s, rules, ri: int, env: dict, addr: tuple = ()) -> bool:
         if execution.steps > STEP_BUDGET:
             execution.enter(rule)
             execution.tick(0)
-        handed = _block(s, rules, ri, rule, env, addr)
+        handed = _block(s, rules, ri, rule, env)
     except RecursionError:
         raise RuleBudgetExceeded(execution.chain_names(), "rules nested too deep",
                                  execution.origin()) from None
     finally:
         execution.depth -= 1
         execution.prov = saved
-    if handed is None:
-        return False
-    _hand_over(s, execution, handed[1], handed[0])
-    return True
+    if handed is not None:
+        _hand_over(s, execution, handed[1], handed[0])
 
 
-def apply_choose(s, a, prompt) -> None:
-    """The answer to a rule's ``choose``: the chosen element's body run in place, as
-    ``executor.apply_choose`` runs it on the work stack — which still runs it where the rules
-    do not fire in place, and a body that needed the stack when it last ran in place (a choice
-    nested in a choice), for which the hand-over costs more than ``run``'s own loop."""
-    cont = prompt.params[2]
-    rules = s.game.rules
-    if cont[0] == "call" or not rules.answers_in_place \
-            or (cont[1], cont[2]) in rules.straight.stops:
-        executor_apply_choose(s, a, prompt)
-        return
-    s.prompts.pop()
-    _, ri, addr, var, et = cont
-    env = dict(et)
-    env[var] = a.id
-    if perform(s, rules, ri, env, addr + (0,)):
-        rules.straight.stops.add((ri, addr))
-
-
-def _block(s, rules, ri: int, rule, env: dict, addr: tuple = ()) -> tuple | None:
-    """Run the block at ``addr`` of rule ``ri`` from its start in ``env`` (its item's step
-    counted), as run's loop would: None when it ran to its end; else (where it stopped — the
-    stop and the provenance then — or None to start it afresh, the work items it left on top),
-    its item's step taken back, since handing it to run pops an item again."""
-    lst = resolve(rules, ri, addr) if addr else rule.do
+def _block(s, rules, ri: int, rule, env: dict) -> tuple | None:
+    """Run rule ``ri``'s block from its start in ``env`` (its item's step counted), as run's
+    loop would: None when it ran to its end; else (where it stopped — the stop and the
+    provenance then — or None to start it afresh, the work items it left on top), its item's
+    step taken back, since handing it to run pops an item again."""
+    lst = rule.do
     if not lst:
         return None
-    block = rules.straight[ri, addr, 0]
+    block = rules.straight[ri, (), 0]
     execution = rules.execution
     if block is None and (len(lst) > 1 or lst[0].inline is not None):
         execution.steps -= 1                # not written out (too long): run starts it
-        return None, [("fx", ri, addr, 0, env)]
+        return None, [("fx", ri, (), 0, env)]
     execution.prov = rule.prov
-    if addr and VIA in env:                 # a chosen element's body inside a procedure
-        execution.prov = via_prov(execution, rule.prov, env[VIA])
     pushed: list = []
     if block is not None:
         stop = block(s, env, pushed)
@@ -174,12 +140,12 @@ def _block(s, rules, ri: int, rule, env: dict, addr: tuple = ()) -> tuple | None
             execution.tick(0)
         prompts = s.prompts
         n0 = len(prompts)
-        sub = lst[0].run(s, env, ri, addr + (0,))
-        stop = (addr, 1, env, sub, n0) if sub or len(prompts) > n0 else None
+        sub = lst[0].run(s, env, ri, (0,))
+        stop = ((), 1, env, sub, n0) if sub or len(prompts) > n0 else None
     if stop is None:
         return None
     execution.steps -= 1
-    pushed.append(("fx", ri, addr, 0, ()))
+    pushed.append(("fx", ri, (), 0, ()))
     return (stop, execution.prov), pushed
 
 

@@ -46,14 +46,11 @@ class Blocks(dict):
     start is written the first time a game asks for it, so a rule that never runs (or a
     branch never taken) costs no compiling."""
 
-    __slots__ = ("rules", "stops")
+    __slots__ = ("rules",)
 
     def __init__(self, rules) -> None:
         super().__init__()
         self.rules = rules
-        # (rule index, address) of the choices whose answered body needed the work stack
-        # when run in place (firing.apply_choose): handing over costs more than run saves.
-        self.stops: set = set()
 
     def __missing__(self, key: tuple) -> Callable | None:
         ri, addr, start = key

@@ -1,5 +1,5 @@
-"""An event's rules fired in place, a player action's block and a chosen element's body run in
-place (engine/rules/firing.py) → what the work items of executor.rule_items and executor.run do
+"""An event's rules fired in place, and a player action's block run in place
+(engine/rules/firing.py) → what the work items of executor.rule_items and executor.run do
 with them: every shipped scenario, combination and variant played side by side both ways,
 the same legal actions, events, budget steps and pending work at every step; and rules on one
 trigger whose conditions fail, whose blocks run to their end, open a prompt with later rules
@@ -32,15 +32,6 @@ def test_a_scenario_plays_the_same_with_rules_fired_in_place(path, with_, monkey
     in_place, stacked = games_on_and_off(path, with_, monkeypatch, firing, "IN_PLACE")
     assert stacked.rules is None or not stacked.rules.in_place
     play_side_by_side((in_place, stacked), 5, 900, also=_same_work((in_place, stacked)))
-
-
-@pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
-def test_a_scenario_plays_the_same_with_choices_answered_in_place(path, with_, monkeypatch):
-    """A choice's answer runs the chosen element's body as its generated function, the rest
-    of the choosing rule handed to the stack only when the body needs it."""
-    answered, stacked = games_on_and_off(path, with_, monkeypatch, firing, "ANSWER_IN_PLACE")
-    assert stacked.rules is None or not stacked.rules.answers_in_place
-    play_side_by_side((answered, stacked), 5, 900, also=_same_work((answered, stacked)))
 
 
 SOURCE = """scenario firing "Firing" extends base {
