@@ -40,11 +40,15 @@ def _stock_move(node, ctx, op: str) -> Eff:
         frm, to, n, stock = _player(node[1], ctx), None, _x(node[2], ctx), node[3]
     form = stocks.stock_form(rules, stock)
     given = _x(form[1], ctx) if form[0] == "expr" else None
+    counter = stocks.counter_mover(op, form)        # a named counter gained or lost
 
     def run_(s, env, ri, addr):
         p = frm(s, env)
         k = n(s, env)
         if p is None or p < 0 or k <= 0:
+            return None
+        if counter is not None:
+            counter(s, p, k, ri)
             return None
         q = to(s, env) if to is not None else None
         here = form

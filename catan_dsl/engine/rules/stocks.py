@@ -18,6 +18,9 @@ from catan_dsl.engine.rules.executor import emit, push_choice
 
 DRAW_ITEM = "rule_draw"        # chance: params (deck, player, n, rule)
 RANDOM = "rule_random"         # chance: params (op, giver, receiver, n, rule)
+# Off, a named counter gained or lost goes through ``move`` and its dispatch on the stock's kind
+# and the operation; on, through its own closure made when the effect is compiled (counter_mover).
+COUNTER_MOVERS = True
 
 
 def stock_form(rules, stock: Any) -> tuple:
@@ -91,6 +94,39 @@ def move(s, op: str, p: int, q: int | None, k: int, form: tuple, ri: int) -> Non
         emit(s, ri, StockTransferred(p, q, name, amt))
     else:
         emit(s, ri, StockChanged(p, name, amt if op == "gain" else -amt))
+
+
+def counter_mover(op: str, form: tuple):
+    """``move(s, op, p, None, k, form, ri)`` as ``mover(s, p, k, ri)`` when ``form`` is a named
+    counter and ``op`` gain or lose (most stock moves of a scenario's rules: movement points,
+    tolls, deliveries), without the dispatch on kind and op; None otherwise."""
+    if not COUNTER_MOVERS or form[0] != "counter" or op not in ("gain", "lose"):
+        return None
+    _, i, name = form
+    if op == "gain":
+        def gain(s, p: int, k: int, ri: int) -> None:
+            rules_state = s.rules_state
+            supply = rules_state.supply[i]
+            amt = k if supply is None else min(k, supply)
+            if amt <= 0:
+                return
+            rules_state.counters[p][i] += amt
+            if supply is not None:
+                rules_state.supply[i] -= amt
+            emit(s, ri, StockChanged(p, name, amt))
+        return gain
+
+    def lose(s, p: int, k: int, ri: int) -> None:
+        rules_state = s.rules_state
+        row = rules_state.counters[p]
+        amt = min(k, row[i])
+        if amt <= 0:
+            return
+        row[i] -= amt
+        if rules_state.supply[i] is not None:
+            rules_state.supply[i] += amt
+        emit(s, ri, StockChanged(p, name, -amt))
+    return lose
 
 
 def _pick(s, r: int, op: str, p: int, q: int | None, k: int, ri: int) -> None:

@@ -3,10 +3,18 @@ the bot hint (VictoryQueries, mixed into CompiledRules: asked after every action
 
 from __future__ import annotations
 
+from operator import itemgetter
+from typing import Any
+
 # Off, the victory check and the rules' vp(p) ask VictoryQueries.victory_score, total_vp and
 # target themselves (the references the written-out closures are tested against; read when a
 # game is built).
 SCORE_CLOSURE = True
+# Off, per-player VP modifiers that read only the player's own counters are asked after every
+# action; on, their sum is kept per game by the values of the counters they read (counter_kept).
+KEEP_COUNTER_VP = True
+# The IR operators a kept modifier may use besides ``count_of``: they read nothing of a state.
+_PURE = frozenset(("and", "or", "not", "if", "-", "+", "*", "/", "==", "!=", "<", "<=", ">", ">="))
 
 
 def settle(rules) -> None:
@@ -110,7 +118,9 @@ def extra_closure(rules, pieces: bool):
     adds VP: that one is called directly."""
     one = _one_plain(rules)
     if one is None:
-        return lambda s, p: rules.extra_vp(s, p, pieces)
+        kept = counter_kept(rules) if KEEP_COUNTER_VP and not (rules.vp_modified and pieces) \
+            else None
+        return kept or (lambda s, p: rules.extra_vp(s, p, pieces))
     value, var = one
     memo, execution, direct = rules.vp_memo, rules.execution, rules.modifier_vp
     pieced = rules.vp_modified and pieces
@@ -126,6 +136,67 @@ def extra_closure(rules, pieces: bool):
                 x += v
         return x
     return extra
+
+
+def counter_kept(rules):
+    """``rules.extra_vp(s, p, False)`` as a function of (s, p), when every per-player VP
+    modifier reads only ``count_of(p, C)`` of counters C: their sum is a function of those
+    counters' values alone, so it is kept per game by those values, worked out once per set of
+    values a game meets instead of after every action (the cards shared by several holders
+    still read per call); None otherwise."""
+    plain = rules.player_vp_plain
+    if not plain:
+        return None
+    read: set[int] = set()
+    for r in rules.ir.get("rules") or ():
+        if r.get("kind") == "modifier" and r.get("what") == "player_vp":
+            names = (r["bind"]["p"], "player")
+            if not all(_counters_read(r.get(k, d), names, rules, read)
+                       for k, d in (("when", None), ("value", 0))):
+                return None
+    get = itemgetter(*sorted(read)) if read else (lambda row: ())
+    memo: dict = {}
+    shared, specials = rules.shared_specials, rules.game.specials
+
+    def kept(s, p: int) -> int:
+        key = get(s.rules_state.counters[p])
+        x = memo.get(key)
+        if x is None:
+            x = 0
+            for when, value, var in plain:
+                env = {"player": p, var: p}
+                if when is None or when(s, env):
+                    v = value(s, env)
+                    if v is not None:
+                        x += v
+            if len(memo) >= 4096:          # a bound: counters a game runs up without end
+                memo.clear()
+            memo[key] = x
+        if shared:                      # extra_vp's cards held with others, read as it reads them
+            for si, holders in enumerate(s.rules_state.multi):
+                if p in holders:
+                    x += specials[si].vp
+        return x
+    return kept
+
+
+def _counters_read(node: Any, names: tuple, rules, read: set) -> bool:
+    """Add to ``read`` the counters an IR expression reads as ``count_of(V, C)`` with V one of
+    ``names`` (the bound player); False when it reads anything else (a variable, a name, a
+    function), so its value is not a function of those counters alone."""
+    if isinstance(node, (bool, int)) or node is None:
+        return True
+    if not isinstance(node, list) or not node:
+        return False
+    head = node[0]
+    if head == "count_of" and len(node) == 3:
+        stock = node[2]
+        if node[1] in (["var", n] for n in names) and isinstance(stock, str) \
+                and stock not in rules.resource_index and stock in rules.counter_index:
+            read.add(rules.counter_index[stock])
+            return True
+        return False
+    return head in _PURE and all(_counters_read(x, names, rules, read) for x in node[1:])
 
 
 def _one_plain(rules) -> tuple | None:
