@@ -38,7 +38,7 @@ def listing(rules, s, p: int) -> list:
                 columns = banned_columns(rules, s, p)
                 if columns:
                     ban_filter.drop_banned(rules, s, p, out, columns, builds, builds[1])
-        else:
+        elif rules.listing_filtered or closed:
             filter_main(rules, s, p, out, closed, builds)
         player_actions.legal(s, p, out, False)
         return out
