@@ -22,8 +22,8 @@ from catan_dsl.engine.base import awards, building, cards, networks, setup, trad
 from catan_dsl.engine.board import Board
 from catan_dsl.engine.events import Event, GameStalled, GameWon
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, TERMINAL, Prompt
-from catan_dsl.engine.rules import (chance, executor, hex_changes, player_actions, stocks, turns,
-                                    votes)
+from catan_dsl.engine.rules import (chance, executor, hex_changes, main_listing, player_actions,
+                                    stocks, turns, votes)
 from catan_dsl.engine.rules.execution import CHANCE_STEP
 
 SETUP, PRE_ROLL, MAIN, OVER = 0, 1, 2, 3
@@ -205,24 +205,16 @@ class State:
         if kept is not None:
             self._listing_at_offer = None
             return kept
+        rules = self.game.rules
+        if rules is not None and not rules.main_idle[0]:
+            # The rules add or drop something (or have a turn phase): their one pass lists it.
+            return main_listing.listing(rules, self, self.cur)
         out: list[Action] = [self.game.actions.end_turn]
         p = self.cur
-        rules = self.game.rules
-        if rules is not None and rules.main_idle[0]:
-            rules = None                # they add and drop nothing here (and have no turn phase)
-        if rules is not None and self.rules_state.turn_phase and rules.skips_closed:
-            # A turn phase after trading and building (rules/turns.py): what they would list
-            # is closed, so only the cards and the scenario's actions are listed.
-            cards.legal_play(self, p, out, False)
-            rules.legal_main(self, p, out, False, (1, 1))
-            return out
         building.legal_builds(self, p, out)
-        builds = (1, len(out))           # where the builds are, for the rules' build bans
         cards.legal_buy(self, p, out)
         cards.legal_play(self, p, out, False)
         trade.legal_trades(self, p, out)
-        if rules is not None:
-            rules.legal_main(self, p, out, False, builds)
         return out
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:

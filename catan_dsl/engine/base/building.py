@@ -39,7 +39,9 @@ def can_settle(s, p: int, v: int) -> bool:
     return networks.settles(s, p, v)
 
 
-def legal_builds(s, p: int, out: list) -> None:
+def legal_builds(s, p: int, out: list, allowed=None) -> None:
+    """``p``'s builds, kind by kind in build order; ``allowed(s, p, k, builds)``, when given,
+    takes from a kind's builds those the rules forbid (they are not listed then dropped)."""
     g = s.game
     hand, supply = s.hand[p], s.supply[p]
     memo = False                    # (not asked until a kind is affordable: most listings none)
@@ -57,12 +59,12 @@ def legal_builds(s, p: int, out: list) -> None:
                 memo = s.rules_state.piece_memo(s.piece_moves) \
                     if KEEP_BUILDS and s.rules_state is not None else None
             if memo is None:
-                out.extend(_builds(s, p, k, where))
-                continue
-            got = memo.get(("builds", p, k))
-            if got is None:
-                got = memo[("builds", p, k)] = _builds(s, p, k, where)
-            out.extend(got)
+                got = _builds(s, p, k, where)
+            else:
+                got = memo.get(("builds", p, k))
+                if got is None:
+                    got = memo[("builds", p, k)] = _builds(s, p, k, where)
+            out.extend(got if allowed is None else allowed(s, p, k, got))
 
 
 def _builds(s, p: int, k: int, where: int) -> list:

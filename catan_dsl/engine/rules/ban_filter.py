@@ -12,13 +12,14 @@ KEEP_VERDICTS = True
 
 
 def drop_banned(rules, s, p: int, out: list, columns: list[int],
-                builds: tuple[int, int] | None) -> None:
+                builds: tuple[int, int] | None, after: int = 0) -> None:
     """Drop from ``out`` the builds a forbid holds for and the offers of a banned stock
     (``columns``: the banned stocks' entries; ``builds``: the slice of ``out`` holding the
-    builds, when the caller knows it)."""
+    builds, when the caller knows it; ``after``: where the offers are looked for from, when
+    what comes before is allowed already)."""
     keep, whole = [], {}                 # per piece kind: _kind_verdict's answer, for all spots
     kept: dict = {}                      # per piece kind: its spots' verdicts kept (or None)
-    start, stop = (0, len(out)) if columns or builds is None else builds
+    start, stop = (after, len(out)) if columns or builds is None else builds
     g = rules.game
     # With no trade banned only the builds can be dropped: look at them alone.
     for a in out[start:stop]:

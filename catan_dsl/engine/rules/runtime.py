@@ -26,8 +26,8 @@ from catan_dsl.engine.events import (
 )
 from catan_dsl.engine.prompts import CHANCE, ROLL, START, Prompt
 from catan_dsl.engine.rules import (ban_filter, executor, firing, game_flow, hex_changes,
-                                    player_actions, probe, robbers, special_cards, turns,
-                                    victory)
+                                    main_listing, player_actions, probe, robbers, special_cards,
+                                    turns, victory)
 from catan_dsl.engine.rules.robbers import RobberMoves
 from catan_dsl.engine.rules.compiled import CompiledRules, ir_modifiers
 from catan_dsl.engine.rules.interned import InternedActions
@@ -58,6 +58,8 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         self._actions: dict = {}
         self.action_by_name = {r.action.name: i for i, r in enumerate(self.compiled) if r.kind == "action"}
         self.build_forbids = bool(self.forbids.get("build"))
+        # A main listing's builds filtered by the bans as they are listed (main_listing.py).
+        self.builds_filtered = self.build_forbids and main_listing.FILTER_BUILDS
         # Forbids and modifiers reading the layout and the markers alone (a conquered hex): kept
         # until a marker moves, pieces built or not (queries.memo_for). Compiled in IR order.
         for rule, r in zip(self.compiled, ir.get("rules") or ()):
@@ -125,10 +127,14 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             names = self.game.resources + tuple(c.name for c in self.counters)
             self.static_trade_ban = tuple(
                 any(all(v == n for _, v in r.filter) for r in trade_rules) for n in names)
-        # Can a listing lose a build or an offer at all? Not when the only bans are on trading
-        # what no offer holds (a deck's items): then the listing is not walked (legal_main).
-        self.listing_filtered = self.build_forbids or self.trade_forbids and (
+        # Can a listing lose an offer at all? Not when the only bans are on trading what no
+        # offer holds (a deck's items); a build? Then the listing is not walked (legal_main).
+        self.offers_filtered = self.trade_forbids and (
             self.static_trade_ban is None or any(self.static_trade_ban))
+        self.listing_filtered = self.build_forbids or self.offers_filtered
+        # The stocks banned always, as listed (main_listing.banned_columns), when decided here.
+        self.static_columns = None if self.static_trade_ban is None else \
+            [r for r, b in enumerate(self.static_trade_ban) if b]
         # Per listing (after the roll, before it): do the rules add nothing to it and take
         # nothing from it (no action of theirs listed then, no build or trade ban, no turn
         # phase to close trading)? Then legal_main returns at once (a scenario with a few
@@ -404,21 +410,12 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
                    builds: tuple[int, int] | None = None) -> None:
         """Drop forbidden builds and trades, then add the scenario's actions. ``builds``: the
         slice of ``out`` that holds the builds, when the caller knows it. Not called when
-        ``main_idle[before_roll]`` (the callers ask: once per main listing)."""
+        ``main_idle[before_roll]`` (the callers ask: once per main listing; after the roll
+        main_listing.listing lists it all)."""
         self.listing_memo, self.listing_state = {}, s
         try:                                # (one call level: asked for every main listing)
-            closed = not before_roll and s.rules_state.turn_phase
-            if self.listing_filtered and not closed:
-                # (In a later turn phase close_trading drops every build and offer anyway.)
-                # Whether trading a stock is forbidden depends only on the state and the player,
-                # so it is asked once per stock here rather than once per offer and stock.
-                columns = [r for r, b in enumerate(self.trade_banned(s, p)) if b] \
-                    if self.trade_forbids else _NO_COLUMNS
-                # With no stock banned now and no build (or no build ban), every action stays.
-                if columns or self.build_forbids and (builds is None or builds[0] != builds[1]):
-                    ban_filter.drop_banned(self, s, p, out, columns, builds)
-            if closed:
-                turns.close_trading(out)         # a later turn phase: trading is over
+            main_listing.filter_main(self, s, p, out,
+                                     not before_roll and s.rules_state.turn_phase, builds)
             player_actions.legal(s, p, out, before_roll)
         finally:
             self.listing_memo = self.listing_state = None
@@ -466,9 +463,6 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         """A player action's block run on ``s`` from one of its effects, outside any action
         (a bot's look-ahead; probe.py)."""
         return probe.run_from(s, rule_index, addr, at, env)
-
-
-_NO_COLUMNS: list[int] = []         # no stock banned (read only)
 
 
 def after_roll(s, n: int) -> None:
