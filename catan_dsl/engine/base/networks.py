@@ -15,6 +15,9 @@ _SURFACES: dict[int, tuple] = {}
 # Off, a piece's destinations test every spot of its owner's for its network and surface (the
 # reference for _surface_codes; read on every call).
 KEEP_SURFACE_CODES = True
+# Off, a piece moved to one of the destinations just listed is asked again whether it may go
+# there, path by path (the reference for `kept_destinations`; read on every listing and move).
+KEEP_DESTINATIONS = True
 
 
 def code(s, net: int, e: int) -> int:
@@ -154,7 +157,7 @@ def destinations(s, x: int) -> frozenset[int]:
     if rules.listing_state is None:
         rules.listing_memo, rules.listing_state = {}, s
         try:
-            return path_destinations(s, x)
+            return _keep(rules, s, x, path_destinations(s, x))
         finally:
             rules.listing_memo = rules.listing_state = None
     if s is not rules.listing_state:
@@ -162,8 +165,34 @@ def destinations(s, x: int) -> frozenset[int]:
     key = ("destinations", x)
     got = rules.listing_memo.get(key)
     if got is None:
-        got = rules.listing_memo[key] = path_destinations(s, x)
+        got = rules.listing_memo[key] = _keep(rules, s, x, path_destinations(s, x))
     return got
+
+
+def _keep(rules, s, x: int, got: frozenset[int]) -> frozenset[int]:
+    """Keep ``got``, the destinations of the piece on ``x`` in ``s`` now, for
+    `kept_destinations`, when its kind's build bans read only the pieces, the layout and the
+    robbers' places (their plan is kept: build_bans._plan_memo), so that those, ``s`` and
+    ``x`` the same, they are the same."""
+    if KEEP_DESTINATIONS and 0 <= x < s.board.n_edges and s.e_owner[x] >= 0 and (
+            not rules.build_forbids or
+            rules.plans_kept.get(s.game.piece_names[s.e_kind[x]]) in ("board", "position")):
+        rules.kept_destinations = (s, s.piece_moves, s.board, tuple(s.rules_state.robbers), x,
+                                   got)
+    return got
+
+
+def kept_destinations(s, x) -> frozenset[int] | None:
+    """The destinations `destinations` last worked out, when for the piece on ``x`` in ``s``
+    with no piece moved, no hex changed and no robber moved since (the piece chosen to move
+    to one of them is asked again whether it may: `piece_moves._can_move`); else None."""
+    rules = s.game.rules
+    # (set on the rules object by _keep, the first time a set is kept)
+    kept = getattr(rules, "kept_destinations", None) if KEEP_DESTINATIONS else None
+    if kept is None or kept[0] is not s or kept[4] != x or kept[1] != s.piece_moves \
+            or kept[2] is not s.board or kept[3] != tuple(s.rules_state.robbers):
+        return None
+    return kept[5]
 
 
 def sorted_destinations(s, x) -> list[int]:

@@ -22,6 +22,34 @@ PLAN_LAYOUT_FUNCTIONS = LAYOUT_FUNCTIONS | {"robber_hex"}
 # it, each move of the land robber made a new key, and the plan was worked out afresh.
 # Read on every look-up.
 LAND_ROBBER_FREE = True
+# Off, a kept plan is keyed by the player even when no ban of its kind reads him (a second
+# robber's ban on the paths round its hex is the same for everyone: worked out once, not once
+# per player, for each place of that robber). Read on every look-up.
+PLAYER_FREE = True
+
+
+def _reads_player(rule) -> bool:
+    """Does a build forbid look at the builder (a filter on him, or its condition reading the
+    player or a variable bound to him)? One that does not decides alike for every player."""
+    mine = {"player", *(var for param, var in rule.bind if param == "player")}
+    return any(k == "player" for k, _ in rule.filter) or \
+        any(v.lstrip("#") in mine for v in rule.reads)
+
+
+# id(a kind's build bans, split_build_bans' entry) → (that entry, does none of its bans blind to
+# the spot or left per spot read the player): asked for every kept plan's key.
+_BLIND: dict[int, tuple] = {}
+
+
+def _player_blind(split: tuple) -> bool:
+    """Do a piece kind's bans (``split``, its split_build_bans entry) all decide alike for
+    every player, so that one kept plan serves them all?"""
+    got = _BLIND.get(id(split))
+    if got is None or got[0] is not split:
+        if len(_BLIND) >= 64:
+            _BLIND.clear()
+        got = _BLIND[id(split)] = (split, not any(map(_reads_player, (*split[1], *split[2]))))
+    return got[1]
 
 
 def reads_spot(rule) -> bool:
@@ -279,8 +307,11 @@ class BuildBans:
         return None if memo is None else memo.get(self._plan_key(s, p, kind))
 
     def _plan_key(self, s, p: int, kind: str) -> tuple:
-        """A kept plan's key: the player, the kind and the places of the robbers its bans may
-        read (robber_hex: the robbers beyond the land one, LAND_ROBBER_FREE)."""
+        """A kept plan's key: the player (none when no ban of the kind reads him: one plan for
+        every player, PLAYER_FREE), the kind and the places of the robbers its bans may read
+        (robber_hex: the robbers beyond the land one, LAND_ROBBER_FREE)."""
+        if PLAYER_FREE and _player_blind(self.build_bans[0][kind]):
+            p = -1
         if LAND_ROBBER_FREE:
             return "ban plan", p, kind, tuple(s.rules_state.robbers)
         return "ban plan", p, kind, s.robber, tuple(s.rules_state.robbers)

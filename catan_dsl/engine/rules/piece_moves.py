@@ -59,6 +59,10 @@ def movable(s, edge: bool, x, y) -> tuple[int, int] | str:
 
 def _can_move(s, edge: bool, x, y) -> tuple[int, int] | None:
     """``movable`` without the reason (asked for every path of a choice, mostly a no)."""
+    if edge:
+        kept = networks.kept_destinations(s, x)
+        if kept is not None:            # (the choice just listed them: nothing moved since)
+            return (s.e_owner[x], s.e_kind[x]) if isinstance(y, int) and y in kept else None
     owners, kinds = (s.e_owner, s.e_kind) if edge else (s.v_owner, s.v_kind)
     if not isinstance(x, int) or not 0 <= x < len(owners) or owners[x] < 0:
         return None

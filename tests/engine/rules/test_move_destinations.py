@@ -24,6 +24,7 @@ def test_destinations_as_a_set_are_the_paths_asked_one_by_one(name: str, monkeyp
 
     def compared(s, x):
         got = plain(s, x)
+        s.game.rules.kept_destinations = None    # the paths asked one by one, not from a set
         want = {y for y in range(s.board.n_edges)
                 if y != x and piece_moves._can_move(s, True, x, y) is not None}
         assert got == want, (x, sorted(got ^ want))
@@ -37,3 +38,31 @@ def test_destinations_as_a_set_are_the_paths_asked_one_by_one(name: str, monkeyp
             for q in range(4):
                 assert s.edge_spots[q] == networks.all_codes(s, q), (seed, q)
     assert moves > 20 and len(sets) > 20 and max(sets) > 1
+
+
+def test_a_move_to_a_listed_destination_is_not_asked_again(monkeypatch) -> None:
+    """SF-30, SF-31: a ship moved to one of the destinations its choice just listed (nothing
+    moved since) is let go there from that set (`networks.kept_destinations`): along random
+    Fog Islands games every such answer is the per-path check's, and the games are the same
+    step for step with the set kept and without it (`networks.KEEP_DESTINATIONS`)."""
+    game = seafarers_game("fog_islands")
+    plain = piece_moves._can_move
+    used = []
+
+    def compared(s, edge, x, y):
+        got = plain(s, edge, x, y)
+        if edge and networks.kept_destinations(s, x) is not None:
+            used.append(x)
+            s.game.rules.kept_destinations, kept = None, s.game.rules.kept_destinations
+            assert got == plain(s, edge, x, y), (x, y)
+            s.game.rules.kept_destinations = kept
+        return got
+
+    def played(keep: bool) -> list:
+        monkeypatch.setattr(networks, "KEEP_DESTINATIONS", keep)
+        return [(seed, str(a), s.piece_moves) for seed, s, a, _ in random_steps(game, (3, 4), 1500)]
+    monkeypatch.setattr(piece_moves, "_can_move", compared)
+    on = played(True)
+    assert len(used) > 20
+    used.clear()
+    assert played(False) == on and not used

@@ -140,16 +140,20 @@ def _plain_built(s, e) -> bool:
     return now is not None and isinstance(e, int) and e >= 0 and e + s.board.n_vertices in now
 
 
-@pytest.mark.parametrize("land_free", (True, False))
-def test_a_ban_plan_kept_per_position_follows_the_pirate(land_free: bool, monkeypatch) -> None:
+@pytest.mark.parametrize("land_free,player_free", ((True, True), (False, True), (True, False)))
+def test_a_ban_plan_kept_per_position_follows_the_pirate(land_free: bool, player_free: bool,
+                                                         monkeypatch) -> None:
     """SF-34: the ship bans' plan is kept per board and robbers' places (every ban of the kind
     reads only those: Rule.plan_layout), so after the pirate moves — no piece moved — a
     listing asks the new sides of its hex: along a random game, at every step where a robber
     moved and every 40th, the listing's verdicts for every path, and build_banned's outside a
     listing (which reads the kept plan), equal the conditions asked as written, and the plan
     kept for the board is the listing's — keyed without the land robber's hex, which no kept
-    plan reads (build_bans.LAND_ROBBER_FREE), or with it (off)."""
+    plan reads (build_bans.LAND_ROBBER_FREE), or with it (off); and without the player, whom no
+    ship ban reads, so every player's listing reads one plan (build_bans.PLAYER_FREE), or with
+    him (off)."""
     monkeypatch.setattr(build_bans, "LAND_ROBBER_FREE", land_free)
+    monkeypatch.setattr(build_bans, "PLAYER_FREE", player_free)
     game = seafarers_game("new_shores")
     rules, g = game.rules, game
     k = g.piece_names.index("ship")
@@ -170,12 +174,23 @@ def test_a_ban_plan_kept_per_position_follows_the_pirate(land_free: bool, monkey
             got = [ban(e) for e in range(s.board.n_edges)]
             kept = rules._plan_memo(s, "ship").get(rules._plan_key(s, p, "ship"))
             assert kept is rules.listing_memo[("ban plan", p, "ship")]
+            shared = rules._plan_key(s, p, "ship") == rules._plan_key(s, (p + 1) % 4, "ship")
+            assert shared == player_free
         finally:
             rules.listing_memo = rules.listing_state = None
         want = [_as_written(rules, s, p, "ship", True, e) for e in range(s.board.n_edges)]
         assert want == [rules.build_banned(s, p, "ship", True, e) for e in range(s.board.n_edges)]
         assert got == want
     assert moved > 3
+
+
+def test_a_ban_reading_the_builder_keeps_a_plan_per_player() -> None:
+    """SF-WON (a player building a wonder keeps his last ship: `wonder(player)`,
+    `pieces(player, ship)`) reads the builder, so the ship bans' plans stay one per player;
+    the pirate's ban alone (New Shores) reads no one and is kept once for all."""
+    wonders, shores = seafarers_game("wonders").rules, seafarers_game("new_shores").rules
+    assert not build_bans._player_blind(wonders.build_bans[0]["ship"])
+    assert build_bans._player_blind(shores.build_bans[0]["ship"])
 
 
 def test_no_kept_ban_plan_can_read_the_land_robber() -> None:
