@@ -109,15 +109,21 @@ def test_piece_functions_written_in_place_answer_as_their_closures(name: str) ->
             continue
         for e in (-1, None, *range(s.board.n_edges), s.board.n_edges):
             env = {"e": e}
-            template, objects = route_end.inline
-            written = eval(template.replace("@0", "O0"), {"O0": objects[0], "s": s, "env": env})
-            assert written == route_end(s, env) == _plain_route_end(s, e), e
-            template, objects = built.inline
-            written = eval(template.replace("@0", "O0"), {"O0": objects[0], "s": s, "env": env})
-            assert written == built(s, env) == _plain_built(s, e), e
+            assert _written(route_end, s, env) == route_end(s, env) == _plain_route_end(s, e), e
+            assert _written(built, s, env) == built(s, env) == _plain_built(s, e), e
             ends += bool(route_end(s, env))
             now += bool(built(s, env))
     assert ends > 10 and now > 0
+
+
+def _written(fn, s, env):
+    """What ``fn``'s ``inline`` template computes, evaluated as generated code writes it (its
+    objects ``@0``, ``@1``, … by name; fused.EXPAND may have left it none)."""
+    template, objects = fn.inline
+    names = {f"O{k}": x for k, x in enumerate(objects)}
+    for k in reversed(range(len(objects))):
+        template = template.replace(f"@{k}", f"O{k}")
+    return eval(template, {**names, "s": s, "env": env})
 
 
 def _as_written(rules, s, p: int, kind: str, on_edge: bool, at: int) -> bool:
