@@ -13,10 +13,6 @@ from catan_dsl.engine.rules.measure_memo import (LAYOUT_FUNCTIONS, LIMIT, PLAIN_
 
 Fn = Callable[[Any, dict], Any]
 RAISED = "raised"           # a sieve verdict: asking the layout conjuncts of this item raised
-# Off: a layout prefilter over every place with a union (union_part) lists every place and skips
-# those outside the union, as it did before (the reference a test plays beside).
-UNION_IN_ORDER = True
-WHOLE_SETS = (["hexes"], ["vertices"], ["edges"])       # every place of a kind, in id order
 
 
 def conjuncts(node: Any) -> list:
@@ -425,7 +421,6 @@ def layout_prefilter(set_node: Any, var: str, cond_node: Any, set_fn: Fn, types:
     tests = [compile_inner(p) for p in parts[:k]]
     per_board = PerBoard()
     among = union_part(parts[:k], var, compile_typed) if compile_typed is not None else None
-    whole = UNION_IN_ORDER and set_node in WHOLE_SETS
 
     key_of = env_key(names)
 
@@ -439,13 +434,7 @@ def layout_prefilter(set_node: Any, var: str, cond_node: Any, set_fn: Fn, types:
             probe = dict(env)
             kept = []
             allowed = among(s, env) if among is not None else None
-            items = set_fn(s, env)
-            if allowed is not None and whole and all(type(x) is int for x in allowed):
-                # SET is 0 … n-1: the union's members below n, in id order, are the places
-                # the scan would reach, in its order, without listing every other place.
-                n = len(items)
-                items, allowed = sorted([x for x in allowed if 0 <= x < n]), None
-            for x in items:
+            for x in set_fn(s, env):
                 if allowed is not None and x not in allowed:
                     continue            # meets no conjunct naming its elements: fails it
                 probe[var] = x

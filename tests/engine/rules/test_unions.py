@@ -1,14 +1,12 @@
 """A loop with an ``any(X in S where … VAR in T …)`` conjunct looks only at the union of T over
-S (unions.within_union; a layout prefilter over every place: only the union's members, in id
-order, domains.UNION_IN_ORDER): the same elements qualify, in the same order, as the full scan
-finds and as the loop finds with the switches off; T&B's drive-off and Fog Islands' discovery
-play the same both ways."""
+S (unions.within_union): the same elements qualify, in the same order, as the full scan finds
+and as the loop finds with the switch off; T&B's drive-off plays the same both ways."""
 
 from __future__ import annotations
 
 import pytest
 
-from catan_dsl.engine.rules import domains, unions
+from catan_dsl.engine.rules import unions
 from catan_dsl.engine.rules.expressions import Ctx, compile_expr, compile_picks
 from tests.engine.rules.side_by_side import SCENARIOS, games_on_and_off, play_side_by_side
 from tests.engine.rules.test_domains import full_scan, played
@@ -40,7 +38,6 @@ def test_the_union_finds_what_the_full_scan_finds(seed: int, form: int, monkeypa
     found = []
     for switched in (True, False):
         monkeypatch.setattr(unions, "UNIONS", switched)
-        monkeypatch.setattr(domains, "UNION_IN_ORDER", switched)
         ctx = Ctx(s.game.rules, {"player": "player", "v": "vertex"})
         count = compile_expr(["count", "e", ["edges"], cond], ctx)[0]
         picks = compile_picks(["edges"], "e", cond, ctx)[0]
@@ -61,12 +58,3 @@ def test_traders_and_barbarians_plays_the_same_with_unions_or_without(monkeypatc
     games = games_on_and_off(SCENARIOS / "traders_barbarians.catan", (), monkeypatch, unions,
                              "UNIONS")
     play_side_by_side(games, seed=12, steps=900)
-
-
-def test_fog_islands_discovers_the_same_with_the_union_in_order_or_without(monkeypatch) -> None:
-    # Its discover rule loops over every hex "where hidden(h) and any(v in ends(e) where h in
-    # hexes_of(v))": the hexes turned up, and their order, must not change.
-    games = games_on_and_off(SCENARIOS / "seafarers/scenarios/fog_islands.catan", (),
-                             monkeypatch, domains, "UNION_IN_ORDER")
-    states = play_side_by_side(games, seed=5, steps=900)
-    assert len(states[0].board.hex_hidden) < len(games[0].new_initial_state(seed=5).board.hex_hidden)
