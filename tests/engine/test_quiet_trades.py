@@ -12,29 +12,15 @@ from catan_dsl.api import compile_file
 from catan_dsl.bots import make_bot
 from catan_dsl.engine import Game, state
 from catan_dsl.engine.actions import OfferTrade
-from tests.engine.rules.side_by_side import SCENARIOS
-
-
-def _play(path, seed: int, steps: int) -> tuple[list, list, int | None]:
-    ir, report = compile_file(str(path))
-    assert ir is not None, report.render_text()
-    s = Game(ir, num_players=4).new_initial_state(seed=seed)
-    rng, bot, events = random.Random(seed), make_bot("random"), []
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        a = s.sample_chance(rng) if s.is_chance_node() else bot.choose(s, s.legal_actions(), rng)
-        s.apply_action(a)
-        events += s.drain_events()
-    return [str(a) for a in s.history()], events, s.winner()
+from tests.engine.rules.side_by_side import SCENARIOS, random_walk
 
 
 @pytest.mark.parametrize("name", ["base", "traders_barbarians", "barbarian_attack", "rivers"])
 def test_games_are_the_same_with_the_check_skipped_or_run(name, monkeypatch):
     path = SCENARIOS / f"{name}.catan"
-    skipped = _play(path, 3, 600)
+    skipped = random_walk(path, 3, 600)
     monkeypatch.setattr(state, "QUIET_TRADES", False)
-    assert _play(path, 3, 600) == skipped
+    assert random_walk(path, 3, 600) == skipped
     assert skipped[2] is not None or len(skipped[0]) >= 600
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from operator import attrgetter
 from typing import Any, Callable
 
 from catan_dsl.core import geometry
@@ -112,28 +113,27 @@ def f_vertices_of(ctx, a, raw):
                   "s.board.hex_vertices[_i] if (_i := @0(s, env)) >= 0 else ()", h), "set:vertex"
 
 
-def f_edges_of(ctx, a, raw):
-    x, kind, rules = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules
+def _around(rules_table: str, board_table: str, kind_name: str, typ: str):
+    """A function of one place that reads ``rules.<rules_table>`` when the place is of kind
+    ``kind_name`` and ``board.<board_table>`` otherwise (edges_of, hexes_of)."""
+    # Both tables read when asked, as the template reads them (a board may change in play).
+    ours, board = attrgetter(rules_table), attrgetter(board_table)
 
-    def edges(s, env):
-        if (i := x(s, env)) < 0:
-            return ()
-        return rules.hex_edges[i] if kind(env) == "hex" else s.board.vertex_edges[i]
-    return inline(edges, f"() if (_i := @0(s, env)) < 0 else @1.hex_edges[_i] "
-                  f"if {kind_source(a[0][1], raw[0])} == 'hex' else s.board.vertex_edges[_i]",
-                  x, rules), "set:edge"
+    def f_around(ctx, a, raw):
+        x, kind, rules = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules
+
+        def around(s, env):
+            if (i := x(s, env)) < 0:
+                return ()
+            return ours(rules)[i] if kind(env) == kind_name else board(s.board)[i]
+        return inline(around, f"() if (_i := @0(s, env)) < 0 else @1.{rules_table}[_i] "
+                      f"if {kind_source(a[0][1], raw[0])} == {kind_name!r} "
+                      f"else s.board.{board_table}[_i]", x, rules), typ
+    return f_around
 
 
-def f_hexes_of(ctx, a, raw):
-    x, kind, rules = a[0][0], place_kind(ctx, a[0][1], raw[0]), ctx.rules
-
-    def hexes(s, env):
-        if (i := x(s, env)) < 0:
-            return ()
-        return rules.edge_hexes[i] if kind(env) == "edge" else s.board.vertex_hexes[i]
-    return inline(hexes, f"() if (_i := @0(s, env)) < 0 else @1.edge_hexes[_i] "
-                  f"if {kind_source(a[0][1], raw[0])} == 'edge' else s.board.vertex_hexes[_i]",
-                  x, rules), "set:hex"
+f_edges_of = _around("hex_edges", "vertex_edges", "hex", "set:edge")
+f_hexes_of = _around("edge_hexes", "vertex_hexes", "edge", "set:hex")
 
 
 def f_touching(ctx, a, raw):

@@ -138,6 +138,18 @@ def extra_closure(rules, pieces: bool):
     return extra
 
 
+def plain_vp(plain, s, p: int) -> int:
+    """The VP ``p`` gets from the plain per-player modifiers ((when, value, variable) each)."""
+    x = 0
+    for when, value, var in plain:
+        env = {"player": p, var: p}
+        if when is None or when(s, env):
+            v = value(s, env)
+            if v is not None:
+                x += v
+    return x
+
+
 def counter_kept(rules):
     """``rules.extra_vp(s, p, False)`` as a function of (s, p), when every per-player VP
     modifier reads only ``count_of(p, C)`` of counters C: their sum is a function of those
@@ -162,13 +174,7 @@ def counter_kept(rules):
         key = get(s.rules_state.counters[p])
         x = memo.get(key)
         if x is None:
-            x = 0
-            for when, value, var in plain:
-                env = {"player": p, var: p}
-                if when is None or when(s, env):
-                    v = value(s, env)
-                    if v is not None:
-                        x += v
+            x = plain_vp(plain, s, p)
             if len(memo) >= 4096:          # a bound: counters a game runs up without end
                 memo.clear()
             memo[key] = x
@@ -262,12 +268,7 @@ class VictoryQueries:
                 extra += self.modifier_vp(s, p)
         plain = self.player_vp_plain
         if plain is not None:
-            for when, value, var in plain:
-                env = {"player": p, var: p}
-                if when is None or when(s, env):
-                    v = value(s, env)
-                    if v is not None:
-                        extra += v
+            extra += plain_vp(plain, s, p)
         elif "player_vp" in self.modifiers:
             extra += self.modified(s, "player_vp", p, {"p": p})
         return extra

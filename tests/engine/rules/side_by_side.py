@@ -15,6 +15,7 @@ from catan_dsl.bots import make_bot
 from catan_dsl.engine import Game
 from catan_dsl.engine.rules.execution import RuleBudgetExceeded
 from tests.engine.helpers import empty_main
+from tests.engine.rules.random_walks import random_steps
 
 SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
 VARIANTS = ("tournament", "friendly_robber", "event_cards", "harbormaster", "catan_for_two")
@@ -23,6 +24,17 @@ VARIANTS = ("tournament", "friendly_robber", "event_cards", "harbormaster", "cat
 ROWS = [(p, ()) for p in sorted(SCENARIOS.glob("*.catan")) if p.stem not in VARIANTS] + \
     [(p, ()) for p in sorted(SCENARIOS.glob("combinations/*.catan"))] + \
     [(SCENARIOS / "base.catan", (v,)) for v in VARIANTS]
+
+
+def random_walk(path: Path, seed: int, steps: int) -> tuple[list, list, int | None]:
+    """A seeded random game of ``path`` built afresh (so a switch read when the rules are built
+    is read again) for up to ``steps`` steps: (its actions as text, its events, its winner)."""
+    ir, report = compile_file(str(path))
+    assert ir is not None, report.render_text()
+    s, events = None, []
+    for _, s, _, _ in random_steps(Game(ir, num_players=4), (seed,), steps):
+        events += s.drain_events()
+    return [str(a) for a in s.history()], events, s.winner()
 
 
 def row_id(r) -> str:

@@ -14,7 +14,7 @@ from catan_dsl.bots import make_bot
 from catan_dsl.engine import Game
 from catan_dsl.engine.rules import turns
 from tests.engine.rules.random_walks import random_steps
-from tests.engine.rules.side_by_side import SCENARIOS
+from tests.engine.rules.side_by_side import SCENARIOS, random_walk
 
 SOURCE = """scenario walk "Walk" extends base {
   counter steps "steps" { start 1; reset each turn }
@@ -65,24 +65,10 @@ def test_a_counter_with_a_supply_gives_it_the_difference(tmp_path) -> None:
     assert rs.counters[1][steps] == 1
 
 
-def _play(seed: int, steps: int) -> tuple[list, list]:
-    ir, report = compile_file(str(SCENARIOS / "traders_barbarians.catan"))
-    assert ir is not None, report.render_text()
-    s = Game(ir, num_players=4).new_initial_state(seed=seed)
-    rng, bot, events = random.Random(seed), make_bot("random"), []
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        a = s.sample_chance(rng) if s.is_chance_node() else bot.choose(s, s.legal_actions(), rng)
-        s.apply_action(a)
-        events += s.drain_events()
-    return [str(a) for a in s.history()], events
-
-
 def test_games_are_the_same_with_the_start_written_or_looped(monkeypatch) -> None:
-    written = _play(6, 700)
+    written = random_walk(SCENARIOS / "traders_barbarians.catan", 6, 700)
     monkeypatch.setattr(turns, "WRITTEN_START", False)
-    assert _play(6, 700) == written
+    assert random_walk(SCENARIOS / "traders_barbarians.catan", 6, 700) == written
 
 
 @pytest.mark.parametrize("flag", (True, False))
