@@ -62,6 +62,24 @@ def test_conditions_and_sales_written_in_list_what_their_calls_list(path, with_,
     play_side_by_side((written, called), seed=5, steps=900)
 
 
+@pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
+def test_kept_actions_and_grouped_phases_list_what_each_action_lists(path, with_, monkeypatch):
+    """A free action's targets kept in the position memo kept as the actions offered on them
+    (listing.KEEP_ACTIONS: a unit's paths, the markers next to a unit), and the actions
+    listed up to one turn phase tested for it once (GROUP_PHASES) → the same actions and
+    events as the targets turned into actions at every listing, each action's phase tested
+    on its own."""
+    ir, report = api.compile_file(str(path), with_=with_)
+    assert ir is not None, report.render_text()
+    players = 2 if "catan_for_two" in with_ else 4
+    kept = Game(ir, num_players=players)
+    with monkeypatch.context() as m:
+        m.setattr(listing, "KEEP_ACTIONS", False)
+        m.setattr(listing, "GROUP_PHASES", False)
+        per_action = Game(ir, num_players=players)
+    play_side_by_side((kept, per_action), seed=5, steps=900)
+
+
 def test_a_condition_is_written_in_with_its_objects_renamed_and_names_left_alone():
     """A written-in condition keeps its string literals (a name such as ``L1`` inside quotes
     is not an object) and calls its objects under the listing's own names; one that hands
@@ -76,4 +94,5 @@ def test_a_condition_is_written_in_with_its_objects_renamed_and_names_left_alone
     assert src == "(W4_L1(s, env) == 'L1' and env['player'] != 'O12' and W4_O12)"
     assert names == {"W4_L1": len, "W4_O12": 3}
     fused_like.written = ("((s.rules_state.counters[env['player']][0]) == 1)", {"_U": None})
-    assert listing._condition(fused_like, 5, names) == "((rules_state.counters[p][0]) == 1)"
+    # The acting player's counters read from the listing's local.
+    assert listing._condition(fused_like, 5, names) == "((mine[0]) == 1)"
