@@ -11,11 +11,10 @@ keeps its source) or a direct call, its targets listed as
 ``player_actions.listed_targets`` lists them (written out when they are kept in the position
 memo); an action whose cost a modifier changes is handed, after
 its phase, limits and the largest discount's test, to ``player_actions.offer``, as the walk
-does. A free action's kept targets are kept as the actions on them, and the actions
-listed up to one turn phase test it once. The same actions are offered in the same order. The source is built from the runs'
-structure alone: names and numbers enter it as literals (``repr``), the specs and closures as
-named objects, never as code. ``GENERATED`` off leaves the walk (the reference, which a test
-plays side by side with this).
+does; the actions listed up to one turn phase test it once. The same actions are offered in
+the same order. The source is built from the runs' structure alone: names and numbers enter it
+as literals (``repr``), the specs and closures as named objects, never as code.
+``GENERATED`` off leaves the walk (the reference, which a test plays side by side with this).
 """
 
 from __future__ import annotations
@@ -32,9 +31,6 @@ GENERATED = True
 INLINE_HAND_TARGETS = True
 # An action's fused ``when`` written into the listing (fused.py's source), not called.
 INLINE_WHEN = True
-# A free action's targets kept in the position memo are kept as the actions offered on them
-# (one ``extend`` a listing); off, as targets turned into actions one by one (the reference).
-KEEP_ACTIONS = True
 # Consecutive actions listed up to the same turn phase tested for it once (off: each its own).
 GROUP_PHASES = True
 FILENAME = "<generated rule action listing>"
@@ -144,8 +140,7 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
         lines = ["x = -1"] + offered
     else:
         names[f"S{k}"] = spec
-        lines = (_kept_actions(spec, k, target_cost, names) if token is None else None) or \
-            _targets_loop(spec, k, target_cost, names) + ["    " + line for line in offered]
+        lines = _targets_loop(spec, k, target_cost, names) + ["    " + line for line in offered]
     # The variables' dict made once, where they are first read (a condition written in that
     # calls nothing reads p): the targets see it as the condition left it, as with the call.
     env = ["env = {'player': p}"] if any("env" in line for line in lines) else []
@@ -235,62 +230,32 @@ def _hand_targets(spec, k: int, names: dict) -> list[str]:
     return [f"for x in F{k}(s, env):", "    if tc and hand[x] < tc:", "        continue"]
 
 
-def _memo_key(spec, kind: str, target_cost: int) -> str | None:
-    """The source of the position memo's key for what a listing keeps of ``spec``'s targets
-    (``kind``: "targets", as player_actions.listed_targets keys them, or "listed", the
-    actions offered on them), or None when they are not kept or not picked by a loop."""
-    ri = spec.rule_index
-    if spec.target[4] is None or target_cost:
-        return None
-    if spec.target_static:
-        return f"({kind!r}, {ri!r}, p)"
-    if spec.target_counted is not None:
-        return f"({kind!r}, {ri!r}, p, {spec.target_counted.source})"   # over hand and mine
-    if spec.target_turned:
-        return (f"({kind!r}, {ri!r}, p, not rules_state.built_now, s.robber, "
-                "tuple(rules_state.robbers))")
-    return None
-
-
 def _targets_loop(spec, k: int, target_cost: int, names: dict) -> list[str]:
     """The lines up to ``for x in TARGETS:`` over the targets of ``spec`` (``S{k}``) that the
     player may take it on: player_actions.listed_targets written out when they are kept in
     the position memo — its key built in place, the memo looked up once per listing (nothing
     moves while one is made), the generated picking loop called directly — else called."""
-    key = _memo_key(spec, "targets", target_cost)
-    if key is None:
+    ri = spec.rule_index
+    picks = spec.target[4]
+    if spec.target_static:
+        key = f"('targets', {ri!r}, p)"
+    elif spec.target_counted is not None:
+        key = f"('targets', {ri!r}, p, {spec.target_counted.source})"   # over hand and mine
+    elif spec.target_turned:
+        key = (f"('targets', {ri!r}, p, not rules_state.built_now, s.robber, "
+               "tuple(rules_state.robbers))")
+    else:
+        key = None
+    if key is None or picks is None or target_cost:
         return [f"for x in listed_targets(s, p, env, S{k}, {target_cost!r}, hand):"]
-    names[f"T{k}"] = spec.target[4]
-    return _memo_get(key, "targets") + [f"    targets = kept[mk] = T{k}(s, env)",
-                                        "for x in targets:"]
-
-
-def _memo_get(key: str, var: str) -> list[str]:
-    """The lines reading ``var`` from the position memo at ``key`` (looked up once per
-    listing: nothing moves while one is made), up to ``if var is None:``."""
+    names[f"T{k}"] = picks
     return ["if kept is None:",
             "    kept = rules_state.position_memo(s.piece_moves)",
             f"mk = {key}",
-            f"{var} = kept.get(mk)",
-            f"if {var} is None:"]
-
-
-def _kept_actions(spec, k: int, target_cost: int, names: dict) -> list[str] | None:
-    """The lines offering a free action's kept targets (_targets_loop's) as the actions kept
-    with them: the interned actions made once per position, then one ``extend`` per listing
-    instead of a lookup and an append per target (a unit's paths, listed at every step
-    of a trip and again until something moves). None when not kept (or KEEP_ACTIONS off)."""
-    key = _memo_key(spec, "listed", target_cost) if KEEP_ACTIONS else None
-    if key is None:
-        return None
-    names[f"T{k}"] = spec.target[4]
-    return _memo_get(key, "acts") + [
-            "    acts = []",
-            f"    for x in T{k}(s, env):"] + \
-        ["        " + line.replace("out.append", "acts.append")
-         for line in _plain(spec.rule_index, names)] + \
-        ["    kept[mk] = acts",
-         "out.extend(acts)"]
+            "targets = kept.get(mk)",
+            "if targets is None:",
+            f"    targets = kept[mk] = T{k}(s, env)",
+            "for x in targets:"]
 
 
 def _plain(ri: int, names: dict) -> list[str]:

@@ -63,21 +63,12 @@ def test_conditions_and_sales_written_in_list_what_their_calls_list(path, with_,
 
 
 @pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
-def test_kept_actions_and_grouped_phases_list_what_each_action_lists(path, with_, monkeypatch):
-    """A free action's targets kept in the position memo kept as the actions offered on them
-    (listing.KEEP_ACTIONS: a unit's paths, the markers next to a unit), and the actions
-    listed up to one turn phase tested for it once (GROUP_PHASES) → the same actions and
-    events as the targets turned into actions at every listing, each action's phase tested
-    on its own."""
-    ir, report = api.compile_file(str(path), with_=with_)
-    assert ir is not None, report.render_text()
-    players = 2 if "catan_for_two" in with_ else 4
-    kept = Game(ir, num_players=players)
-    with monkeypatch.context() as m:
-        m.setattr(listing, "KEEP_ACTIONS", False)
-        m.setattr(listing, "GROUP_PHASES", False)
-        per_action = Game(ir, num_players=players)
-    play_side_by_side((kept, per_action), seed=5, steps=900)
+def test_actions_up_to_one_phase_tested_once_list_what_each_tested_lists(path, with_, monkeypatch):
+    """Consecutive actions listed up to the same turn phase tested for it once
+    (listing.GROUP_PHASES) → the same actions and events as each action's phase tested on its
+    own."""
+    grouped, each = games_on_and_off(path, with_, monkeypatch, listing, "GROUP_PHASES")
+    play_side_by_side((grouped, each), seed=5, steps=900)
 
 
 def test_a_condition_is_written_in_with_its_objects_renamed_and_names_left_alone():
