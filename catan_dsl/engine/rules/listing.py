@@ -11,10 +11,10 @@ keeps its source) or a direct call, its targets listed as
 ``player_actions.listed_targets`` lists them (written out when they are kept in the position
 memo); an action whose cost a modifier changes is handed, after
 its phase, limits and the largest discount's test, to ``player_actions.offer``, as the walk
-does. The same actions are offered in the same order. The source is built from the runs'
-structure alone: names and numbers enter it as literals (``repr``), the specs and closures as
-named objects, never as code. ``GENERATED`` off leaves the walk (the reference, which a test
-plays side by side with this).
+does; the actions listed up to one turn phase test it once. The same actions are offered in
+the same order. The source is built from the runs' structure alone: names and numbers enter it
+as literals (``repr``), the specs and closures as named objects, never as code.
+``GENERATED`` off leaves the walk (the reference, which a test plays side by side with this).
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ GENERATED = True
 INLINE_HAND_TARGETS = True
 # An action's fused ``when`` written into the listing (fused.py's source), not called.
 INLINE_WHEN = True
+# Consecutive actions listed up to the same turn phase tested for it once (off: each its own).
+GROUP_PHASES = True
 FILENAME = "<generated rule action listing>"
 _NEVER_PAST = 1 << 30           # player_actions' last_phase of an action offered in every phase
 
@@ -64,10 +66,17 @@ def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
             pad = "        "
             # The items held, as the payments' memo keys them: made once for the run.
             body.append(f"        items = tuple(held[{deck!r}][p])")
+        # Actions listed up to the same turn phase in a row tested for it once, together.
+        groups: list[tuple[str | None, list[str]]] = []
         for entry in run:
-            lines, counters = _entry(entry, before_roll, names, values, deck)
+            lines, counters, phase = _entry(entry, before_roll, names, values, deck)
             uses_counters = uses_counters or counters
-            body.extend(pad + line for line in lines)
+            if groups and phase is not None and groups[-1][0] == phase and GROUP_PHASES:
+                groups[-1][1].extend(lines)
+            else:
+                groups.append((phase, list(lines)))
+        for phase, lines in groups:
+            body.extend(pad + line for line in _under([phase] if phase else [], lines))
     # The locals the body reads, each bound once per listing (a listing asks only some).
     locals_ = [("hand", "s.hand[p]"), ("uses_turn", "rules_state.uses_turn"),
                ("uses_game", "rules_state.uses_game"), ("held", "rules_state.held"),
@@ -83,23 +92,26 @@ def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
 
 
 def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int | None
-           ) -> tuple[list[str], bool]:
-    """One listed action's lines (unindented), and whether they read the player's counters.
+           ) -> tuple[list[str], bool, str | None]:
+    """One listed action's lines (unindented) under every test but its turn phase's, whether
+    they read the player's counters, and that test (None: listed in every phase).
     ``deck``: the deck of its run, whose items' worth ``worth`` holds (None: no such run)."""
     spec, modifiable, lowest, _, key, per_turn, per_game, res, counters, token, target_cost = entry
     k = len(names)
     guards = []
+    phase = None
     if not before_roll and spec.last_phase != _NEVER_PAST:
         # Listed while its last phase is not past (the walk: phase 0, or at most the last;
         # with a last phase of 0 or more the comparison alone says so for 0 too).
-        guards.append(f"phase_now <= {spec.last_phase!r}" if spec.last_phase >= 0
-                      else f"(not phase_now or phase_now <= {spec.last_phase!r})")
+        phase = f"phase_now <= {spec.last_phase!r}" if spec.last_phase >= 0 \
+            else f"(not phase_now or phase_now <= {spec.last_phase!r})"
     if per_turn is not None:
         guards.append(f"uses_turn.get({key!r}, 0) < {per_turn!r}")
     if per_game is not None:
         guards.append(f"uses_game.get({key!r}, 0) < {per_game!r}")
     if modifiable and _target_cost_only(entry):
-        return _target_cost_lines(entry, guards, names, k), False
+        lines = _target_cost_lines(entry, guards, names, k)
+        return lines, any("mine[" in line for line in lines), phase
     if modifiable or token is not None and token[0] != deck:
         # The cost is worked out per listing (the modifiers): the walk's own code, after the
         # test most listings of such an action end at — short even at the largest discount
@@ -111,7 +123,7 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
                 guards.append(f"max(hand) >= {target_cost + lowest!r}")
         names[f"E{k}"] = entry
         return _under(guards, [f"offer(s, p, out, E{k}, worths)"]), \
-            bool(modifiable and lowest is not None and counters)
+            bool(modifiable and lowest is not None and counters), phase
     guards += [f"hand[{r!r}] >= {n!r}" for r, n in res]
     guards += [f"mine[{c!r}] >= {n!r}" for c, n in counters]
     ri = spec.rule_index
@@ -144,7 +156,8 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
         lines = [f"pays = payments_of(items, V{k}, {cost!r})", "if pays:"] + \
             ["    " + line for line in lines]
     # (A kept target set's key may read the counters too: _targets_loop.)
-    return _under(guards, lines), bool(counters) or any("mine[" in line for line in lines)
+    return _under(guards, lines), bool(counters) or any("mine[" in line for line in lines), \
+        phase
 
 
 def _target_cost_only(entry: tuple) -> bool:
@@ -192,7 +205,8 @@ def _condition(when, k: int, names: dict) -> str:
     # nothing is handed env (a called comprehension may bind "player" again in it).
     src = re.sub(r"(?<![\w.'\"])s\.rules_state\b", "rules_state", src)
     if "env" not in src.replace("env['player']", ""):
-        src = src.replace("env['player']", "p")
+        # The acting player's counters as the listing's local (bound once per listing).
+        src = src.replace("env['player']", "p").replace("rules_state.counters[p]", "mine")
     for name, obj in objects.items():
         names[f"W{k}_{name}"] = obj
     # Its objects' names are identifiers outside its string literals (names and numbers

@@ -62,6 +62,15 @@ def test_conditions_and_sales_written_in_list_what_their_calls_list(path, with_,
     play_side_by_side((written, called), seed=5, steps=900)
 
 
+@pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
+def test_actions_up_to_one_phase_tested_once_list_what_each_tested_lists(path, with_, monkeypatch):
+    """Consecutive actions listed up to the same turn phase tested for it once
+    (listing.GROUP_PHASES) → the same actions and events as each action's phase tested on its
+    own."""
+    grouped, each = games_on_and_off(path, with_, monkeypatch, listing, "GROUP_PHASES")
+    play_side_by_side((grouped, each), seed=5, steps=900)
+
+
 def test_a_condition_is_written_in_with_its_objects_renamed_and_names_left_alone():
     """A written-in condition keeps its string literals (a name such as ``L1`` inside quotes
     is not an object) and calls its objects under the listing's own names; one that hands
@@ -76,4 +85,5 @@ def test_a_condition_is_written_in_with_its_objects_renamed_and_names_left_alone
     assert src == "(W4_L1(s, env) == 'L1' and env['player'] != 'O12' and W4_O12)"
     assert names == {"W4_L1": len, "W4_O12": 3}
     fused_like.written = ("((s.rules_state.counters[env['player']][0]) == 1)", {"_U": None})
-    assert listing._condition(fused_like, 5, names) == "((rules_state.counters[p][0]) == 1)"
+    # The acting player's counters read from the listing's local.
+    assert listing._condition(fused_like, 5, names) == "((mine[0]) == 1)"
