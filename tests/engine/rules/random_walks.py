@@ -20,6 +20,16 @@ def seafarers_game(name: str) -> Game:
     return Game(ir, num_players=4)
 
 
+def seafarers_on_and_off(name: str, monkeypatch, module, flag: str) -> tuple[Game, Game]:
+    """The scenario's Game as built now, and one built with ``module.flag`` off (a switch read
+    when a game is built), for tests that play the two side by side."""
+    on = seafarers_game(name)
+    with monkeypatch.context() as m:
+        m.setattr(module, flag, False)
+        off = Game(on.ir, num_players=4)
+    return on, off
+
+
 def random_steps(game: Game, seeds: tuple[int, ...], steps: int):
     """Yield (seed, state, action, piece moved?) after each step of each seeded game, at most
     ``steps`` steps a game (the state is the game's own: read it before the next step)."""

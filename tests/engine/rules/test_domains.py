@@ -39,6 +39,19 @@ def played(seed: int, moves: int):
     return s
 
 
+def compiled_on_and_off(node, types: dict, monkeypatch, module, flag: str):
+    """Yield (position, ``node`` compiled as it is, ``node`` compiled with ``module.flag``
+    off) at two played positions, for tests that compare a generated form with its reference."""
+    for seed, moves in ((1, 150), (3, 700)):
+        s = played(seed, moves)
+        ctx = Ctx(s.game.rules, types)
+        fn = compile_expr(node, ctx)[0]
+        with monkeypatch.context() as m:
+            m.setattr(module, flag, False)
+            plain = compile_expr(node, ctx)[0]
+        yield s, fn, plain
+
+
 # (set, variable, condition): each narrowable form, and one that is not.
 W_NEAR_V = ["or", ["==", ["var", "w"], ["var", "v"]],
             ["and", ["in", ["var", "w"], ["neighbours", ["var", "v"]]], ["coast", ["var", "w"]]]]

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from catan_dsl.engine import Game
 from catan_dsl.engine.rules import fused
-from catan_dsl.engine.rules.expressions import Ctx, compile_expr
-from tests.engine.rules.random_walks import seafarers_game
+from tests.engine.rules.random_walks import seafarers_on_and_off
 from tests.engine.rules.side_by_side import ROWS, games_on_and_off, play_side_by_side, row_id
-from tests.engine.rules.test_domains import played
+from tests.engine.rules.test_domains import compiled_on_and_off
 
 
 @pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
@@ -25,10 +23,7 @@ def test_a_scenario_plays_the_same_with_arguments_written_in_or_called(path, wit
 
 @pytest.mark.parametrize("name", ("fog_islands", "new_shores", "wonders"))
 def test_a_seafarers_game_plays_the_same_with_arguments_written_in_or_called(name, monkeypatch):
-    written = seafarers_game(name)
-    with monkeypatch.context() as m:
-        m.setattr(fused, "EXPAND", False)
-        called = Game(written.ir, num_players=4)
+    written, called = seafarers_on_and_off(name, monkeypatch, fused, "EXPAND")
     states = play_side_by_side((written, called), seed=5, steps=900)
     assert states[0].to_dict() == states[1].to_dict()
 
@@ -52,13 +47,7 @@ NODES = [
 
 @pytest.mark.parametrize("node", NODES, ids=lambda n: n[0])
 def test_a_written_in_function_gives_its_closures_value(node, monkeypatch):
-    for seed, moves in ((1, 150), (3, 700)):
-        s = played(seed, moves)
-        ctx = Ctx(s.game.rules, TYPES)
-        fn = compile_expr(node, ctx)[0]
-        with monkeypatch.context() as m:
-            m.setattr(fused, "EXPAND", False)
-            plain = compile_expr(node, ctx)[0]
+    for s, fn, plain in compiled_on_and_off(node, TYPES, monkeypatch, fused, "EXPAND"):
         assert fn.__code__.co_filename == "<inlined rule function>", node
         assert plain.__code__.co_filename != "<inlined rule function>"
         for v, e, h, tag in ((20, 12, 3, "edge"), (31, 40, 0, "vertex"), (7, 3, 9, None)):

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from catan_dsl.engine import Game
 from catan_dsl.engine.rules import expressions, loops
-from catan_dsl.engine.rules.expressions import Ctx, compile_expr
-from tests.engine.rules.random_walks import seafarers_game
+from tests.engine.rules.random_walks import seafarers_on_and_off
 from tests.engine.rules.side_by_side import play_side_by_side
-from tests.engine.rules.test_domains import played
+from tests.engine.rules.test_domains import compiled_on_and_off
 
 SEAFARERS = ("fog_islands", "new_shores", "wonders")
 
@@ -21,10 +19,7 @@ SEAFARERS = ("fog_islands", "new_shores", "wonders")
 def test_a_seafarers_game_plays_the_same_with_invariant_calls_kept_or_made_each_time(
         name, monkeypatch):
     # The move-a-ship targets ask edges_of(robber_hex(pirate)) of every ship at a route's end.
-    kept = seafarers_game(name)
-    with monkeypatch.context() as m:
-        m.setattr(loops, "KEEP_INVARIANT", False)
-        each = Game(kept.ir, num_players=4)
+    kept, each = seafarers_on_and_off(name, monkeypatch, loops, "KEEP_INVARIANT")
     states = play_side_by_side((kept, each), seed=5, steps=900)
     assert states[0].to_dict() == states[1].to_dict()
 
@@ -53,13 +48,8 @@ NODES = [
 
 @pytest.mark.parametrize("node", NODES, ids=lambda n: n[0])
 def test_a_loop_keeps_its_invariant_call_and_gives_the_closures_value(node, monkeypatch):
-    for seed, moves in ((1, 150), (3, 700)):
-        s = played(seed, moves)
-        ctx = Ctx(s.game.rules, TYPES)
-        fn = compile_expr(node, ctx)[0]
-        with monkeypatch.context() as m:
-            m.setattr(expressions, "GENERATED_LOOPS", False)
-            plain = compile_expr(node, ctx)[0]
+    for s, fn, plain in compiled_on_and_off(node, TYPES, monkeypatch, expressions,
+                                            "GENERATED_LOOPS"):
         loop = next(c.cell_contents for c in fn.__closure__ or ()
                     if getattr(getattr(c.cell_contents, "__code__", None), "co_filename", "")
                     == loops.FILENAME) if fn.__code__.co_filename != loops.FILENAME else fn
