@@ -17,49 +17,67 @@ def drop_banned(rules, s, p: int, out: list, columns: list[int],
     (``columns``: the banned stocks' entries; ``builds``: the slice of ``out`` holding the
     builds, when the caller knows it; ``after``: where the offers are looked for from, when
     what comes before is allowed already)."""
-    keep, whole = [], {}                 # per piece kind: _kind_verdict's answer, for all spots
-    kept: dict = {}                      # per piece kind: its spots' verdicts kept (or None)
     start, stop = (after, len(out)) if columns or builds is None else builds
-    g = rules.game
     # With no trade banned only the builds can be dropped: look at them alone.
-    for a in out[start:stop]:
+    items = out[start:stop]
+    keep: list = []
+    i, n = 0, len(items)
+    while i < n:
+        a = items[i]
         t = type(a)
-        if t is Build:
-            if rules.build_forbids:
-                k = a.kind
-                every = whole.get(k, whole)      # the dict itself: not asked yet
-                if every is whole:
-                    every = whole[k] = _kind_verdict(rules, s, p, k, a.at)
-                if every is True:
-                    continue
-                if every is None:
-                    # Asked per spot: the kind's bans' plan looked up once (rules.spot_ban).
-                    every = whole[k] = rules.spot_ban(s, p, k, a.at)
-                    kept[k] = _kept_verdicts(rules, s, p, k)
-                if callable(every):
-                    verdicts = kept[k]
-                    if verdicts is None:
-                        hit = every(a.at)
-                    else:
-                        hit = verdicts.get(a.at)
-                        if hit is None:
-                            hit = verdicts[a.at] = bool(every(a.at))
-                    if hit:
-                        continue
-                elif every is not False:
-                    # Layout bans alone decide per spot: their verdicts for the board.
-                    hit = every.get(a.at)
-                    if hit is None:
-                        hit = rules._layout_ban(s, p, g.piece_names[k], g.piece_on_edge[k],
-                                                a.at, every)
-                    if hit:
-                        continue
-        elif t is OfferTrade and columns:
+        if t is Build and rules.build_forbids:
+            # A kind's builds are listed together: the run of them asked as one.
+            j, k = i + 1, a.kind
+            while j < n and type(items[j]) is Build and items[j].kind == k:
+                j += 1
+            keep += allowed_of_kind(rules, s, p, items[i:j])
+            i = j
+            continue
+        i += 1
+        if t is OfferTrade and columns:
             give, get = a.give, a.get
             if any(give[r] or get[r] for r in columns if r < len(give)):
                 continue
         keep.append(a)
     out[start:stop] = keep
+
+
+def allowed_of_kind(rules, s, p: int, builds: list) -> list:
+    """``builds`` (some of ``p``'s builds of one piece kind, in listing order) without those a
+    build forbid holds for: the kind's verdict asked once (_kind_verdict), then per spot —
+    from its verdicts kept (_kept_verdicts), the spot ban's plan (rules.spot_ban) or the
+    board's layout-ban verdicts — in one loop over the builds."""
+    k, first = builds[0].kind, builds[0].at
+    every = _kind_verdict(rules, s, p, k, first)
+    if every is True:
+        return []
+    if every is False:
+        return list(builds)
+    if every is None:
+        # Asked per spot: the kind's bans' plan looked up once (rules.spot_ban).
+        banned = rules.spot_ban(s, p, k, first)
+        verdicts = _kept_verdicts(rules, s, p, k)
+        if verdicts is None:
+            return [a for a in builds if not banned(a.at)]
+        keep = []
+        for a in builds:
+            hit = verdicts.get(a.at)
+            if hit is None:
+                hit = verdicts[a.at] = bool(banned(a.at))
+            if not hit:
+                keep.append(a)
+        return keep
+    # Layout bans alone decide per spot: their verdicts for the board.
+    g = rules.game
+    name, on_edge = g.piece_names[k], g.piece_on_edge[k]
+    keep = []
+    for a in builds:
+        hit = every.get(a.at)
+        if hit is None:
+            hit = rules._layout_ban(s, p, name, on_edge, a.at, every)
+        if not hit:
+            keep.append(a)
+    return keep
 
 
 def _kept_verdicts(rules, s, p: int, k: int) -> dict | None:

@@ -57,11 +57,19 @@ def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
                              "payments_of": player_actions.payments_of}
     body: list[str] = []
     uses_counters = False
+    summed: set[int] = set()
     for deck, floor, worth, run in runs:
         pad = "    "
         if deck is not None:
-            # Too little of the deck for the cheapest of the run: most listings end here.
-            body.append(f"    worth = sum(map(mul, held[{deck!r}][p], {tuple(worth)!r}))")
+            # Too little of the deck for the cheapest of the run: most listings end here. (A
+            # deck's worth summed once a listing: its runs stand apart when another action
+            # comes between them, and nothing a listing does changes the items held.)
+            if deck in summed:
+                body.append(f"    worth = worth{deck!r}")
+            else:
+                body.append(f"    worth = worth{deck!r} = "
+                            f"sum(map(mul, held[{deck!r}][p], {tuple(worth)!r}))")
+                summed.add(deck)
             body.append(f"    if worth >= {floor!r}:")
             pad = "        "
             # The items held, as the payments' memo keys them: made once for the run.

@@ -88,9 +88,7 @@ def allowed(s, p: int, k: int, builds: list) -> list:
 
 
 def _dropped(rules, s, p: int, builds: list) -> list:
-    out = list(builds)
-    ban_filter.drop_banned(rules, s, p, out, _NO_COLUMNS, (0, len(out)))
-    return out
+    return ban_filter.allowed_of_kind(rules, s, p, builds) if builds else []
 
 
 _NO_COLUMNS: list[int] = []         # no stock banned (read only)

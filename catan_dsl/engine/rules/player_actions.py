@@ -16,6 +16,8 @@ from catan_dsl.engine.rules.queries import kept_kind, kept_memo
 from catan_dsl.engine.rules.vp_memo import POSITION_FUNCTIONS
 
 _MAIN = 2                   # State.phase after the roll (state.py's MAIN: state imports us)
+# Off, least payments worked out per hand as held (the reference; on: _minimal_payments' cut).
+CLAMP_HELD = True
 
 
 @dataclass
@@ -169,6 +171,10 @@ def _minimal_payments(held: tuple[int, ...], values: tuple[int, ...], cost: int
     # A pure function of a few small numbers, asked for on every legal-action listing.
     if cost <= 0:
         return (tuple(0 for _ in held),)
+    # No least payment holds more of an item than pay the cost alone: more held asks as that.
+    enough = tuple([min(k, -(-cost // v)) if v > 0 else 0 for k, v in zip(held, values)])
+    if enough != held and CLAMP_HELD:
+        return _minimal_payments(enough, values, cost)
     kinds = [i for i, k in enumerate(held) if k and values[i] > 0]
     out: list[tuple[int, ...]] = []
     pick = [0] * len(held)
@@ -262,10 +268,7 @@ def _between(hand: list[int], lo: int, hi: int) -> bool:
     """Does ``hand`` hold an amount that meets a cost of ``lo`` but not one of ``hi`` (both
     floored at 0, as costs are)?"""
     lo, hi = max(0, lo), max(0, hi)
-    for n in hand:
-        if lo <= n < hi:
-            return True
-    return False
+    return any(lo <= n < hi for n in hand)      # (the generated listing asks it written out)
 
 
 def _surely_unaffordable(s, spec: ActionSpec, p: int, lowest: int) -> bool:
