@@ -35,7 +35,8 @@ class RuleBudgetExceeded(RuntimeError):
 class Execution:
     """Transient per-game evaluation bookkeeping (never part of a state: reset each action)."""
 
-    __slots__ = ("steps", "stamp", "chain", "prov", "depth", "vias", "on_run", "carried")
+    __slots__ = ("steps", "stamp", "chain", "prov", "depth", "vias", "on_run", "carried",
+                 "resumes")
 
     def __init__(self) -> None:
         self.steps = 0
@@ -50,6 +51,9 @@ class Execution:
         # change the state, and it sees clones' runs too (a bot's look-ahead), told apart by
         # the state it is given.
         self.on_run = None
+        # Answers and resumptions run their blocks in place (executor.go_on): set when the
+        # Game is built (firing.enabled).
+        self.resumes = False
 
     def begin(self, s) -> None:
         """Reset the budget when a new applied action starts evaluating rules."""

@@ -14,6 +14,10 @@ AUTO = -2                      # a prompt nobody answers: State._after runs it (
 RESUME = "rule_resume"         # params (work items,)
 CHOOSE = RULE_CHOOSE           # params (what, options, continuation)
 VIA = "@via"                   # hidden name: inside a procedure's body, "CALL_AT|NAME() at LINE"
+# Answers and resumptions run their blocks in place (go_on), not through run's loop; off, run's
+# loop is the reference. Read when a Game is built (Execution.resumes, firing.enabled).
+IN_PLACE = True
+OVER = 3            # State.phase once the game is over (state.py imports this package)
 
 
 
@@ -201,17 +205,9 @@ def run(s, items: list, first: Callable | None = None) -> None:
                     items.append(("fx", ri, addr + (0,), 0, et))
                 continue
             elif kind == "each":
-                _, ri, addr, var, rest, et = item
-                eff = resolve(rules, ri, addr[:-1])[addr[-1]]
-                env = dict(et)
-                while rest:
-                    x, rest = rest[0], rest[1:]
-                    env[var] = x
-                    if eff.cond is None or eff.cond(s, env):
-                        if rest:
-                            items.append(("each", ri, addr, var, rest, et))
-                        items.append(("fx", ri, addr + (0,), 0, envt(env)))
-                        break
+                env = each_next(s, rules, item, items)
+                if env is not None:
+                    items.append(("fx", item[1], item[2] + (0,), 0, envt(env)))
                 continue
             if kind != "call":
                 lst = resolve(rules, ri, addr)
@@ -275,8 +271,148 @@ def run(s, items: list, first: Callable | None = None) -> None:
         execution.prov = saved
 
 
+def each_next(s, rules, item: tuple, items: list) -> dict | None:
+    """An "each" item popped → the variables its body runs in for the next element that
+    qualifies, the elements after it pushed back as its item; None when none is left."""
+    _, ri, addr, var, rest, et = item
+    eff = resolve(rules, ri, addr[:-1])[addr[-1]]
+    env = dict(et)
+    while rest:
+        x, rest = rest[0], rest[1:]
+        env[var] = x
+        if eff.cond is None or eff.cond(s, env):
+            if rest:
+                items.append(("each", ri, addr, var, rest, et))
+            return env
+    return None
+
+
+def go_on(s, items: list, top: tuple | None = None, settle: bool = False) -> None:
+    """Run work items as ``run`` does (``top``: a block (rule, address, variables) to run from
+    its start first, as its "fx" item would), each "fx" and "each" item's block entered as its
+    generated function, as ``firing.perform`` enters one: no kind dispatch, no effect list
+    looked up, no item pushed for an element's body only to be popped, and a block that opens
+    a prompt suspended where it stopped without a second pass through run's loop. The first
+    other item (a rule, a call, a repeat), or a block stopped by work it hands back (a roll, a
+    share), hands the stack to run as it is then. The same steps are counted, the same
+    provenance named, the same prompts and work left (``IN_PLACE`` off: run's loop).
+    ``settle``: once the work is done, run on the resume items left below the answered prompt
+    as ``State._after`` would next (while the game goes on), in the same pass."""
+    rules = s.game.rules
+    execution = rules.execution
+    if s._hlen != execution.stamp:          # execution.begin(s), as run does on entry
+        execution.reset(s._hlen)
+    if execution.depth >= MAX_DEPTH:        # run stops the game before it pops an item
+        if top is not None:
+            items.append(("fx", top[0], top[1], 0, envt(top[2])))
+        run(s, items)
+        return
+    straight, compiled, prompts = rules.straight, rules.compiled, s.prompts
+    execution.depth += 1
+    saved = execution.prov
+    handed = None
+    try:
+        while True:
+            if top is not None:
+                (ri, addr, env), i, top = top, 0, None
+            elif not items:
+                if not (settle and prompts and prompts[-1].player == AUTO
+                        and s.phase != OVER):
+                    return
+                items = list(prompts.pop().params[0])       # resume(s, prompt), in place
+                execution.prov = saved
+                continue
+            else:
+                item = items[-1]
+                kind = item[0]
+                if kind == "fx":
+                    items.pop()
+                    _, ri, addr, i, et = item
+                    env = dict(et)
+                elif kind == "each":
+                    items.pop()
+                    ri = item[1]
+                    execution.steps += 1            # the loop's item popped
+                    if execution.steps > STEP_BUDGET:
+                        execution.enter(compiled[ri])
+                        execution.tick(0)
+                    env = each_next(s, rules, item, items)
+                    if env is None:
+                        continue
+                    addr, i = item[2] + (0,), 0
+                else:
+                    break
+            execution.steps += 1                    # the block's item popped
+            if execution.steps > STEP_BUDGET:
+                execution.enter(compiled[ri])
+                execution.tick(0)
+            prov = compiled[ri].prov
+            if VIA in env:
+                prov = via_prov(execution, prov, env[VIA])
+            execution.prov = prov
+            block = straight[ri, addr, i]
+            if block is not None:
+                stop = block(s, env, items)
+                if stop is None:
+                    continue
+            else:
+                lst = resolve(rules, ri, addr)
+                if i >= len(lst):
+                    continue
+                if i + 1 < len(lst):                # too long to be written out: run's loop
+                    execution.steps -= 1
+                    items.append(("fx", ri, addr, i, envt(env)))
+                    break
+                # One plain effect, as run's loop runs it.
+                execution.steps += 1
+                if execution.steps > STEP_BUDGET:
+                    execution.tick(0)
+                n0 = len(prompts)
+                sub = lst[i].run(s, env, ri, addr + (i,))
+                if not sub and len(prompts) == n0:
+                    continue
+                stop = (addr, i + 1, env, sub, n0)
+            handed = (ri, stop, execution.prov)
+            break
+    except RecursionError:
+        raise RuleBudgetExceeded(execution.chain_names(), "rules nested too deep",
+                                 execution.origin()) from None
+    finally:
+        execution.depth -= 1
+        execution.prov = saved
+    if handed is None:
+        run(s, items)
+    else:
+        stopped(s, rules, items, *handed)
+
+
+def stopped(s, rules, items: list, ri: int, stop: tuple, prov) -> None:
+    """A block of rule ``ri`` written out stopped at an effect (``stop``: the block, position
+    and variables to carry on from, the effect's answer and the prompts before it; ``prov``:
+    the provenance then), ``items`` the work below it → the stack as run would leave it: a
+    prompt opened with nothing handed back suspends the stack there, the rest of the block kept
+    below the prompt (``IN_PLACE``); other work is handed to run, carried on from the stop."""
+    addr, i, env, sub, n0 = stop
+    execution = rules.execution
+    if not sub and execution.resumes:
+        if i < len(resolve(rules, ri, addr)):
+            items.append(("fx", ri, addr, i, envt(env)))
+        suspend(s, items, n0)
+        return
+    execution.steps -= 1                # handing the block to run pops its item again
+    items.append(("fx", ri, addr, 0, ()))
+
+    def carry(s, env, items):
+        execution.prov = prov           # as the block left it (inside a procedure's body)
+        return stop
+    run(s, items, carry)
+
+
 def resume(s, prompt: Prompt) -> None:
-    run(s, list(prompt.params[0]))
+    if s.game.rules.execution.resumes:
+        go_on(s, list(prompt.params[0]))
+    else:
+        run(s, list(prompt.params[0]))
 
 
 def push_choice(s, chooser: int, what: str, options: list, cont: tuple) -> None:
@@ -298,4 +434,7 @@ def apply_choose(s, a, prompt: Prompt) -> None:
     _, ri, addr, var, et = cont
     env = dict(et)
     env[var] = a.id
-    run(s, [("fx", ri, addr + (0,), 0, envt(env))])
+    if s.game.rules.execution.resumes:
+        go_on(s, [], (ri, addr + (0,), env), True)
+    else:
+        run(s, [("fx", ri, addr + (0,), 0, envt(env))])

@@ -21,14 +21,17 @@ plays every shipped row both ways.
 
 from __future__ import annotations
 
+from catan_dsl.engine.rules import executor
 from catan_dsl.engine.rules.execution import MAX_DEPTH, STEP_BUDGET, RuleBudgetExceeded
-from catan_dsl.engine.rules.executor import rule_items, run
+from catan_dsl.engine.rules.executor import rule_items, run, stopped
 
 IN_PLACE = True
 
 
 def enabled(rules) -> bool:
-    """Fire rules in place for these compiled rules? (Read once, when a Game is built.)"""
+    """Fire rules in place for these compiled rules? (Read once, when a Game is built, with
+    whether answers and resumptions run their blocks in place: ``executor.IN_PLACE``.)"""
+    rules.execution.resumes = executor.IN_PLACE and rules.straight is not None
     return IN_PLACE and rules.straight is not None
 
 
@@ -85,7 +88,7 @@ def fire(s, rules, triggered, params: dict) -> None:
     if handed is not None:
         items = rule_items(compiled, triggered[k:], params)
         items.extend(handed[1])
-        _hand_over(s, execution, items, handed[0])
+        _hand_over(s, rules, items, handed[0])
 
 
 def perform(s, rules, ri: int, env: dict) -> None:
@@ -113,14 +116,14 @@ def perform(s, rules, ri: int, env: dict) -> None:
         execution.depth -= 1
         execution.prov = saved
     if handed is not None:
-        _hand_over(s, execution, handed[1], handed[0])
+        _hand_over(s, rules, handed[1], handed[0])
 
 
 def _block(s, rules, ri: int, rule, env: dict) -> tuple | None:
     """Run rule ``ri``'s block from its start in ``env`` (its item's step counted), as run's
-    loop would: None when it ran to its end; else (where it stopped — the stop and the
-    provenance then — or None to start it afresh, the work items it left on top), its item's
-    step taken back, since handing it to run pops an item again."""
+    loop would: None when it ran to its end; else (where it stopped — the rule, the stop and
+    the provenance then — or None to start it afresh, its item's step taken back since run
+    pops it again; the work items it left on top)."""
     lst = rule.do
     if not lst:
         return None
@@ -144,23 +147,16 @@ def _block(s, rules, ri: int, rule, env: dict) -> tuple | None:
         stop = ((), 1, env, sub, n0) if sub or len(prompts) > n0 else None
     if stop is None:
         return None
-    execution.steps -= 1
-    pushed.append(("fx", ri, (), 0, ()))
-    return (stop, execution.prov), pushed
+    return (ri, stop, execution.prov), pushed
 
 
-def _hand_over(s, execution, items: list, carried: tuple | None) -> None:
-    """The work stack from where a block stopped (``carried``: the stop and the provenance
-    it left), or from the top item's start."""
+def _hand_over(s, rules, items: list, carried: tuple | None) -> None:
+    """The work stack from where a block stopped (``carried``: the rule, the stop and the
+    provenance it left: executor.stopped), or from the top item's start."""
     if carried is None:
         run(s, items)
-        return
-    stop, prov = carried
-
-    def carry(s, env, items):
-        execution.prov = prov           # as the block left it (inside a procedure's body)
-        return stop
-    run(s, items, carry)
+    else:
+        stopped(s, rules, items, *carried)
 
 
 def _fits(rule, params: dict) -> bool:
