@@ -94,6 +94,7 @@ class Rule:
     plan_static: bool = False               # reads only the position and the robbers' places
     plan_layout: bool = False               # reads only the layout and the robbers' places
     hex_local: bool = False                 # a layout build forbid reading only its spot's hexes
+    ask: Any = None                         # a forbid or modifier kept: queries.RuleQueries._asker
 
     @property
     def chain_label(self) -> str:

@@ -8,7 +8,10 @@ from typing import Any
 
 from catan_dsl.engine.rules.measure_memo import LIMIT
 
-_BY_LAYOUT = object()       # the markers memo's entry for the rules reading only it and the layout
+# Off, every forbid and modifier is asked through an env built for it and the memo memo_for
+# picks (the reference for RuleQueries._asker's kept answers; read when a game is built).
+ASK_KEPT = True
+
 
 def memo_kind(rules) -> str | None:
     """Where a verdict of ``rules`` together may be kept (RulesState): "pieces" while no piece
@@ -38,6 +41,8 @@ def kept_memo(s, kind: str | None) -> dict | None:
         return None
     if kind == "pieces":
         return s.rules_state.piece_memo(s.piece_moves)
+    if kind == "markers":
+        return markers_kept(s)
     if kind == "buildings":
         return s.buildings_kept(s.building_moves)
     if kind == "buildings_unit_blind":
@@ -45,19 +50,59 @@ def kept_memo(s, kind: str | None) -> dict | None:
         return s.buildings_kept((s.building_moves, rs.place_moves - rs.unit_moves, rs.shape_moves))
     if kind == "unit_blind":
         return s.rules_state.unit_blind_memo(s.piece_moves)
-    if kind == "markers":
-        return markers_kept(s)
     return s.rules_state.position_memo(s.piece_moves)
 
 
 def markers_kept(s) -> dict:
     """Answers read off the layout and the markers alone (Rule.markers_only), kept per board
-    (a hex changed makes a new one) until a marker moves, pieces built or not."""
-    memo = s.rules_state.markers_memo()
-    kept = memo.get(_BY_LAYOUT)
-    if kept is None or kept[0] is not s.board:
-        kept = memo[_BY_LAYOUT] = (s.board, {})
-    return kept[1]
+    (a hex changed makes a new one) until a marker moves, pieces built or not (the memo is
+    RulesState.markers_kept_, read here without a method call: asked per rule and spot)."""
+    rs = s.rules_state
+    memo = rs.markers_kept_
+    if memo is None or memo[0] != rs.place_moves - rs.unit_moves or memo[1] is not s.board:
+        memo = rs.markers_kept_ = (rs.place_moves - rs.unit_moves, s.board, {})
+    return memo[2]
+
+
+def _piece_kept(s) -> dict:
+    return s.rules_state.piece_memo(s.piece_moves)
+
+
+def _unit_blind_kept(s) -> dict:
+    return s.rules_state.unit_blind_memo(s.piece_moves)
+
+
+def _position_kept(s) -> dict:
+    return s.rules_state.position_memo(s.piece_moves)
+
+
+def _kept_for(rule):
+    """``s →`` the memo a rule's answers are kept in (memo_for, outside a listing), or None."""
+    if rule.board_static:
+        return _piece_kept
+    if not rule.position_static:
+        return None
+    if rule.markers_only:
+        return markers_kept
+    return _unit_blind_kept if rule.unit_blind else _position_kept
+
+
+def _sources(rule) -> tuple | None:
+    """Where each variable the rule reads takes its value from, in ``reads`` order, as _env
+    binds them: a parameter's name, _PLAYER, or None (unbound: None in the env too); None when
+    two bindings write one variable or one writes the player."""
+    names = [var for _, var in rule.bind]
+    if len(set(names)) != len(names) or "player" in names:
+        return None
+    src: dict = {"player": _PLAYER}
+    for param, var in rule.bind:
+        src[var] = param
+        if param in ("at", "x"):
+            src["#" + var] = "#" + param      # absent from params: None, as env leaves it unset
+    return tuple(src.get(n) for n in rule.reads)
+
+
+_PLAYER = object()          # _sources: the variable is the player asking
 
 
 def may_hold_for_real(cond, var: str | None) -> bool:
@@ -134,16 +179,71 @@ class RuleQueries:
             if got is memo:
                 if len(memo) >= LIMIT:
                     memo.clear()
-                got = memo[key] = self._first_forbid(s, what, player, params)
+                got = memo[key] = self._first_in(self.forbids.get(what, ()), s, player, params)
             return got
-        return self._first_forbid(s, what, player, params)
+        return self._first_in(self.forbids.get(what, ()), s, player, params)
 
     def _first_forbid(self, s, what: str, player: int, params: dict) -> Any:
         return self._first_in(self.forbids.get(what, ()), s, player, params)
 
+    def prepare_asks(self) -> None:
+        """Give every forbid and modifier its ``ask`` (_asker), once the rules know what they
+        read (Rule.markers_only is set by the runtime)."""
+        for rules in (*self.forbids.values(), *self.modifiers.values()):
+            for rule in rules:
+                rule.ask = self._asker(rule) if ASK_KEPT else None
+
+    def _asker(self, rule):
+        """``rule`` → ``ask(s, player, params)``: None when its filter fails, else whether it
+        holds (a forbid) or its value (None when its condition fails: a modifier), kept in the
+        memo memo_for would name outside a listing, keyed by the values it reads taken straight
+        from ``params`` — no env built, no memo chosen, no key read off an env unless the answer
+        is not kept yet. None: asked as written (no such memo, or a layout guard)."""
+        kept, srcs = _kept_for(rule), _sources(rule)
+        if rule.layout_guard is not None or kept is None or srcs is None:
+            return None
+        flt, rid, when, value, env_of = rule.filter, id(rule), rule.when, rule.value, self._env
+        # Up to two parameters read, not the player (a spot and its tag): the key is written
+        # out, a missing second read standing as None (params has no None key).
+        plain = len(srcs) <= 2 and _PLAYER not in srcs
+        a, b = (*srcs, None, None)[:2]
+
+        def key_of(player, params):
+            return (rid, *[player if src is _PLAYER else params.get(src) for src in srcs])
+        if rule.kind == "forbid":
+            def ask(s, player, params):
+                for k, v in flt:
+                    if params.get(k) != v:
+                        return None
+                memo = kept(s)
+                key = (rid, params.get(a), params.get(b)) if plain else key_of(player, params)
+                hit = memo.get(key)
+                if hit is None:
+                    hit = memo[key] = bool(when(s, env_of(rule, player, params)))
+                return hit
+            return ask
+
+        def ask_value(s, player, params):
+            for k, v in flt:
+                if params.get(k) != v:
+                    return None
+            memo = kept(s)
+            key = (rid, params.get(a), params.get(b)) if plain else key_of(player, params)
+            got = memo.get(key, memo)
+            if got is memo:
+                env = env_of(rule, player, params)
+                got = memo[key] = value(s, env) if when is None or when(s, env) else None
+            return got
+        return ask_value
+
     def _first_in(self, rules, s, player: int, params: dict) -> Any:
         """The first of the forbid ``rules`` that holds for ``params``, or None."""
         for rule in rules:
+            ask = rule.ask
+            if ask:
+                if ask(s, player, params):
+                    return rule
+                continue
             env = self._env(rule, player, params)
             if env is None:
                 continue
@@ -170,18 +270,22 @@ class RuleQueries:
     def modified(self, s, what: str, player: int, params: dict, first: bool = False) -> int | None:
         total, hit = 0, False
         for rule in self.modifiers.get(what, ()):
-            env = self._env(rule, player, params)
-            if env is None:
-                continue
-            memo = self.memo_for(s, rule)
-            if memo is not None:             # as in forbidden(): once per value of what it reads
-                key = (id(rule), rule.read_key(env))
-                v = memo.get(key, memo)
-                if v is memo:
-                    v = memo[key] = rule.value(s, env) if rule.when is None or rule.when(s, env) \
-                        else None
+            ask = rule.ask
+            if ask:
+                v = ask(s, player, params)
             else:
-                v = rule.value(s, env) if rule.when is None or rule.when(s, env) else None
+                env = self._env(rule, player, params)
+                if env is None:
+                    continue
+                memo = self.memo_for(s, rule)
+                if memo is not None:         # as in forbidden(): once per value of what it reads
+                    key = (id(rule), rule.read_key(env))
+                    v = memo.get(key, memo)
+                    if v is memo:
+                        v = memo[key] = rule.value(s, env) \
+                            if rule.when is None or rule.when(s, env) else None
+                else:
+                    v = rule.value(s, env) if rule.when is None or rule.when(s, env) else None
             if v is not None:
                 if first:
                     return v

@@ -18,8 +18,8 @@ class RulesState:
 
     __slots__ = (*_LISTS, *_NESTED, *_DEEP, *_SCALARS, *_DICTS, "fingerprint", "vp_cache",
                  "board_memo", "place_moves", "unit_moves", "shape_moves", "unit_memo",
-                 "marker_memo", "position_memo_", "unit_blind_memo_", "quiet_steps",
-                 "built_now", "route_ends")
+                 "marker_memo", "markers_kept_", "position_memo_", "unit_blind_memo_",
+                 "quiet_steps", "built_now", "route_ends")
 
     def __init__(self, rules) -> None:
         n = rules.n_total
@@ -88,6 +88,9 @@ class RulesState:
         # moves, {...}) for the places carrying a marker (domains.py); a clone starts without.
         self.unit_memo: tuple | None = None
         self.marker_memo: tuple | None = None
+        # (marker moves, board, {rule and values read: answer}) for forbids and modifiers that
+        # read only the layout and the markers (queries.markers_kept); a clone starts without.
+        self.markers_kept_: tuple | None = None
         # {path: route_end's answer} (piece_moves.py), each dropped when a piece comes, goes or
         # changes at the path's ends (networks.forget_route_ends); a clone starts without.
         self.route_ends: dict | None = None
@@ -185,7 +188,7 @@ class RulesState:
         c.vp_cache, c.quiet_steps = self.vp_cache, self.quiet_steps
         c.board_memo = None
         c.position_memo_ = c.unit_blind_memo_ = None
-        c.unit_memo = c.marker_memo = c.route_ends = None
+        c.unit_memo = c.marker_memo = c.markers_kept_ = c.route_ends = None
         return c
 
     def to_dict(self) -> dict:

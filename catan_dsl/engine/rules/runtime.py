@@ -65,6 +65,7 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         for rule, r in zip(self.compiled, ir.get("rules") or ()):
             rule.markers_only = rule.unit_blind and all(
                 board_only(r.get(k), self.functions, BUILDING_FUNCTIONS) for k in ("when", "value"))
+        self.prepare_asks()
         self.spot_memo_kinds = ban_filter.spot_memo_kinds(self.build_bans[0], game.piece_names)
         self.trade_forbids = bool(self.forbids.get("trade"))
         self.harbor_forbids = bool(self.forbids.get("harbor"))

@@ -17,7 +17,8 @@ from catan_dsl.engine.rules.rules_state import RulesState
 SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
 # Memos are replaced, never changed in place, or start empty in a clone: sharing them is safe.
 SHARED_ON_PURPOSE = {"fingerprint", "vp_cache", "board_memo", "position_memo_",
-                     "unit_blind_memo_", "unit_memo", "marker_memo", "route_ends"}
+                     "unit_blind_memo_", "unit_memo", "marker_memo", "markers_kept_",
+                     "route_ends"}
 
 
 def _played(name: str, steps: int, seed: int):
