@@ -71,6 +71,9 @@ def _function(rules, ri: int, rule, lst: list, addr: tuple, start: int, direct: 
     heard = getattr(rules, "heard", None) if direct else None
     w = _Writer(ri, direct, heard)
     w.names.update(EX=rules.execution, ENVT=envt, VIA_PROV=via_prov, RULE=rule, OVER=_over)
+    if direct and rule.prov is not None:
+        w.names["RID"] = rule.prov.rule_id
+        w.vias = lambda tag: via_prov(rules.execution, rule.prov, tag)
     w.block(lst, addr, "env", 1, [], start)
     w.settle()
     if len(w.lines) > MAX_LINES:
@@ -92,6 +95,7 @@ class _Writer:
         self.heard = heard          # the event types rules hear (None: a move is not quiet)
         self.owed: list[bool] = []  # steps not written yet (popped?), all at depth owed_at
         self.owed_at = 0
+        self.vias: Callable | None = None     # tag → the rule's provenance inside it
 
     def name(self, obj: Any, prefix: str) -> str:
         key = f"{prefix}{len(self.names)}"
@@ -141,6 +145,15 @@ class _Writer:
         if owed[0]:
             add(f"{pad}    EX.enter(RULE)")
         add(f"{pad}    EX.tick(0)")
+
+    def _via_prov(self, saved: str, tag: str) -> str:
+        """The provenance inside a procedure's body called from the provenance ``saved``: with
+        ``direct``, the rule's own made when the block is written (as via_prov keeps it, the
+        same object) whenever ``saved`` is of the rule, as it is in the rule's block."""
+        call = f"VIA_PROV(EX, {saved}, {tag!r})"
+        if self.vias is None:
+            return call
+        return f"{self.name(self.vias(tag), 'P')} if {saved}.rule_id == RID else {call}"
 
     def quiet_move(self, eff, env: str, depth: int) -> bool:
         """Write ``eff`` as the stock move it makes, when it is one that cannot open a prompt
@@ -203,12 +216,14 @@ class _Writer:
                 self.put(depth, f"{inner}[{eff.inline[1]!r}] = {value}(s, {env})")
                 self._nested(eff.children[0], here + (0,), inner, depth, rest, tail)
             elif kind == "via":
-                inner = self.var("e")
-                self.keep(depth, f"{inner} = dict({env})")
-                self.keep(depth, f"{inner}[{VIA!r}] = {eff.inline[1]!r}")
+                tag = eff.inline[1]
+                inner = env if tail and self.direct else self.var("e")
+                if inner != env:
+                    self.keep(depth, f"{inner} = dict({env})")
+                self.keep(depth, f"{inner}[{VIA!r}] = {tag!r}")
                 saved = self.var("p")
                 self.keep(depth, f"{saved} = EX.prov")
-                self.keep(depth, f"EX.prov = VIA_PROV(EX, {saved}, {eff.inline[1]!r})")
+                self.keep(depth, f"EX.prov = {self._via_prov(saved, tag)}")
                 self._nested(eff.children[0], here + (0,), inner, depth, rest, tail, saved)
             else:
                 self._each(eff, here, env, depth, rest, tail)
@@ -216,9 +231,13 @@ class _Writer:
     def _branch(self, lst: list, addr: tuple, env: str, depth: int, rest: list,
                 tail: bool) -> None:
         """An if's branch: nothing when empty (no work item), else a block in a copy of the
-        variables."""
+        variables; with ``direct``, in the same variables when the if ends its block (nothing
+        reads them after it, and a work item left here holds them frozen either way)."""
         if not lst:
             self.put(depth, "pass")
+            return
+        if tail and self.direct:        # the block's last effect: the variables in place
+            self._nested(lst, addr, env, depth, rest, tail)
             return
         inner = self.var("e")
         self.keep(depth, f"{inner} = dict({env})")
