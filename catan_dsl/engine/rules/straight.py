@@ -23,6 +23,8 @@ never as code.
 
 from __future__ import annotations
 
+import io
+import tokenize
 from typing import Any, Callable
 
 from catan_dsl.engine.rules.execution import STEP_BUDGET
@@ -155,6 +157,26 @@ class _Writer:
             return call
         return f"{self.name(self.vias(tag), 'P')} if {saved}.rule_id == RID else {call}"
 
+    def call(self, fn: Callable, prefix: str, env: str) -> str:
+        """``fn(s, ENV)`` as source: with ``direct``, the source a fused expression or a closure
+        that says what it computes keeps (``written``, as the listings write it: fused.py) in
+        place of the call, its objects and ``env`` renamed; else the call."""
+        written = getattr(fn, "written", None) if self.direct else None
+        if written is not None and ":=" not in written[0]:
+            src, objects = written
+            renamed = {name: self.name(obj, "W") for name, obj in objects.items()}
+            renamed["env"] = env
+            try:
+                # Names are renamed as tokens, never inside a string literal.
+                tokens = [(tok.type, renamed.get(tok.string, tok.string)
+                           if tok.type == tokenize.NAME else tok.string)
+                          for tok in tokenize.generate_tokens(io.StringIO(src).readline)]
+            except (tokenize.TokenError, SyntaxError):
+                tokens = None
+            if tokens is not None:
+                return "(" + tokenize.untokenize(tokens).strip() + ")"
+        return f"{self.name(fn, prefix)}(s, {env})"
+
     def quiet_move(self, eff, env: str, depth: int) -> bool:
         """Write ``eff`` as the stock move it makes, when it is one that cannot open a prompt
         or hand back work (effects._stock_move's ``direct``: a named counter or a fixed
@@ -163,15 +185,14 @@ class _Writer:
         if direct is None or any(t in self.heard for t in direct[1]):
             return False
         kind, _, frm, n = direct[:4]
-        who, many = self.name(frm, "F"), self.name(n, "N")
-        self.put(depth, f"_who = {who}(s, {env})")
-        self.put(depth, f"_many = {many}(s, {env})")
+        self.put(depth, f"_who = {self.call(frm, 'F', env)}")
+        self.put(depth, f"_many = {self.call(n, 'N', env)}")
         self.put(depth, "if _who is not None and _who >= 0 and _many > 0:")
         if kind == "counter":         # stocks.counter_mover's closure: (s, p, k, ri)
             self.put(depth + 1, f"{self.name(direct[4], 'M')}(s, _who, _many, {self.ri!r})")
         else:                           # stocks.move(s, op, p, q, k, form, ri)
             _, _, _, _, to, op, form, move = direct
-            q = f"{self.name(to, 'T')}(s, {env})" if to is not None else "None"
+            q = self.call(to, "T", env) if to is not None else "None"
             self.put(depth + 1, f"{self.name(move, 'M')}(s, {op!r}, _who, {q}, _many, "
                                 f"{self.name(form, 'S')}, {self.ri!r})")
         return True
@@ -203,17 +224,15 @@ class _Writer:
                                f"ENVT({env})))"] if j + 1 < n else [])
             tail = j + 1 == n
             if kind == "if":
-                cond = self.name(eff.inline[1], "C")
-                self.put(depth, f"if {cond}(s, {env}):")
+                self.put(depth, f"if {self.call(eff.inline[1], 'C', env)}:")
                 self._branch(eff.children[0], here + (0,), env, depth + 1, rest, tail)
                 if eff.children[1]:
                     self.put(depth, "else:")
                     self._branch(eff.children[1], here + (1,), env, depth + 1, rest, tail)
             elif kind == "let":
                 inner = self.var("e")
-                value = self.name(eff.inline[2], "V")
                 self.keep(depth, f"{inner} = dict({env})")
-                self.put(depth, f"{inner}[{eff.inline[1]!r}] = {value}(s, {env})")
+                self.put(depth, f"{inner}[{eff.inline[1]!r}] = {self.call(eff.inline[2], 'V', env)}")
                 self._nested(eff.children[0], here + (0,), inner, depth, rest, tail)
             elif kind == "via":
                 tag = eff.inline[1]
