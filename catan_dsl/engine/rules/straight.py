@@ -15,6 +15,18 @@ stops and hands the executor the work stack as it would be at that moment: the i
 enclosing blocks pushed, and the block, position, variables and the effect's answer to carry
 on from. So a block that runs to its end without asking anything never builds a work item.
 
+With ``DIRECT`` (read when a Game is built), less is done around the effects, nothing that can
+be seen: steps owed in a row with nothing between them that could read the count (a copy of
+the variables, a binding, the provenance named) are added at once, and only past the budget
+counted one by one again (``_over``: the same step stops the game, naming the same rules); a
+stock move of a named counter or a fixed resource, whose events no rule hears, opens no prompt
+and hands back no work, so it is written as the move itself with no stop test after it; an
+expression that keeps its source (``written``: fused.py) is written in place of its call; an
+if's branch or a procedure's body that ends its block runs in that block's variables, which
+nothing reads after it; a procedure's provenance is the rule's own, made when the block is
+written. ``DIRECT = False`` writes each step, copy, call and stop test as before (a test plays
+every shipped scenario both ways).
+
 The executor stays the reference (``GENERATED = False`` leaves every block to it; a test plays
 every shipped scenario both ways). The source is built from the rules' structure alone:
 names and numbers enter it as literals (``repr``), the effects and closures as named objects,
@@ -32,7 +44,7 @@ from catan_dsl.engine.rules.executor import VIA, resolve, envt, via_prov
 from catan_dsl.engine.rules.fused import define
 
 GENERATED = True
-DIRECT = True       # steps in a row counted at once, quiet stock moves written in place
+DIRECT = True       # less done around the effects (see above); read when a Game is built
 FILENAME = "<generated effect block>"
 MAX_LINES = 2000        # a block whose source would be longer is left to the executor
 
