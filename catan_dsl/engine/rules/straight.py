@@ -74,7 +74,9 @@ class Blocks(dict):
         lst = resolve(rules, ri, addr)
         rest = lst[start:]
         fn = None
-        if len(rest) >= 2 or (rest and rest[0].inline is not None):
+        # One quiet stock move alone is written too (with DIRECT): its arguments in place.
+        if len(rest) >= 2 or (rest and (rest[0].inline is not None or self.direct and
+                                        _quiet(rest[0], getattr(rules, "heard", None)))):
             fn = _function(rules, ri, rules.compiled[ri], lst, addr, start, self.direct)
         self[key] = fn
         return fn
@@ -193,8 +195,8 @@ class _Writer:
         """Write ``eff`` as the stock move it makes, when it is one that cannot open a prompt
         or hand back work (effects._stock_move's ``direct``: a named counter or a fixed
         resource, whose events no rule hears), as its closure does it; else False."""
-        direct = getattr(eff.run, "direct", None) if self.heard is not None else None
-        if direct is None or any(t in self.heard for t in direct[1]):
+        direct = _quiet(eff, self.heard)
+        if direct is None:
             return False
         kind, _, frm, n = direct[:4]
         self.put(depth, f"_who = {self.call(frm, 'F', env)}")
@@ -319,6 +321,15 @@ class _Writer:
             self.step(d, True)
             if saved is not None:
                 self.keep(d, f"EX.prov = {saved}")
+
+
+def _quiet(eff, heard: frozenset | None) -> tuple | None:
+    """``eff``'s stock move (effects._stock_move's ``direct``) when it cannot open a prompt or
+    hand back work: no rule hears the events it emits (``heard``: the types rules hear)."""
+    direct = getattr(eff.run, "direct", None) if heard is not None else None
+    if direct is None or any(t in heard for t in direct[1]):
+        return None
+    return direct
 
 
 def _over(execution, rule, owed: tuple) -> None:
