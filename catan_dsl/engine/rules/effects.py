@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from catan_dsl.engine.board import CHOICE
-from catan_dsl.engine.events import AlternativeChosen, EffectSkipped, ItemRevealed
+from catan_dsl.engine.events import (AlternativeChosen, EffectSkipped, ItemRevealed, StockChanged,
+                                     StockTransferred)
 from catan_dsl.engine.rules import stocks
 from catan_dsl.engine.rules.executor import Eff, compile_effects, emit, envt, push_choice, run
 from catan_dsl.engine.rules.expressions import (Ctx, compile_cond, compile_expr, compile_picks,
@@ -67,7 +68,16 @@ def _stock_move(node, ctx, op: str) -> Eff:
                 here = ("resource", r, rules.game.resources[r])
         stocks.move(s, op, p, q, k, here, ri)
         return None
+    # A named counter or a fixed resource: the move opens no prompt and hands back no work
+    # unless a rule hears its events; a generated block writes it in place (straight.py).
+    if counter is not None:
+        run_.direct = ("counter", _MOVED, frm, n, counter)
+    elif form[0] == "resource":
+        run_.direct = ("move", _MOVED, frm, n, to, op, form, stocks.move)
     return Eff(node[0], run_)
+
+
+_MOVED = (StockChanged, StockTransferred, EffectSkipped)    # the events a stock move emits
 
 
 def fx_draw(node, ctx):

@@ -1,7 +1,9 @@
 """Effect blocks written out as generated functions (engine/rules/straight.py) → what the work
 stack of executor.run does with them: every shipped scenario, combination and variant played
 side by side with the blocks generated and run effect by effect, the same legal actions,
-events, budget steps and pending work at every step; and the blocks that are written out."""
+events, budget steps and pending work at every step; and the blocks that are written out. The
+same with steps counted at once and quiet stock moves written in place (``straight.DIRECT``)
+against each step and effect on its own."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from catan_dsl.engine import Game
-from catan_dsl.engine.rules import straight
+from catan_dsl.engine.rules import execution, executor, firing, straight
 from tests.engine.helpers import act, empty_main
 from tests.engine.rules.side_by_side import (ROWS, games_on_and_off, play_side_by_side, row_id,
                                              runaway_both_ways)
@@ -31,6 +33,15 @@ def test_a_scenario_plays_the_same_with_blocks_written_out(path, with_, monkeypa
     written, stacked = games_on_and_off(path, with_, monkeypatch, straight, "GENERATED")
     assert stacked.rules is None or stacked.rules.straight is None
     _play_exactly_alike((written, stacked), seed=5, steps=900)
+
+
+@pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
+def test_a_scenario_plays_the_same_with_steps_counted_at_once_and_moves_in_place(
+        path, with_, monkeypatch):
+    direct, each = games_on_and_off(path, with_, monkeypatch, straight, "DIRECT")
+    assert direct.rules is None or (direct.rules.straight.direct and
+                                    not each.rules.straight.direct)
+    _play_exactly_alike((direct, each), seed=5, steps=900)
 
 
 SOURCE = """scenario blocks "Blocks" extends base {
@@ -61,17 +72,18 @@ SOURCE = """scenario blocks "Blocks" extends base {
 """
 
 
-def _games(tmp_path: Path, monkeypatch) -> tuple[Game, Game]:
+def _games(tmp_path: Path, monkeypatch, flag: str = "GENERATED") -> tuple[Game, Game]:
     p = tmp_path / "blocks.catan"
     p.write_text(SOURCE, encoding="utf-8")
-    return games_on_and_off(p, (), monkeypatch, straight, "GENERATED")
+    return games_on_and_off(p, (), monkeypatch, straight, flag)
 
 
 def test_blocks_with_two_effects_or_one_written_in_place_are_generated(tmp_path, monkeypatch):
     """A rule's block of several effects, from its start and from each effect it may carry on
     at, and the nested blocks of an if, a let, a procedure and an each are written out; a
-    block (or what is left of one) of one plain effect is left to the executor."""
-    written, _ = _games(tmp_path, monkeypatch)
+    block (or what is left of one) of one plain effect is left to the executor (``DIRECT``
+    off: on, a quiet stock move alone is written too)."""
+    _, written = _games(tmp_path, monkeypatch, "DIRECT")
     rules = written.rules
     mixed, one = rules.action_by_name["mixed"], rules.action_by_name["one"]
     # The action's block is [gain, if, let]; the let's body [each, gain] (it holds the rest).
@@ -82,6 +94,20 @@ def test_blocks_with_two_effects_or_one_written_in_place_are_generated(tmp_path,
     assert rules.straight[mixed, (2, 0), 1] is None          # from its last gain: one plain effect
     assert rules.straight[mixed, (1, 0), 0] is not None      # the if's first branch: two effects
     assert rules.straight[one, (), 0] is None                # one plain gain
+
+
+def test_one_quiet_stock_move_is_written_with_its_arguments_in_place(tmp_path, monkeypatch):
+    """With ``DIRECT``, a block (or the rest of one) that is a single gain of a named counter
+    is written out too, as the move with its arguments in place (no closure to call, no stop
+    to test for): the action of one gain and the let's last gain."""
+    direct, _ = _games(tmp_path, monkeypatch, "DIRECT")
+    rules = direct.rules
+    mixed, one = rules.action_by_name["mixed"], rules.action_by_name["one"]
+    assert rules.straight[one, (), 0] is not None
+    assert rules.straight[mixed, (2, 0), 1] is not None
+    states = [empty_main(direct)]
+    act(states[0], "do one")
+    assert states[0].rules_state.counters[0][rules.counter_index["runs"]] == 1
 
 
 def test_a_written_out_block_does_what_the_stack_does(tmp_path, monkeypatch):
@@ -107,3 +133,18 @@ def test_the_step_budget_stops_a_written_out_block_where_it_stops_the_stack(tmp_
                                      lambda s: act(s, "do runaway"), "runs")
     assert errors[0] == errors[1]
     assert runs[0] == runs[1] and 0 < runs[0] < 3 * 3000
+
+
+@pytest.mark.parametrize("budget", range(4000, 4012))   # past the repeat's own 3000
+def test_steps_counted_at_once_meet_the_budget_at_the_step_counted_one_by_one(
+        budget, tmp_path, monkeypatch):
+    """Whichever of the steps added at once (a loop's element and its body, a procedure's body
+    and its first effect) passes the budget, the game stops at that step both ways, with the
+    same gains made and the same rules named: twelve budgets in a row put the stop on each
+    step of the runaway's loop."""
+    for module in (execution, executor, firing, straight):
+        monkeypatch.setattr(module, "STEP_BUDGET", budget)
+    games = _games(tmp_path, monkeypatch, "DIRECT")
+    errors, runs = runaway_both_ways(games, lambda s: act(s, "do runaway"), "runs")
+    assert errors[0] == errors[1] and errors[0][1].startswith(f"{budget} steps")
+    assert runs[0] == runs[1] and 0 < runs[0] < budget
