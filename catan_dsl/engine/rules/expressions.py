@@ -7,7 +7,8 @@ from functools import reduce
 from typing import Any, Callable
 
 from catan_dsl.core import vocab
-from catan_dsl.engine.rules.domains import conjuncts, layout_prefilter, layout_sieve, narrow
+from catan_dsl.engine.rules.domains import conjuncts, layout_sieve, narrow
+from catan_dsl.engine.rules.prefilters import layout_prefilter
 from catan_dsl.engine.rules import loops
 from catan_dsl.engine.rules.fused import FUSED, fuse, inline
 from catan_dsl.engine.rules.measure_memo import layout_memo
