@@ -14,8 +14,8 @@ from catan_dsl.engine.rules.measure_memo import (LAYOUT_FUNCTIONS, LIMIT, PLAIN_
 Fn = Callable[[Any, dict], Any]
 RAISED = "raised"           # a sieve verdict: asking the layout conjuncts of this item raised
 LISTED = (list, tuple)      # sets a sieve may read twice (an iterator would be used up)
-# Off, a sieve looks up each item's kept verdict one by one (the reference for the sets of
-# decided and passing items it answers from: layout_sieve; read when a rule is compiled).
+# Off, a sieve looks up each item's kept verdict one by one (the reference for the verdicts of
+# a whole listed set read in one pass: layout_sieve; read when a rule is compiled).
 KNOWN_SETS = True
 
 
@@ -271,18 +271,20 @@ def _layout_part(node: Any, functions: Any) -> Any:
 
 
 def layout_sieve(var: str, parts: list, types: dict[str, str], functions: Any,
-                 compile_inner: Callable[[Any], Fn]) -> Any:
+                 compile_inner: Callable[[Any], Fn], set_node: Any = None) -> Any:
     """COND's conjuncts that read VAR and only the board's layout, wherever they stand
     ("owner(v) in players and feature_number(v, F, n)"), or that imply such a condition
     (_layout_part) → ``sieve(s, env, items, full=None)``: the items that can still meet COND,
     in their order. Each item's verdict is kept per board and values of the outer variables
     read, so the layout is asked once per candidate (not once per loop, nor of places never
-    looked at). An item whose verdict raises is kept, for COND to decide as written; given
-    ``full`` (COND itself), the sieve decides such an item with it there and then, so every
-    item it keeps meets the conjuncts listed in ``sieve.exact`` (their positions in ``parts``)
-    and the loop need not ask them again. Beside the verdicts the sieve keeps the items decided
-    and those that pass as two sets (KNOWN_SETS): a listed set whose items are all decided is
-    sieved by one ``compress``, no step per item. None when there is no such conjunct."""
+    looked at); a listed set whose items all have one is sieved without a step per item, by
+    ``compress`` over their verdicts (KNOWN_SETS). An item whose verdict raises is kept, for
+    COND to decide as written; given ``full`` (COND itself), the sieve decides such an item with
+    it there and then, so every item it keeps meets the conjuncts listed in ``sieve.exact``
+    (their positions in ``parts``) and the loop need not ask them again. When ``set_node``
+    reads only the layout where it stands (``paths_within(e, n)`` whatever n reads), its sets
+    are the board's own tuples and what the sieve keeps of each is kept too. None when there is
+    no such conjunct."""
     picked = [(i, p, _layout_part(p, functions)) for i, p in enumerate(parts) if mentions(p, var)]
     layout = [n for _, _, n in picked if n]
     if not layout:
@@ -293,46 +295,64 @@ def layout_sieve(var: str, parts: list, types: dict[str, str], functions: Any,
     names = tuple(sorted(outer))
     tests = [compile_inner(p) for p in layout]
     per_board = PerBoard()
+    # A layout function's set is the same tuple each time for the same arguments: keyed by its
+    # id, with the tuple kept alongside so the id stays its own. Sets made afresh on every call
+    # (units, pieces) would only fill the memo.
+    stable = isinstance(set_node, list) and bool(set_node) and set_node[0] in LAYOUT_FUNCTIONS
     key_of = env_key(names)
     known_sets = KNOWN_SETS
 
     def sieve(s, env, items, full=None):
         memo = per_board.of(s.board)
         key = key_of(env)
+        listed = type(items)
+        if stable and listed is tuple:
+            sieved = memo.get((key, id(items)))
+            if sieved is not None and sieved[0] is items:
+                return sieved[1]
         entry = memo.get(key)
         if entry is None:
             if len(memo) >= LIMIT:
                 memo.clear()
-            entry = memo[key] = ({}, set(), set())
-        verdicts, known, good = entry
-        # Every item decided (and none raised, which is never in ``known``): the answer is the
-        # items in ``good``, in their order — what the loop below would keep, one by one.
-        if known_sets and type(items) in LISTED and known.issuperset(items):
-            return list(compress(items, map(good.__contains__, items)))
-        kept, probe = [], None
-        for x in items:
-            ok = verdicts.get(x)
-            if ok is None:
-                if probe is None:
-                    probe = dict(env)
-                probe[var] = x
-                try:
-                    ok = all(t(s, probe) for t in tests)
-                except Exception:               # noqa: BLE001 — see the docstring
-                    ok = RAISED
-                verdicts[x] = ok
-                if ok is not RAISED:
-                    known.add(x)
-                    if ok:
-                        good.add(x)
-            if ok is RAISED:
-                if full is not None:
-                    if probe is None:
-                        probe = dict(env)
-                    probe[var] = x
-                    ok = full(s, probe)         # false, or it raises as the loop would have
-            if ok:
-                kept.append(x)
+            entry = memo[key] = ({}, set())
+        verdicts, raised = entry            # True or False per item; those that raised
+        kept = None
+        if known_sets and (listed is tuple or listed is list):
+            oks = list(map(verdicts.get, items))
+            if None not in oks:             # every item decided, none raised: what the loop
+                kept = list(compress(items, oks))       # below would keep, in one pass
+        if kept is None:
+            kept, probe, doubt = [], None, False
+            for x in items:
+                ok = verdicts.get(x)
+                if ok is None:
+                    if x in raised:
+                        ok = RAISED
+                    else:
+                        if probe is None:
+                            probe = dict(env)
+                        probe[var] = x
+                        try:
+                            ok = verdicts[x] = all(t(s, probe) for t in tests)
+                        except Exception:               # noqa: BLE001 — see the docstring
+                            ok = RAISED
+                            raised.add(x)
+                if ok is RAISED:
+                    doubt = True
+                    if full is not None:
+                        if probe is None:
+                            probe = dict(env)
+                        probe[var] = x
+                        ok = full(s, probe)         # false, or it raises as the loop would have
+                if ok:
+                    kept.append(x)
+            if doubt:
+                return kept
+        if stable and listed is tuple:
+            kept = tuple(kept)
+            if len(memo) >= LIMIT:
+                memo.clear()
+            memo[(key, id(items))] = (items, kept)
         return kept
     sieve.names = names             # what its verdicts depend on besides the board (_numbered)
     sieve.exact = tuple(i for i, p, n in picked if n is p)      # decided exactly, not implied

@@ -223,7 +223,8 @@ def _narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, ctx: Ctx, inner
                       lambda n: compile_expr(n, ctx)[0]), None, None
     parts = conjuncts(cond_node)
     full = compile_cond(cond_node, inner)
-    sieve = layout_sieve(var, parts, ctx.types, ctx.functions, lambda n: compile_expr(n, inner)[0])
+    sieve = layout_sieve(var, parts, ctx.types, ctx.functions, lambda n: compile_expr(n, inner)[0],
+                         set_node)
     loop = within_union(narrow(set_node, var, cond_node, set_fn, ctx.rules, ctx.types, lambda n:
                                compile_expr(n, ctx)[0], sieve, full), parts, var, compile_typed)
     decided = getattr(loop, "decided", ())
