@@ -1,16 +1,17 @@
-"""A layout sieve answers a listed set whose items it has all decided from its kept sets
-(domains.KNOWN_SETS), and a layout prefilter asks its leading conjuncts that read no more than
-its set once per board and set values (prefilters.SHARED_PREFIX): the same elements come out, in
-the same order, as with either switch off and as the full scan finds; Barbarian Attack and
-Fishermen + Barbarian Attack play the same both ways."""
+"""A layout sieve reads a listed set's kept verdicts in one pass (domains.KNOWN_SETS), a layout
+prefilter asks its leading conjuncts that read no more than its set once per board and set
+values (prefilters.SHARED_PREFIX), and a picking loop that calls nothing reading the listing
+memos runs without them (loops.LIVE_WHEN_READ): the same elements come out, in the same order,
+as with each switch off and as the full scan finds; Barbarian Attack and Fishermen + Barbarian
+Attack play the same both ways."""
 
 from __future__ import annotations
 
 import pytest
 
-from catan_dsl.engine.rules import domains, prefilters
+from catan_dsl.engine.rules import domains, loops, prefilters
 from catan_dsl.engine.rules.domains import conjuncts, layout_sieve
-from catan_dsl.engine.rules.expressions import Ctx, compile_expr
+from catan_dsl.engine.rules.expressions import Ctx, compile_expr, compile_picks
 from catan_dsl.engine.rules.prefilters import layout_prefilter
 from tests.engine.rules.side_by_side import SCENARIOS, games_on_and_off, play_side_by_side
 from tests.engine.rules.test_domains import played
@@ -89,8 +90,38 @@ def test_a_prefilter_asks_its_leading_conjunct_once_a_board(monkeypatch) -> None
 @pytest.mark.parametrize("row, module, flag", [
     ("barbarian_attack.catan", domains, "KNOWN_SETS"),
     ("combinations/fishermen+barbarian_attack.catan", prefilters, "SHARED_PREFIX"),
+    ("barbarian_attack.catan", loops, "LIVE_WHEN_READ"),
 ])
 def test_the_rows_play_the_same_with_the_kept_answers_or_without(row, module, flag,
                                                                  monkeypatch) -> None:
     games = games_on_and_off(SCENARIOS / row, (), monkeypatch, module, flag)
     play_side_by_side(games, seed=21, steps=1500)
+
+
+def test_a_loop_reading_no_listing_memo_runs_without_them(monkeypatch) -> None:
+    """A march's paths (units and the layout) are picked with no listing memo set up; a loop
+    over where a piece can move (which reads the listing's destinations) still gets one, and
+    both pick what they pick with the switch off."""
+    s = played(6, 400)
+    ctx = Ctx(s.game.rules, {"player": "player", "e": "edge"})
+    e, f = ["var", "e"], ["var", "f"]
+    march = (["paths_within", e, 3], ["or", ["==", f, e], ["<", ["owner", f], 0]])
+    moves = (["edges"], ["and", ["can_move_to", e, f], ["<", ["owner", f], 0]])
+    seen = []
+    real = loops.listing_live
+
+    def spy(picks, nodes=(), functions=()):
+        got = real(picks, nodes, functions)
+        seen.append(got is picks)
+        return got
+    monkeypatch.setattr(loops, "listing_live", spy)
+    picks = [compile_picks(set_node, "f", cond, ctx)[0] for set_node, cond in (march, moves)]
+    assert seen == [True, False]
+    monkeypatch.setattr(loops, "LIVE_WHEN_READ", False)
+    plain = [compile_picks(set_node, "f", cond, ctx)[0] for set_node, cond in (march, moves)]
+    assert seen == [True, False, False, False]
+    road = next(x for x, o in enumerate(s.e_owner) if o >= 0)
+    for x in (0, 17, road):
+        env = {"player": s.e_owner[road], "e": x}
+        assert [p(s, dict(env)) for p in picks] == [p(s, dict(env)) for p in plain]
+    assert picks[1](s, {"player": s.e_owner[road], "e": road})
