@@ -13,7 +13,6 @@ from catan_dsl.engine.rules.measure_memo import (LAYOUT_FUNCTIONS, LIMIT, PLAIN_
 
 Fn = Callable[[Any, dict], Any]
 RAISED = "raised"           # a sieve verdict: asking the layout conjuncts of this item raised
-LISTED = (list, tuple)      # sets a sieve may read twice (an iterator would be used up)
 # Off, a sieve looks up each item's kept verdict one by one (the reference for the verdicts of
 # a whole listed set read in one pass: layout_sieve; read when a rule is compiled).
 KNOWN_SETS = True
@@ -317,7 +316,7 @@ def layout_sieve(var: str, parts: list, types: dict[str, str], functions: Any,
             entry = memo[key] = ({}, set())
         verdicts, raised = entry            # True or False per item; those that raised
         kept = None
-        if known_sets and (listed is tuple or listed is list):
+        if known_sets and (listed is tuple or listed is list):     # read twice: no iterator
             oks = list(map(verdicts.get, items))
             if None not in oks:             # every item decided, none raised: what the loop
                 kept = list(compress(items, oks))       # below would keep, in one pass
