@@ -1,4 +1,4 @@
-"""A loop's ``VAR in SET where COND`` (IR) → the smaller set worth testing COND on (narrowing, layout prefilters)."""
+"""A loop's ``VAR in SET where COND`` (IR) → the smaller set worth testing COND on (narrowing, the layout sieve)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,9 @@ from catan_dsl.engine.rules.measure_memo import (LAYOUT_FUNCTIONS, LIMIT, PLAIN_
 
 Fn = Callable[[Any, dict], Any]
 RAISED = "raised"           # a sieve verdict: asking the layout conjuncts of this item raised
+# Off, a sieve looks up each item's kept verdict one by one (the reference for the verdicts of
+# a whole listed set read in one pass: layout_sieve; read when a rule is compiled).
+KNOWN_SETS = True
 
 
 def conjuncts(node: Any) -> list:
@@ -33,6 +36,11 @@ def mentions(node: Any, var: str) -> bool:
     if isinstance(node, dict):
         return any(mentions(x, var) for x in node.values())
     return False
+
+
+def reads(node: Any, names: Collection[str]) -> set[str]:
+    """The names of ``names`` the IR expression mentions."""
+    return {n for n in names if mentions(node, n)}
 
 
 def candidate_nodes(node: Any, var: str) -> list[tuple[Any, bool]] | None:
@@ -268,17 +276,19 @@ def layout_sieve(var: str, parts: list, types: dict[str, str], functions: Any,
     (_layout_part) → ``sieve(s, env, items, full=None)``: the items that can still meet COND,
     in their order. Each item's verdict is kept per board and values of the outer variables
     read, so the layout is asked once per candidate (not once per loop, nor of places never
-    looked at). An item whose verdict raises is kept, for COND to decide as written; given
-    ``full`` (COND itself), the sieve decides such an item with it there and then, so every
-    item it keeps meets the conjuncts listed in ``sieve.exact`` (their positions in ``parts``)
-    and the loop need not ask them again. When ``set_node`` reads only the layout where it
-    stands (``paths_within(e, n)`` whatever n reads), its sets are the board's own tuples and
-    what the sieve keeps of each is kept too. None when there is no such conjunct."""
+    looked at); a listed set whose items all have one is sieved without a step per item, by
+    ``compress`` over their verdicts (KNOWN_SETS). An item whose verdict raises is kept, for
+    COND to decide as written; given ``full`` (COND itself), the sieve decides such an item with
+    it there and then, so every item it keeps meets the conjuncts listed in ``sieve.exact``
+    (their positions in ``parts``) and the loop need not ask them again. When ``set_node``
+    reads only the layout where it stands (``paths_within(e, n)`` whatever n reads), its sets
+    are the board's own tuples and what the sieve keeps of each is kept too. None when there is
+    no such conjunct."""
     picked = [(i, p, _layout_part(p, functions)) for i, p in enumerate(parts) if mentions(p, var)]
     layout = [n for _, _, n in picked if n]
     if not layout:
         return None
-    outer = {n for p in layout for n in _reads(p, types) if n != var}
+    outer = {n for p in layout for n in reads(p, types) if n != var}
     if any(types[n] not in PLAIN_TYPES for n in outer):
         return None
     names = tuple(sorted(outer))
@@ -289,41 +299,55 @@ def layout_sieve(var: str, parts: list, types: dict[str, str], functions: Any,
     # (units, pieces) would only fill the memo.
     stable = isinstance(set_node, list) and bool(set_node) and set_node[0] in LAYOUT_FUNCTIONS
     key_of = env_key(names)
+    known_sets = KNOWN_SETS
 
     def sieve(s, env, items, full=None):
         memo = per_board.of(s.board)
         key = key_of(env)
-        if stable and type(items) is tuple:
+        listed = type(items)
+        if stable and listed is tuple:
             sieved = memo.get((key, id(items)))
             if sieved is not None and sieved[0] is items:
                 return sieved[1]
-        verdicts = memo.get(key)
-        if verdicts is None:
+        entry = memo.get(key)
+        if entry is None:
             if len(memo) >= LIMIT:
                 memo.clear()
-            verdicts = memo[key] = {}
-        kept, probe, raised = [], None, False
-        for x in items:
-            ok = verdicts.get(x)
-            if ok is None:
-                if probe is None:
-                    probe = dict(env)
-                probe[var] = x
-                try:
-                    ok = all(t(s, probe) for t in tests)
-                except Exception:               # noqa: BLE001 — see the docstring
-                    ok = RAISED
-                verdicts[x] = ok
-            if ok is RAISED:
-                raised = True
-                if full is not None:
-                    if probe is None:
-                        probe = dict(env)
-                    probe[var] = x
-                    ok = full(s, probe)         # false, or it raises as the loop would have
-            if ok:
-                kept.append(x)
-        if stable and type(items) is tuple and not raised:
+            entry = memo[key] = ({}, set())
+        verdicts, raised = entry            # True or False per item; those that raised
+        kept = None
+        if known_sets and (listed is tuple or listed is list):     # read twice: no iterator
+            oks = list(map(verdicts.get, items))
+            if None not in oks:             # every item decided, none raised: what the loop
+                kept = list(compress(items, oks))       # below would keep, in one pass
+        if kept is None:
+            kept, probe, doubt = [], None, False
+            for x in items:
+                ok = verdicts.get(x)
+                if ok is None:
+                    if x in raised:
+                        ok = RAISED
+                    else:
+                        if probe is None:
+                            probe = dict(env)
+                        probe[var] = x
+                        try:
+                            ok = verdicts[x] = all(t(s, probe) for t in tests)
+                        except Exception:               # noqa: BLE001 — see the docstring
+                            ok = RAISED
+                            raised.add(x)
+                if ok is RAISED:
+                    doubt = True
+                    if full is not None:
+                        if probe is None:
+                            probe = dict(env)
+                        probe[var] = x
+                        ok = full(s, probe)         # false, or it raises as the loop would have
+                if ok:
+                    kept.append(x)
+            if doubt:
+                return kept
+        if stable and listed is tuple:
             kept = tuple(kept)
             if len(memo) >= LIMIT:
                 memo.clear()
@@ -386,111 +410,3 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
     if decided:
         looped.decided = decided        # our own closure here, never the set's (it may be shared)
     return looped
-
-
-def _reads(node: Any, names: Collection[str]) -> set[str]:
-    """The names of ``names`` the IR expression mentions."""
-    return {n for n in names if mentions(node, n)}
-
-
-def layout_prefilter(set_node: Any, var: str, cond_node: Any, set_fn: Fn, types: dict[str, str],
-                     functions: Any, compile_inner: Callable[[Any], Fn],
-                     compile_typed: Callable[[Any, dict], tuple[Fn, str]] | None = None
-                     ) -> tuple[Fn, Any] | None:
-    """``VAR in SET where L1 and ... and REST`` where SET and the leading conjuncts L… read only
-    the board's layout (terrains, numbers, features, geometry): the elements of SET meeting
-    L… are worked out once per board and values of the variables they read — "the hexes of v
-    with a given terrain" — and the loop runs over those, testing only REST. → (the prefiltered
-    set, REST's IR or None), or None when there is no such prefix. ``types`` are the variables
-    in scope outside the loop; ``compile_inner`` compiles a conjunct with VAR bound. When one
-    of L… names every element that can meet it (``VAR in T``, or ``any(X in S where … VAR in T
-    …)``: ``compile_typed`` compiles S and T, the latter with X bound), working out a new key
-    tests L… only on those elements, still in SET's order."""
-    if cond_node is None or not board_only(set_node, functions, LAYOUT_FUNCTIONS):
-        return None
-    parts = conjuncts(cond_node)
-    k = 0
-    while k < len(parts) and board_only(parts[k], functions, LAYOUT_FUNCTIONS):
-        k += 1
-    if k == 0:
-        return None
-    outer = _reads(set_node, types) | {n for p in parts[:k] for n in _reads(p, types) if n != var}
-    if any(types[n] not in PLAIN_TYPES for n in outer):
-        return None
-    names = tuple(sorted(outer))
-    tests = [compile_inner(p) for p in parts[:k]]
-    per_board = PerBoard()
-    among = union_part(parts[:k], var, compile_typed) if compile_typed is not None else None
-
-    key_of = env_key(names)
-
-    def prefiltered(s, env):
-        memo = per_board.of(s.board)
-        key = key_of(env)
-        got = memo.get(key)
-        if got is None:
-            if len(memo) >= LIMIT:
-                memo.clear()
-            probe = dict(env)
-            kept = []
-            allowed = among(s, env) if among is not None else None
-            for x in set_fn(s, env):
-                if allowed is not None and x not in allowed:
-                    continue            # meets no conjunct naming its elements: fails it
-                probe[var] = x
-                if all(t(s, probe) for t in tests):
-                    kept.append(x)
-            got = memo[key] = tuple(kept)
-        return got
-    rest = parts[k:]
-    return prefiltered, (reduce(lambda a, b: ["and", a, b], rest) if rest else None)
-
-
-def union_part(parts: list, var: str, compile_typed: Callable[[Any, dict], tuple[Fn, str]]
-               ) -> Fn | None:
-    """Of conjuncts ``parts`` (layout ones here; any ``any`` for unions.within_union), the first
-    that names every VAR that can meet it — ``VAR in T``, or ``any(X in S where … and VAR in T
-    and …)``, S and T not reading VAR — as a closure giving those elements (a set; None when
-    working it out raised, so the caller tests every element as before); None when no
-    conjunct is of that form."""
-    mine = ["var", var]
-
-    def member_of(node: Any) -> Any:
-        if isinstance(node, list) and len(node) == 3 and node[0] == "in" and node[1] == mine \
-                and not mentions(node[2], var):
-            return node[2]
-        return None
-
-    for part in parts:
-        whole = member_of(part)
-        if whole is not None:
-            t_fn = compile_typed(whole, {})[0]
-
-            def members(s, env):
-                try:
-                    return set(t_fn(s, env))
-                except Exception:           # asked eagerly here: leave it to the conjunct
-                    return None
-            return members
-        if not (isinstance(part, list) and len(part) == 4 and part[0] == "any"
-                and isinstance(part[1], str) and part[1] != var and not mentions(part[2], var)):
-            continue
-        x = part[1]
-        inner = next((m for m in map(member_of, conjuncts(part[3])) if m is not None), None)
-        if inner is None:
-            continue
-        s_fn, s_t = compile_typed(part[2], {})
-        t_fn = compile_typed(inner, {x: s_t[4:] if s_t.startswith("set:") else "any"})[0]
-
-        def union(s, env):
-            probe = dict(env)
-            got: set = set()
-            try:
-                for y in s_fn(s, env):
-                    probe[x] = y
-                    got.update(t_fn(s, probe))
-            except Exception:
-                return None
-            return got
-        return union
-    return None

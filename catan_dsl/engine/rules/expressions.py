@@ -7,7 +7,8 @@ from functools import reduce
 from typing import Any, Callable
 
 from catan_dsl.core import vocab
-from catan_dsl.engine.rules.domains import conjuncts, layout_prefilter, layout_sieve, narrow
+from catan_dsl.engine.rules.domains import conjuncts, layout_sieve, narrow
+from catan_dsl.engine.rules.prefilters import layout_prefilter
 from catan_dsl.engine.rules import loops
 from catan_dsl.engine.rules.fused import FUSED, fuse, inline
 from catan_dsl.engine.rules.measure_memo import layout_memo
@@ -256,12 +257,13 @@ def compile_picks(set_node: Any, var: str, cond_node: Any, ctx: Ctx) -> tuple[Fn
         got = loops.picked(var, loop, set_t, cond_ir, inner.types, ctx.rules.resource_index,
                            lambda n: compile_expr(n, inner), ordered)
         if got is not None:
-            return loops.listing_live(got), set_t, inner
+            return loops.listing_live(got, (set_node, cond_node), ctx.functions), set_t, inner
     if cond is None:
         if set_t != "set:player":           # every element, in the set's own order
             return (lambda s, env: list(loop(s, env))), set_t, inner
         return (lambda s, env: qualifying(s, env, loop, set_t, var, cond)), set_t, inner
-    return loops.listing_live(lambda s, env: qualifying(s, env, loop, set_t, var, cond)), set_t, inner
+    return loops.listing_live(lambda s, env: qualifying(s, env, loop, set_t, var, cond),
+                              (set_node, cond_node), ctx.functions), set_t, inner
 
 
 def _generated(head: str, var: str, set_fn: Fn, set_t: str, cond_ir: Any, value_ir: Any,

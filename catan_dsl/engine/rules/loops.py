@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from catan_dsl.core.vocab import COMPREHENSIONS
 from catan_dsl.engine.rules.fused import Leaf, define, emitter
+from catan_dsl.engine.rules.measure_memo import board_only
 
 Fn = Callable[[Any, dict], Any]
 FILENAME = "<generated rule loop>"
@@ -36,6 +37,18 @@ BIND_AT_EXIT = True
 # Off, a generated loop reads the state's rows its condition indexes (``s.rules_state.units[0]``,
 # ``s.v_owner``) afresh for every element (the reference for the rows read once: _rows).
 HOIST_ROWS = True
+# Off, every picking loop runs with the listing memos live (the reference for the loops that
+# call none of the functions reading them: listing_live; read when a rule is compiled).
+LIVE_WHEN_READ = True
+# Functions whose closures never read the listing memos (``rules.listing_state``: a VP, a ban,
+# a piece's destinations, a robber's targets read them) nor call what does: the board, its
+# pieces, units, markers, marks, stocks, seats.
+UNLISTED = frozenset({
+    "markers", "marker_supply", "units", "unit_owner", "unit_supply", "occupied", "owner",
+    "piece", "pieces", "marked", "count_of", "players", "opponents", "neutrals", "seats", "real",
+    "hexes", "edges", "vertices", "hexes_of", "edges_of", "vertices_of", "neighbours", "ends",
+    "coast", "terrain", "pips", "has_number", "feature", "feature_number", "harbor", "hidden",
+    "parallel", "paths_within", "path_distance", "distance", "clockwise_from"})
 _ROW = re.compile(r"(?<![\w.])s(?:\.[A-Za-z_]\w*)+(?:\[\d+\])*(?=\[)")
 _ENV_KEY = re.compile(r"env\[('[A-Za-z_@#][\w@#]*')\]")
 
@@ -256,10 +269,15 @@ def picked(var: str, set_fn: Fn, set_t: str, cond: Any, types: dict[str, str],
     return define("def picked(s, env):\n" + body, "picked", names, FILENAME)
 
 
-def listing_live(picks: Fn) -> Fn:
+def listing_live(picks: Fn, nodes: tuple = (), functions: Any = ()) -> Fn:
     """A picking loop run with the listing memos live: nothing changes while its elements are
     tested, as while a state's actions are listed, so what is kept for a listing holds here too
-    (a ban "at in S" reads S once, not once per path a piece could go to)."""
+    (a ban "at in S" reads S once, not once per path a piece could go to). ``picks`` itself when
+    its set and condition (``nodes``, IR; ``functions`` the interpreter's) call nothing that
+    reads those memos (UNLISTED): a knight's march, a battle's hexes (LIVE_WHEN_READ)."""
+    if LIVE_WHEN_READ and nodes and all(board_only(n, functions, UNLISTED) for n in nodes):
+        return picks
+
     def live(s, env):
         rules = s.game.rules
         if rules.listing_state is not None:         # inside a listing already

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from catan_dsl.engine.rules.domains import union_part
+from catan_dsl.engine.rules.prefilters import union_part
 
 Fn = Callable[[Any, dict], Any]
 UNIONS = True       # off: every loop as domains.narrow left it (the reference a test plays beside)

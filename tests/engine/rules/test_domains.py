@@ -13,9 +13,10 @@ import pytest
 from catan_dsl.api import compile_file
 from catan_dsl.bots import make_bot
 from catan_dsl.engine import Game
-from catan_dsl.engine.rules.domains import conjuncts, layout_prefilter, layout_sieve, narrow
+from catan_dsl.engine.rules.domains import conjuncts, layout_sieve, narrow
 from catan_dsl.engine.rules.expressions import Ctx, compile_domain, compile_expr
 from catan_dsl.engine.rules.measure_memo import layout_memo
+from catan_dsl.engine.rules.prefilters import layout_prefilter
 
 TB = Path(__file__).resolve().parents[3] / "scenarios" / "traders_barbarians.catan"
 
