@@ -4,6 +4,7 @@ the bot hint (VictoryQueries, mixed into CompiledRules: asked after every action
 from __future__ import annotations
 
 import io
+import re
 import tokenize
 from operator import itemgetter
 from typing import Any
@@ -22,6 +23,8 @@ KEEP_COUNTER_VP = True
 # says what it computes (fused source), the score is one generated function with the player a
 # local (written_vp; read when a game is built).
 WRITTEN_SCORE = True
+# written_vp's own names: a modifier's source that names one is left to the closures.
+_LOCALS = frozenset(("p", "high", "most", "v", "held", "memo", "execution", "direct"))
 # The IR operators a kept modifier may use besides ``count_of``: they read nothing of a state.
 _PURE = frozenset(("and", "or", "not", "if", "-", "+", "*", "/", "==", "!=", "<", "<=", ">", ">="))
 
@@ -136,7 +139,7 @@ def written_vp(rules, pieces: bool, floor: int = 0, most_each: int = 0):
     plain = rules.player_vp_plain
     if not WRITTEN_SCORE or plain is None or rules.shared_specials:
         return None
-    names: dict[str, Any] = {"held": rules._held_vp}
+    names: dict[str, Any] = {}
     body = [f"most = {most_each!r} * len(s.buildings[p])"] if not pieces and most_each else []
     if not pieces and rules.vp_headroom is not None:
         # Below the floor with every card and modifier at its most: the check fails either way.
@@ -157,7 +160,10 @@ def written_vp(rules, pieces: bool, floor: int = 0, most_each: int = 0):
             return None
         add = [f"v = {got}", "if v is not None:", "    high += v"]
         body += add if test is None else [f"if {test}:"] + ["    " + line for line in add]
-    body += ["if p in s.holders:", "    high += held(s, p)"]
+    # _held_vp written out: each special card's holder compared, its VP a constant.
+    cards = [f"    if held[{si}] == p:\n            high += {sp.vp!r}"
+             for si, sp in enumerate(rules.game.specials) if sp.vp]
+    body += (["held = s.holders", "if p in held:"] + cards) if cards else []
     if pieces or not rules.vp_modified:
         body.append("return high")
     else:   # piece modifiers asked only when the most they can add may reach the target
@@ -170,24 +176,25 @@ def written_vp(rules, pieces: bool, floor: int = 0, most_each: int = 0):
 def _written(fn, var: str, prefix: str, names: dict) -> str | None:
     """The fused source of a modifier's closure with the player (``env['player']`` and
     ``env[var]``) read as the local ``p`` and its objects renamed ``prefix…`` into ``names``;
-    None when it has no source or reads anything else of ``env``."""
+    None when it has no source, names a local of written_vp's, or reads more of ``env``."""
     written = getattr(fn, "written", None)
     if written is None:
         return None
     src, objects = written
-    for name in ("player", var):
-        src = src.replace(f"env[{name!r}]", "p")
     out, at = [], 0
     for tok in tokenize.generate_tokens(io.StringIO(src).readline):
         if tok.type != tokenize.NAME:
             continue
-        if tok.string == "env" or tok.start[0] != 1:
+        if tok.start[0] != 1 or tok.string in _LOCALS:
             return None
         if tok.string in objects:
             names[prefix + tok.string] = objects[tok.string]
             out += [src[at:tok.start[1]], prefix + tok.string]
             at = tok.end[1]
-    return "(" + "".join(out) + src[at:] + ")"
+    text = "".join(out) + src[at:]
+    for name in ("player", var):
+        text = text.replace(f"env[{name!r}]", "p")
+    return None if re.search(r"\benv\b", text) else f"({text})"
 
 
 def extra_closure(rules, pieces: bool):

@@ -37,31 +37,35 @@ def test_games_are_the_same_with_the_score_written_or_called(name: str, monkeypa
 @pytest.mark.parametrize("name", ROWS[:3])
 def test_the_written_score_is_the_methods_with_counters_set(name: str) -> None:
     """At every step, with the counters the modifiers read set beyond what random games
-    reach (a full baggage train, prisoners enough to win), put back before the next step."""
+    reach (a full baggage train, prisoners enough to win) and a special card held, put back
+    before the next step."""
     game = _game(name)
     rules = game.rules
     assert rules.victory_score.__code__.co_filename == "<written victory score>"
     names = [c.name for c in rules.counters]
     for step, (_, s, _, _) in enumerate(random_steps(game, (4,), 300)):
         for p in range(rules.n_real):
-            row = s.rules_state.counters[p]
-            held = list(row)
+            row, holders = s.rules_state.counters[p], s.holders
+            kept = list(row), list(holders)
             for value in (None, 5, 30 + step % 3):
                 if value is not None:
                     row[:] = [value] * len(names)
+                    holders[step % len(holders)] = p     # a special card held, its VP added
                 assert rules.victory_score(s, p) == VictoryQueries.victory_score(rules, s, p)
                 assert rules.total_vp(s, p) == VictoryQueries.total_vp(rules, s, p) == s.vp(p)
-            row[:] = held
+            row[:], holders[:] = kept
 
 
 def test_a_modifier_reading_more_than_the_player_is_left_to_the_closures() -> None:
-    """A source that reads a variable of ``env`` other than the player cannot be written with
-    the player alone: no written function, the closures as before."""
+    """A source that reads a variable of ``env`` other than the player, or names one of the
+    written function's locals, is not written in: the closures as before."""
     rules = _game("barbarian_attack").rules
     when, value, var = rules.player_vp_plain[0]
     fake = lambda s, env: 0     # noqa: E731
     fake.written = ("env['other']", {})
     rules.player_vp_plain = ((when, fake, var),)
+    assert victory.written_vp(rules, True) is None
+    fake.written = ("held + s.rules_state.counters[env['p']][0]", {})   # a local's name
     assert victory.written_vp(rules, True) is None
     fake.written = ("s.rules_state.counters[env['p']][0]", {})
     assert victory.written_vp(rules, True) is not None
