@@ -182,9 +182,12 @@ def _written(fn, var: str, prefix: str, names: dict) -> str | None:
         return None
     src, objects = written
     out, at = [], 0
-    for tok in tokenize.generate_tokens(io.StringIO(src).readline):
-        if tok.type != tokenize.NAME:
-            continue
+    try:
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(src).readline)
+                  if t.type == tokenize.NAME]
+    except (tokenize.TokenError, SyntaxError):
+        return None         # not one expression: the closures, as before
+    for tok in tokens:
         if tok.start[0] != 1 or tok.string in _LOCALS:
             return None
         if tok.string in objects:

@@ -67,5 +67,7 @@ def test_a_modifier_reading_more_than_the_player_is_left_to_the_closures() -> No
     assert victory.written_vp(rules, True) is None
     fake.written = ("held + s.rules_state.counters[env['p']][0]", {})   # a local's name
     assert victory.written_vp(rules, True) is None
+    fake.written = ("(s.rules_state", {})                                  # no expression
+    assert victory.written_vp(rules, True) is None
     fake.written = ("s.rules_state.counters[env['p']][0]", {})
     assert victory.written_vp(rules, True) is not None
