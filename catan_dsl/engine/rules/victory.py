@@ -3,8 +3,13 @@ the bot hint (VictoryQueries, mixed into CompiledRules: asked after every action
 
 from __future__ import annotations
 
+import io
+import re
+import tokenize
 from operator import itemgetter
 from typing import Any
+
+from catan_dsl.engine.rules.fused import define
 
 # Off, the victory check and the rules' vp(p) ask VictoryQueries.victory_score, total_vp and
 # target themselves (the references the written-out closures are tested against; read when a
@@ -13,6 +18,13 @@ SCORE_CLOSURE = True
 # Off, per-player VP modifiers that read only the player's own counters are asked after every
 # action; on, their sum is kept per game by the values of the counters they read (counter_kept).
 KEEP_COUNTER_VP = True
+# Off, the victory check's score and the rules' vp(p) call each per-player VP modifier's
+# closures with an env made per call (score_closure, total_closure); on, when every one of them
+# says what it computes (fused source), the score is one generated function with the player a
+# local (written_vp; read when a game is built).
+WRITTEN_SCORE = True
+# written_vp's own names: a modifier's source that names one is left to the closures.
+_LOCALS = frozenset(("p", "high", "most", "v", "held", "memo", "execution", "direct"))
 # The IR operators a kept modifier may use besides ``count_of``: they read nothing of a state.
 _PURE = frozenset(("and", "or", "not", "if", "-", "+", "*", "/", "==", "!=", "<", "<=", ">", ">="))
 
@@ -47,6 +59,9 @@ def score_closure(rules):
     most_each = rules.vp_place_most if rules.vp_modified else 0
     if floor is None or most_each is None:
         return lambda s, p: s.vp(p)
+    written = written_vp(rules, False, floor, most_each)
+    if written is not None:
+        return written
     headroom, modified, held = rules.vp_headroom, rules.vp_modified, rules._held_vp
     one = _one_plain(rules)
     # extra_closure's extra(s, p) without pieces written in when it is one plain modifier:
@@ -102,6 +117,9 @@ def total_closure(rules):
     """VictoryQueries.total_vp likewise (the rules' ``vp(p)``, asked of every opponent where
     an action's targets compare VP)."""
     held = rules._held_vp
+    written = written_vp(rules, True) if rules.adds_vp else None
+    if written is not None:
+        return written
     extra = extra_closure(rules, True) if rules.adds_vp else None
 
     def total_vp(s, p: int) -> int:
@@ -110,6 +128,76 @@ def total_closure(rules):
             total += held(s, p)
         return total if extra is None else total + extra(s, p)
     return total_vp
+
+
+def written_vp(rules, pieces: bool, floor: int = 0, most_each: int = 0):
+    """total_closure's total_vp (``pieces``) or score_closure's victory_score (with its floor
+    and per-building bound) as one generated function of (s, p): each per-player modifier's
+    condition and value written in from its fused source, the player a local instead of an env
+    made per call, so the check after every action calls nothing but what reads the pieces.
+    None when a modifier's closure does not say what it computes, or a card is shared."""
+    plain = rules.player_vp_plain
+    if not WRITTEN_SCORE or plain is None or rules.shared_specials:
+        return None
+    names: dict[str, Any] = {}
+    body = [f"most = {most_each!r} * len(s.buildings[p])"] if not pieces and most_each else []
+    if not pieces and rules.vp_headroom is not None:
+        # Below the floor with every card and modifier at its most: the check fails either way.
+        body += ["high = s.board_vp[p] + s.card_vp[p]",
+                 f"if high + {rules.vp_headroom!r}{' + most' if most_each else ''} < {floor!r}:",
+                 "    return high"]
+    else:
+        body.append("high = s.board_vp[p] + s.card_vp[p]")
+    if pieces and rules.vp_modified:
+        # Rule runs count interpreter steps against a budget: evaluated there, as before.
+        names.update(memo=rules.vp_memo, execution=rules.execution, direct=rules.modifier_vp)
+        body.append("high += direct(s, p)" if rules.vp_memo is None else
+                    "high += direct(s, p) if execution.depth else memo.get(s, p, direct)")
+    for k, (when, value, var) in enumerate(plain):
+        test = None if when is None else _written(when, var, f"W{k}_", names)
+        got = _written(value, var, f"V{k}_", names)
+        if got is None or when is not None and test is None:
+            return None
+        add = [f"v = {got}", "if v is not None:", "    high += v"]
+        body += add if test is None else [f"if {test}:"] + ["    " + line for line in add]
+    # _held_vp written out: each special card's holder compared, its VP a constant.
+    cards = [f"    if held[{si}] == p:\n            high += {sp.vp!r}"
+             for si, sp in enumerate(rules.game.specials) if sp.vp]
+    body += (["held = s.holders", "if p in held:"] + cards) if cards else []
+    if pieces or not rules.vp_modified:
+        body.append("return high")
+    else:   # piece modifiers asked only when the most they can add may reach the target
+        body.append(f"return high if high{' + most' if most_each else ''} < {floor!r} "
+                    "else s.vp(p)")
+    text = "def vp(s, p):\n" + "".join(f"    {line}\n" for line in body)
+    return define(text, "vp", names, "<written victory score>")
+
+
+def _written(fn, var: str, prefix: str, names: dict) -> str | None:
+    """The fused source of a modifier's closure with the player (``env['player']`` and
+    ``env[var]``) read as the local ``p`` and its objects renamed ``prefix…`` into ``names``;
+    None when it has no source, names a local of written_vp's, or reads more of ``env``."""
+    written = getattr(fn, "written", None)
+    if written is None:
+        return None
+    src, objects = written
+    out, at = [], 0
+    try:
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(src).readline)
+                  if t.type == tokenize.NAME]
+    except (tokenize.TokenError, SyntaxError):
+        return None         # not one expression: the closures, as before
+    for tok in tokens:
+        if tok.start[0] != 1 or tok.string in _LOCALS:
+            return None
+        if tok.string in objects:
+            names[prefix + tok.string] = objects[tok.string]
+            out += [src[at:tok.start[1]], prefix + tok.string]
+            at = tok.end[1]
+    text = "".join(out) + src[at:]
+    for name in ("player", var):
+        text = text.replace(f"env[{name!r}]", "p")
+    return None if re.search(r"\benv\b", text) else f"({text})"
 
 
 def extra_closure(rules, pieces: bool):
