@@ -11,7 +11,9 @@ from the IR's structure alone: names and numbers enter it as literals (``repr``)
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from typing import Any, Callable
 
 Fn = Callable[[Any, dict], Any]
@@ -27,6 +29,31 @@ MAX_KEPT = 4096
 # Read when a rule is compiled.
 EXPAND = True
 _ARG = re.compile(r"@(\d+)(\(s, env\))?")
+
+
+def renamed(src: str, rename: Callable[[str], str | None], one_line: bool = False) -> str | None:
+    """``src`` (the source a fused expression keeps: ``written``) with every name token
+    replaced by ``rename(name)``, as tokens, so a string literal is never touched (generated
+    code that writes an expression in place of its call: straight.py, victory.py). None when
+    ``src`` is not Python tokens, ``rename`` gives None for a name, or (``one_line``) a name
+    stands past its first line."""
+    starts = [0]
+    for line in src.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    out, at = [], 0
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(src).readline):
+            if tok.type != tokenize.NAME:
+                continue
+            new = rename(tok.string)
+            if new is None or one_line and tok.start[0] != 1:
+                return None
+            begin = starts[tok.start[0] - 1] + tok.start[1]
+            out += [src[at:begin], new]
+            at = begin + len(tok.string)
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    return "".join(out) + src[at:]
 
 
 _UNSET = object()       # a kept call's local before its first value (_Emitter.invariant)

@@ -35,13 +35,11 @@ never as code.
 
 from __future__ import annotations
 
-import io
-import tokenize
 from typing import Any, Callable
 
 from catan_dsl.engine.rules.execution import STEP_BUDGET
 from catan_dsl.engine.rules.executor import VIA, resolve, envt, via_prov
-from catan_dsl.engine.rules.fused import define
+from catan_dsl.engine.rules.fused import define, renamed
 
 GENERATED = True
 DIRECT = True       # less done around the effects (see above); read when a Game is built
@@ -178,17 +176,11 @@ class _Writer:
         written = getattr(fn, "written", None) if self.direct else None
         if written is not None and ":=" not in written[0]:
             src, objects = written
-            renamed = {name: self.name(obj, "W") for name, obj in objects.items()}
-            renamed["env"] = env
-            try:
-                # Names are renamed as tokens, never inside a string literal.
-                tokens = [(tok.type, renamed.get(tok.string, tok.string)
-                           if tok.type == tokenize.NAME else tok.string)
-                          for tok in tokenize.generate_tokens(io.StringIO(src).readline)]
-            except (tokenize.TokenError, SyntaxError):
-                tokens = None
-            if tokens is not None:
-                return "(" + tokenize.untokenize(tokens).strip() + ")"
+            names = {name: self.name(obj, "W") for name, obj in objects.items()}
+            names["env"] = env
+            text = renamed(src, lambda name: names.get(name, name))
+            if text is not None:
+                return "(" + text.strip() + ")"
         return f"{self.name(fn, prefix)}(s, {env})"
 
     def quiet_move(self, eff, env: str, depth: int) -> bool:

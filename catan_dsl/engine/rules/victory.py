@@ -3,13 +3,11 @@ the bot hint (VictoryQueries, mixed into CompiledRules: asked after every action
 
 from __future__ import annotations
 
-import io
 import re
-import tokenize
 from operator import itemgetter
 from typing import Any
 
-from catan_dsl.engine.rules.fused import define
+from catan_dsl.engine.rules.fused import define, renamed
 
 # Off, the victory check and the rules' vp(p) ask VictoryQueries.victory_score, total_vp and
 # target themselves (the references the written-out closures are tested against; read when a
@@ -181,20 +179,17 @@ def _written(fn, var: str, prefix: str, names: dict) -> str | None:
     if written is None:
         return None
     src, objects = written
-    out, at = [], 0
-    try:
-        tokens = [t for t in tokenize.generate_tokens(io.StringIO(src).readline)
-                  if t.type == tokenize.NAME]
-    except (tokenize.TokenError, SyntaxError):
-        return None         # not one expression: the closures, as before
-    for tok in tokens:
-        if tok.start[0] != 1 or tok.string in _LOCALS:
+
+    def rename(name: str) -> str | None:
+        if name in _LOCALS:
             return None
-        if tok.string in objects:
-            names[prefix + tok.string] = objects[tok.string]
-            out += [src[at:tok.start[1]], prefix + tok.string]
-            at = tok.end[1]
-    text = "".join(out) + src[at:]
+        if name in objects:
+            names[prefix + name] = objects[name]
+            return prefix + name
+        return name
+    text = renamed(src, rename, one_line=True)
+    if text is None:
+        return None         # not one expression: the closures, as before
     for name in ("player", var):
         text = text.replace(f"env[{name!r}]", "p")
     return None if re.search(r"\benv\b", text) else f"({text})"
