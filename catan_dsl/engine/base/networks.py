@@ -18,6 +18,10 @@ KEEP_SURFACE_CODES = True
 # Off, a piece moved to one of the destinations just listed is asked again whether it may go
 # there, path by path (the reference for `kept_destinations`; read on every listing and move).
 KEEP_DESTINATIONS = True
+# Off, a moved path piece rechecks its owner's spots on every path beside its two paths and
+# every player's spots at their ends (`recheck`, the reference for `piece_moved`; read on
+# every move).
+MOVED_ONLY = True
 
 
 def code(s, net: int, e: int) -> int:
@@ -145,6 +149,51 @@ def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) ->
                 vspots.add(v)
             else:
                 vspots.discard(v)
+
+
+def piece_moved(s, p: int, k: int, x: int, y: int) -> None:
+    """Bring the spot caches up to date after ``p``'s path piece of kind ``k`` went from path
+    ``x`` to ``y`` (moved already; the state has its own spot sets): only what the move can
+    change. ``y`` is no one's spot; ``x`` is asked afresh for every player; of the rest only
+    ``p``'s spots of the piece's network can change (every building and every other piece
+    stands where it stood), only beside a free end of ``x`` or ``y``: each path at ``y``'s is
+    reached now, those at ``x``'s asked again by their other end when no other piece of the
+    network ends there; of the intersections only ``p``'s at the four ends."""
+    g, b = s.game, s.board
+    e_owner, e_kind, v_owner = s.e_owner, s.e_kind, s.v_owner
+    edge_vertices, vertex_edges, edge_net = b.edge_vertices, b.vertex_edges, g.edge_net
+    recheck(s, (x, y), ())                 # (both paths for every player)
+    net = edge_net[k]
+    ey = edge_vertices[y]
+    mine, lo = s.edge_spots[p], net * b.n_edges
+    if g.net_joins[net]:
+        for v in ey:
+            if v_owner[v] < 0:              # (an own building's paths are every network's)
+                for e in vertex_edges[v]:
+                    if e_owner[e] < 0:
+                        mine.add(lo + e)
+        for v in edge_vertices[x]:
+            if v_owner[v] >= 0 or v == ey[0] or v == ey[1]:
+                continue
+            for e2 in vertex_edges[v]:
+                if e_owner[e2] == p and edge_net[e_kind[e2]] == net:
+                    break                   # the network still ends here: nothing lost
+            else:
+                for e in vertex_edges[v]:
+                    if e != x and e_owner[e] < 0:
+                        a, c = edge_vertices[e]
+                        w = c if a == v else a
+                        o = v_owner[w]
+                        if o == p or o < 0 and continues(s, p, net, e, w):
+                            mine.add(lo + e)
+                        else:
+                            mine.discard(lo + e)
+    vspots = s.vertex_spots[p]
+    for v in (*edge_vertices[x], *ey):
+        if settles(s, p, v):
+            vspots.add(v)
+        else:
+            vspots.discard(v)
 
 
 def destinations(s, x: int) -> frozenset[int]:

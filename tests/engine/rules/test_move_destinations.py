@@ -1,5 +1,5 @@
 """A path piece's destinations listed as one set (networks.path_destinations) and the spot
-caches brought up to date around a moved piece (networks.recheck) → along random games with
+caches brought up to date around a moved piece (networks.piece_moved) → along random games with
 ships moved, the set is exactly the paths the per-path check allows, and the caches are what a
 computation afresh finds."""
 
@@ -37,6 +37,8 @@ def test_destinations_as_a_set_are_the_paths_asked_one_by_one(name: str, monkeyp
             moves += 1
             for q in range(4):
                 assert s.edge_spots[q] == networks.all_codes(s, q), (seed, q)
+                assert s.vertex_spots[q] == {v for v in range(s.board.n_vertices)
+                                             if networks.settles(s, q, v)}, (seed, q)
     assert moves > 20 and len(sets) > 20 and max(sets) > 1
 
 
@@ -66,3 +68,19 @@ def test_a_move_to_a_listed_destination_is_not_asked_again(monkeypatch) -> None:
     assert len(used) > 20
     used.clear()
     assert played(False) == on and not used
+
+
+def test_a_move_rechecks_only_what_it_can_change(monkeypatch) -> None:
+    """SF-20..SF-27 (a ship at an open end moves; his network and everyone's spots follow):
+    along random New Shores and Fog Islands games with ships moved, the spot caches brought up
+    to date only where a move can change them (`networks.piece_moved`) and by rechecking every
+    path round the two paths for every player (`networks.MOVED_ONLY` off, read on every move)
+    give the same actions and the same caches after every step."""
+    def played(name: str, only: bool) -> list:
+        monkeypatch.setattr(networks, "MOVED_ONLY", only)
+        return [(str(a), moved, [set(x) for x in s.edge_spots], [set(x) for x in s.vertex_spots])
+                for _, s, a, moved in random_steps(seafarers_game(name), (5,), 1500)]
+    for name in ("new_shores", "fog_islands"):
+        on = played(name, True)
+        assert sum(step[1] for step in on) > 20
+        assert played(name, False) == on
