@@ -12,8 +12,8 @@ from __future__ import annotations
 # id(board) → (board, {(a network's first code, water?): the codes of its paths of that
 # surface}) (_surface_codes): the board is held so its id is not reused while kept.
 _SURFACES: dict[int, tuple] = {}
-# Off, a piece's destinations test every spot of its owner's for its network and surface (the
-# reference for _surface_codes; read on every call).
+# Off, a piece's destinations and a kind's build spots test every spot of its owner's for its
+# network and surface (the reference for _surface_codes; read on every call).
 KEEP_SURFACE_CODES = True
 # Off, a piece moved to one of the destinations just listed is asked again whether it may go
 # there, path by path (the reference for `kept_destinations`; read on every listing and move).
@@ -70,17 +70,23 @@ def can_route(s, p: int, e: int, net: int = 0, lifted: int = -1) -> bool:
 def path_spots(s, p: int, k: int) -> list[int]:
     """The free paths, in id order, where ``p``'s network reaches for a piece of kind ``k``,
     on its surface (the builds the forbids then filter)."""
-    g = s.game
+    g, b = s.game, s.board
     spots = s.edge_spots[p]
+    edge_water = b.edge_water
+    if edge_water and KEEP_SURFACE_CODES:
+        # (one set intersection with the kept codes of the network's paths of the surface,
+        # then back to path ids, no test per spot: asked for every listing that can build)
+        lo = g.edge_net[k] * b.n_edges
+        got = spots & _surface_codes(b, lo, edge_water if g.piece_water[k] else b.edge_land)
+        return sorted(map(lo.__rsub__, got) if lo else got)
     if g.n_nets == 1:
         out = sorted(spots)
     else:
-        n = s.board.n_edges
+        n = b.n_edges
         lo = g.edge_net[k] * n
         out = sorted(c - lo for c in spots if lo <= c < lo + n)
-    edge_water = s.board.edge_water
     if edge_water:                  # surface_ok, written in place: asked of every spot
-        surface = edge_water if g.piece_water[k] else s.board.edge_land
+        surface = edge_water if g.piece_water[k] else b.edge_land
         return [e for e in out if surface[e]]
     return [] if g.piece_water[k] else out
 
@@ -288,7 +294,8 @@ def path_destinations(s, x: int) -> frozenset[int]:
     # The network's free paths on the piece's surface (the bans' plan is worked out at the
     # first of them, and reads no spot), then the few beside x asked again with x lifted.
     if surface is not None and KEEP_SURFACE_CODES:
-        out = [c - lo for c in s.edge_spots[p] & _surface_codes(b, lo, surface)]
+        got = s.edge_spots[p] & _surface_codes(b, lo, surface)
+        out = list(map(lo.__rsub__, got)) if lo else list(got)
     else:
         hi = lo + n
         out = [c - lo for c in s.edge_spots[p] if lo <= c < hi and
