@@ -167,12 +167,35 @@ def piece_moved(s, p: int, k: int, x: int, y: int) -> None:
     network ends there; of the intersections only ``p``'s at the four ends."""
     g, b = s.game, s.board
     e_owner, e_kind, v_owner = s.e_owner, s.e_kind, s.v_owner
-    edge_vertices, vertex_edges, edge_net = b.edge_vertices, b.vertex_edges, g.edge_net
-    recheck(s, (x, y), ())                 # (both paths for every player)
+    edge_vertices, vertex_edges, edge_net, net_joins = \
+        b.edge_vertices, b.vertex_edges, g.edge_net, g.net_joins
+    n, nets, edge_spots = b.n_edges, range(g.n_nets), s.edge_spots
+    for spots in edge_spots:
+        for net in nets:
+            spots.discard(net * n + y)
+    # x was taken, so in no one's spots: the networks reaching it now are added, found from
+    # the pieces at its two ends at once for every player (`recheck`'s bits, per player).
+    reached = [0] * g.num_players
+    for v in edge_vertices[x]:
+        o = v_owner[v]
+        if o >= 0:
+            reached[o] = (1 << g.n_nets) - 1    # an own building takes every network
+            continue
+        for e2 in vertex_edges[v]:
+            q = e_owner[e2]
+            if q >= 0:
+                net = edge_net[e_kind[e2]]
+                if net_joins[net]:
+                    reached[q] |= 1 << net
+    for q, bits in enumerate(reached):
+        if bits:
+            for net in nets:
+                if bits >> net & 1:
+                    edge_spots[q].add(net * n + x)
     net = edge_net[k]
     ey = edge_vertices[y]
-    mine, lo = s.edge_spots[p], net * b.n_edges
-    if g.net_joins[net]:
+    mine, lo = edge_spots[p], net * n
+    if net_joins[net]:
         for v in ey:
             if v_owner[v] < 0:              # (an own building's paths are every network's)
                 for e in vertex_edges[v]:
