@@ -112,8 +112,9 @@ def all_codes(s, p: int) -> set[int]:
 
 def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) -> None:
     """Bring every player's spot caches up to date at ``edges`` and ``vertices`` after pieces
-    changed next to them (a path piece moved: its old and new paths and those sharing their
-    ends, and those ends). The caller has given the state its own spot sets (own_spots).
+    changed next to them (a changed hex: the intersections it opened or closed; a path piece
+    moved, with `MOVED_ONLY` off: its old and new paths and those sharing their ends, and those
+    ends). The caller has given the state its own spot sets (own_spots).
     ``mover``: only that player's path piece went from one path to another (``moved``), no
     building changed; another player's spots can then change only on those two paths (one
     left free, one taken), as his own pieces and every building stand where they stood."""
