@@ -165,15 +165,16 @@ def piece_moved(s, p: int, k: int, x: int, y: int) -> None:
     ``p``'s spots of the piece's network can change (every building and every other piece
     stands where it stood), only beside a free end of ``x`` or ``y``: each path at ``y``'s is
     reached now, those at ``x``'s asked again by their other end when no other piece of the
-    network ends there; of the intersections only ``p``'s at the four ends."""
+    network ends there; of the intersections only ``p``'s at the four ends (none when the
+    network joins nothing: such a piece takes no building)."""
     g, b = s.game, s.board
     e_owner, e_kind, v_owner = s.e_owner, s.e_kind, s.v_owner
     edge_vertices, vertex_edges, edge_net, net_joins = \
         b.edge_vertices, b.vertex_edges, g.edge_net, g.net_joins
     n, nets, edge_spots = b.n_edges, range(g.n_nets), s.edge_spots
+    taken = range(y, y + n * g.n_nets, n)    # y's code in every network
     for spots in edge_spots:
-        for net in nets:
-            spots.discard(net * n + y)
+        spots.difference_update(taken)
     # x was taken, so in no one's spots: the networks reaching it now are added, found from
     # the pieces at its two ends at once for every player (`recheck`'s bits, per player).
     reached = [0] * g.num_players
@@ -218,12 +219,15 @@ def piece_moved(s, p: int, k: int, x: int, y: int) -> None:
                             mine.add(lo + e)
                         else:
                             mine.discard(lo + e)
-    vspots = s.vertex_spots[p]
-    for v in (*edge_vertices[x], *ey):
-        if settles(s, p, v):
-            vspots.add(v)
-        else:
-            vspots.discard(v)
+        # His intersections: one at an end of y takes a building now if free and open (y is
+        # a piece of a joining network there); one at an end of x only could stop doing so.
+        vspots, v_blocked, closed = s.vertex_spots[p], s.v_blocked, b.vertex_closed
+        for v in ey:
+            if v not in vspots and v_owner[v] < 0 and not v_blocked[v] and v not in closed:
+                vspots.add(v)
+        for v in edge_vertices[x]:
+            if v in vspots and v != ey[0] and v != ey[1] and not settles(s, p, v):
+                vspots.discard(v)
 
 
 def destinations(s, x: int) -> frozenset[int]:
