@@ -8,6 +8,8 @@ path's id, so those games keep their caches, transcripts and digests as they wer
 
 from __future__ import annotations
 
+from itertools import compress
+
 
 # id(board) → (board, {(a network's first code, water?): the codes of its paths of that
 # surface}) (_surface_codes): the board is held so its id is not reused while kept.
@@ -350,7 +352,8 @@ def _surface_codes(b, lo: int, surface: tuple[bool, ...]) -> frozenset[int]:
     key = (lo, surface is b.edge_water)
     got = entry[1].get(key)
     if got is None:
-        got = entry[1][key] = frozenset([lo + e for e, on in enumerate(surface) if on])
+        # (in C: made again for every board a changed hex makes)
+        got = entry[1][key] = frozenset(compress(range(lo, lo + len(surface)), surface))
     return got
 
 
