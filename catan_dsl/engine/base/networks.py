@@ -8,16 +8,22 @@ path's id, so those games keep their caches, transcripts and digests as they wer
 
 from __future__ import annotations
 
+from itertools import compress
+
 
 # id(board) → (board, {(a network's first code, water?): the codes of its paths of that
 # surface}) (_surface_codes): the board is held so its id is not reused while kept.
 _SURFACES: dict[int, tuple] = {}
-# Off, a piece's destinations test every spot of its owner's for its network and surface (the
-# reference for _surface_codes; read on every call).
+# Off, a piece's destinations and a kind's build spots test every spot of its owner's for its
+# network and surface (the reference for _surface_codes; read on every call).
 KEEP_SURFACE_CODES = True
 # Off, a piece moved to one of the destinations just listed is asked again whether it may go
 # there, path by path (the reference for `kept_destinations`; read on every listing and move).
 KEEP_DESTINATIONS = True
+# Off, a moved path piece rechecks its owner's spots on every path beside its two paths and
+# every player's spots at their ends (`recheck`, the reference for `piece_moved`; read on
+# every move).
+MOVED_ONLY = True
 
 
 def code(s, net: int, e: int) -> int:
@@ -66,17 +72,23 @@ def can_route(s, p: int, e: int, net: int = 0, lifted: int = -1) -> bool:
 def path_spots(s, p: int, k: int) -> list[int]:
     """The free paths, in id order, where ``p``'s network reaches for a piece of kind ``k``,
     on its surface (the builds the forbids then filter)."""
-    g = s.game
+    g, b = s.game, s.board
     spots = s.edge_spots[p]
+    edge_water = b.edge_water
+    if edge_water and KEEP_SURFACE_CODES:
+        # (one set intersection with the kept codes of the network's paths of the surface,
+        # then back to path ids, no test per spot: asked for every listing that can build)
+        lo = g.edge_net[k] * b.n_edges
+        got = spots & _surface_codes(b, lo, edge_water if g.piece_water[k] else b.edge_land)
+        return sorted(map(lo.__rsub__, got) if lo else got)
     if g.n_nets == 1:
         out = sorted(spots)
     else:
-        n = s.board.n_edges
+        n = b.n_edges
         lo = g.edge_net[k] * n
         out = sorted(c - lo for c in spots if lo <= c < lo + n)
-    edge_water = s.board.edge_water
     if edge_water:                  # surface_ok, written in place: asked of every spot
-        surface = edge_water if g.piece_water[k] else s.board.edge_land
+        surface = edge_water if g.piece_water[k] else b.edge_land
         return [e for e in out if surface[e]]
     return [] if g.piece_water[k] else out
 
@@ -102,8 +114,9 @@ def all_codes(s, p: int) -> set[int]:
 
 def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) -> None:
     """Bring every player's spot caches up to date at ``edges`` and ``vertices`` after pieces
-    changed next to them (a path piece moved: its old and new paths and those sharing their
-    ends, and those ends). The caller has given the state its own spot sets (own_spots).
+    changed next to them (a changed hex: the intersections it opened or closed; a path piece
+    moved, with `MOVED_ONLY` off: its old and new paths and those sharing their ends, and those
+    ends). The caller has given the state its own spot sets (own_spots).
     ``mover``: only that player's path piece went from one path to another (``moved``), no
     building changed; another player's spots can then change only on those two paths (one
     left free, one taken), as his own pieces and every building stand where they stood."""
@@ -144,6 +157,78 @@ def recheck(s, edges, vertices, mover: int = -1, moved: tuple[int, ...] = ()) ->
             if settles(s, q, v):
                 vspots.add(v)
             else:
+                vspots.discard(v)
+
+
+def piece_moved(s, p: int, k: int, x: int, y: int) -> None:
+    """Bring the spot caches up to date after ``p``'s path piece of kind ``k`` went from path
+    ``x`` to ``y`` (moved already; the state has its own spot sets): only what the move can
+    change. ``y`` is no one's spot; ``x`` is asked afresh for every player; of the rest only
+    ``p``'s spots of the piece's network can change (every building and every other piece
+    stands where it stood), only beside a free end of ``x`` or ``y``: each path at ``y``'s is
+    reached now, those at ``x``'s asked again by their other end when no other piece of the
+    network ends there; of the intersections only ``p``'s at the four ends (none when the
+    network joins nothing: such a piece takes no building)."""
+    g, b = s.game, s.board
+    e_owner, e_kind, v_owner = s.e_owner, s.e_kind, s.v_owner
+    edge_vertices, vertex_edges, edge_net, net_joins = \
+        b.edge_vertices, b.vertex_edges, g.edge_net, g.net_joins
+    n, nets, edge_spots = b.n_edges, range(g.n_nets), s.edge_spots
+    taken = range(y, y + n * g.n_nets, n)    # y's code in every network
+    for spots in edge_spots:
+        spots.difference_update(taken)
+    # x was taken, so in no one's spots: the networks reaching it now are added, found from
+    # the pieces at its two ends at once for every player (`recheck`'s bits, per player).
+    reached = [0] * g.num_players
+    for v in edge_vertices[x]:
+        o = v_owner[v]
+        if o >= 0:
+            reached[o] = (1 << g.n_nets) - 1    # an own building takes every network
+            continue
+        for e2 in vertex_edges[v]:
+            q = e_owner[e2]
+            if q >= 0:
+                net = edge_net[e_kind[e2]]
+                if net_joins[net]:
+                    reached[q] |= 1 << net
+    for q, bits in enumerate(reached):
+        if bits:
+            for net in nets:
+                if bits >> net & 1:
+                    edge_spots[q].add(net * n + x)
+    net = edge_net[k]
+    ey = edge_vertices[y]
+    mine, lo = edge_spots[p], net * n
+    if net_joins[net]:
+        for v in ey:
+            if v_owner[v] < 0:              # (an own building's paths are every network's)
+                for e in vertex_edges[v]:
+                    if e_owner[e] < 0:
+                        mine.add(lo + e)
+        for v in edge_vertices[x]:
+            if v_owner[v] >= 0 or v == ey[0] or v == ey[1]:
+                continue
+            for e2 in vertex_edges[v]:
+                if e_owner[e2] == p and edge_net[e_kind[e2]] == net:
+                    break                   # the network still ends here: nothing lost
+            else:
+                for e in vertex_edges[v]:
+                    if e != x and e_owner[e] < 0:
+                        a, c = edge_vertices[e]
+                        w = c if a == v else a
+                        o = v_owner[w]
+                        if o == p or o < 0 and continues(s, p, net, e, w):
+                            mine.add(lo + e)
+                        else:
+                            mine.discard(lo + e)
+        # His intersections: one at an end of y takes a building now if free and open (y is
+        # a piece of a joining network there); one at an end of x only could stop doing so.
+        vspots, v_blocked, closed = s.vertex_spots[p], s.v_blocked, b.vertex_closed
+        for v in ey:
+            if v not in vspots and v_owner[v] < 0 and not v_blocked[v] and v not in closed:
+                vspots.add(v)
+        for v in edge_vertices[x]:
+            if v in vspots and v != ey[0] and v != ey[1] and not settles(s, p, v):
                 vspots.discard(v)
 
 
@@ -239,7 +324,8 @@ def path_destinations(s, x: int) -> frozenset[int]:
     # The network's free paths on the piece's surface (the bans' plan is worked out at the
     # first of them, and reads no spot), then the few beside x asked again with x lifted.
     if surface is not None and KEEP_SURFACE_CODES:
-        out = [c - lo for c in s.edge_spots[p] & _surface_codes(b, lo, surface)]
+        got = s.edge_spots[p] & _surface_codes(b, lo, surface)
+        out = list(map(lo.__rsub__, got)) if lo else list(got)
     else:
         hi = lo + n
         out = [c - lo for c in s.edge_spots[p] if lo <= c < hi and
@@ -266,7 +352,8 @@ def _surface_codes(b, lo: int, surface: tuple[bool, ...]) -> frozenset[int]:
     key = (lo, surface is b.edge_water)
     got = entry[1].get(key)
     if got is None:
-        got = entry[1][key] = frozenset([lo + e for e, on in enumerate(surface) if on])
+        # (in C: made again for every board a changed hex makes)
+        got = entry[1][key] = frozenset(compress(range(lo, lo + len(surface)), surface))
     return got
 
 

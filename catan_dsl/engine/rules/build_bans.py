@@ -4,6 +4,8 @@ listed, through each kind's plan (kept per board or position where what its bans
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import Any, Callable
 
 from catan_dsl.engine.rules.measure_memo import LAYOUT_FUNCTIONS, LIMIT, PerBoard
@@ -267,11 +269,13 @@ class BuildBans:
         if last is not None and last[0] is not board \
                 and last[0].vertex_hexes is board.vertex_hexes:
             old, verdicts = last
-            changed = {h for h in range(len(board.hex_terrain))
-                       if old.hex_terrain[h] != board.hex_terrain[h]
-                       or old.hex_numbers[h] != board.hex_numbers[h]
-                       or old.hex_resource[h] != board.hex_resource[h]
-                       or (h in old.hex_hidden) != (h in board.hex_hidden)}
+            # (the hexes whose terrain, numbers, resource or face differ, compared by map and
+            # compress in C: asked for every kind on every board a reveal makes)
+            hexes = range(len(board.hex_terrain))
+            changed = set(compress(hexes, map(ne, old.hex_terrain, board.hex_terrain)))
+            changed.update(compress(hexes, map(ne, old.hex_numbers, board.hex_numbers)),
+                           compress(hexes, map(ne, old.hex_resource, board.hex_resource)),
+                           [h for h in old.hex_hidden ^ board.hex_hidden if h in hexes])
             g = self.game
             spot_hexes = self.edge_hexes if g.piece_on_edge[g.piece_names.index(kind)] \
                 else board.vertex_hexes

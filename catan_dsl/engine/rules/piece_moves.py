@@ -112,8 +112,11 @@ def move(s, p: int, k: int, x: int, y: int, ri: int) -> None:
     if g.piece_on_edge[k]:
         # Only the two paths, those sharing their ends and those ends can change: the caches
         # are brought up to date there (the invariants recompute them all and compare).
-        ends = {v for e in (x, y) for v in b.edge_vertices[e]}
-        networks.recheck(s, {e for v in ends for e in b.vertex_edges[v]}, ends, p, (x, y))
+        if networks.MOVED_ONLY:
+            networks.piece_moved(s, p, k, x, y)
+        else:
+            ends = {v for e in (x, y) for v in b.edge_vertices[e]}
+            networks.recheck(s, {e for v in ends for e in b.vertex_edges[v]}, ends, p, (x, y))
         if not awards.pivoted(s, p, x, y):
             awards.route_changed(s, (p,), (x, y))  # a path piece ends no one else's route
         else:

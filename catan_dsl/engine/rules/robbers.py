@@ -22,6 +22,9 @@ KEEP_LAND_MOVES = True
 # Off, the land robber's targets under forbids are asked hex by hex without the listing memos
 # (the reference for what a forbid reads of every hex, a player's VP, worked out once a listing).
 LISTED_TARGETS = True
+# Off, a declared robber's moves without forbids are kept per board and place, each place's
+# worked out afresh (the reference for `_every_other`; read on every robber prompt).
+ALL_SEA_MOVES = True
 
 
 class RobberSpec(NamedTuple):
@@ -104,6 +107,8 @@ def _moves(rules, s, p: int, r: int) -> tuple:
     when no forbid or only forbids reading the layout can drop one (`targets`)."""
     per_board = rules.layout_forbids.get("robber_move")
     if per_board is None and not rules.forbids.get("robber_move"):
+        if ALL_SEA_MOVES:
+            return _every_other(rules, s, r)
         per_board = _UNFORBIDDEN
     if per_board is None:
         return tuple(move_action(rules, r, h) for h in targets(rules, s, p, r))
@@ -113,6 +118,21 @@ def _moves(rules, s, p: int, r: int) -> tuple:
     if got is None:
         got = memo[key] = tuple(move_action(rules, r, h) for h in targets(rules, s, p, r))
     return got
+
+
+def _every_other(rules, s, r: int) -> tuple:
+    """Declared robber ``r``'s moves when no forbid can drop one: its moves to every sea hex
+    of the board but the one it stands on, cut out of the board's moves to all of them (kept
+    per board, not per board and place: the robber stands somewhere else on most 7s)."""
+    memo = _UNFORBIDDEN.of(s.board)
+    got = memo.get(("every move", r))
+    if got is None:
+        hexes = water(s)
+        got = memo[("every move", r)] = ({h: i for i, h in enumerate(hexes)},
+                                          tuple([move_action(rules, r, h) for h in hexes]))
+    at, moves = got
+    i = at.get(s.rules_state.robbers[r - 1])
+    return moves if i is None else moves[:i] + moves[i + 1:]
 
 
 def apply_move(s, a: MoveRobber, prompt) -> None:

@@ -40,3 +40,34 @@ def test_revealed_boards_have_the_tables_worked_out_afresh() -> None:
                 assert b.vertex_closed == closed_vertices(b.vertex_hexes,
                                                           b.hex_hidden | b.hex_water)
     assert boards > 10
+
+
+def test_carried_layout_verdicts_are_those_asked_afresh() -> None:
+    """SF-FOG-09, SF-FOG-16 (no road or ship beside a face-down hex; turned up, a hex takes
+    them): along random Fog Islands games, every layout build-ban verdict a revealed board
+    carries from the board before it (build_bans._carried_verdicts: only the changed hexes'
+    spots dropped) is the verdict the ban gives asked afresh on that board."""
+    path = Path(seafarers_pack()["scenarios"]) / "fog_islands.catan"
+    ir, report = api.compile_file(str(path))
+    assert ir is not None, report.render_text()
+    g = Game(ir, num_players=4)
+    rules, carried, seen = g.rules, 0, set()
+    for seed in (1, 2):
+        s, rng = g.new_initial_state(seed=seed), random.Random(seed)
+        for _ in range(2000):
+            if s.is_terminal():
+                break
+            if s.is_chance_node():
+                s.apply_action(s.sample_chance(rng))
+            else:
+                s.apply_action(rng.choice(s.legal_actions()))
+            for kind, (board, verdicts) in list(rules.last_verdicts.items()):
+                if board is not s.board:
+                    continue
+                k = g.piece_names.index(kind)
+                for at, hit in list(verdicts.items()):
+                    if (id(board), kind, at) not in seen:
+                        seen.add((id(board), kind, at))
+                        assert rules._layout_ban(s, 0, kind, g.piece_on_edge[k], at, {}) == hit
+                        carried += 1
+    assert carried > 100

@@ -57,13 +57,18 @@ def test_kept_robber_targets_are_the_hexes_the_forbids_allow(path: Path, with_) 
     assert checked >= 20
 
 
-@pytest.mark.parametrize("name", ["fog_islands", "wonders"])
-def test_kept_pirate_moves_are_a_move_to_each_hex_allowed(name: str) -> None:
+@pytest.mark.parametrize("name, every", [("fog_islands", True), ("fog_islands", False),
+                                         ("new_shores", True), ("wonders", True)])
+def test_kept_pirate_moves_are_a_move_to_each_hex_allowed(name: str, every: bool,
+                                                          monkeypatch) -> None:
     """SF-30 (the pirate goes to another sea hex): the moves listed for each declared robber on
     a 7 or a Knight, kept per board and place (asked twice, the second answer kept), are its
     moves to the hexes a plain reading of the forbids allows, in order, after the land robber's
-    (kept likewise when no forbid exists) — with no forbid at all
-    (the Fog Islands, whose board changes as hexes are revealed) and with layout-only ones."""
+    (kept likewise when no forbid exists) — with no forbid at all (the Fog Islands, whose
+    board changes as hexes are revealed, and New Shores: the moves to every sea hex kept per
+    board and the one it stands on cut out, `robbers.ALL_SEA_MOVES`, or with that off per
+    board and place) and with layout-only ones."""
+    monkeypatch.setattr(robbers, "ALL_SEA_MOVES", every)
     ir, report = api.compile_file(f"seafarers:{name}")
     assert ir is not None, report.render_text()
     game = Game(ir, num_players=4)

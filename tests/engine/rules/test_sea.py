@@ -13,8 +13,9 @@ import pytest
 from catan_dsl import api
 from catan_dsl.core import geometry as g
 from catan_dsl.engine import CHANCE, Game
-from catan_dsl.engine.base import awards
+from catan_dsl.engine.base import awards, networks
 from catan_dsl.engine.events import EffectSkipped, PieceMoved, RobberMoved
+from catan_dsl.engine.rules import piece_moves
 from catan_dsl.play.playtest import play_game
 from catan_dsl.play.soak import soak
 from catan_dsl.play.transcript import replay
@@ -140,6 +141,31 @@ def test_a_network_none_piece_joins_nothing_but_buildings(ir):
                                  and s.board.edge_land[e]}
     assert not builds(s, "road") & set(s.board.vertex_edges[other])      # no road from a wall
     assert f"build settlement {other}" not in texts(s)
+
+
+@pytest.mark.parametrize("only", [True, False])
+def test_a_network_none_piece_moved_leaves_the_spots_as_computed_afresh(ir, monkeypatch, only):
+    """Issue 39 item 4: a `network none` piece (a wall) turned about its owner's building
+    reaches the paths there and nothing beyond its other end, before and after; every
+    player's spot caches after the move are those computed afresh, brought up to date only
+    where the move can change them or around both paths (`networks.MOVED_ONLY` off)."""
+    monkeypatch.setattr(networks, "MOVED_ONLY", only)
+    wall_ir = {**ir, "pieces": {**ir["pieces"], "wall": {"on": "edge", "limit": 5, "cost": {},
+                                                         "vp": 0, "network": "none"}}}
+    s = empty_main(Game(wall_ir, 4))
+    v, coast, *_ = places(ir)
+    put(s, 0, "settlement", v)
+    put(s, 0, "wall", coast)
+    y = next(e for e in s.board.vertex_edges[v] if s.e_owner[e] < 0 and s.board.edge_land[e])
+    piece_moves.move(s, 0, s.e_kind[coast], coast, y, -1)
+    for q in range(4):
+        assert s.edge_spots[q] == networks.all_codes(s, q)
+        assert s.vertex_spots[q] == {u for u in range(s.board.n_vertices)
+                                     if networks.settles(s, q, u)}
+    other = next(u for u in s.board.edge_vertices[y] if u != v)
+    assert not any(networks.code(s, net, e) in s.edge_spots[0] for net in range(s.game.n_nets)
+                   for e in s.board.vertex_edges[other] if e != y and
+                   v not in s.board.edge_vertices[e])
 
 
 def test_setup_offers_a_ship_beside_a_coastal_settlement(ir, game):
