@@ -3,12 +3,21 @@ forbid holds for and the offers of a banned stock (``RulesRuntime.legal_main`` c
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
+
 from catan_dsl.engine.actions import Build, OfferTrade
+from catan_dsl.engine.rules.build_bans import hex_spots, player_blind
 from catan_dsl.engine.rules.queries import kept_memo
 
 # Off, a main listing asks every spot's bans afresh (the reference for the kept verdicts;
 # read when a game is built).
 KEEP_VERDICTS = True
+# Off, a kind's kept spot verdicts are kept per player and start empty after every marker move
+# (the reference for `_carried`: verdicts shared by the players when no ban of the kind reads
+# the player, and carried across a marker move for the spots none of whose hexes' markers
+# changed when its bans read only their spot's hexes; read on every new table).
+CARRY_VERDICTS = True
 
 
 def drop_banned(rules, s, p: int, out: list, columns: list[int],
@@ -84,15 +93,47 @@ def _kept_verdicts(rules, s, p: int, k: int) -> dict | None:
     """``p``'s verdicts by spot for piece kind ``k``, kept in the state's memo for what the
     kind's build bans read (spot_memo_kinds), or None when one reads more than the position:
     the spots a main listing asks again and again while nothing on the board moves (offers,
-    bank trades, a card bought) are asked once."""
+    bank trades, a card bought) are asked once. One table for every player when no ban of the
+    kind reads him; a new markers table starts from the last one (`_carried`)."""
     where = rules.spot_memo_kinds[k]
     if where is None:
         return None
     memo = kept_memo(s, where)
-    verdicts = memo.get(("spot verdicts", p, k))
+    split = rules.build_bans[0][rules.game.piece_names[k]]
+    key = ("spot verdicts", -1 if CARRY_VERDICTS and player_blind(split) else p, k)
+    verdicts = memo.get(key)
     if verdicts is None:
-        verdicts = memo[("spot verdicts", p, k)] = {}
+        verdicts = memo[key] = _carried(rules, s, key, split) \
+            if CARRY_VERDICTS and where == "markers" else {}
     return verdicts
+
+
+def _carried(rules, s, key: tuple, split: tuple) -> dict:
+    """A new markers table of spot verdicts (``key``: its key in the markers memo): the last
+    one made for ``s``'s board less the spots one of whose hexes' markers differ between the
+    two, when every ban of the kind asked per spot reads only the layout and the markers of its
+    spot's hexes (Rule.hex_local; a marker moved re-asks only its hex's spots), else empty.
+    The new table is the one carried from next."""
+    rest = split[2]
+    if not all(r.when is None or r.hex_local for r in rest):
+        return {}
+    memo = rules.build_bans[1].of(s.board)
+    now = tuple(map(tuple, s.rules_state.markers))
+    last = memo.get(("carried",) + key)
+    got: dict = {}
+    if last is not None:
+        then, verdicts = last
+        got = dict(verdicts)
+        k = key[2]
+        by_hex = hex_spots(rules.edge_hexes if rules.game.piece_on_edge[k]
+                            else s.board.vertex_hexes)
+        # (a marker table per kind, indexed by hex: the changed places' spots dropped)
+        for old, new in zip(then, now):
+            for h in compress(range(len(new)), map(ne, old, new)):
+                for x in by_hex.get(h, ()):
+                    got.pop(x, None)
+    memo[("carried",) + key] = (now, got)
+    return got
 
 
 def spot_memo_kinds(build_bans: dict, piece_names: tuple) -> tuple:

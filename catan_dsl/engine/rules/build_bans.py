@@ -43,7 +43,7 @@ def _reads_player(rule) -> bool:
 _BLIND: dict[int, tuple] = {}
 
 
-def _player_blind(split: tuple) -> bool:
+def player_blind(split: tuple) -> bool:
     """Do a piece kind's bans (``split``, its split_build_bans entry) all decide alike for
     every player, so that one kept plan serves them all?"""
     got = _BLIND.get(id(split))
@@ -60,10 +60,12 @@ def reads_spot(rule) -> bool:
         param == "at" and (var in rule.reads or "#" + var in rule.reads) for param, var in rule.bind)
 
 
-# What a layout ban "any(H in hexes_of(AT) where C)" may read of H in C for its verdict at a spot
+# What a build ban "any(H in hexes_of(AT) where C)" may read of H in C for its verdict at a spot
 # to depend on that spot's hexes alone (hex_local_ban): a board changed at other hexes (a hex
-# revealed) keeps the verdict.
-HEX_LOCAL_FUNCTIONS = frozenset({"terrain", "hidden", "produces", "has_number", "feature"})
+# revealed) keeps a layout ban's verdict, markers moved on other hexes a marker ban's
+# (ban_filter._carried).
+HEX_LOCAL_FUNCTIONS = frozenset({"terrain", "hidden", "produces", "has_number", "feature",
+                                 "markers"})
 
 
 def hex_local_ban(when: Any, at_var: str | None, functions: Any) -> bool:
@@ -113,14 +115,14 @@ def split_build_bans(rules, kinds) -> tuple[dict, PerBoard]:
 
 
 # Off, a revealed board's carried layout verdicts are sifted spot by spot (the reference for
-# dropping the changed hexes' spots: `_hex_spots`; read on every new board's table).
+# dropping the changed hexes' spots: `hex_spots`; read on every new board's table).
 KEEP_HEX_SPOTS = True
 # id(a spot → hexes table) → (the table, hex → its spots): the board's topology, shared by the
 # boards of a game (the table is held so its id is not reused while kept).
 _HEX_SPOTS: dict[int, tuple] = {}
 
 
-def _hex_spots(spot_hexes: tuple) -> dict[int, list[int]]:
+def hex_spots(spot_hexes: tuple) -> dict[int, list[int]]:
     """Hex → the spots (in id order) whose hexes ``spot_hexes`` says include it."""
     entry = _HEX_SPOTS.get(id(spot_hexes))
     if entry is None or entry[0] is not spot_hexes:
@@ -282,7 +284,7 @@ class BuildBans:
             if KEEP_HEX_SPOTS:
                 # The verdicts less those of the changed hexes' spots (a reveal: one hex's few).
                 got = dict(verdicts)
-                by_hex = _hex_spots(spot_hexes)
+                by_hex = hex_spots(spot_hexes)
                 for h in changed:
                     for x in by_hex.get(h, ()):
                         got.pop(x, None)
@@ -314,7 +316,7 @@ class BuildBans:
         """A kept plan's key: the player (none when no ban of the kind reads him: one plan for
         every player, PLAYER_FREE), the kind and the places of the robbers its bans may read
         (robber_hex: the robbers beyond the land one, LAND_ROBBER_FREE)."""
-        if PLAYER_FREE and _player_blind(self.build_bans[0][kind]):
+        if PLAYER_FREE and player_blind(self.build_bans[0][kind]):
             p = -1
         if LAND_ROBBER_FREE:
             return "ban plan", p, kind, tuple(s.rules_state.robbers)

@@ -93,7 +93,7 @@ class Rule:
     layout_guard: Any = None                # a build forbid "A and B", B layout only: (A, B)
     plan_static: bool = False               # reads only the position and the robbers' places
     plan_layout: bool = False               # reads only the layout and the robbers' places
-    hex_local: bool = False                 # a layout build forbid reading only its spot's hexes
+    hex_local: bool = False                 # a build forbid reading only its spot's hexes
     ask: Any = None                         # a forbid or modifier kept: queries.RuleQueries._asker
 
     @property
@@ -422,7 +422,7 @@ class CompiledRules(RuleQueries, BuildBans, VictoryQueries):
             rule.plan_static = board_only(r.get("when"), self.functions, PLAN_FUNCTIONS)
             rule.plan_layout = board_only(r.get("when"), self.functions, PLAN_LAYOUT_FUNCTIONS)
             at_var, w = dict(bind).get("at"), r.get("when")
-            rule.hex_local = kind == "forbid" and r["what"] == "build" and rule.layout_static \
+            rule.hex_local = kind == "forbid" and r["what"] == "build" \
                 and hex_local_ban(w, at_var, self.functions)
             if kind == "forbid" and r["what"] == "build" and not rule.layout_static:
                 rule.layout_guard = self._layout_guard(w, at_var, flt, bind, ctx)

@@ -195,8 +195,8 @@ def test_a_ban_reading_the_builder_keeps_a_plan_per_player() -> None:
     `pieces(player, ship)`) reads the builder, so the ship bans' plans stay one per player;
     the pirate's ban alone (New Shores) reads no one and is kept once for all."""
     wonders, shores = seafarers_game("wonders").rules, seafarers_game("new_shores").rules
-    assert not build_bans._player_blind(wonders.build_bans[0]["ship"])
-    assert build_bans._player_blind(shores.build_bans[0]["ship"])
+    assert not build_bans.player_blind(wonders.build_bans[0]["ship"])
+    assert build_bans.player_blind(shores.build_bans[0]["ship"])
 
 
 def test_no_kept_ban_plan_can_read_the_land_robber() -> None:
