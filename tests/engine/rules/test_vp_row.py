@@ -15,11 +15,17 @@ from tests.engine.rules.side_by_side import SCENARIOS, games_on_and_off, play_si
 
 ROWS = ("fishermen", "combinations/fishermen+barbarian_attack",
         "combinations/fishermen+traders_barbarians")
+# Rows whose listings read vp(p) or public_vp(p) elsewhere: a robber's ban, a token's cost, a
+# wonder's condition.
+OTHERS = (("base", ("friendly_robber",)), ("base", ("catan_for_two",)),
+          ("seafarers/scenarios/wonders", ()))
 
 
-@pytest.mark.parametrize("name", ROWS)
-def test_games_are_the_same_with_the_vp_row_kept_or_asked(name: str, monkeypatch) -> None:
-    games = games_on_and_off(SCENARIOS / f"{name}.catan", (), monkeypatch, victory, "KEEP_VP_ROW")
+@pytest.mark.parametrize("name, with_", [(n, ()) for n in ROWS] + list(OTHERS))
+def test_games_are_the_same_with_the_vp_row_kept_or_asked(name: str, with_: tuple,
+                                                          monkeypatch) -> None:
+    games = games_on_and_off(SCENARIOS / f"{name}.catan", with_, monkeypatch, victory,
+                             "KEEP_VP_ROW")
     assert games[0].rules.vp_row is not None and games[1].rules.vp_row is None
     play_side_by_side(games, 11, 400)
 
