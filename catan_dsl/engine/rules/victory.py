@@ -298,17 +298,19 @@ def vp_row(rules):
     if read is None or modified and memo is None:
         return None
     get = itemgetter(*read) if read else None
-    last: list = [None, None, None]         # key, position values, the VP row
+    # The last row and what it read (copies, compared as lists: no key built on a hit).
+    board = cards = held = counts = kept = got = None
 
     def row(s) -> tuple[int, ...]:
+        nonlocal board, cards, held, counts, kept, got
         vals = memo.position(s) if memo is not None else None
-        key = (tuple(s.board_vp), tuple(s.card_vp), tuple(s.holders),
-               tuple(map(get, s.rules_state.counters)) if get is not None else None)
-        if last[1] is vals and last[0] == key:
-            return last[2]
+        now = None if get is None else [*map(get, s.rules_state.counters)]
+        if vals is kept and s.board_vp == board and s.card_vp == cards and s.holders == held \
+                and now == counts:
+            return got
+        board, cards, held, counts, kept = s.board_vp[:], s.card_vp[:], s.holders[:], now, vals
         total = rules.total_vp
-        got = tuple([total(s, q) for q in range(len(key[0]))])
-        last[:] = key, vals, got
+        got = tuple([total(s, q) for q in range(len(board))])
         return got
     return row
 
