@@ -41,6 +41,7 @@ def _const(raw: Any) -> str | None:
 def f_vp(ctx, a, raw):
     p, pv = a[0][0], variable_name(raw[0], ctx)
     rules = ctx.rules
+    execution = rules.execution
 
     def vp(s, env):
         q = env[pv] if pv is not None else p(s, env)
@@ -49,6 +50,15 @@ def f_vp(ctx, a, raw):
         memo = rules.listing_memo if s is rules.listing_state else None
         if memo is None:
             return rules.total_vp(s, q)
+        row = rules.vp_row
+        # Every player's VP at once, kept across listings (victory.vp_row); not in a rule run,
+        # where the piece modifiers count interpreter steps for the players asked.
+        if row is not None and not execution.depth and q.__class__ is int and q >= 0:
+            got = memo.get("vp row")
+            if got is None:
+                got = memo["vp row"] = row(s)
+            if q < len(got):
+                return got[q]
         got = memo.get(("vp", q))
         if got is None:
             got = memo[("vp", q)] = rules.total_vp(s, q)

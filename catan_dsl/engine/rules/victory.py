@@ -21,6 +21,10 @@ KEEP_COUNTER_VP = True
 # says what it computes (fused source), the score is one generated function with the player a
 # local (written_vp; read when a game is built).
 WRITTEN_SCORE = True
+# Off, vp(p) in a listing asks total_vp of each player at each listing (kept for that listing
+# only); on, every player's VP is kept per game by what it reads (vp_row; read when a game is
+# built).
+KEEP_VP_ROW = True
 # written_vp's own names: a modifier's source that names one is left to the closures.
 _LOCALS = frozenset(("p", "high", "most", "v", "held", "memo", "execution", "direct"))
 # The IR operators a kept modifier may use besides ``count_of``: they read nothing of a state.
@@ -40,6 +44,7 @@ def settle(rules) -> None:
     target_rules = rules.modifiers.get("target", ())
     rules.min_target = None if any(r.const is None for r in target_rules) else \
         target + sum(min(0, r.const) for r in target_rules)
+    rules.vp_row = vp_row(rules)
     if SCORE_CLOSURE:
         # These shadow the methods on this object.
         rules.victory_score, rules.total_vp = score_closure(rules), total_closure(rules)
@@ -240,16 +245,10 @@ def counter_kept(rules):
     values a game meets instead of after every action (the cards shared by several holders
     still read per call); None otherwise."""
     plain = rules.player_vp_plain
-    if not plain:
+    read = _counters_of(rules) if plain else None
+    if read is None:
         return None
-    read: set[int] = set()
-    for r in rules.ir.get("rules") or ():
-        if r.get("kind") == "modifier" and r.get("what") == "player_vp":
-            names = (r["bind"]["p"], "player")
-            if not all(_counters_read(r.get(k, d), names, rules, read)
-                       for k, d in (("when", None), ("value", 0))):
-                return None
-    get = itemgetter(*sorted(read)) if read else (lambda row: ())
+    get = itemgetter(*read) if read else (lambda row: ())
     memo: dict = {}
     shared, specials = rules.shared_specials, rules.game.specials
 
@@ -267,6 +266,53 @@ def counter_kept(rules):
                     x += specials[si].vp
         return x
     return kept
+
+
+def _counters_of(rules) -> list[int] | None:
+    """The counters (indices, sorted) the per-player VP modifiers read, when each reads only
+    ``count_of(p, C)`` of its player's counters C; None when one reads anything else."""
+    read: set[int] = set()
+    for r in rules.ir.get("rules") or ():
+        if r.get("kind") == "modifier" and r.get("what") == "player_vp":
+            names = (r["bind"]["p"], "player")
+            if not all(_counters_read(r.get(k, d), names, rules, read)
+                       for k, d in (("when", None), ("value", 0))):
+                return None
+    return sorted(read)
+
+
+def vp_row(rules):
+    """``s`` → every player's ``total_vp``, kept per game while what they read holds: the
+    pieces' and cards' VP, the special cards' holders, the counters the per-player modifiers
+    read and the piece modifiers' kept values for the position (VpMemo.position, one dict per
+    position). A listing whose targets compare VP (the boot's holder's, "vp(p) >= vp(player)")
+    asked each player's VP again at every listing though it seldom moves between them. None
+    (vp(p) asked as before) when a modifier reads more or a card is shared."""
+    if not KEEP_VP_ROW or rules.shared_specials:
+        return None
+    plain, modified = rules.player_vp_plain, rules.vp_modified
+    if "player_vp" in rules.modifiers and plain is None:
+        return None
+    read = _counters_of(rules) if plain else []
+    memo = rules.vp_memo if modified else None
+    if read is None or modified and memo is None:
+        return None
+    get = itemgetter(*read) if read else None
+    # The last row and what it read (copies, compared as lists: no key built on a hit).
+    board = cards = held = counts = kept = got = None
+
+    def row(s) -> tuple[int, ...]:
+        nonlocal board, cards, held, counts, kept, got
+        vals = memo.position(s) if memo is not None else None
+        now = None if get is None else [*map(get, s.rules_state.counters)]
+        if vals is kept and s.board_vp == board and s.card_vp == cards and s.holders == held \
+                and now == counts:
+            return got
+        board, cards, held, counts, kept = s.board_vp[:], s.card_vp[:], s.holders[:], now, vals
+        total = rules.total_vp
+        got = tuple([total(s, q) for q in range(len(board))])
+        return got
+    return row
 
 
 def _counters_read(node: Any, names: tuple, rules, read: set) -> bool:

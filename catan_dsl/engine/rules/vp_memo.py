@@ -173,6 +173,15 @@ class VpMemo:
 
     def get(self, s, p: int, compute: Callable[[Any, int], int]) -> int:
         """``p``'s extra VP at ``s``'s position: kept, or ``compute(s, p)``."""
+        vals = self.position(s)
+        v = vals.get(p)
+        if v is None:
+            v = vals[p] = compute(s, p)
+        return v
+
+    def position(self, s) -> dict[int, int]:
+        """The values kept for ``s``'s position (player → extra VP, filled as asked): one dict
+        per position, so the same dict means the same values (victory.vp_row keys on it)."""
         rules_state = s.rules_state
         # Only the moves of what the modifiers read: a unit moving leaves a value that reads
         # markers alone as it was.
@@ -205,7 +214,4 @@ class VpMemo:
                     memo.clear()
                 vals = memo[key] = {}
             rules_state.vp_cache = (pieces, rules_state.shape_moves, moved, vals)
-        v = vals.get(p)
-        if v is None:
-            v = vals[p] = compute(s, p)
-        return v
+        return vals
