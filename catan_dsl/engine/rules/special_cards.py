@@ -51,13 +51,11 @@ def after_action(rules, s) -> None:
     if rules.counters_only:
         # Every dynamic award counts a counter: nothing else can move them (a trade of cards,
         # a road, a roll that pays no counter do not), nor a counter no card measures.
-        counters = rules_state.counters
-        old = rules_state.fingerprint      # (the measured columns, a copy of every counter)
-        if old and old[1] == counters:
-            return                          # no counter moved (most actions): compared in C
-        key = tuple(map(rules.measured_columns, counters))
-        rules_state.fingerprint = (key, [*map(list.copy, counters)])
-        if not old or key != old[0]:
+        # The measured columns alone, read and compared in C: no copy of every counter kept
+        # to find first whether any moved (a step moves counters no card measures).
+        key = tuple(map(rules.measured_columns, rules_state.counters))
+        if key != rules_state.fingerprint:
+            rules_state.fingerprint = key
             if rules.counted is not None:
                 _award_counted(rules, s, key)
             else:
