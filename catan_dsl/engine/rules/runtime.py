@@ -82,6 +82,7 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         # those columns alone (a step's movement points or a drawn commodity moves no card).
         self.measured_columns = itemgetter(*sorted({m[1] for _, _, m in self.dynamic})) \
             if self.counters_only or self.counters_and_routes else None
+        self.counted = special_cards.counted(self)      # those cards awarded from those columns
         # Event type -> does a rule listen to its trigger (PieceBuilt is always handled: it marks
         # the turn as one with a building, which 'on turn_ended' reads).
         heard = self.by_trigger

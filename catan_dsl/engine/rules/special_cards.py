@@ -3,6 +3,9 @@ the rules function reading a measure (``measured``)."""
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
+
 from catan_dsl.engine import prompts
 from catan_dsl.engine.base import awards
 from catan_dsl.engine.events import SpecialCardAwarded, SpecialCardSetAside
@@ -11,6 +14,9 @@ from catan_dsl.engine.rules.measure_memo import LAYOUT_FUNCTIONS
 # Prompts a development card's effect leaves open (while one is, the card is "resolving").
 CARD_PROMPTS = frozenset({prompts.PLACE_FREE, prompts.MOVE_ROBBER, prompts.TAKE, prompts.MONOPOLY,
                           prompts.CHOOSE_VICTIM, prompts.STEAL})
+# Off, counter-measured cards are awarded by ``award`` (the reference), which reads the counters
+# again; on, from the measured columns after_action has just read (``counted``).
+COUNTED_AWARDS = True
 
 
 def weights_follow_pieces(rules, ir: dict) -> bool:
@@ -45,15 +51,16 @@ def after_action(rules, s) -> None:
     if rules.counters_only:
         # Every dynamic award counts a counter: nothing else can move them (a trade of cards,
         # a road, a roll that pays no counter do not), nor a counter no card measures.
-        counters = rules_state.counters
-        old = rules_state.fingerprint      # (the measured columns, a copy of every counter)
-        if old and old[1] == counters:
-            return                          # no counter moved (most actions): compared in C
-        key = tuple(map(rules.measured_columns, counters))
-        rules_state.fingerprint = (key, [*map(list.copy, counters)])
-        if not old or key != old[0]:
-            for si, _, _ in rules.dynamic:
-                award(rules, s, si)
+        # The measured columns alone, read and compared in C: no copy of every counter kept
+        # to find first whether any moved (a step moves counters no card measures).
+        key = tuple(map(rules.measured_columns, rules_state.counters))
+        if key != rules_state.fingerprint:
+            rules_state.fingerprint = key
+            if rules.counted is not None:
+                _award_counted(rules, s, key)
+            else:
+                for si, _, _ in rules.dynamic:
+                    award(rules, s, si)
         return
     if rules.board_measures_only:
         key = (s.piece_moves, rules_state.shape_moves)   # pieces; marks and chains
@@ -145,25 +152,66 @@ def award(rules, s, si: int) -> None:
     elif policy == "sole_max":
         best = max(m[:rules.n_real])
         leaders = [p for p in range(rules.n_real) if m[p] == best]
-        new = leaders[0] if len(leaders) == 1 and best >= sp.min else -1
-        old = s.holders[si]
-        if new != old:
-            s.holders[si] = new
-            s.emit(SpecialCardAwarded(sp.name, new, old if old >= 0 else None) if new >= 0
-                   else SpecialCardSetAside(sp.name, old))
+        _hold(s, si, sp.name, leaders[0] if len(leaders) == 1 and best >= sp.min else -1)
     else:  # all_min
         low = min(m[:rules.n_real])
         copies = rules.copies_of[si] or rules.n_real
-        new = [p for p in range(rules.n_real) if m[p] == low][:copies]
-        old = s.rules_state.multi[si]
-        if new != old:
-            s.rules_state.multi[si] = new
-            for p in new:
-                if p not in old:
-                    s.emit(SpecialCardAwarded(sp.name, p, None))
-            for p in old:
-                if p not in new:
-                    s.emit(SpecialCardSetAside(sp.name, p))
+        _hold_all(s, si, sp.name, [p for p in range(rules.n_real) if m[p] == low][:copies])
+
+
+def _hold(s, si: int, name: str, new: int) -> None:
+    """A sole holder's card to ``new`` (-1: set aside), announced when it changes hands."""
+    old = s.holders[si]
+    if new != old:
+        s.holders[si] = new
+        s.emit(SpecialCardAwarded(name, new, old if old >= 0 else None) if new >= 0
+               else SpecialCardSetAside(name, old))
+
+
+def _hold_all(s, si: int, name: str, new: list[int]) -> None:
+    """A shared card's holders to ``new``: the newcomers' awards, then the leavers' set-asides."""
+    old = s.rules_state.multi[si]
+    if new != old:
+        s.rules_state.multi[si] = new
+        for p in new:
+            if p not in old:
+                s.emit(SpecialCardAwarded(name, p, None))
+        for p in old:
+            if p not in new:
+                s.emit(SpecialCardSetAside(name, p))
+
+
+def counted(rules) -> tuple | None:
+    """Per counter-measured card, what ``_award_counted`` needs, decided once: (card, sole_max?,
+    the card's column in after_action's key (None: the key is that column), min, copies, name).
+    None when a card's policy needs more than its measure (first_then_strictly_more)."""
+    if not (COUNTED_AWARDS and rules.counters_only) or any(
+            policy not in ("sole_max", "all_min") for _, policy, _ in rules.dynamic):
+        return None
+    columns = sorted({m[1] for _, _, m in rules.dynamic})
+    return tuple((si, policy == "sole_max",
+                  itemgetter(columns.index(m[1])) if len(columns) > 1 else None,
+                  rules.game.specials[si].min, rules.copies_of[si] or rules.n_real,
+                  rules.game.specials[si].name) for si, policy, m in rules.dynamic)
+
+
+def _award_counted(rules, s, key: tuple) -> None:
+    """``award`` for every counter-measured card, from the measured columns (``key``, one per
+    seat) instead of the counters read again, and the holders found in C: the same measures and
+    holders, in the same order, with the same events."""
+    n_real = rules.n_real
+    real = key[:n_real]
+    tail = [0] * (rules.n_total - n_real)       # no one but a real player measures anything
+    for si, sole, column, least, copies, name in rules.counted:
+        values = real if column is None else tuple(map(column, real))
+        s.measure[si] = [*values, *tail]
+        if sole:
+            best = max(values)
+            _hold(s, si, name, values.index(best) if values.count(best) == 1 and best >= least
+                  else -1)
+        else:
+            _hold_all(s, si, name, list(compress(range(n_real), map(min(values).__eq__, values)))
+                      [:copies])
 
 def measure_now(rules, s, measure) -> list[int]:
     """The values of an expression (or counter) measure for every seat, computed from ``s``."""
