@@ -26,12 +26,16 @@ from catan_dsl.engine.rules.execution import MAX_DEPTH, STEP_BUDGET, RuleBudgetE
 from catan_dsl.engine.rules.executor import rule_items, run, stopped
 
 IN_PLACE = True
+FILENAME = "<generated rule firing>"
+WRITTEN = True      # each trigger's rules fired by one generated function (_written)
 
 
 def enabled(rules) -> bool:
     """Fire rules in place for these compiled rules? (Read once, when a Game is built, with
-    whether answers and resumptions run their blocks in place: ``executor.IN_PLACE``.)"""
+    whether answers and resumptions run their blocks in place: ``executor.IN_PLACE``, and
+    whether a trigger's rules are fired by their written function: ``WRITTEN``.)"""
     rules.execution.resumes = executor.IN_PLACE and rules.straight is not None
+    rules.fires = {} if WRITTEN else None     # id(triggered) → (triggered, its function)
     return IN_PLACE and rules.straight is not None
 
 
@@ -50,11 +54,20 @@ def fire(s, rules, triggered, params: dict) -> None:
     if execution.depth >= MAX_DEPTH:    # run stops the game before it looks at any rule
         run(s, rule_items(compiled, triggered[k:], params))
         return
+    fires = rules.fires
+    if fires is not None:
+        kept = fires.get(id(triggered))
+        if kept is None or kept[0] is not triggered:
+            kept = fires[id(triggered)] = (triggered, _written(rules, triggered))
     execution.depth += 1
     saved = execution.prov
     handed = None
     try:
-        while k < n:
+        if fires is not None:           # the loop below, written out for these rules
+            done = kept[1](s, execution, params)
+            if done is not None:
+                k, handed = done
+        while fires is None and k < n:
             ri = triggered[k]
             k += 1
             rule = compiled[ri]
@@ -157,6 +170,64 @@ def _hand_over(s, rules, items: list, carried: tuple | None) -> None:
         run(s, items)
     else:
         stopped(s, rules, items, *carried)
+
+
+def _written(rules, triggered):
+    """One function firing the rules ``triggered`` as ``fire``'s loop does, straight-line:
+    each filter a comparison, the variables a dict display, the steps and the chain as the
+    loop counts them, a written block called itself; it returns None when every rule ran to
+    its end, else (the index after the rule whose block stopped, what _block returned)."""
+    names: dict = {"STEP_BUDGET": STEP_BUDGET, "_block": _block}
+    lines = ["def fire_written(s, execution, params):"]
+    for k, ri in enumerate(triggered):
+        rule = rules.compiled[ri]
+        r = f"R{k}"
+        names[r] = rule
+        d = 1
+        if rule.filter:
+            test = " and ".join(f"params.get({key!r}) == F{k}_{j}"
+                                for j, (key, _v) in enumerate(rule.filter))
+            names.update((f"F{k}_{j}", v) for j, (_key, v) in enumerate(rule.filter))
+            lines.append(f"    if {test}:")
+            d = 2
+        pad = "    " * d
+        lines.append(f"{pad}env = {{'player': params['player']}}")
+        for param, var in rule.bind:        # in the loop's order: a variable, then its kind
+            lines += [f"{pad}env[{var!r}] = params.get({param!r})",
+                      f"{pad}if {'#' + param!r} in params:",
+                      f"{pad}    env[{'#' + var!r}] = params[{'#' + param!r}]"]
+        lines += [f"{pad}execution.steps += 1",
+                  f"{pad}if execution.steps > STEP_BUDGET:",
+                  f"{pad}    execution.enter({r})",
+                  f"{pad}    execution.tick(0)",
+                  f"{pad}execution.chain.setdefault({id(rule)}, {r})"]
+        if rule.when is not None:
+            names[f"W{k}"] = rule.when
+            lines.append(f"{pad}if W{k}(s, dict(env)):")
+            d += 1
+            pad = "    " * d
+        lines += [f"{pad}if execution.on_run is not None:",
+                  f"{pad}    execution.on_run(s, {ri})",
+                  f"{pad}execution.steps += 1"]
+        block = rules.straight[ri, (), 0] if rule.do else None
+        if not rule.do:
+            pass                        # nothing run: _block would return None
+        elif block is None:             # not written out, or one plain effect
+            lines += [f"{pad}handed = _block(s, rules, {ri}, {r}, env)",
+                      f"{pad}if handed is not None:",
+                      f"{pad}    return {k + 1}, handed"]
+            names["rules"] = rules
+        else:
+            names[f"B{k}"] = block
+            names[f"P{k}"] = rule.prov
+            lines += [f"{pad}execution.prov = P{k}",
+                      f"{pad}pushed = []",
+                      f"{pad}stop = B{k}(s, env, pushed)",
+                      f"{pad}if stop is not None:",
+                      f"{pad}    return {k + 1}, (({ri}, stop, execution.prov), pushed)"]
+    lines.append("    return None")
+    exec(compile("\n".join(lines) + "\n", FILENAME, "exec"), names)
+    return names["fire_written"]
 
 
 def _fits(rule, params: dict) -> bool:
