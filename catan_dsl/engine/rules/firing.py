@@ -41,7 +41,20 @@ def enabled(rules) -> bool:
 
 def fire(s, rules, triggered, params: dict) -> None:
     """Run the rules ``triggered`` (indices into ``rules.compiled``, in order) whose filters
-    fit an event's ``params``, as ``run(s, rule_items(...))`` would."""
+    fit an event's ``params``, as ``run(s, rule_items(...))`` would: by their written
+    function (kept per list of rules, written on first use), or by ``_looped``."""
+    fires = rules.fires
+    if fires is None:
+        _looped(s, rules, triggered, params)
+        return
+    kept = fires.get(id(triggered))
+    if kept is None or kept[0] is not triggered:    # (the lists live as long as the rules)
+        kept = fires[id(triggered)] = (triggered, _written(rules, triggered))
+    kept[1](s, params)
+
+
+def _looped(s, rules, triggered, params: dict) -> None:
+    """``fire``, the reference: the rules taken in a loop."""
     compiled = rules.compiled
     k, n = 0, len(triggered)
     while k < n and compiled[triggered[k]].filter and not _fits(compiled[triggered[k]], params):
@@ -54,20 +67,11 @@ def fire(s, rules, triggered, params: dict) -> None:
     if execution.depth >= MAX_DEPTH:    # run stops the game before it looks at any rule
         run(s, rule_items(compiled, triggered[k:], params))
         return
-    fires = rules.fires
-    if fires is not None:
-        kept = fires.get(id(triggered))
-        if kept is None or kept[0] is not triggered:
-            kept = fires[id(triggered)] = (triggered, _written(rules, triggered))
     execution.depth += 1
     saved = execution.prov
     handed = None
     try:
-        if fires is not None:           # the loop below, written out for these rules
-            done = kept[1](s, execution, params)
-            if done is not None:
-                k, handed = done
-        while fires is None and k < n:
+        while k < n:
             ri = triggered[k]
             k += 1
             rule = compiled[ri]
@@ -99,9 +103,15 @@ def fire(s, rules, triggered, params: dict) -> None:
         execution.depth -= 1
         execution.prov = saved
     if handed is not None:
-        items = rule_items(compiled, triggered[k:], params)
-        items.extend(handed[1])
-        _hand_over(s, rules, items, handed[0])
+        _handed(s, rules, triggered, params, k, handed)
+
+
+def _handed(s, rules, triggered, params: dict, k: int, handed: tuple) -> None:
+    """The work left when the block of rule ``triggered[k - 1]`` stopped: the later rules'
+    items below what the block pushed, and its own stop to carry on from."""
+    items = rule_items(rules.compiled, triggered[k:], params)
+    items.extend(handed[1])
+    _hand_over(s, rules, items, handed[0])
 
 
 def perform(s, rules, ri: int, env: dict) -> None:
@@ -173,61 +183,90 @@ def _hand_over(s, rules, items: list, carried: tuple | None) -> None:
 
 
 def _written(rules, triggered):
-    """One function firing the rules ``triggered`` as ``fire``'s loop does, straight-line:
-    each filter a comparison, the variables a dict display, the steps and the chain as the
-    loop counts them, a written block called itself; it returns None when every rule ran to
-    its end, else (the index after the rule whose block stopped, what _block returned)."""
-    names: dict = {"STEP_BUDGET": STEP_BUDGET, "_block": _block}
-    lines = ["def fire_written(s, execution, params):"]
+    """One function doing ``_looped``'s work for the rules ``triggered``, straight-line: each
+    filter a comparison, the variables bound in the loop's order, the steps and the chain as
+    the loop counts them, a written block called itself."""
+    names: dict = {"STEP_BUDGET": STEP_BUDGET, "MAX_DEPTH": MAX_DEPTH, "run": run,
+                   "rule_items": rule_items, "_block": _block, "_handed": _handed,
+                   "RuleBudgetExceeded": RuleBudgetExceeded, "RecursionError": RecursionError,
+                   "EXECUTION": rules.execution, "COMPILED": rules.compiled, "rules": rules,
+                   "TRIGGERED": triggered}
+    tests = []
     for k, ri in enumerate(triggered):
         rule = rules.compiled[ri]
-        r = f"R{k}"
-        names[r] = rule
-        d = 1
-        if rule.filter:
-            test = " and ".join(f"params.get({key!r}) == F{k}_{j}"
-                                for j, (key, _v) in enumerate(rule.filter))
-            names.update((f"F{k}_{j}", v) for j, (_key, v) in enumerate(rule.filter))
-            lines.append(f"    if {test}:")
-            d = 2
-        pad = "    " * d
-        lines.append(f"{pad}env = {{'player': params['player']}}")
-        for param, var in rule.bind:        # in the loop's order: a variable, then its kind
-            lines += [f"{pad}env[{var!r}] = params.get({param!r})",
-                      f"{pad}if {'#' + param!r} in params:",
-                      f"{pad}    env[{'#' + var!r}] = params[{'#' + param!r}]"]
-        lines += [f"{pad}execution.steps += 1",
-                  f"{pad}if execution.steps > STEP_BUDGET:",
-                  f"{pad}    execution.enter({r})",
-                  f"{pad}    execution.tick(0)",
-                  f"{pad}execution.chain.setdefault({id(rule)}, {r})"]
-        if rule.when is not None:
-            names[f"W{k}"] = rule.when
-            lines.append(f"{pad}if W{k}(s, dict(env)):")
-            d += 1
-            pad = "    " * d
-        lines += [f"{pad}if execution.on_run is not None:",
-                  f"{pad}    execution.on_run(s, {ri})",
-                  f"{pad}execution.steps += 1"]
-        block = rules.straight[ri, (), 0] if rule.do else None
-        if not rule.do:
-            pass                        # nothing run: _block would return None
-        elif block is None:             # not written out, or one plain effect
-            lines += [f"{pad}handed = _block(s, rules, {ri}, {r}, env)",
-                      f"{pad}if handed is not None:",
-                      f"{pad}    return {k + 1}, handed"]
-            names["rules"] = rules
-        else:
-            names[f"B{k}"] = block
-            names[f"P{k}"] = rule.prov
-            lines += [f"{pad}execution.prov = P{k}",
-                      f"{pad}pushed = []",
-                      f"{pad}stop = B{k}(s, env, pushed)",
-                      f"{pad}if stop is not None:",
-                      f"{pad}    return {k + 1}, (({ri}, stop, execution.prov), pushed)"]
-    lines.append("    return None")
+        names[f"R{k}"] = rule
+        names.update((f"F{k}_{j}", v) for j, (_key, v) in enumerate(rule.filter))
+        tests.append(" and ".join(f"params.get({key!r}) == F{k}_{j}"
+                                  for j, (key, _v) in enumerate(rule.filter)))
+    lines = ["def fire_written(s, params):"]
+    if all(tests):                      # no work item: run would not even start
+        lines.append(f"    if not ({' or '.join(f'({x})' for x in tests)}):")
+        lines.append("        return")
+    lines += ["    execution = EXECUTION",
+              "    if s._hlen != execution.stamp:",
+              "        execution.reset(s._hlen)",
+              "    if execution.depth >= MAX_DEPTH:",
+              "        run(s, rule_items(COMPILED, TRIGGERED, params))",
+              "        return",
+              "    execution.depth += 1",
+              "    saved = execution.prov",
+              "    done = None",
+              "    try:",
+              "      while True:"]     # (left by break: once, or at the block that stops)
+    for k, ri in enumerate(triggered):
+        _rule_lines(lines, rules, k, ri, tests[k], names)
+    lines += ["        break",
+              "    except RecursionError:",
+              "        raise RuleBudgetExceeded(execution.chain_names(), 'rules nested too deep',",
+              "                                 execution.origin()) from None",
+              "    finally:",
+              "        execution.depth -= 1",
+              "        execution.prov = saved",
+              "    if done is not None:",
+              "        _handed(s, rules, TRIGGERED, params, *done)"]
     exec(compile("\n".join(lines) + "\n", FILENAME, "exec"), names)
     return names["fire_written"]
+
+
+def _rule_lines(lines: list, rules, k: int, ri: int, test: str, names: dict) -> None:
+    """The lines of ``_looped``'s loop for rule ``ri``, the ``k``-th triggered (``R{k}``)."""
+    rule, r, pad = rules.compiled[ri], f"R{k}", "        "
+    if test:
+        lines.append(f"{pad}if {test}:")
+        pad += "    "
+    lines.append(f"{pad}env = {{'player': params['player']}}")
+    for param, var in rule.bind:        # in the loop's order: a variable, then its kind
+        lines += [f"{pad}env[{var!r}] = params.get({param!r})",
+                  f"{pad}if {'#' + param!r} in params:",
+                  f"{pad}    env[{'#' + var!r}] = params[{'#' + param!r}]"]
+    lines += [f"{pad}execution.steps += 1",
+              f"{pad}if execution.steps > STEP_BUDGET:",
+              f"{pad}    execution.enter({r})",
+              f"{pad}    execution.tick(0)",
+              f"{pad}execution.chain.setdefault({id(rule)}, {r})"]
+    if rule.when is not None:
+        names[f"W{k}"] = rule.when
+        lines.append(f"{pad}if W{k}(s, dict(env)):")
+        pad += "    "
+    lines += [f"{pad}if execution.on_run is not None:",
+              f"{pad}    execution.on_run(s, {ri})",
+              f"{pad}execution.steps += 1"]
+    if not rule.do:
+        return                          # nothing run: _block would return None
+    block = rules.straight[ri, (), 0]
+    if block is None:                   # not written out, or one plain effect
+        lines += [f"{pad}handed = _block(s, rules, {ri}, {r}, env)",
+                  f"{pad}if handed is not None:",
+                  f"{pad}    done = {k + 1}, handed",
+                  f"{pad}    break"]
+        return
+    names[f"B{k}"], names[f"P{k}"] = block, rule.prov
+    lines += [f"{pad}execution.prov = P{k}",
+              f"{pad}pushed = []",
+              f"{pad}stop = B{k}(s, env, pushed)",
+              f"{pad}if stop is not None:",
+              f"{pad}    done = {k + 1}, (({ri}, stop, execution.prov), pushed)",
+              f"{pad}    break"]
 
 
 def _fits(rule, params: dict) -> bool:

@@ -263,7 +263,11 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         top = s.prompts[-1] if trig == "played" and s.prompts else None
         if top is None or top.kind not in CARD_PROMPTS:
             if self.in_place:
-                firing.fire(s, self, triggered, params)
+                kept = self.fires.get(id(triggered)) if self.fires is not None else None
+                if kept is not None and kept[0] is triggered:
+                    kept[1](s, params)      # the rules' written function (firing.fire)
+                else:
+                    firing.fire(s, self, triggered, params)
             else:
                 items = executor.rule_items(self.compiled, triggered, params)
                 if items:
