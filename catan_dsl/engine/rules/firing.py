@@ -36,6 +36,7 @@ def enabled(rules) -> bool:
     whether a trigger's rules are fired by their written function: ``WRITTEN``.)"""
     rules.execution.resumes = executor.IN_PLACE and rules.straight is not None
     rules.fires = {} if WRITTEN else None     # id(triggered) → (triggered, its function)
+    rules.fired_by = {}     # trigger → its function, when it always fires the same rules
     return IN_PLACE and rules.straight is not None
 
 

@@ -254,6 +254,10 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             trig, params = "hex_revealed", hex_changes.revealed_params(s, event)
         else:
             return
+        fired = self.fired_by.get(trig)
+        if fired is not None:               # its rules' written function, kept below
+            fired(s, params)
+            return
         triggered = self.by_trigger.get(trig)
         if not triggered:
             return
@@ -263,11 +267,9 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         top = s.prompts[-1] if trig == "played" and s.prompts else None
         if top is None or top.kind not in CARD_PROMPTS:
             if self.in_place:
-                kept = self.fires.get(id(triggered)) if self.fires is not None else None
-                if kept is not None and kept[0] is triggered:
-                    kept[1](s, params)      # the rules' written function (firing.fire)
-                else:
-                    firing.fire(s, self, triggered, params)
+                firing.fire(s, self, triggered, params)
+                if self.fires is not None and keyed is None and trig != "played":
+                    self.fired_by[trig] = self.fires[id(triggered)][1]  # always these rules
             else:
                 items = executor.rule_items(self.compiled, triggered, params)
                 if items:
