@@ -14,6 +14,9 @@ work as ``run`` would hold it at that moment: the later rules' items below, what
 pushed, and the block's own stop to carry on from. So the steps counted, the events, the
 prompts and the work left are the same as the executor's.
 
+Each list of triggered rules gets that loop written out once, straight-line, as one function
+(``_written``; ``WRITTEN = False`` keeps the loop, ``_looped``, as its reference).
+
 The executor stays the reference (``IN_PLACE = False``, or the blocks not generated:
 ``straight.GENERATED`` off, sends every firing through ``rule_items`` and ``run``); a test
 plays every shipped row both ways.
