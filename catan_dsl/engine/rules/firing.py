@@ -14,6 +14,9 @@ work as ``run`` would hold it at that moment: the later rules' items below, what
 pushed, and the block's own stop to carry on from. So the steps counted, the events, the
 prompts and the work left are the same as the executor's.
 
+Each list of triggered rules gets that loop written out once, straight-line, as one function
+(``_written``; ``WRITTEN = False`` keeps the loop, ``_looped``, as its reference).
+
 The executor stays the reference (``IN_PLACE = False``, or the blocks not generated:
 ``straight.GENERATED`` off, sends every firing through ``rule_items`` and ``run``); a test
 plays every shipped row both ways.
@@ -26,18 +29,36 @@ from catan_dsl.engine.rules.execution import MAX_DEPTH, STEP_BUDGET, RuleBudgetE
 from catan_dsl.engine.rules.executor import rule_items, run, stopped
 
 IN_PLACE = True
+FILENAME = "<generated rule firing>"
+WRITTEN = True      # each trigger's rules fired by one generated function (_written)
 
 
 def enabled(rules) -> bool:
     """Fire rules in place for these compiled rules? (Read once, when a Game is built, with
-    whether answers and resumptions run their blocks in place: ``executor.IN_PLACE``.)"""
+    whether answers and resumptions run their blocks in place: ``executor.IN_PLACE``, and
+    whether a trigger's rules are fired by their written function: ``WRITTEN``.)"""
     rules.execution.resumes = executor.IN_PLACE and rules.straight is not None
+    rules.fires = {} if WRITTEN else None     # id(triggered) → (triggered, its function)
+    rules.fired_by = {}     # trigger → its function, when it always fires the same rules
     return IN_PLACE and rules.straight is not None
 
 
 def fire(s, rules, triggered, params: dict) -> None:
     """Run the rules ``triggered`` (indices into ``rules.compiled``, in order) whose filters
-    fit an event's ``params``, as ``run(s, rule_items(...))`` would."""
+    fit an event's ``params``, as ``run(s, rule_items(...))`` would: by their written
+    function (kept per list of rules, written on first use), or by ``_looped``."""
+    fires = rules.fires
+    if fires is None:
+        _looped(s, rules, triggered, params)
+        return
+    kept = fires.get(id(triggered))
+    if kept is None or kept[0] is not triggered:    # (the lists live as long as the rules)
+        kept = fires[id(triggered)] = (triggered, _written(rules, triggered))
+    kept[1](s, params)
+
+
+def _looped(s, rules, triggered, params: dict) -> None:
+    """``fire``, the reference: the rules taken in a loop."""
     compiled = rules.compiled
     k, n = 0, len(triggered)
     while k < n and compiled[triggered[k]].filter and not _fits(compiled[triggered[k]], params):
@@ -86,9 +107,15 @@ def fire(s, rules, triggered, params: dict) -> None:
         execution.depth -= 1
         execution.prov = saved
     if handed is not None:
-        items = rule_items(compiled, triggered[k:], params)
-        items.extend(handed[1])
-        _hand_over(s, rules, items, handed[0])
+        _handed(s, rules, triggered, params, k, handed)
+
+
+def _handed(s, rules, triggered, params: dict, k: int, handed: tuple) -> None:
+    """The work left when the block of rule ``triggered[k - 1]`` stopped: the later rules'
+    items below what the block pushed, and its own stop to carry on from."""
+    items = rule_items(rules.compiled, triggered[k:], params)
+    items.extend(handed[1])
+    _hand_over(s, rules, items, handed[0])
 
 
 def perform(s, rules, ri: int, env: dict) -> None:
@@ -157,6 +184,93 @@ def _hand_over(s, rules, items: list, carried: tuple | None) -> None:
         run(s, items)
     else:
         stopped(s, rules, items, *carried)
+
+
+def _written(rules, triggered):
+    """One function doing ``_looped``'s work for the rules ``triggered``, straight-line: each
+    filter a comparison, the variables bound in the loop's order, the steps and the chain as
+    the loop counts them, a written block called itself."""
+    names: dict = {"STEP_BUDGET": STEP_BUDGET, "MAX_DEPTH": MAX_DEPTH, "run": run,
+                   "rule_items": rule_items, "_block": _block, "_handed": _handed,
+                   "RuleBudgetExceeded": RuleBudgetExceeded, "RecursionError": RecursionError,
+                   "EXECUTION": rules.execution, "COMPILED": rules.compiled, "rules": rules,
+                   "TRIGGERED": triggered}
+    tests = []
+    for k, ri in enumerate(triggered):
+        rule = rules.compiled[ri]
+        names[f"R{k}"] = rule
+        names.update((f"F{k}_{j}", v) for j, (_key, v) in enumerate(rule.filter))
+        tests.append(" and ".join(f"params.get({key!r}) == F{k}_{j}"
+                                  for j, (key, _v) in enumerate(rule.filter)))
+    lines = ["def fire_written(s, params):"]
+    if all(tests):                      # no work item: run would not even start
+        lines.append(f"    if not ({' or '.join(f'({x})' for x in tests)}):")
+        lines.append("        return")
+    lines += ["    execution = EXECUTION",
+              "    if s._hlen != execution.stamp:",
+              "        execution.reset(s._hlen)",
+              "    if execution.depth >= MAX_DEPTH:",
+              "        run(s, rule_items(COMPILED, TRIGGERED, params))",
+              "        return",
+              "    execution.depth += 1",
+              "    saved = execution.prov",
+              "    done = None",
+              "    try:",
+              "      while True:"]     # (left by break: once, or at the block that stops)
+    for k, ri in enumerate(triggered):
+        _rule_lines(lines, rules, k, ri, tests[k], names)
+    lines += ["        break",
+              "    except RecursionError:",
+              "        raise RuleBudgetExceeded(execution.chain_names(), 'rules nested too deep',",
+              "                                 execution.origin()) from None",
+              "    finally:",
+              "        execution.depth -= 1",
+              "        execution.prov = saved",
+              "    if done is not None:",
+              "        _handed(s, rules, TRIGGERED, params, *done)"]
+    exec(compile("\n".join(lines) + "\n", FILENAME, "exec"), names)
+    return names["fire_written"]
+
+
+def _rule_lines(lines: list, rules, k: int, ri: int, test: str, names: dict) -> None:
+    """The lines of ``_looped``'s loop for rule ``ri``, the ``k``-th triggered (``R{k}``)."""
+    rule, r, pad = rules.compiled[ri], f"R{k}", "        "
+    if test:
+        lines.append(f"{pad}if {test}:")
+        pad += "    "
+    lines.append(f"{pad}env = {{'player': params['player']}}")
+    for param, var in rule.bind:        # in the loop's order: a variable, then its kind
+        lines += [f"{pad}env[{var!r}] = params.get({param!r})",
+                  f"{pad}if {'#' + param!r} in params:",
+                  f"{pad}    env[{'#' + var!r}] = params[{'#' + param!r}]"]
+    lines += [f"{pad}execution.steps += 1",
+              f"{pad}if execution.steps > STEP_BUDGET:",
+              f"{pad}    execution.enter({r})",
+              f"{pad}    execution.tick(0)",
+              f"{pad}execution.chain.setdefault({id(rule)}, {r})"]
+    if rule.when is not None:
+        names[f"W{k}"] = rule.when
+        lines.append(f"{pad}if W{k}(s, dict(env)):")
+        pad += "    "
+    lines += [f"{pad}if execution.on_run is not None:",
+              f"{pad}    execution.on_run(s, {ri})",
+              f"{pad}execution.steps += 1"]
+    if not rule.do:
+        return                          # nothing run: _block would return None
+    block = rules.straight[ri, (), 0]
+    if block is None:                   # not written out, or one plain effect
+        lines += [f"{pad}handed = _block(s, rules, {ri}, {r}, env)",
+                  f"{pad}if handed is not None:",
+                  f"{pad}    done = {k + 1}, handed",
+                  f"{pad}    break"]
+        return
+    names[f"B{k}"], names[f"P{k}"] = block, rule.prov
+    lines += [f"{pad}execution.prov = P{k}",
+              f"{pad}pushed = []",
+              f"{pad}stop = B{k}(s, env, pushed)",
+              f"{pad}if stop is not None:",
+              f"{pad}    done = {k + 1}, (({ri}, stop, execution.prov), pushed)",
+              f"{pad}    break"]
 
 
 def _fits(rule, params: dict) -> bool:

@@ -255,6 +255,10 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             trig, params = "hex_revealed", hex_changes.revealed_params(s, event)
         else:
             return
+        fired = self.fired_by.get(trig)
+        if fired is not None:               # its rules' written function, kept below
+            fired(s, params)
+            return
         triggered = self.by_trigger.get(trig)
         if not triggered:
             return
@@ -265,6 +269,8 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         if top is None or top.kind not in CARD_PROMPTS:
             if self.in_place:
                 firing.fire(s, self, triggered, params)
+                if self.fires is not None and keyed is None and trig != "played":
+                    self.fired_by[trig] = self.fires[id(triggered)][1]  # always these rules
             else:
                 items = executor.rule_items(self.compiled, triggered, params)
                 if items:

@@ -34,6 +34,14 @@ def test_a_scenario_plays_the_same_with_rules_fired_in_place(path, with_, monkey
     play_side_by_side((in_place, stacked), 5, 900, also=_same_work((in_place, stacked)))
 
 
+@pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
+def test_a_scenario_plays_the_same_with_each_triggers_rules_fired_by_a_written_function(
+        path, with_, monkeypatch):
+    written, looped = games_on_and_off(path, with_, monkeypatch, firing, "WRITTEN")
+    assert looped.rules is None or looped.rules.fires is None
+    play_side_by_side((written, looped), 5, 900, also=_same_work((written, looped)))
+
+
 SOURCE = """scenario firing "Firing" extends base {
   counter gold "gold"
   counter runs "runs"
