@@ -85,6 +85,11 @@ class Execution:
         # error names the chain.
         self.chain.setdefault(id(rule), rule)
 
+    def too_deep(self) -> RuleBudgetExceeded:
+        """The error for rules nested past Python's own recursion limit (a RecursionError in
+        a rule run), naming the chain."""
+        return RuleBudgetExceeded(self.chain_names(), "rules nested too deep", self.origin())
+
     def chain_names(self) -> list[str]:
         return list(dict.fromkeys(r.chain_label for r in self.chain.values()))
 

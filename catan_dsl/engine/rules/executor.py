@@ -264,8 +264,7 @@ def run(s, items: list, first: Callable | None = None) -> None:
                 suspend(s, items, n0, kind != "call")
                 return
     except RecursionError:
-        raise RuleBudgetExceeded(execution.chain_names(), "rules nested too deep",
-                                 execution.origin()) from None
+        raise execution.too_deep() from None
     finally:
         execution.depth -= 1
         execution.prov = saved
@@ -375,8 +374,7 @@ def go_on(s, items: list, top: tuple | None = None, settle: bool = False) -> Non
             handed = (ri, stop, execution.prov)
             break
     except RecursionError:
-        raise RuleBudgetExceeded(execution.chain_names(), "rules nested too deep",
-                                 execution.origin()) from None
+        raise execution.too_deep() from None
     finally:
         execution.depth -= 1
         execution.prov = saved

@@ -25,7 +25,7 @@ plays every shipped row both ways.
 from __future__ import annotations
 
 from catan_dsl.engine.rules import executor
-from catan_dsl.engine.rules.execution import MAX_DEPTH, STEP_BUDGET, RuleBudgetExceeded
+from catan_dsl.engine.rules.execution import MAX_DEPTH, STEP_BUDGET
 from catan_dsl.engine.rules.executor import rule_items, run, stopped
 
 IN_PLACE = True
@@ -101,8 +101,7 @@ def _looped(s, rules, triggered, params: dict) -> None:
             if handed is not None:
                 break
     except RecursionError:
-        raise RuleBudgetExceeded(execution.chain_names(), "rules nested too deep",
-                                 execution.origin()) from None
+        raise execution.too_deep() from None
     finally:
         execution.depth -= 1
         execution.prov = saved
@@ -137,8 +136,7 @@ def perform(s, rules, ri: int, env: dict) -> None:
             execution.tick(0)
         handed = _block(s, rules, ri, rule, env)
     except RecursionError:
-        raise RuleBudgetExceeded(execution.chain_names(), "rules nested too deep",
-                                 execution.origin()) from None
+        raise execution.too_deep() from None
     finally:
         execution.depth -= 1
         execution.prov = saved
@@ -192,7 +190,7 @@ def _written(rules, triggered):
     the loop counts them, a written block called itself."""
     names: dict = {"STEP_BUDGET": STEP_BUDGET, "MAX_DEPTH": MAX_DEPTH, "run": run,
                    "rule_items": rule_items, "_block": _block, "_handed": _handed,
-                   "RuleBudgetExceeded": RuleBudgetExceeded, "RecursionError": RecursionError,
+                   "RecursionError": RecursionError,
                    "EXECUTION": rules.execution, "COMPILED": rules.compiled, "rules": rules,
                    "TRIGGERED": triggered}
     tests = []
@@ -221,8 +219,7 @@ def _written(rules, triggered):
         _rule_lines(lines, rules, k, ri, tests[k], names)
     lines += ["        break",
               "    except RecursionError:",
-              "        raise RuleBudgetExceeded(execution.chain_names(), 'rules nested too deep',",
-              "                                 execution.origin()) from None",
+              "        raise execution.too_deep() from None",
               "    finally:",
               "        execution.depth -= 1",
               "        execution.prov = saved",
