@@ -26,6 +26,14 @@ ROWS = [(p, ()) for p in sorted(SCENARIOS.glob("*.catan")) if p.stem not in VARI
     [(SCENARIOS / "base.catan", (v,)) for v in VARIANTS]
 
 
+def row_game(name: str) -> Game:
+    """A shipped row by its path under scenarios/ without ``.catan`` (e.g.
+    ``combinations/rivers+traders_barbarians``) → its 4-player Game."""
+    ir, report = compile_file(str(SCENARIOS / f"{name}.catan"))
+    assert ir is not None, report.render_text()
+    return Game(ir, num_players=4)
+
+
 def random_walk(path: Path, seed: int, steps: int) -> tuple[list, list, int | None]:
     """A seeded random game of ``path`` built afresh (so a switch read when the rules are built
     is read again) for up to ``steps`` steps: (its actions as text, its events, its winner)."""

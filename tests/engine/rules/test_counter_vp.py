@@ -7,23 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from catan_dsl import api
-from catan_dsl.engine import Game
 from catan_dsl.engine.rules import victory
 from catan_dsl.engine.rules.victory import VictoryQueries
 from tests.engine.rules.random_walks import random_steps
-from tests.engine.rules.side_by_side import SCENARIOS, games_on_and_off, play_side_by_side
+from tests.engine.rules.side_by_side import (SCENARIOS, games_on_and_off, play_side_by_side,
+                                             row_game)
 
 # T&B alone, with a shared special card (Rivers' poorest), with piece VP modifiers (Barbarian
 # Attack's) beside them.
 KEPT = ("traders_barbarians", "combinations/rivers+traders_barbarians",
         "combinations/barbarian_attack+traders_barbarians")
-
-
-def _game(name: str) -> Game:
-    ir, report = api.compile_file(str(SCENARIOS / f"{name}.catan"))
-    assert ir is not None, report.render_text()
-    return Game(ir, num_players=4)
 
 
 @pytest.mark.parametrize("name", KEPT)
@@ -36,7 +29,7 @@ def test_games_are_the_same_with_the_vp_kept_or_asked(name: str, monkeypatch) ->
 
 @pytest.mark.parametrize("name", KEPT[:2])
 def test_the_kept_score_is_the_methods_after_every_step(name: str) -> None:
-    game = _game(name)
+    game = row_game(name)
     rules = game.rules
     baggage, deliveries = (rules.counter_index[n] for n in ("baggage", "deliveries"))
     for step, (_, s, _, _) in enumerate(random_steps(game, (4,), 600)):
@@ -53,7 +46,7 @@ def test_the_kept_score_is_the_methods_after_every_step(name: str) -> None:
 
 
 def test_deliveries_that_reach_the_target_win() -> None:
-    game = _game("traders_barbarians")
+    game = row_game("traders_barbarians")
     rules = game.rules
     s = game.new_initial_state(2)
     c = [c.name for c in rules.counters].index("deliveries")
@@ -65,7 +58,7 @@ def test_deliveries_that_reach_the_target_win() -> None:
 
 
 def test_a_modifier_reading_more_than_counters_is_not_kept() -> None:
-    rules = _game("traders_barbarians").rules
+    rules = row_game("traders_barbarians").rules
     read: set = set()
     count = ["count_of", ["var", "p"], "deliveries"]
     assert victory._counters_read(["+", count, 1], ("p", "player"), rules, read)

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from catan_dsl import api
-from catan_dsl.engine import Game
 from catan_dsl.engine.rules import victory
 from tests.engine.rules.random_walks import random_steps
-from tests.engine.rules.side_by_side import SCENARIOS, games_on_and_off, play_side_by_side
+from tests.engine.rules.side_by_side import (SCENARIOS, games_on_and_off, play_side_by_side,
+                                             row_game)
 
 ROWS = ("fishermen", "combinations/fishermen+barbarian_attack",
         "combinations/fishermen+traders_barbarians")
@@ -32,9 +31,7 @@ def test_games_are_the_same_with_the_vp_row_kept_or_asked(name: str, with_: tupl
 
 @pytest.mark.parametrize("name", ROWS[1:])
 def test_the_kept_row_follows_counters_and_holders(name: str) -> None:
-    ir, report = api.compile_file(str(SCENARIOS / f"{name}.catan"))
-    assert ir is not None, report.render_text()
-    game = Game(ir, num_players=4)
+    game = row_game(name)
     rules = game.rules
     for step, (_, s, _, _) in enumerate(random_steps(game, (5,), 300)):
         p = step % rules.n_real

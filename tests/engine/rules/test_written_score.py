@@ -7,23 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from catan_dsl import api
-from catan_dsl.engine import Game
 from catan_dsl.engine.rules import victory
 from catan_dsl.engine.rules.victory import VictoryQueries
 from tests.engine.rules.random_walks import random_steps
-from tests.engine.rules.side_by_side import SCENARIOS, games_on_and_off, play_side_by_side
+from tests.engine.rules.side_by_side import (SCENARIOS, games_on_and_off, play_side_by_side,
+                                             row_game)
 
 # An unbounded modifier beside piece modifiers (BA, F+BA), two with a condition (T&B), a
 # per-building bound with headroom (Caravans), the Seafarers' special VP.
 ROWS = ("barbarian_attack", "traders_barbarians", "combinations/fishermen+barbarian_attack",
         "caravans", "seafarers/scenarios/new_shores")
-
-
-def _game(name: str) -> Game:
-    ir, report = api.compile_file(str(SCENARIOS / f"{name}.catan"))
-    assert ir is not None, report.render_text()
-    return Game(ir, num_players=4)
 
 
 @pytest.mark.parametrize("name", ROWS)
@@ -39,7 +32,7 @@ def test_the_written_score_is_the_methods_with_counters_set(name: str) -> None:
     """At every step, with the counters the modifiers read set beyond what random games
     reach (a full baggage train, prisoners enough to win) and a special card held, put back
     before the next step."""
-    game = _game(name)
+    game = row_game(name)
     rules = game.rules
     assert rules.victory_score.__code__.co_filename == "<written victory score>"
     names = [c.name for c in rules.counters]
@@ -59,7 +52,7 @@ def test_the_written_score_is_the_methods_with_counters_set(name: str) -> None:
 def test_a_modifier_reading_more_than_the_player_is_left_to_the_closures() -> None:
     """A source that reads a variable of ``env`` other than the player, or names one of the
     written function's locals, is not written in: the closures as before."""
-    rules = _game("barbarian_attack").rules
+    rules = row_game("barbarian_attack").rules
     when, value, var = rules.player_vp_plain[0]
     fake = lambda s, env: 0     # noqa: E731
     fake.written = ("env['other']", {})
