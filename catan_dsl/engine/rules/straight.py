@@ -27,13 +27,6 @@ nothing reads after it; a procedure's provenance is the rule's own, made when th
 written. ``DIRECT = False`` writes each step, copy, call and stop test as before (a test plays
 every shipped scenario both ways).
 
-With ``SHARED`` (read when a Game is built), a ``let`` that ends its block binds its name in
-that block's variables, which nothing reads after it, and an if's branch that binds nothing in
-its own variables (it does not end in a ``let`` or a procedure's body) runs in the enclosing
-block's: a copy would hold the same values, and a work item left there freezes them either way.
-``SHARED = False`` copies them as the executor does (a test plays every shipped scenario both
-ways).
-
 The executor stays the reference (``GENERATED = False`` leaves every block to it; a test plays
 every shipped scenario both ways). The source is built from the rules' structure alone:
 names and numbers enter it as literals (``repr``), the effects and closures as named objects,
@@ -50,7 +43,6 @@ from catan_dsl.engine.rules.fused import define, renamed
 
 GENERATED = True
 DIRECT = True       # less done around the effects (see above); read when a Game is built
-SHARED = True       # no copy of the variables where none could be told (see above); as DIRECT
 FILENAME = "<generated effect block>"
 MAX_LINES = 2000        # a block whose source would be longer is left to the executor
 
@@ -67,13 +59,12 @@ class Blocks(dict):
     start is written the first time a game asks for it, so a rule that never runs (or a
     branch never taken) costs no compiling."""
 
-    __slots__ = ("rules", "direct", "shared")
+    __slots__ = ("rules", "direct")
 
     def __init__(self, rules) -> None:
         super().__init__()
         self.rules = rules
         self.direct = DIRECT        # read when the Game is built, as GENERATED is
-        self.shared = SHARED
 
     def __missing__(self, key: tuple) -> Callable | None:
         ri, addr, start = key
@@ -84,17 +75,15 @@ class Blocks(dict):
         # One quiet stock move alone is written too (with DIRECT): its arguments in place.
         if len(rest) >= 2 or (rest and (rest[0].inline is not None or self.direct and
                                         _quiet(rest[0], getattr(rules, "heard", None)))):
-            fn = _function(rules, ri, rules.compiled[ri], lst, addr, start, self.direct,
-                           self.shared)
+            fn = _function(rules, ri, rules.compiled[ri], lst, addr, start, self.direct)
         self[key] = fn
         return fn
 
 
-def _function(rules, ri: int, rule, lst: list, addr: tuple, start: int, direct: bool,
-              shared: bool = False) -> Callable | None:
+def _function(rules, ri: int, rule, lst: list, addr: tuple, start: int, direct: bool
+              ) -> Callable | None:
     heard = getattr(rules, "heard", None) if direct else None
     w = _Writer(ri, direct, heard)
-    w.shared = shared
     w.names.update(EX=rules.execution, VIA_PROV=via_prov, RULE=rule, OVER=_over)
     if direct and rule.prov is not None:
         w.names["RID"] = rule.prov.rule_id
@@ -121,7 +110,6 @@ class _Writer:
         self.owed: list[bool] = []  # steps not written yet (popped?), all at depth owed_at
         self.owed_at = 0
         self.vias: Callable | None = None     # tag → the rule's provenance inside it
-        self.shared = False         # no copy of the variables where nothing tells (SHARED)
 
     def name(self, obj: Any, prefix: str) -> str:
         key = f"{prefix}{len(self.names)}"
@@ -248,11 +236,8 @@ class _Writer:
                     self.put(depth, "else:")
                     self._branch(eff.children[1], here + (1,), env, depth + 1, rest, tail)
             elif kind == "let":
-                # Last in its block (SHARED), the name is bound in the block's own variables:
-                # nothing reads them after it (as an if's branch there, a procedure's body).
-                inner = env if tail and self.shared else self.var("e")
-                if inner != env:
-                    self.keep(depth, f"{inner} = dict({env})")
+                inner = self.var("e")
+                self.keep(depth, f"{inner} = dict({env})")
                 self.put(depth, f"{inner}[{eff.inline[1]!r}] = {self.call(eff.inline[2], 'V', env)}")
                 self._nested(eff.children[0], here + (0,), inner, depth, rest, tail)
             elif kind == "via":
@@ -276,9 +261,7 @@ class _Writer:
         if not lst:
             self.put(depth, "pass")
             return
-        if tail and self.direct or self.shared and not _binds(lst):
-            # The block's last effect, or (SHARED) a branch that binds nothing in its own
-            # variables: the variables in place, the same values a copy would hold.
+        if tail and self.direct:        # the block's last effect: the variables in place
             self._nested(lst, addr, env, depth, rest, tail)
             return
         inner = self.var("e")
@@ -358,17 +341,6 @@ def _over(execution, rule, owed: tuple) -> None:
             if popped:
                 execution.enter(rule)
             execution.tick(0)
-
-
-def _binds(lst: list) -> bool:
-    """Could running ``lst`` written out bind a name in its own variables: does it end in a
-    ``let`` or a procedure's body (``@via``), or in an ``if`` whose branch could?"""
-    if not lst or lst[-1].inline is None:
-        return False
-    kind = lst[-1].inline[0]
-    if kind == "if":
-        return any(_binds(child) for child in lst[-1].children)
-    return kind in ("let", "via")
 
 
 def _enters_via(lst: list) -> bool:

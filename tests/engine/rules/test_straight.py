@@ -3,8 +3,7 @@ stack of executor.run does with them: every shipped scenario, combination and va
 side by side with the blocks generated and run effect by effect, the same legal actions,
 events, budget steps and pending work at every step; and the blocks that are written out. The
 same with steps counted at once and quiet stock moves written in place (``straight.DIRECT``)
-against each step and effect on its own; and with a let that ends its block and an if's branch
-that binds nothing run in the variables they are given (``straight.SHARED``) against copies."""
+against each step and effect on its own."""
 
 from __future__ import annotations
 
@@ -45,15 +44,6 @@ def test_a_scenario_plays_the_same_with_steps_counted_at_once_and_moves_in_place
     _play_exactly_alike((direct, each), seed=5, steps=900)
 
 
-@pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
-def test_a_scenario_plays_the_same_with_lets_and_branches_in_the_variables_given(
-        path, with_, monkeypatch):
-    shared, copied = games_on_and_off(path, with_, monkeypatch, straight, "SHARED")
-    assert shared.rules is None or (shared.rules.straight.shared and
-                                    not copied.rules.straight.shared)
-    _play_exactly_alike((shared, copied), seed=5, steps=900)
-
-
 SOURCE = """scenario blocks "Blocks" extends base {
   counter gold "gold"
   counter runs "runs"
@@ -68,12 +58,6 @@ SOURCE = """scenario blocks "Blocks" extends base {
     }
   }
   action one "One gain" { do { gain 1 runs } }
-  action asks "A branch through a procedure, then a choice" {
-    do {
-      if count_of(player, runs) >= 0 { bump() } else { gain 1 runs }
-      choose q in seats by player where q == player { gain 1 runs }
-    }
-  }
   procedure bump() { gain 1 runs }
   action runaway "Run until the step budget stops it" {
     do {
@@ -140,24 +124,6 @@ def test_a_written_out_block_does_what_the_stack_does(tmp_path, monkeypatch):
     # The mover: 1 + 2 on each of the last two runs; each other seat: k = 2, 4, 6 runs.
     assert [c[gold] for c in states[0].rules_state.counters] == [6, 12, 12, 12]
     assert states[1].rules_state.counters == states[0].rules_state.counters
-
-
-def test_a_let_and_a_branch_in_the_variables_given_do_what_copies_do(tmp_path, monkeypatch):
-    """With ``SHARED``, the action's last let binds its name in the block's own variables and
-    the if's else branch (one gain) runs in them: the same counters, events and steps as with
-    the copies, action after action (the rest of the let's body, an each and a gain, reading
-    the name it binds). A branch that ends in a procedure's body is run in a copy: the choice
-    after it resumes in the rule's own provenance, not the procedure's."""
-    games = _games(tmp_path, monkeypatch, "SHARED")
-    states = [empty_main(g) for g in games]
-    for _ in range(3):
-        for s in states:
-            act(s, "do mixed")
-            act(s, "do asks")
-            act(s, "choose player 0")
-        assert states[0].drain_events() == states[1].drain_events()
-        assert games[0].rules.execution.steps == games[1].rules.execution.steps
-    assert states[0].rules_state.counters == states[1].rules_state.counters
 
 
 def test_the_step_budget_stops_a_written_out_block_where_it_stops_the_stack(tmp_path, monkeypatch):
