@@ -205,9 +205,7 @@ def run(s, items: list, first: Callable | None = None) -> None:
                     items.append(("fx", ri, addr + (0,), 0, et))
                 continue
             elif kind == "each":
-                env = each_next(s, rules, item, items)
-                if env is not None:
-                    items.append(("fx", item[1], item[2] + (0,), 0, envt(env)))
+                items.append(("fx", item[1], item[2] + (0,), 0, envt(each_next(item, items))))
                 continue
             if kind != "call":
                 lst = resolve(rules, ri, addr)
@@ -270,20 +268,16 @@ def run(s, items: list, first: Callable | None = None) -> None:
         execution.prov = saved
 
 
-def each_next(s, rules, item: tuple, items: list) -> dict | None:
-    """An "each" item popped → the variables its body runs in for the next element that
-    qualifies, the elements after it pushed back as its item; None when none is left."""
+def each_next(item: tuple, items: list) -> dict:
+    """An "each" item popped → the variables its body runs in for its next element, the
+    elements after it pushed back as its item. Every element qualifies: the loop's condition
+    is in its elements, picked when it started (effects.fx_each), and an item holds one or more."""
     _, ri, addr, var, rest, et = item
-    eff = resolve(rules, ri, addr[:-1])[addr[-1]]
     env = dict(et)
-    while rest:
-        x, rest = rest[0], rest[1:]
-        env[var] = x
-        if eff.cond is None or eff.cond(s, env):
-            if rest:
-                items.append(("each", ri, addr, var, rest, et))
-            return env
-    return None
+    env[var] = rest[0]
+    if len(rest) > 1:
+        items.append(("each", ri, addr, var, rest[1:], et))
+    return env
 
 
 def go_on(s, items: list, top: tuple | None = None, settle: bool = False) -> None:
@@ -330,15 +324,16 @@ def go_on(s, items: list, top: tuple | None = None, settle: bool = False) -> Non
                     env = dict(et)
                 elif kind == "each":
                     items.pop()
-                    ri = item[1]
+                    _, ri, addr, var, rest, et = item
                     execution.steps += 1            # the loop's item popped
                     if execution.steps > STEP_BUDGET:
                         execution.enter(compiled[ri])
                         execution.tick(0)
-                    env = each_next(s, rules, item, items)
-                    if env is None:
-                        continue
-                    addr, i = item[2] + (0,), 0
+                    env = dict(et)                  # each_next, in place
+                    env[var] = rest[0]
+                    if len(rest) > 1:
+                        items.append(("each", ri, addr, var, rest[1:], et))
+                    addr, i = addr + (0,), 0
                 else:
                     break
             execution.steps += 1                    # the block's item popped
@@ -346,8 +341,9 @@ def go_on(s, items: list, top: tuple | None = None, settle: bool = False) -> Non
                 execution.enter(compiled[ri])
                 execution.tick(0)
             prov = compiled[ri].prov
-            if VIA in env:
-                prov = via_prov(execution, prov, env[VIA])
+            if VIA in env:                          # via_prov's kept answer, looked up here
+                got = execution.vias.get((prov.rule_id, env[VIA]))
+                prov = got if got is not None else via_prov(execution, prov, env[VIA])
             execution.prov = prov
             block = straight[ri, addr, i]
             if block is not None:

@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from catan_dsl.engine.rules.execution import STEP_BUDGET
-from catan_dsl.engine.rules.executor import VIA, resolve, envt, via_prov
+from catan_dsl.engine.rules.executor import VIA, resolve, via_prov
 from catan_dsl.engine.rules.fused import define, renamed
 
 GENERATED = True
@@ -84,7 +84,7 @@ def _function(rules, ri: int, rule, lst: list, addr: tuple, start: int, direct: 
               ) -> Callable | None:
     heard = getattr(rules, "heard", None) if direct else None
     w = _Writer(ri, direct, heard)
-    w.names.update(EX=rules.execution, ENVT=envt, VIA_PROV=via_prov, RULE=rule, OVER=_over)
+    w.names.update(EX=rules.execution, VIA_PROV=via_prov, RULE=rule, OVER=_over)
     if direct and rule.prov is not None:
         w.names["RID"] = rule.prov.rule_id
         w.vias = lambda tag: via_prov(rules.execution, rule.prov, tag)
@@ -227,7 +227,7 @@ class _Writer:
                 continue
             # What this block leaves on the stack while a nested block runs: its own rest.
             rest = pending + ([f"items.append(('fx', {self.ri!r}, {addr!r}, {j + 1!r}, "
-                               f"ENVT({env})))"] if j + 1 < n else [])
+                               f"{_frozen(env)}))"] if j + 1 < n else [])
             tail = j + 1 == n
             if kind == "if":
                 self.put(depth, f"if {self.call(eff.inline[1], 'C', env)}:")
@@ -307,12 +307,17 @@ class _Writer:
         if saved is not None:
             self.keep(d + 1, f"EX.prov = {saved}")
         below = rest + [f"if {k} + 1 < len({xs}): items.append(('each', {self.ri!r}, {here!r}, "
-                        f"{var!r}, {xs}[{k} + 1:], ENVT({env})))"]
+                        f"{var!r}, {xs}[{k} + 1:], {_frozen(env)}))"]
         self.block(body, here + (0,), inner, d + 1, below)
         if not tail:
             self.step(d, True)
             if saved is not None:
                 self.keep(d, f"EX.prov = {saved}")
+
+
+def _frozen(env: str) -> str:
+    """A work item's frozen variables ``env`` as source: executor.envt written in place."""
+    return f"tuple({env}.items())"
 
 
 def _quiet(eff, heard: frozenset | None) -> tuple | None:
