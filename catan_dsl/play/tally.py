@@ -3,8 +3,6 @@ placed, events by kind, rule firings, income, uses per seat, and how the game en
 
 from __future__ import annotations
 
-from collections import Counter
-
 from catan_dsl.engine.events import (
     DevelopmentCardPlayed,
     EffectSkipped,
@@ -53,7 +51,7 @@ class UseTally:
         # by kind (``events``: HexRevealed, PieceMoved, RobberMoved …): what a scenario's pieces
         # and board did.
         self.built: dict[str, int] = {}
-        self.kinds: list[type] = []           # every event's class, in order (by_type counts)
+        self.by_type: dict[type, int] = {}    # every event by class (``events`` names them)
         self.noops: dict[str, int] = {}
         self.fired: dict[str, int] = {}
         self.income: list[dict[str, int]] = [{} for _ in range(seats)]
@@ -67,11 +65,6 @@ class UseTally:
         self.fired[rid] = self.fired.get(rid, 0) + 1
 
     @property
-    def by_type(self) -> dict[type, int]:
-        """Every event by class, in the order each class first came."""
-        return Counter(self.kinds)
-
-    @property
     def events(self) -> dict[str, int]:
         """Events by class name, in the order each kind first came."""
         named: dict[str, int] = {}
@@ -80,17 +73,15 @@ class UseTally:
         return named
 
     def add(self, events: list, in_setup: bool) -> None:
-        # Runs after every action, told the action's events at once: their classes are kept
-        # in one call (counted when read, by_type: a rule row's action makes more events than
-        # a base one's, and counting each in Python was most of this), and only an action with
-        # an event that carries a use looks at them one by one (_note).
-        kinds = [*map(type, events)]
-        self.kinds += kinds
-        if not _NOTED.isdisjoint(kinds):
-            for e in events:
-                t = type(e)
-                if t in _NOTED:
-                    self._note(e, t, in_setup)
+        # Runs after every action: most events are only counted (by class, named once at the
+        # end); the few kinds that carry a use go to _note.
+        counted = self.by_type
+        noted = _NOTED
+        for e in events:
+            t = type(e)
+            counted[t] = counted.get(t, 0) + 1
+            if t in noted:
+                self._note(e, t, in_setup)
 
     def _note(self, e, t: type, in_setup: bool) -> None:
         if t is ResourcesProduced:

@@ -34,18 +34,6 @@ def test_a_games_action_counts_match_its_transcript() -> None:
     assert r.placed.get("road", 0) + r.placed.get("settlement", 0) > 0
 
 
-def test_a_games_event_counts_are_every_event_it_made_in_order_of_first_coming() -> None:
-    # The tally is told each action's events at once and counts them when read (UseTally.add):
-    # the counts are still every event of the game by class, the classes in the order they came.
-    ir = c42_ir()
-    seen: list = []
-    r = play_game(Game(ir), ["random", "random"], seed=4, max_turns=80, on_events=seen.extend)
-    names = [type(e).__name__ for e in seen]
-    assert r.events == dict(Counter(names))
-    assert list(r.events) == list(dict.fromkeys(names))
-    assert r.events["StockChanged"] > 0 and r.events["RuleActionTaken"] == sum(r.actions.values())
-
-
 def test_summary_means_over_all_games_and_worker_independent() -> None:
     ir = c42_ir()
     one = run_games(ir, ["random", "random"], games=4, seed=2, workers=1, max_turns=40)
