@@ -93,15 +93,23 @@ def via_prov(execution, p: Provenance, tag: str) -> Provenance:
 
 
 def emit(s, ri: int, event) -> None:
-    """Emit ``event`` stamped with the rule that caused it (and the procedure, inside one)."""
+    """Emit ``event`` stamped with the rule that caused it (and the procedure, inside one).
+
+    ``State.emit`` written out for an event a rule makes (most of a rule row's events): one
+    pass stamps, records and dispatches it, where handing it on would stamp it twice."""
     rules = s.game.rules
-    p = rules.compiled[ri].prov if ri >= 0 else None
     running = rules.execution.prov
-    if p is not None and running is not None and running.via and running.rule_id == p.rule_id:
-        p = running
-    if p is not None and event.rule is None:
+    if ri >= 0:
+        p = rules.compiled[ri].prov        # (always one: compiled._compile_rule makes it)
+        if running is not None and running.via and running.rule_id == p.rule_id:
+            p = running
+    else:
+        p = running                         # what State.emit stamps
+    if event.rule is None:
         event.rule = p
-    s.emit(event)
+    s._events.append(event)
+    if type(event) in rules.heard:
+        rules.dispatch(s, event)
 
 
 # ---- the executor ---------------------------------------------------------------------------

@@ -474,7 +474,9 @@ def apply(s, a) -> None:
     phases = spec.phases
     if phases is not None and s.phase == _MAIN and rules_state.turn_phase not in phases:
         turns.enter(s, min(k for k in phases if k > rules_state.turn_phase))
-    res, counters, token, target_cost = _costs(rules, s, spec, p)
+    known = rules.cost_modifiable.get(spec.name)     # no modifier can apply: the cost as written
+    res, counters, token, target_cost = (spec.res, spec.counters, spec.token, spec.target_cost) \
+        if known is not None and not known[0] else _costs(rules, s, spec, p)
     for r, n in res:
         s.hand[p][r] -= n
         s.bank[r] += n
@@ -490,9 +492,7 @@ def apply(s, a) -> None:
     rules_state.uses_turn[spec.key] = rules_state.uses_turn.get(spec.key, 0) + 1
     rules_state.uses_game[spec.key] = rules_state.uses_game.get(spec.key, 0) + 1
     executor.emit(s, a.rule, RuleActionTaken(p, spec.name, a.target if a.target >= 0 else None))
-    env = {"player": p}
-    if spec.target is not None:
-        env[spec.target[0]] = a.target
+    env = {"player": p} if spec.target is None else {"player": p, spec.target[0]: a.target}
     rules.execution.enter(ar)               # a budget error names the action that ran away
     if rules.in_place:                      # its block run as its generated function
         firing.perform(s, rules, a.rule, env)

@@ -214,7 +214,17 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
     def dispatch(self, s, event) -> None:
         t = type(event)
         rules_state = s.rules_state
-        if t is PieceBuilt:             # (State.emit dispatches only the classes heard)
+        # The classes heard most first (each turn's roll, start and end; a roll's number): an
+        # event pays every test before its class's. (State.emit dispatches only classes heard.)
+        if t is DiceRolled:
+            trig, params = "rolled", {"player": event.player, "n": event.total}
+        elif t is TurnStarted:
+            trig, params = "turn_started", {"player": event.player}
+        elif t is TurnEnded:
+            trig, params = "turn_ended", {"player": event.player, "built": rules_state.built_turn}
+        elif t is NumberProduced:
+            trig, params = "produced", {"player": event.player, "n": event.n}
+        elif t is PieceBuilt:
             setup = s.phase == 0
             g = self.game
             k = g.piece_names.index(event.piece)
@@ -233,10 +243,6 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             trig, params = "moved", {"player": event.player, "piece": event.piece, "at": event.at,
                                      "#at": "edge" if self.game.piece_on_edge[
                                          self.game.piece_names.index(event.piece)] else "vertex"}
-        elif t is DiceRolled:
-            trig, params = "rolled", {"player": event.player, "n": event.total}
-        elif t is NumberProduced:
-            trig, params = "produced", {"player": event.player, "n": event.n}
         elif t is CardRevealed:
             d = self.decks[self.deck_index[event.deck]]
             trig, params = "revealed", {"player": event.player, "deck": event.deck,
@@ -245,10 +251,6 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
             trig, params = "drew", {"player": event.player, "deck": event.deck, "item": event.item}
         elif t is DevelopmentCardPlayed:
             trig, params = "played", {"player": event.player, "card": event.card}
-        elif t is TurnStarted:
-            trig, params = "turn_started", {"player": event.player}
-        elif t is TurnEnded:
-            trig, params = "turn_ended", {"player": event.player, "built": rules_state.built_turn}
         elif t is SetupDone:
             trig, params = "setup_done", {"player": s.cur}
         elif t is HexRevealed:
