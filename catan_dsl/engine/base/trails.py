@@ -21,6 +21,14 @@ _TABLES: dict[int, tuple] = {}
 # the reference for the trail tables; read on every measure).
 KEEP_TABLES = True
 TABLE_STEPS = 20000   # a core whose table takes more steps is walked per depths instead
+# The cores met once (their numbers): a core's table is made the second time it is measured,
+# the first time it is walked for its depths, as with KEEP_TABLES off. Most cores are met once
+# (a ring of moved pieces formed and broken again), and walking every trail from every node for
+# the table costs several walks from the few places a trail over it can start.
+_MET: set[int] = set()
+# Off, a core's table is made the first time it is measured (the reference for `_MET`; read on
+# every measure of a core without a table).
+TABLE_ON_SECOND = True
 
 
 def trail(edge_vertices, mine: list[int], weights: tuple[int, ...] | None,
@@ -266,6 +274,11 @@ def _core_value(cadj: dict[int, list[tuple]], core_id: int, first: dict, second:
     """The longest trail over the core ``cadj`` (number ``core_id``), its nodes' trees as deep
     as ``first`` and ``second`` say."""
     table = _TABLES.get(core_id) if KEEP_TABLES else False
+    if table is None and TABLE_ON_SECOND and core_id not in _MET:
+        if len(_MET) >= CORES_LIMIT:
+            _MET.clear()
+        _MET.add(core_id)
+        table = False                   # (walked for these depths below)
     if table is None:
         if len(_TABLES) >= CORES_LIMIT:
             _TABLES.clear()
