@@ -57,19 +57,36 @@ def _network(b, data, rings: int) -> tuple[dict[int, tuple[int, int]], set[int]]
 def test_a_core_trail_from_its_table_is_the_one_walked(board, data) -> None:
     """BASE-66, BASE-69: a network with rings (up to three, touching or apart, with branches and
     opponents' buildings) measures the same from its core's trail table (`trails._TABLES`) as
-    walked over its core for its depths (`KEEP_TABLES` off), and as the plain walk."""
+    walked over its core for its depths (`KEEP_TABLES` off), and as the plain walk. A core met
+    for the first time is walked, its table made the second time (`TABLE_ON_SECOND`), its rows
+    walked as they are needed (`ROWS_WHEN_ASKED`)."""
     pairs, _ = _network(board, data, 3)
     ordered = [pairs[e] for e in sorted(pairs)]
     trails._TABLES.clear()
+    trails._MET.clear()
+    first = trails.shape(ordered)
+    assert first.core_id not in trails._TABLES
     kept = trails.shape(ordered)
     trails.KEEP_TABLES = False
     try:
         walked = trails.shape(ordered)
     finally:
         trails.KEEP_TABLES = True
-    assert (kept.core_val, kept.value) == (walked.core_val, walked.value)
+    assert (kept.core_val, kept.value) == (walked.core_val, walked.value) == \
+        (first.core_val, first.value)
     assert kept.value == trails.longest(ordered, None)
     assert kept.core is None or trails._TABLES[kept.core_id] is not False
+    if kept.core is not None:
+        # Rows walked for the places a trail can start and the nodes with trees only
+        # (`ROWS_WHEN_ASKED`): the same longest trail over the core as every node's rows.
+        table = trails._TABLES[kept.core_id]
+        trails.ROWS_WHEN_ASKED = False
+        try:
+            full = trails._trail_table(kept.core)
+        finally:
+            trails.ROWS_WHEN_ASKED = True
+        assert full[0] == table[0]
+        assert all(full[1][a] == row for a, row in table[1].items())
 
 
 @settings(max_examples=200, deadline=None)

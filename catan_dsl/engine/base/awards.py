@@ -31,6 +31,9 @@ _LAST_LIMIT = 64      # a few states' players: one game's in a playtest, more wh
 # Off, a changed hex drops the routes kept for the state's players (the reference for those kept
 # over it: `hexes_changed`).
 KEEP_OVER_HEXES = True
+# Off, any building placed, upgraded or moved drops the routes kept for every player (the
+# reference for those kept over buildings their routes do not touch: `buildings_changed`).
+KEEP_OVER_BUILDINGS = True
 
 
 def longest_route(s, p: int, kinds: tuple[int, ...], changed: tuple[int, int] | None = None) -> int:
@@ -283,6 +286,35 @@ def hexes_changed(s, before: int) -> None:
             last = _LAST.get((id(route), k))
             if last is not None and last[0] is route and last[1] == before:
                 _LAST[(id(route), k)] = (route, now, *last[2:])
+
+
+def buildings_changed(s, vertices: tuple[int, ...], before: int) -> None:
+    """A building came to, left or was upgraded at ``vertices`` (none: upgraded, no owner
+    changed) and ``s.building_moves`` went on from ``before``: a route's pairs read the owners
+    of the intersections at its pieces' ends alone, so a route kept with none of its pieces
+    ending at ``vertices`` takes the new count (it is measured from, not afresh, at its next
+    change: a building far from a route is the common one)."""
+    if not KEEP_OVER_BUILDINGS:
+        return
+    now, vertex_edges = s.building_moves, s.board.vertex_edges
+    for sp in s.game.specials:
+        if sp.measure != "longest_route":
+            continue
+        for route in s.route_edges:
+            slot = (id(route), sp.route_kinds)
+            last = _LAST.get(slot)
+            if last is None or last[0] is not route or last[1] != before:
+                continue
+            mine = last[3]
+            for v in vertices:
+                for e in vertex_edges[v]:
+                    if e in mine:
+                        break
+                else:
+                    continue
+                break                       # a piece of it ends there: its pairs may change
+            else:
+                _LAST[slot] = (route, now, *last[2:])
 
 
 def route_changed(s, players: tuple[int, ...], piece: tuple[int, int] | None = None) -> None:

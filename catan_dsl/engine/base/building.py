@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import insort
+
 from catan_dsl.engine.base import awards, networks
 from catan_dsl.engine.events import PieceBuilt
 
@@ -9,6 +11,9 @@ from catan_dsl.engine.events import PieceBuilt
 # Off, every main listing lists each kind's builds afresh (the reference for those kept while
 # no piece moves; read on a listing's first affordable kind).
 KEEP_BUILDS = True
+# Off, a piece placed or moved drops the kept answers of ``pieces`` with every other answer read
+# off the pieces (the reference for `carry_pieces`; read on every piece placed or moved).
+KEEP_PIECES = True
 
 
 def affordable(hand: list[int], cost: tuple[tuple[int, int], ...]) -> bool:
@@ -130,6 +135,32 @@ def own_spots(s) -> None:
         s.spots_shared = False
 
 
+def carry_pieces(s, p: int, changes: tuple[tuple[int, int, int], ...]) -> None:
+    """``p``'s pieces changed by ``changes``, each (kind, place it left or -1, place it took or
+    -1), the State's piece count gone on by one for them and nothing else moved: the kept
+    answers of rules.functions' ``pieces`` (its own table in the piece memo: the tuple of a
+    player's pieces of a kind, in id order) hold but those of ``p``'s changed kinds, which
+    follow the change here, not worked out again from his route edges or buildings."""
+    rules_state = s.rules_state
+    memo = rules_state.board_memo if KEEP_PIECES and rules_state is not None else None
+    if memo is None or memo[0] != s.piece_moves - 1:
+        return
+    kept = memo[1].get("pieces")
+    if not kept:
+        return
+    kept = kept.copy()
+    for k, gone, new in changes:
+        got = kept.pop((p, k), None)
+        if got is not None and (gone < 0 or gone in got) and (new < 0 or new not in got):
+            mine = list(got)
+            if gone >= 0:
+                mine.remove(gone)
+            if new >= 0:
+                insort(mine, new)
+            kept[(p, k)] = tuple(mine)
+    rules_state.piece_memo(s.piece_moves).setdefault("pieces", kept)
+
+
 def place(s, p: int, k: int, at: int, free: bool, announce: bool = True) -> None:
     """Put piece ``k`` of ``p`` at ``at``, paying unless ``free``, and update every cache."""
     g, b = s.game, s.board
@@ -146,6 +177,7 @@ def place(s, p: int, k: int, at: int, free: bool, announce: bool = True) -> None
     if g.piece_on_edge[k]:
         s.e_owner[at] = p
         s.e_kind[at] = k
+        carry_pieces(s, p, ((k, -1, at),))
         if g.n_nets == 1:
             for spots in s.edge_spots:
                 spots.discard(at)
@@ -176,12 +208,16 @@ def place(s, p: int, k: int, at: int, free: bool, announce: bool = True) -> None
             s.supply[p][base] += 1
             s.board_vp[p] += g.piece_vp[k] - g.piece_vp[base]
             s.v_kind[at] = k
+            carry_pieces(s, p, ((base, at, -1), (k, -1, at)))
+            awards.buildings_changed(s, (), s.building_moves - 1)   # no owner changed
         else:
             s.v_owner[at] = p
             s.v_kind[at] = k
             s.board_vp[p] += g.piece_vp[k]
             s.buildings[p].append(at)
             s.last_vertex[p] = at
+            carry_pieces(s, p, ((k, -1, at),))
+            awards.buildings_changed(s, (at,), s.building_moves - 1)
             _vertex_taken(s, p, at)
         harbor = b.vertex_harbor[at]
         if harbor is not None:

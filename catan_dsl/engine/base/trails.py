@@ -21,6 +21,17 @@ _TABLES: dict[int, tuple] = {}
 # the reference for the trail tables; read on every measure).
 KEEP_TABLES = True
 TABLE_STEPS = 20000   # a core whose table takes more steps is walked per depths instead
+# The cores met once (their numbers): a core's table is made the second time it is measured,
+# the first time it is walked for its depths, as with KEEP_TABLES off. Most cores are met once
+# (a ring of moved pieces formed and broken again), and walking every trail from every node for
+# the table costs several walks from the few places a trail over it can start.
+_MET: set[int] = set()
+# Off, a core's table is made the first time it is measured (the reference for `_MET`; read on
+# every measure of a core without a table).
+TABLE_ON_SECOND = True
+# Off, a core's trail table walks every node's row at once (the reference for rows walked when
+# a node first has a tree; read when a table is made).
+ROWS_WHEN_ASKED = True
 
 
 def trail(edge_vertices, mine: list[int], weights: tuple[int, ...] | None,
@@ -266,6 +277,11 @@ def _core_value(cadj: dict[int, list[tuple]], core_id: int, first: dict, second:
     """The longest trail over the core ``cadj`` (number ``core_id``), its nodes' trees as deep
     as ``first`` and ``second`` say."""
     table = _TABLES.get(core_id) if KEEP_TABLES else False
+    if table is None and TABLE_ON_SECOND and core_id not in _MET:
+        if len(_MET) >= CORES_LIMIT:
+            _MET.clear()
+        _MET.add(core_id)
+        table = False                   # (walked for these depths below)
     if table is None:
         if len(_TABLES) >= CORES_LIMIT:
             _TABLES.clear()
@@ -274,21 +290,25 @@ def _core_value(cadj: dict[int, list[tuple]], core_id: int, first: dict, second:
         # A trail over the core from a to b, down a's deepest tree first and b's at the end (b's
         # second deepest when b is a): a's and b's trees are apart, so each such sum is a trail,
         # and a node without trees adds nothing (the longest from it, or overall, covers it).
-        best, longest_from, between = table
+        best, rows, _ = table
         trees = [v for v in cadj if first[v]]
-        for a in trees:
-            row = between[a]
-            got = longest_from[a]
-            for b in trees:
-                n = row.get(b)
-                if n is not None:
-                    n += second[a] if b == a else first[b]
-                    if n > got:
-                        got = n
-            got += first[a]
-            if got > best:
-                best = got
-        return best
+        try:
+            for a in trees:
+                got = rows.get(a)
+                longest_from, row = got if got is not None else _row(cadj, table, a)
+                got = longest_from
+                for b in trees:
+                    n = row.get(b)
+                    if n is not None:
+                        n += second[a] if b == a else first[b]
+                        if n > got:
+                            got = n
+                got += first[a]
+                if got > best:
+                    best = got
+            return best
+        except _TooLong:
+            table = _TABLES[core_id] = False    # (its rows took too many steps: walked below)
     key = (core_id, tuple([(first[v], second[v]) for v in cadj]))
     got = _DEPTHS.get(key)
     if got is None:
@@ -301,13 +321,28 @@ def _core_value(cadj: dict[int, list[tuple]], core_id: int, first: dict, second:
     return got
 
 
-def _trail_table(cadj: dict[int, list[tuple]]) -> tuple | None:
-    """For the core ``cadj`` (node → links ``(bit, other node, weight)``): the longest trail
-    over its links, per node the longest from it, and per node the longest from it to each
-    node it reaches (itself: 0 or a closed trail) — or None when walking every trail from every
-    node takes more than TABLE_STEPS steps (a core of many rings)."""
-    between: dict[int, dict[int, int]] = {}
-    steps = [TABLE_STEPS]
+def _trail_table(cadj: dict[int, list[tuple]]) -> list | None:
+    """For the core ``cadj`` (node → links ``(bit, other node, weight)``): [the longest trail
+    over its links, its rows (node → (the longest trail from it, {each node it reaches: the
+    longest trail from it there (itself: 0 or a closed trail)}), steps left] — or None when the
+    walks take more than TABLE_STEPS steps (a core of many rings). Rows are walked for the
+    places a longest trail can start (`_trail_starts`: the longest trail over the core is the
+    longest from one of them), and for another node only once a tree hangs off it (`_row`):
+    most of a ring's nodes never have one, and a row walks every trail from its node."""
+    table = [0, {}, [TABLE_STEPS]]
+    starts = _trail_starts(cadj, set()) if ROWS_WHEN_ASKED else cadj
+    try:
+        table[0] = max([_row(cadj, table, a)[0] for a in starts], default=0)
+    except _TooLong:
+        return None
+    return table
+
+
+def _row(cadj: dict[int, list[tuple]], table: list, a: int) -> tuple[int, dict[int, int]]:
+    """Node ``a``'s row of the core's trail ``table`` (`_trail_table`), walked and kept there;
+    _TooLong when the table's steps run out."""
+    row: dict[int, int] = {}
+    steps = table[2]
 
     def walk(v: int, length: int, used: int) -> None:
         if length > row.get(v, -1):
@@ -319,15 +354,9 @@ def _trail_table(cadj: dict[int, list[tuple]]) -> tuple | None:
             if not used & bit:
                 walk(u, length + w, used | bit)
 
-    try:
-        for a in cadj:
-            row: dict[int, int] = {}
-            walk(a, 0, 0)
-            between[a] = row
-    except _TooLong:
-        return None
-    longest_from = {a: max(row.values()) for a, row in between.items()}
-    return max(longest_from.values(), default=0), longest_from, between
+    walk(a, 0, 0)
+    got = table[1][a] = (max(row.values()), row)
+    return got
 
 
 class _TooLong(Exception):

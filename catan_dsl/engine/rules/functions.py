@@ -186,11 +186,15 @@ def f_pieces(ctx, a, raw):
         q = p(s, env)
         kk = k if k >= 0 else rules.piece_index[kf(s, env)]
         # Asked on every listing ("a player with a damaged road builds nothing"): the answer is
-        # kept while no piece moves, shared, so it is a tuple.
+        # kept while no piece moves, shared, so it is a tuple; a moved path piece carries the
+        # answers over (building.carry_pieces), so they are kept in one table of their own.
         memo = s.rules_state.piece_memo(s.piece_moves)
-        got = memo.get(("pieces", q, kk))
+        kept = memo.get("pieces")
+        if kept is None:
+            kept = memo["pieces"] = {}
+        got = kept.get((q, kk))
         if got is None:
-            got = memo[("pieces", q, kk)] = _pieces(s, q, kk, rules.game)
+            got = kept[(q, kk)] = _pieces(s, q, kk, rules.game)
         return got
     return pieces, ("set:edge" if on_edge else "set:vertex")
 

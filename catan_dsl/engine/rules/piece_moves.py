@@ -13,6 +13,7 @@ from catan_dsl.engine.rules.functions import place_kind
 from catan_dsl.engine.rules.fused import inline
 
 
+
 def placeable(s, p: int, k: int, x, lifted: int = -1) -> bool:
     """``p`` could place a piece of kind ``k`` at ``x`` now: by the piece's own rules (a path
     piece on its surface, joined to its network; a building on a free intersection by one of
@@ -89,6 +90,7 @@ def move(s, p: int, k: int, x: int, y: int, ri: int) -> None:
         s.e_owner[y], s.e_kind[y] = p, k
         if x in s.route_edges[p]:
             s.route_edges[p][s.route_edges[p].index(x)] = y
+        building.carry_pieces(s, p, ((k, x, y),))
         prefix, shift = "e", b.n_vertices
     else:
         s.building_moves += 1

@@ -17,7 +17,8 @@ LAND = "robber"          # the land robber's name in a forbid's list (forbid rob
 # sea hex, the same whenever it stands where it stands (listed on every 7 and Knight).
 _UNFORBIDDEN = PerBoard()
 # Off, the land robber's moves are listed afresh on every robber prompt (the reference for
-# the moves kept there per board and place when no robber_move forbid exists).
+# the moves kept there per board and place when no robber_move forbid exists or only forbids
+# reading the layout do).
 KEEP_LAND_MOVES = True
 # Off, the land robber's targets under forbids are asked hex by hex without the listing memos
 # (the reference for what a forbid reads of every hex, a player's VP, worked out once a listing).
@@ -235,24 +236,34 @@ class RobberMoves:
         only = prompt.params[0] if prompt.params else None
         out = []
         if not only:
-            if self.forbids.get("robber_move") or not KEEP_LAND_MOVES:
+            per_board = self.layout_forbids.get("robber_move") if self.forbids.get(
+                "robber_move") else _UNFORBIDDEN
+            if per_board is None or not KEEP_LAND_MOVES:
                 out = self._land_moves(s, prompt.player)
             else:
-                # No forbid: the land robber's moves are the same on this board whenever it
-                # stands where it stands (listed on every 7 and Knight).
-                memo = _UNFORBIDDEN.of(s.board)
+                # No forbid, or only forbids reading the layout: the land robber's moves are the
+                # same on this board whenever it stands where it stands (listed on every 7 and
+                # Knight), unless no hex was allowed (a fallback's, not kept).
+                memo = per_board.of(s.board)
                 key = ("land moves", s.robber)
                 got = memo.get(key)
                 if got is None:
-                    got = memo[key] = tuple(self._land_moves(s, prompt.player))
+                    hexes, forced = self.robber_targets(s, prompt.player)
+                    got = tuple(self._move_actions(hexes))
+                    if not forced:
+                        memo[key] = got
                 out = list(got)
         if self.robbers and only != 0:
             legal(self, s, prompt.player, only, out)
         return out
 
     def _land_moves(self, s, p: int) -> list:
+        return self._move_actions(self.robber_targets(s, p)[0])
+
+    def _move_actions(self, hexes) -> list:
+        """The land robber's moves to ``hexes`` (-1: off the board)."""
         t = self.game.actions
-        return [t.robber_off if h < 0 else t.move_robber[h] for h in self.robber_targets(s, p)[0]]
+        return [t.robber_off if h < 0 else t.move_robber[h] for h in hexes]
 
     def robber_move(self, r: int, h: int) -> MoveRobber:
         """Declared robber ``r``'s move to hex ``h`` (parse_action)."""
