@@ -258,12 +258,10 @@ def fx_move_unit(node, ctx: Ctx) -> Eff:
             table[a] = 0
             table[b] = owner + 1
             gone = a >= 0
-        memo, moves = rs.unit_memo, rs.unit_moves
         rs.place_moves += 1
-        rs.unit_moves = moves + 1
-        if memo is not None and memo[0] == moves:
-            kept = memo[1]
-            rs.unit_memo = (moves + 1, kept)
+        rs.unit_moves += 1
+        kept = rs.unit_memo
+        if kept is not None:
             old = kept.get((i, owner))
             if old is not None:
                 got = list(old)
@@ -302,10 +300,9 @@ def f_units(ctx: Ctx, a, raw):
     def units_kept(s, env):
         # "units(player, U)", asked in every listing of a unit's move: a kept answer read with
         # units_memo's own test written here (no call), else as above.
-        rs = s.rules_state
-        memo = rs.unit_memo
-        if memo is not None and memo[0] == rs.unit_moves:
-            got = memo[1].get((i, env[pv]))
+        memo = s.rules_state.unit_memo
+        if memo is not None:
+            got = memo.get((i, env[pv]))
             if got is not None:
                 return got
         return units(s, env)
