@@ -37,17 +37,21 @@ def kept_kind(rules) -> str | None:
 
 def kept_memo(s, kind: str | None) -> dict | None:
     """The state's memo of that kind (memo_kind), or None."""
+    # The buildings' memo read here while its key holds (State.buildings_kept, not called):
+    # asked for every trade ratio and cost of a row whose harbors and costs markers decide.
+    if kind == "buildings_unit_blind":
+        rs = s.rules_state
+        key = (s.building_moves, rs.place_moves - rs.unit_moves, rs.shape_moves)
+        memo = s.building_memo
+        return memo[1] if memo is not None and memo[0] == key else s.buildings_kept(key)
+    if kind == "markers":
+        return markers_kept(s)
     if kind is None:
         return None
     if kind == "pieces":
         return s.rules_state.piece_memo(s.piece_moves)
-    if kind == "markers":
-        return markers_kept(s)
     if kind == "buildings":
         return s.buildings_kept(s.building_moves)
-    if kind == "buildings_unit_blind":
-        rs = s.rules_state
-        return s.buildings_kept((s.building_moves, rs.place_moves - rs.unit_moves, rs.shape_moves))
     if kind == "unit_blind":
         return s.rules_state.unit_blind_memo(s.piece_moves)
     return s.rules_state.position_memo(s.piece_moves)
