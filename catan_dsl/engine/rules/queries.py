@@ -37,17 +37,21 @@ def kept_kind(rules) -> str | None:
 
 def kept_memo(s, kind: str | None) -> dict | None:
     """The state's memo of that kind (memo_kind), or None."""
+    # The buildings' memo read here while its key holds (State.buildings_kept, not called):
+    # asked for every trade ratio and cost of a row whose harbors and costs markers decide.
+    if kind == "buildings_unit_blind":
+        rs = s.rules_state
+        key = (s.building_moves, rs.place_moves - rs.unit_moves, rs.shape_moves)
+        memo = s.building_memo
+        return memo[1] if memo is not None and memo[0] == key else s.buildings_kept(key)
+    if kind == "markers":
+        return markers_kept(s)
     if kind is None:
         return None
     if kind == "pieces":
         return s.rules_state.piece_memo(s.piece_moves)
-    if kind == "markers":
-        return markers_kept(s)
     if kind == "buildings":
         return s.buildings_kept(s.building_moves)
-    if kind == "buildings_unit_blind":
-        rs = s.rules_state
-        return s.buildings_kept((s.building_moves, rs.place_moves - rs.unit_moves, rs.shape_moves))
     if kind == "unit_blind":
         return s.rules_state.unit_blind_memo(s.piece_moves)
     return s.rules_state.position_memo(s.piece_moves)
@@ -198,9 +202,14 @@ class RuleQueries:
         holds (a forbid) or its value (None when its condition fails: a modifier), kept in the
         memo memo_for would name outside a listing, keyed by the values it reads taken straight
         from ``params`` — no env built, no memo chosen, no key read off an env unless the answer
-        is not kept yet. None: asked as written (no such memo, or a layout guard)."""
+        is not kept yet; one kept in no such memo, through _afresh. None: asked as written (a
+        layout guard, or bindings _sources cannot key)."""
         kept, srcs = _kept_for(rule), _sources(rule)
-        if rule.layout_guard is not None or kept is None or srcs is None:
+        if rule.layout_guard is not None:
+            return None
+        if kept is None:
+            return self._afresh(rule)
+        if srcs is None:
             return None
         flt, rid, when, value, env_of = rule.filter, id(rule), rule.when, rule.value, self._env
         # Up to two parameters read, not the player (a spot and its tag): the key is written
@@ -235,6 +244,43 @@ class RuleQueries:
                 got = memo[key] = value(s, env) if when is None or when(s, env) else None
             return got
         return ask_value
+
+    def _afresh(self, rule):
+        """``ask`` for a rule kept in no memo but a listing's: its env built in the closure,
+        none kept outside a listing (as _first_in and modified ask it; no memo_for call)."""
+        flt, rid, when, value, read_key = rule.filter, id(rule), rule.when, rule.value, \
+            rule.read_key
+        binds = tuple((param, var, "#" + param if param in ("at", "x") else None, "#" + var)
+                      for param, var in rule.bind)
+        forbid = rule.kind == "forbid"
+
+        def ask(s, player, params):
+            for k, v in flt:
+                if params.get(k) != v:
+                    return None
+            if forbid and when is None:
+                return True
+            env = {"player": player}
+            for param, var, tag, var_tag in binds:
+                env[var] = params.get(param)
+                if tag is not None and tag in params:
+                    env[var_tag] = params[tag]
+            memo = self.listing_memo if s is self.listing_state else None
+            if memo is None:
+                if forbid:
+                    return when(s, env)
+                return value(s, env) if when is None or when(s, env) else None
+            key = (rid, read_key(env))
+            if forbid:
+                hit = memo.get(key)
+                if hit is None:
+                    hit = memo[key] = bool(when(s, env))
+                return hit
+            got = memo.get(key, memo)
+            if got is memo:
+                got = memo[key] = value(s, env) if when is None or when(s, env) else None
+            return got
+        return ask
 
     def _first_in(self, rules, s, player: int, params: dict) -> Any:
         """The first of the forbid ``rules`` that holds for ``params``, or None."""

@@ -84,9 +84,11 @@ class RulesState:
         self.unit_moves = 0
         # Counts every change of a mark or a chain piece, likewise (the VP memo compares it).
         self.shape_moves = 0
-        # (unit_moves, {(unit kind, player): places}) for units(p, U) (units.py), and (marker
-        # moves, {...}) for the places carrying a marker (domains.py); a clone starts without.
-        self.unit_memo: tuple | None = None
+        # {(unit kind, player): places} for units(p, U) (units.py), dropped (None) when a unit
+        # moves unless the mover keeps it (units_moved): read with no count compared; and
+        # (marker moves, {...}) for the places carrying a marker (domains.py); a clone starts
+        # without either.
+        self.unit_memo: dict | None = None
         self.marker_memo: tuple | None = None
         # (marker moves, board, {rule and values read: answer}) for forbids and modifiers that
         # read only the layout and the markers (queries.markers_kept); a clone starts without.
@@ -130,13 +132,11 @@ class RulesState:
         """Say that a unit was put, taken or moved, likewise. ``keep``: the units memo kept for
         the position before is carried over and returned, for the mover to bring the moved
         units' entry up to date (None: there was none, or ``keep`` false, and it is dropped)."""
-        memo = self.unit_memo
         self.place_moves += 1
         self.unit_moves += 1
-        if keep and memo is not None and memo[0] == self.unit_moves - 1:
-            self.unit_memo = (self.unit_moves, memo[1])
-            return memo[1]
-        return None
+        if not keep:
+            self.unit_memo = None
+        return self.unit_memo
 
     def unit_blind_memo(self, piece_moves: int) -> dict:
         """Answers read off the pieces, markers, marks and chains but no unit, kept while none of
@@ -152,9 +152,9 @@ class RulesState:
         """Answers read off the units alone (units(p, U)), kept while no unit moves or, by
         the mover, brought up to date (units_moved); a clone starts without them."""
         memo = self.unit_memo
-        if memo is None or memo[0] != self.unit_moves:
-            memo = self.unit_memo = (self.unit_moves, {})
-        return memo[1]
+        if memo is None:
+            memo = self.unit_memo = {}
+        return memo
 
     def markers_memo(self) -> dict:
         """Answers read off the markers alone (the places carrying one), kept until a marker

@@ -24,6 +24,10 @@ KEEP_MOVED = True
 # units(p, U) of a known kind and a player variable reads a kept answer without a call; off,
 # through RulesState.units_memo (the reference).
 READ_KEPT = True
+# A unit moved (with KEEP_MOVED) writes its table, the move counts and its owner's memo entry in
+# the effect itself, the layout known when the rule is compiled: units that march every turn
+# moved through five helper calls a step. Off: through owner_at, add, _moved (the reference).
+DIRECT_MOVE = True
 
 
 class PathGeometry:
@@ -206,23 +210,69 @@ def fx_move_unit(node, ctx: Ctx) -> Eff:
     k = _places(ctx, name)
     frm, to = compile_expr(frm_node, ctx)[0], compile_expr(to_node, ctx)[0]
 
+    def refused(s, ri, table, owner, a, b) -> bool:
+        why = (f"no {name} on {k.word} {a}" if owner < 0 else
+               f"a {name} already stands on path {b}" if k.blocked(table, b) else "")
+        if why:
+            emit(s, ri, EffectSkipped("move_unit", why))
+        return bool(why)
+
     def run_(s, env, ri, addr):
         table = s.rules_state.units[k.i]
         a, b = frm(s, env), to(s, env)
         if a == b:
             return None                      # staying put is no move
         owner = k.owner_at(table, a, env.get("player"))
-        why = (f"no {name} on {k.word} {a}" if owner < 0 else
-               f"a {name} already stands on path {b}" if k.blocked(table, b) else "")
-        if why:
-            emit(s, ri, EffectSkipped("move_unit", why))
+        if refused(s, ri, table, owner, a, b):
             return None
         k.add(table, a, owner, -1)
         k.add(table, b, owner, 1)
         _moved(s.rules_state, k, owner, a, b)
         emit(s, ri, UnitMoved(name, owner, a, b))
         return None
-    return Eff("move_unit", run_)
+    if not (DIRECT_MOVE and KEEP_MOVED):
+        return Eff("move_unit", run_)
+    i, vertex, seats = k.i, k.vertex, k.seats
+
+    def run_direct(s, env, ri, addr):
+        # run_ with UnitPlaces.owner_at (on a path), add, RulesState.units_moved and
+        # UnitPlaces.moved written in: the same table, counts and memo entry.
+        rs = s.rules_state
+        table = rs.units[i]
+        a, b = frm(s, env), to(s, env)
+        if a == b:
+            return None
+        if vertex:
+            owner = k.owner_at(table, a, env.get("player"))
+            if owner < 0:
+                refused(s, ri, table, owner, a, b)
+                return None
+            table[a * seats + owner] -= 1
+            table[b * seats + owner] += 1
+            gone = a >= 0 and not table[a * seats + owner]
+        else:
+            owner = table[a] - 1
+            if owner < 0 or table[b] > 0:
+                refused(s, ri, table, owner, a, b)
+                return None
+            table[a] = 0
+            table[b] = owner + 1
+            gone = a >= 0
+        rs.place_moves += 1
+        rs.unit_moves += 1
+        kept = rs.unit_memo
+        if kept is not None:
+            old = kept.get((i, owner))
+            if old is not None:
+                got = list(old)
+                if gone:
+                    got.remove(a)
+                if b >= 0 and b not in got:
+                    insort(got, b)
+                kept[(i, owner)] = tuple(got)
+        emit(s, ri, UnitMoved(name, owner, a, b))
+        return None
+    return Eff("move_unit", run_direct)
 
 
 def f_units(ctx: Ctx, a, raw):
@@ -250,10 +300,9 @@ def f_units(ctx: Ctx, a, raw):
     def units_kept(s, env):
         # "units(player, U)", asked in every listing of a unit's move: a kept answer read with
         # units_memo's own test written here (no call), else as above.
-        rs = s.rules_state
-        memo = rs.unit_memo
-        if memo is not None and memo[0] == rs.unit_moves:
-            got = memo[1].get((i, env[pv]))
+        memo = s.rules_state.unit_memo
+        if memo is not None:
+            got = memo.get((i, env[pv]))
             if got is not None:
                 return got
         return units(s, env)

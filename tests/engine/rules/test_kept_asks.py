@@ -14,13 +14,15 @@ from tests.engine.rules.side_by_side import SCENARIOS, games_on_and_off, play_si
 
 # A conquered hex bans builds and harbors (markers), with a VP modifier reading no unit; with
 # fish or rivers beside it; a modifier reading the position; a cost modifier reading the
-# pieces; build bans reading the player (the key's general form).
+# pieces; build bans reading the player (the key's general form); bans kept in no memo (a
+# counter read: asked afresh, _afresh) and one with no condition.
 ROWS = [(SCENARIOS / "barbarian_attack.catan", (), 6, 1200),
         (SCENARIOS / "combinations/fishermen+barbarian_attack.catan", (), 4, 1400),
         (SCENARIOS / "combinations/rivers+barbarian_attack.catan", (), 3, 900),
         (SCENARIOS / "caravans.catan", (), 1, 2000),
         (SCENARIOS / "combinations/caravans+traders_barbarians.catan", (), 1, 600),
-        (SCENARIOS / "base.catan", ("event_cards",), 2, 600)]
+        (SCENARIOS / "base.catan", ("event_cards",), 2, 600),
+        (SCENARIOS / "seafarers/scenarios/wonders.catan", (), 1, 800)]
 
 
 @pytest.mark.parametrize("path,with_,seed,steps", ROWS,

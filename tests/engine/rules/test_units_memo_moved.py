@@ -15,15 +15,16 @@ UNIT_ROWS = [r for r in ROWS if "traders_barbarians" in r[0].stem
 
 def _kept_entries_match_a_scan(states: list) -> None:
     rs = states[0].rules_state
-    if rs.unit_memo is None or rs.unit_memo[0] != rs.unit_moves:
+    if rs.unit_memo is None:
         return
     places = states[0].game.rules.unit_places
-    for (i, p), got in rs.unit_memo[1].items():
+    for (i, p), got in rs.unit_memo.items():
         assert got == places[i].places_of(rs.units[i], p)
 
 
 @pytest.mark.parametrize("path,with_", UNIT_ROWS, ids=row_id)
 def test_a_units_memo_kept_over_moves_lists_what_a_scan_lists(path, with_, monkeypatch):
+    monkeypatch.setattr(units, "DIRECT_MOVE", False)     # the moves through units_moved
     kept, dropped = games_on_and_off(path, with_, monkeypatch, units, "KEEP_MOVED")
     carried = []
     real = type(kept.new_initial_state(seed=0).rules_state).units_moved
@@ -35,6 +36,24 @@ def test_a_units_memo_kept_over_moves_lists_what_a_scan_lists(path, with_, monke
     monkeypatch.setattr(type(kept.new_initial_state(seed=0).rules_state), "units_moved", counting)
     play_side_by_side((kept, dropped), seed=5, steps=1500, also=_kept_entries_match_a_scan)
     assert any(carried), "no move carried the memo over: the test saw nothing kept"
+
+
+@pytest.mark.parametrize("path,with_", UNIT_ROWS, ids=row_id)
+def test_a_unit_moved_directly_plays_as_through_the_helpers(path, with_, monkeypatch):
+    """units.DIRECT_MOVE: the move written in the effect → the same games as through owner_at,
+    add and _moved, every kept entry what a scan finds, the memo carried over some moves."""
+    direct, helped = games_on_and_off(path, with_, monkeypatch, units, "DIRECT_MOVE")
+    carried = []
+
+    def kept_and_carried(states: list) -> None:
+        _kept_entries_match_a_scan(states)
+        rs = states[0].rules_state
+        if rs.unit_memo is not None and carried and carried[-1][0] is rs.unit_memo \
+                and carried[-1][1] < rs.unit_moves:
+            carried.append(None)                   # the dict kept over a unit's move
+        carried.append((rs.unit_memo, rs.unit_moves))
+    play_side_by_side((direct, helped), seed=5, steps=1500, also=kept_and_carried)
+    assert None in carried, "no move carried the memo over: the test saw nothing kept"
 
 
 def test_a_moved_vertex_unit_leaves_a_place_only_when_its_last_unit_there_goes():
