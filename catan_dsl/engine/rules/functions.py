@@ -9,10 +9,6 @@ from catan_dsl.engine.rules.expressions import constant_name, variable_name
 from catan_dsl.engine.rules.fused import inline
 
 Fn = Callable[[Any, dict], Any]
-# Off, vp(p) looks its listing's row of every player's VP up in the listing memo at each call;
-# on, each vp closure keeps the row it read with that memo, compared by identity (asked per
-# target of a listed action; read when a game is built).
-LISTED_ROW = True
 
 
 def place_kind(ctx, typ: str, raw: Any) -> Callable[[dict], str]:
@@ -47,23 +43,13 @@ def f_vp(ctx, a, raw):
     rules = ctx.rules
     execution = rules.execution
 
-    # The listing memo whose "vp row" this closure read last, and that row (LISTED_ROW, read
-    # when the rule is compiled).
-    listed = row_read = None
-    keep = LISTED_ROW
-
     def vp(s, env):
-        nonlocal listed, row_read
         q = env[pv] if pv is not None else p(s, env)
         # While one state's legal actions are listed nothing changes: a player's VP, asked per
         # target ("target p in opponents(player) where vp(p) >= vp(player)"), is worked out once.
         memo = rules.listing_memo if s is rules.listing_state else None
         if memo is None:
             return rules.total_vp(s, q)
-        # The row this closure read in this listing: no lookup (asked per target).
-        if memo is listed and q.__class__ is int and 0 <= q < len(row_read) \
-                and not execution.depth:
-            return row_read[q]
         row = rules.vp_row
         # Every player's VP at once, kept across listings (victory.vp_row); not in a rule run,
         # where the piece modifiers count interpreter steps for the players asked.
@@ -71,8 +57,6 @@ def f_vp(ctx, a, raw):
             got = memo.get("vp row")
             if got is None:
                 got = memo["vp row"] = row(s)
-            if keep:
-                listed, row_read = memo, got
             if q < len(got):
                 return got[q]
         got = memo.get(("vp", q))

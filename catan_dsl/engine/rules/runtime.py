@@ -83,7 +83,6 @@ class RulesRuntime(InternedActions, RobberMoves, CompiledRules):
         self.measured_columns = itemgetter(*sorted({m[1] for _, _, m in self.dynamic})) \
             if self.counters_only or self.counters_and_routes else None
         self.counted = special_cards.counted(self)      # those cards awarded from those columns
-        self.after_action = special_cards.dispatched(self) or self.after_action
         # Event type -> does a rule listen to its trigger (PieceBuilt is always handled: it marks
         # the turn as one with a building, which 'on turn_ended' reads).
         heard = self.by_trigger

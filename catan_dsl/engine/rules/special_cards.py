@@ -17,10 +17,6 @@ CARD_PROMPTS = frozenset({prompts.PLACE_FREE, prompts.MOVE_ROBBER, prompts.TAKE,
 # Off, counter-measured cards are awarded by ``award`` (the reference), which reads the counters
 # again; on, from the measured columns after_action has just read (``counted``).
 COUNTED_AWARDS = True
-# Off, after_action picks its mode (counter-measured cards, board measures, both, the general
-# key) at every call; on, a game whose cards are all counted (``counted``) is given its gate as
-# one function (``dispatched``, read when a game is built).
-DISPATCHED = True
 
 
 def weights_follow_pieces(rules, ir: dict) -> bool:
@@ -98,25 +94,6 @@ def after_action(rules, s) -> None:
     if rules.route_weighted and (not old or old[3] != key[3] or old[8] != key[8]
                                 or old[10] != key[10]):
         awards.route_changed(s, tuple(range(rules.n_total)))
-
-def dispatched(rules):
-    """after_action as a function of the state when every dynamic card is counted (``counted``):
-    the mode tests and attribute reads it made at every action decided once (asked after every
-    action of Rivers and its combinations); None otherwise."""
-    if not DISPATCHED or rules.counted is None:
-        return None
-    columns = rules.measured_columns
-
-    def after(s) -> None:
-        rules_state = s.rules_state
-        if rules_state.resolving and not any(pr.kind in CARD_PROMPTS for pr in s.prompts):
-            rules_state.resolving = ""
-        key = tuple(map(columns, rules_state.counters))
-        if key != rules_state.fingerprint:
-            rules_state.fingerprint = key
-            _award_counted(rules, s, key)
-    return after
-
 
 def _counters_and_routes(rules, s) -> None:
     """Counter-measured cards and route weights together (two scenarios composed): each is done
@@ -230,13 +207,11 @@ def _award_counted(rules, s, key: tuple) -> None:
         s.measure[si] = [*values, *tail]
         if sole:
             best = max(values)
-            new = values.index(best) if values.count(best) == 1 and best >= least else -1
-            if new != s.holders[si]:        # (most moves of a counter move no holder: no call)
-                _hold(s, si, name, new)
+            _hold(s, si, name, values.index(best) if values.count(best) == 1 and best >= least
+                  else -1)
         else:
-            new = list(compress(range(n_real), map(min(values).__eq__, values)))[:copies]
-            if new != s.rules_state.multi[si]:
-                _hold_all(s, si, name, new)
+            _hold_all(s, si, name, list(compress(range(n_real), map(min(values).__eq__, values)))
+                      [:copies])
 
 def measure_now(rules, s, measure) -> list[int]:
     """The values of an expression (or counter) measure for every seat, computed from ``s``."""

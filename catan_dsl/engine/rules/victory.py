@@ -30,12 +30,7 @@ KEEP_VP_ROW = True
 # is built).
 WRITTEN_SHARED = True
 # written_vp's own names: a modifier's source that names one is left to the closures.
-_LOCALS = frozenset(("p", "high", "most", "v", "held", "memo", "execution", "direct", "row_p"))
-# A written value of counters' reads, numbers and arithmetic alone: never None (counters are
-# only added to), so added without the test.
-_NEVER_NONE = re.compile(r"[\s()\d+\-*/%]*(?:s\.rules_state\.counters\[p\]\[\d+\][\s()\d+\-*/%]*)*")
-# What every counter read of the player's starts with: read once into ``row_p``.
-_ROW = "s.rules_state.counters[p]"
+_LOCALS = frozenset(("p", "high", "most", "v", "held", "memo", "execution", "direct"))
 # The IR operators a kept modifier may use besides ``count_of``: they read nothing of a state.
 _PURE = frozenset(("and", "or", "not", "if", "-", "+", "*", "/", "==", "!=", "<", "<=", ">", ">="))
 
@@ -166,17 +161,13 @@ def written_vp(rules, pieces: bool, floor: int = 0, most_each: int = 0):
         names.update(memo=rules.vp_memo, execution=rules.execution, direct=rules.modifier_vp)
         body.append("high += direct(s, p)" if rules.vp_memo is None else
                     "high += direct(s, p) if execution.depth else memo.get(s, p, direct)")
-    first = len(body)           # the modifiers' lines start here
     for k, (when, value, var) in enumerate(plain):
         test = None if when is None else _written(when, var, f"W{k}_", names)
         got = _written(value, var, f"V{k}_", names)
         if got is None or when is not None and test is None:
             return None
-        add = [f"high += {got}"] if _NEVER_NONE.fullmatch(got) else \
-            [f"v = {got}", "if v is not None:", "    high += v"]
+        add = [f"v = {got}", "if v is not None:", "    high += v"]
         body += add if test is None else [f"if {test}:"] + ["    " + line for line in add]
-    if sum(line.count(_ROW) for line in body[first:]) > 1:
-        body[first:] = ["row_p = " + _ROW] + [line.replace(_ROW, "row_p") for line in body[first:]]
     # _held_vp written out: each special card's holder compared, its VP a constant.
     cards = [f"    if held[{si}] == p:\n            high += {sp.vp!r}"
              for si, sp in enumerate(rules.game.specials) if sp.vp]

@@ -1,7 +1,6 @@
 """Cards measured by a counter (Rivers' wealthiest and poor settlers) are awarded from the
 measured columns after_action has read (``special_cards.COUNTED_AWARDS``): the same games, measures
-and holders as with the reference ``award``, and a card whose policy needs more keeps it; the
-gate after every action decided once per game (``special_cards.DISPATCHED``): the same games."""
+and holders as with the reference ``award``, and a card whose policy needs more keeps it."""
 
 from __future__ import annotations
 
@@ -30,24 +29,9 @@ def test_games_are_the_same_with_cards_awarded_from_the_columns(name: str, monke
         play_side_by_side(games, seed, 400, _same_cards)
 
 
-@pytest.mark.parametrize("name", ROWS[:2])
-def test_games_are_the_same_with_the_gate_dispatched_once(name: str, monkeypatch) -> None:
-    games = games_on_and_off(SCENARIOS / f"{name}.catan", (), monkeypatch, special_cards,
-                             "DISPATCHED")
-    assert [_the_method(g.rules) for g in games] == [False, True]
-    for seed in (3, 8):
-        play_side_by_side(games, seed, 400, _same_cards)
-
-
 def test_a_card_awarded_first_then_strictly_more_is_left_to_award() -> None:
     ir, report = api.compile_file(str(SCENARIOS / "rivers.catan"))
     assert ir is not None, report.render_text()
     assert Game(ir, num_players=4).rules.counted is not None
     ir["special_cards"]["wealthiest_settler"]["policy"] = "first_then_strictly_more"
-    rules = Game(ir, num_players=4).rules
-    assert rules.counted is None and _the_method(rules)
-
-
-def _the_method(rules) -> bool:
-    """Does the game ask the reference after_action (the per-call mode tests)?"""
-    return getattr(rules.after_action, "__func__", None) is special_cards.after_action
+    assert Game(ir, num_players=4).rules.counted is None

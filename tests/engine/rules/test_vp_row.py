@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from catan_dsl.engine.rules import functions, victory
+from catan_dsl.engine.rules import victory
 from tests.engine.rules.random_walks import random_steps
 from tests.engine.rules.side_by_side import (SCENARIOS, games_on_and_off, play_side_by_side,
                                              row_game)
@@ -26,15 +26,6 @@ def test_games_are_the_same_with_the_vp_row_kept_or_asked(name: str, with_: tupl
     games = games_on_and_off(SCENARIOS / f"{name}.catan", with_, monkeypatch, victory,
                              "KEEP_VP_ROW")
     assert games[0].rules.vp_row is not None and games[1].rules.vp_row is None
-    play_side_by_side(games, 11, 400)
-
-
-@pytest.mark.parametrize("name, with_", [(n, ()) for n in ROWS[:2]] + list(OTHERS[:1]))
-def test_games_are_the_same_with_the_row_kept_per_closure_or_looked_up(
-        name: str, with_: tuple, monkeypatch) -> None:
-    """vp(p) keeping the row it read with its listing memo (``functions.LISTED_ROW``)."""
-    games = games_on_and_off(SCENARIOS / f"{name}.catan", with_, monkeypatch, functions,
-                             "LISTED_ROW")
     play_side_by_side(games, 11, 400)
 
 
