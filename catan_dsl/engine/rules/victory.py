@@ -25,6 +25,10 @@ WRITTEN_SCORE = True
 # only); on, every player's VP is kept per game by what it reads (vp_row; read when a game is
 # built).
 KEEP_VP_ROW = True
+# Off, a special card several players hold (policy all_min) leaves the score and vp(p) to the
+# closures (extra_vp, counter_kept); on, written_vp writes its holders in too (read when a game
+# is built).
+WRITTEN_SHARED = True
 # written_vp's own names: a modifier's source that names one is left to the closures.
 _LOCALS = frozenset(("p", "high", "most", "v", "held", "memo", "execution", "direct"))
 # The IR operators a kept modifier may use besides ``count_of``: they read nothing of a state.
@@ -138,9 +142,10 @@ def written_vp(rules, pieces: bool, floor: int = 0, most_each: int = 0):
     and per-building bound) as one generated function of (s, p): each per-player modifier's
     condition and value written in from its fused source, the player a local instead of an env
     made per call, so the check after every action calls nothing but what reads the pieces.
-    None when a modifier's closure does not say what it computes, or a card is shared."""
+    None when a modifier's closure does not say what it computes (or, WRITTEN_SHARED off, a
+    card is shared)."""
     plain = rules.player_vp_plain
-    if not WRITTEN_SCORE or plain is None or rules.shared_specials:
+    if not WRITTEN_SCORE or plain is None or rules.shared_specials and not WRITTEN_SHARED:
         return None
     names: dict[str, Any] = {}
     body = [f"most = {most_each!r} * len(s.buildings[p])"] if not pieces and most_each else []
@@ -167,6 +172,10 @@ def written_vp(rules, pieces: bool, floor: int = 0, most_each: int = 0):
     cards = [f"    if held[{si}] == p:\n            high += {sp.vp!r}"
              for si, sp in enumerate(rules.game.specials) if sp.vp]
     body += (["held = s.holders", "if p in held:"] + cards) if cards else []
+    # extra_vp's shared cards likewise: only an all_min card has holders in ``multi``.
+    shared = [f"if p in multi[{si}]:\n        high += {sp.vp!r}"
+              for si, sp in enumerate(rules.game.specials) if sp.vp and sp.policy == "all_min"]
+    body += (["multi = s.rules_state.multi"] + shared) if shared else []
     if pieces or not rules.vp_modified:
         body.append("return high")
     else:   # piece modifiers asked only when the most they can add may reach the target

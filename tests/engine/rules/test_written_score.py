@@ -64,3 +64,37 @@ def test_a_modifier_reading_more_than_the_player_is_left_to_the_closures() -> No
     assert victory.written_vp(rules, True) is None
     fake.written = ("s.rules_state.counters[env['p']][0]", {})
     assert victory.written_vp(rules, True) is not None
+
+
+# A shared card (the poor settler, all_min) alone (Rivers) and beside two counter modifiers
+# without headroom (Rivers + T&B).
+SHARED = ("rivers", "combinations/rivers+traders_barbarians")
+
+
+@pytest.mark.parametrize("name", SHARED)
+def test_games_are_the_same_with_shared_cards_written_or_called(name: str, monkeypatch) -> None:
+    games = games_on_and_off(SCENARIOS / f"{name}.catan", (), monkeypatch, victory,
+                             "WRITTEN_SHARED")
+    written = [g.rules.victory_score.__code__.co_filename == "<written victory score>"
+               for g in games]
+    assert written == [True, False]
+    play_side_by_side(games, 7, 400)
+
+
+@pytest.mark.parametrize("name", SHARED)
+def test_the_written_score_counts_every_holder_of_a_shared_card(name: str) -> None:
+    """At every step, with the shared card given to each player in turn (and to several at
+    once), the written score and vp(p) are the methods' (extra_vp reading ``multi``)."""
+    game = row_game(name)
+    rules = game.rules
+    assert rules.victory_score.__code__.co_filename == "<written victory score>"
+    si = next(i for i, sp in enumerate(rules.game.specials) if sp.policy == "all_min")
+    for step, (_, s, _, _) in enumerate(random_steps(game, (4,), 200)):
+        multi = s.rules_state.multi
+        kept = list(multi[si])
+        for holders in ([], [step % rules.n_real], list(range(rules.n_real))):
+            multi[si] = holders
+            for p in range(rules.n_real):
+                assert rules.victory_score(s, p) == VictoryQueries.victory_score(rules, s, p)
+                assert rules.total_vp(s, p) == VictoryQueries.total_vp(rules, s, p) == s.vp(p)
+        multi[si] = kept
