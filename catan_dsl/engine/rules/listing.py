@@ -93,7 +93,8 @@ def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
                 groups.append((phase, list(lines)))
         for phase, lines in groups:
             body.extend(pad + line for line in _under([phase] if phase else [], lines))
-    # The locals the body reads, each bound once per listing (a listing asks only some).
+    # The locals the body reads, each bound once per listing (a listing asks only some; an
+    # attribute of the same name, ``rules_state.held``, is not one).
     locals_ = [("hand", "s.hand[p]"), ("uses_turn", "rules_state.uses_turn"),
                ("uses_game", "rules_state.uses_game"), ("held", "rules_state.held"),
                ("rule_action", "s.game.rules.rule_action"), ("worths", "{}"), ("kept", "None"),
@@ -102,7 +103,7 @@ def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
     text = "\n".join(body)
     head = ["def listing(s, p, out):", "    rules_state = s.rules_state"] + \
         [f"    {name} = {value}" for name, value in locals_
-         if re.search(rf"\b{name}\b", text) and (name != "mine" or uses_counters)]
+         if re.search(rf"(?<![\w.]){name}\b", text) and (name != "mine" or uses_counters)]
     text = "\n".join(head + body + ["    return None", ""])
     return fused.define(text, "listing", names, FILENAME)
 
@@ -340,12 +341,13 @@ def _targets_loop(spec, k: int, target_cost: int, names: dict) -> list[str]:
 def _plain(ri: int, names: dict, to: str = "out") -> list[str]:
     """The lines appending rule ``ri``'s action on target ``x`` paid with nothing to the list
     ``to``: read from a table of this game's (``P{ri}``: target → the interned action, filled
-    from ``rule_action``), so the same object is offered without building its interning key."""
+    from ``rule_action``, read there: no listing binds it for the few that miss), so the same
+    object is offered without building its interning key."""
     table = f"P{ri}"
     names.setdefault(table, {})
     return [f"a = {table}.get(x)",
             "if a is None:",
-            f"    a = {table}[x] = rule_action({ri!r}, x, ())",
+            f"    a = {table}[x] = s.game.rules.rule_action({ri!r}, x, ())",
             f"{to}.append(a)"]
 
 
