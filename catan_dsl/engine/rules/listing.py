@@ -205,11 +205,13 @@ def _target_cost_lines(entry: tuple, guards: list[str], names: dict, k: int) -> 
     else:
         lines = [f"tc = {target_cost!r}", "for n in hand:", f"    if {lo!r} <= n < {hi!r}:",
                  "        " + exact, "        break"]
-    lines.append("env = {'player': p}")
     offered = _hand_targets(spec, k, names, lo > 0) + ["    " + line for line in _plain(ri, names)]
     if spec.when is not None:
         offered = [f"if {_test(_condition(spec.when, k, names))}:"] + \
             ["    " + line for line in offered]
+    # The variables' dict only when something reads it (a constant set and a condition
+    # written in that calls nothing do not).
+    lines += ["env = {'player': p}"] if any("env" in line for line in offered) else []
     return _under(guards + [f"max(hand) >= {target_cost + lowest!r}"], lines + offered)
 
 
@@ -261,10 +263,17 @@ def _hand_targets(spec, k: int, names: dict, paid: bool) -> list[str]:
             or set_t == "set:player" or spec.target_static or spec.target_turned \
             or spec.target_counted is not None:
         return [f"for x in listed_targets(s, p, env, S{k}, tc, hand):"]
-    names[f"F{k}"] = set_fn
+    written = getattr(set_fn, "written", None)
+    if written is not None and written[0] in written[1] \
+            and type(written[1][written[0]]) is tuple:
+        # A set that is one constant ("resources": fused.inline's object) iterated itself,
+        # not called per listing.
+        names[f"F{k}"], head = written[1][written[0]], f"for x in F{k}:"
+    else:
+        names[f"F{k}"], head = set_fn, f"for x in F{k}(s, env):"
     # (``paid``: the least cost is above 0, so ``tc`` is never 0.)
     short = "hand[x] < tc" if paid and LEAN_TESTS else "tc and hand[x] < tc"
-    return [f"for x in F{k}(s, env):", f"    if {short}:", "        continue"]
+    return [head, f"    if {short}:", "        continue"]
 
 
 def _ready_actions(spec, k: int, target_cost: int, names: dict, env_made: bool
