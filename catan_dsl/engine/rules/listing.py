@@ -19,6 +19,7 @@ as literals (``repr``), the specs and closures as named objects, never as code.
 
 from __future__ import annotations
 
+import ast
 import re
 from operator import mul
 from typing import Any, Callable
@@ -33,6 +34,13 @@ INLINE_HAND_TARGETS = True
 INLINE_WHEN = True
 # Consecutive actions listed up to the same turn phase tested for it once (off: each its own).
 GROUP_PHASES = True
+# A target set kept in the position memo kept as its ready actions: a listing that finds them
+# extends its list by them at once (off: the targets kept, each turned into its action per
+# listing, and the variables' dict made before the memo is asked).
+KEEP_ACTIONS = True
+# A condition ``(True if X else False)`` tested as ``X``, and a sale's cost known to be above 0
+# not tested for 0 again per target (off: as written).
+LEAN_TESTS = True
 FILENAME = "<generated rule action listing>"
 _NEVER_PAST = 1 << 30           # player_actions' last_phase of an action offered in every phase
 
@@ -85,7 +93,8 @@ def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
                 groups.append((phase, list(lines)))
         for phase, lines in groups:
             body.extend(pad + line for line in _under([phase] if phase else [], lines))
-    # The locals the body reads, each bound once per listing (a listing asks only some).
+    # The locals the body reads, each bound once per listing (a listing asks only some; an
+    # attribute of the same name, ``rules_state.held``, is not one).
     locals_ = [("hand", "s.hand[p]"), ("uses_turn", "rules_state.uses_turn"),
                ("uses_game", "rules_state.uses_game"), ("held", "rules_state.held"),
                ("rule_action", "s.game.rules.rule_action"), ("worths", "{}"), ("kept", "None"),
@@ -94,7 +103,7 @@ def _function(runs: tuple, before_roll: bool, values: list) -> Callable | None:
     text = "\n".join(body)
     head = ["def listing(s, p, out):", "    rules_state = s.rules_state"] + \
         [f"    {name} = {value}" for name, value in locals_
-         if re.search(rf"\b{name}\b", text) and (name != "mine" or uses_counters)]
+         if re.search(rf"(?<![\w.]){name}\b", text) and (name != "mine" or uses_counters)]
     text = "\n".join(head + body + ["    return None", ""])
     return fused.define(text, "listing", names, FILENAME)
 
@@ -144,7 +153,12 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
         names[f"V{k}"] = values[di]
         guards.append(f"worth >= {cost!r}")
         offered = ["for pay in pays:", f"    out.append(rule_action({ri!r}, x, pay))"]
-    if spec.target is None:
+    cond = None if spec.when is None else _test(_condition(spec.when, k, names))
+    ready = None if token is not None or spec.target is None else \
+        _ready_actions(spec, k, target_cost, names, "env" in (cond or ""))
+    if ready is not None:
+        lines = ready
+    elif spec.target is None:
         lines = ["x = -1"] + offered
     else:
         names[f"S{k}"] = spec
@@ -152,8 +166,7 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
     # The variables' dict made once, where they are first read (a condition written in that
     # calls nothing reads p): the targets see it as the condition left it, as with the call.
     env = ["env = {'player': p}"] if any("env" in line for line in lines) else []
-    if spec.when is not None:
-        cond = _condition(spec.when, k, names)
+    if cond is not None:
         if "env" in cond:
             env, lines = ["env = {'player': p}"], [f"if {cond}:"] + ["    " + x for x in lines]
         else:
@@ -192,10 +205,13 @@ def _target_cost_lines(entry: tuple, guards: list[str], names: dict, k: int) -> 
     else:
         lines = [f"tc = {target_cost!r}", "for n in hand:", f"    if {lo!r} <= n < {hi!r}:",
                  "        " + exact, "        break"]
-    lines.append("env = {'player': p}")
-    offered = _hand_targets(spec, k, names) + ["    " + line for line in _plain(ri, names)]
+    offered = _hand_targets(spec, k, names, lo > 0) + ["    " + line for line in _plain(ri, names)]
     if spec.when is not None:
-        offered = [f"if {_condition(spec.when, k, names)}:"] + ["    " + line for line in offered]
+        offered = [f"if {_test(_condition(spec.when, k, names))}:"] + \
+            ["    " + line for line in offered]
+    # The variables' dict only when something reads it (a constant set and a condition
+    # written in that calls nothing do not).
+    lines += ["env = {'player': p}"] if any("env" in line for line in offered) else []
     return _under(guards + [f"max(hand) >= {target_cost + lowest!r}"], lines + offered)
 
 
@@ -223,7 +239,20 @@ def _condition(when, k: int, names: dict) -> str:
                   lambda m: f"W{k}_{m.group(1)}", src) if objects else src
 
 
-def _hand_targets(spec, k: int, names: dict) -> list[str]:
+def _test(src: str) -> str:
+    """A condition's source as an ``if`` asks it: ``(True if X else False)`` (a fused boolean
+    as a value) tested is ``X`` tested, without the two steps that make the value."""
+    if not LEAN_TESTS:
+        return src
+    node = ast.parse(src, mode="eval").body
+    if isinstance(node, ast.IfExp) and isinstance(node.body, ast.Constant) \
+            and node.body.value is True and isinstance(node.orelse, ast.Constant) \
+            and node.orelse.value is False:
+        return f"({ast.get_source_segment(src, node.test)})"
+    return src
+
+
+def _hand_targets(spec, k: int, names: dict, paid: bool) -> list[str]:
     """The lines up to ``for x in TARGETS:`` over a _target_cost_only action's targets at the
     cost ``tc``: its set's elements the hand holds ``tc`` of, read in place when nothing else
     decides them (no kept set, no "where", no players to put in turn order) — what
@@ -234,8 +263,69 @@ def _hand_targets(spec, k: int, names: dict) -> list[str]:
             or set_t == "set:player" or spec.target_static or spec.target_turned \
             or spec.target_counted is not None:
         return [f"for x in listed_targets(s, p, env, S{k}, tc, hand):"]
-    names[f"F{k}"] = set_fn
-    return [f"for x in F{k}(s, env):", "    if tc and hand[x] < tc:", "        continue"]
+    written = getattr(set_fn, "written", None)
+    if written is not None and written[0] in written[1] \
+            and type(written[1][written[0]]) is tuple:
+        # A set that is one constant ("resources": fused.inline's object) iterated itself,
+        # not called per listing.
+        names[f"F{k}"], head = written[1][written[0]], f"for x in F{k}:"
+    else:
+        names[f"F{k}"], head = set_fn, f"for x in F{k}(s, env):"
+    # (``paid``: the least cost is above 0, so ``tc`` is never 0.)
+    short = "hand[x] < tc" if paid and LEAN_TESTS else "tc and hand[x] < tc"
+    return [head, f"    if {short}:", "        continue"]
+
+
+def _ready_actions(spec, k: int, target_cost: int, names: dict, env_made: bool
+                   ) -> list[str] | None:
+    """The lines listing a paid-with-nothing action over a target set kept in the position
+    memo (_memo_key) from that memo as its ready actions, one ``out.extend``; the set and its
+    actions are made when the memo has none yet (with the variables' dict the condition made,
+    ``env_made``, else a fresh one: nothing else reads it). None: KEEP_ACTIONS off, or the set
+    is not kept so."""
+    key = _memo_key(spec, "actions")
+    if not KEEP_ACTIONS or key is None or spec.target[4] is None or target_cost:
+        return None
+    names[f"S{k}"], names[f"T{k}"] = spec, spec.target[4]
+    env = "env" if env_made else "{'player': p}"
+    return ["if kept is None:",
+            "    kept = rules_state.position_memo(s.piece_moves)",
+            f"mk = {key}",
+            "acts = kept.get(mk)",
+            "if acts is None:",
+            "    acts = kept[mk] = []",
+            f"    for x in T{k}(s, {env}):"] + \
+        ["        " + line for line in _plain(spec.rule_index, names, "acts")] + \
+        ["out.extend(acts)"]
+
+
+def _memo_key(spec, kind: str) -> str | None:
+    """The position memo's key of ``spec``'s targets (``kind``: "targets") or their actions
+    ("actions") for the acting player ``p``, as source; None: they are not kept there."""
+    ri = spec.rule_index
+    if spec.target_static:
+        return f"({kind!r}, {ri!r}, p)"
+    if spec.target_counted is not None:                                 # over hand and mine
+        if kind == "actions":
+            # Its values laid flat in the key (one tuple made, not three: a key's shape is
+            # the same for every listing of the action, so flat keys stay distinct).
+            values = "".join(", " + x for x in _leaves(spec.target_counted.source))
+            return f"({kind!r}, {ri!r}, p{values})"
+        return f"({kind!r}, {ri!r}, p, {spec.target_counted.source})"
+    if spec.target_turned:
+        return (f"({kind!r}, {ri!r}, p, not rules_state.built_now, s.robber, "
+                "tuple(rules_state.robbers))")
+    return None
+
+
+def _leaves(src: str) -> list[str]:
+    """The sources of the values a tuple's source nests, in order, its ``None``s left out."""
+    def walk(node) -> list[str]:
+        if isinstance(node, ast.Tuple):
+            return [x for e in node.elts for x in walk(e)]
+        return [] if isinstance(node, ast.Constant) and node.value is None \
+            else [ast.get_source_segment(src, node)]
+    return walk(ast.parse(src, mode="eval").body)
 
 
 def _targets_loop(spec, k: int, target_cost: int, names: dict) -> list[str]:
@@ -243,17 +333,8 @@ def _targets_loop(spec, k: int, target_cost: int, names: dict) -> list[str]:
     player may take it on: player_actions.listed_targets written out when they are kept in
     the position memo — its key built in place, the memo looked up once per listing (nothing
     moves while one is made), the generated picking loop called directly — else called."""
-    ri = spec.rule_index
     picks = spec.target[4]
-    if spec.target_static:
-        key = f"('targets', {ri!r}, p)"
-    elif spec.target_counted is not None:
-        key = f"('targets', {ri!r}, p, {spec.target_counted.source})"   # over hand and mine
-    elif spec.target_turned:
-        key = (f"('targets', {ri!r}, p, not rules_state.built_now, s.robber, "
-               "tuple(rules_state.robbers))")
-    else:
-        key = None
+    key = _memo_key(spec, "targets")
     if key is None or picks is None or target_cost:
         return [f"for x in listed_targets(s, p, env, S{k}, {target_cost!r}, hand):"]
     names[f"T{k}"] = picks
@@ -266,16 +347,17 @@ def _targets_loop(spec, k: int, target_cost: int, names: dict) -> list[str]:
             "for x in targets:"]
 
 
-def _plain(ri: int, names: dict) -> list[str]:
-    """The lines appending rule ``ri``'s action on target ``x`` paid with nothing: read from a
-    table of this game's (``P{ri}``: target → the interned action, filled from
-    ``rule_action``), so the same object is offered without building its interning key."""
+def _plain(ri: int, names: dict, to: str = "out") -> list[str]:
+    """The lines appending rule ``ri``'s action on target ``x`` paid with nothing to the list
+    ``to``: read from a table of this game's (``P{ri}``: target → the interned action, filled
+    from ``rule_action``, read there: no listing binds it for the few that miss), so the same
+    object is offered without building its interning key."""
     table = f"P{ri}"
     names.setdefault(table, {})
     return [f"a = {table}.get(x)",
             "if a is None:",
-            f"    a = {table}[x] = rule_action({ri!r}, x, ())",
-            "out.append(a)"]
+            f"    a = {table}[x] = s.game.rules.rule_action({ri!r}, x, ())",
+            f"{to}.append(a)"]
 
 
 def _under(guards: list[str], lines: list[str]) -> list[str]:

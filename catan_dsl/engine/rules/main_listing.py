@@ -24,7 +24,7 @@ def listing(rules, s, p: int) -> list:
             # A turn phase after trading and building (rules/turns.py): what they would list
             # is closed, so only the cards and the scenario's actions are listed.
             cards.legal_play(s, p, out, False)
-            player_actions.legal(s, p, out, False)
+            (rules.listing_fns[0] or _walked)(s, p, out)
             return out
         filtered = rules.builds_filtered and not closed
         building.legal_builds(s, p, out, allowed if filtered else None)
@@ -40,7 +40,9 @@ def listing(rules, s, p: int) -> list:
                     ban_filter.drop_banned(rules, s, p, out, columns, builds, builds[1])
         elif rules.listing_filtered or closed:
             filter_main(rules, s, p, out, closed, builds)
-        player_actions.legal(s, p, out, False)
+        # The rules' actions: their generated listing called here, not through
+        # player_actions.legal (one frame less a listing); the walk when there is none.
+        (rules.listing_fns[0] or _walked)(s, p, out)
         return out
     finally:
         rules.listing_memo = rules.listing_state = None
@@ -89,6 +91,10 @@ def allowed(s, p: int, k: int, builds: list) -> list:
 
 def _dropped(rules, s, p: int, builds: list) -> list:
     return ban_filter.allowed_of_kind(rules, s, p, builds) if builds else []
+
+
+def _walked(s, p: int, out: list) -> None:
+    player_actions.legal(s, p, out, False)
 
 
 _NO_COLUMNS: list[int] = []         # no stock banned (read only)

@@ -87,3 +87,31 @@ def test_a_condition_is_written_in_with_its_objects_renamed_and_names_left_alone
     fused_like.written = ("((s.rules_state.counters[env['player']][0]) == 1)", {"_U": None})
     # The acting player's counters read from the listing's local.
     assert listing._condition(fused_like, 5, names) == "((mine[0]) == 1)"
+
+
+@pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
+def test_kept_actions_and_unwrapped_tests_list_what_kept_targets_list(path, with_, monkeypatch):
+    """A kept target set's actions kept ready in the position memo (listing.KEEP_ACTIONS) and
+    a condition ``(True if X else False)`` tested as ``X`` and a sale's cost above 0 not tested
+    for 0 per target (listing.LEAN_TESTS) → the same actions, in the same order, and events as
+    the kept targets turned into actions listing by listing and the tests as written."""
+    ir, report = api.compile_file(str(path), with_=with_)
+    assert ir is not None, report.render_text()
+    players = 2 if "catan_for_two" in with_ else 4
+    ready = Game(ir, num_players=players)
+    with monkeypatch.context() as m:
+        m.setattr(listing, "KEEP_ACTIONS", False)
+        m.setattr(listing, "LEAN_TESTS", False)
+        each = Game(ir, num_players=players)
+    play_side_by_side((ready, each), seed=5, steps=900)
+
+
+def test_a_kept_key_lays_its_values_flat_and_a_boolean_test_is_unwrapped():
+    """The ready actions' memo key holds the counted values themselves (no nested tuples, no
+    None); a fused boolean ``(True if X else False)`` is tested as ``X``, anything else as
+    written."""
+    assert listing._leaves("(None, (mine[3], mine[6],))") == ["mine[3]", "mine[6]"]
+    assert listing._leaves("((hand[0], hand[1],), mine[3])") == ["hand[0]", "hand[1]", "mine[3]"]
+    assert listing._test("(True if (a(s) and b) else False)") == "(a(s) and b)"
+    assert listing._test("(True if a else False) and b") == "(True if a else False) and b"
+    assert listing._test("(False if a else True)") == "(False if a else True)"
