@@ -49,15 +49,16 @@ def row_id(r) -> str:
     return r.stem if isinstance(r, Path) else "+".join(r)
 
 
-def games_on_and_off(path: Path, with_: tuple, monkeypatch, module, flag: str
+def games_on_and_off(path: Path, with_: tuple, monkeypatch, module, *flags: str
                      ) -> tuple[Game, Game]:
-    """(the row's game as shipped, the same game built with ``module.flag`` False)."""
+    """(the row's game as shipped, the same game built with every ``module.flag`` False)."""
     ir, report = compile_file(str(path), with_=with_)
     assert ir is not None, report.render_text()
     players = 2 if "catan_for_two" in with_ else 4
     shipped = Game(ir, num_players=players)
     with monkeypatch.context() as m:
-        m.setattr(module, flag, False)
+        for flag in flags:
+            m.setattr(module, flag, False)
         switched_off = Game(ir, num_players=players)
     return shipped, switched_off
 

@@ -51,14 +51,8 @@ def test_conditions_and_sales_written_in_list_what_their_calls_list(path, with_,
     """An action's fused ``when`` written into the listing, and a sale's targets read from the
     hand in it (listing.INLINE_WHEN, INLINE_HAND_TARGETS) → the same actions and events as
     the listing that calls the condition and player_actions.listed_targets."""
-    ir, report = api.compile_file(str(path), with_=with_)
-    assert ir is not None, report.render_text()
-    players = 2 if "catan_for_two" in with_ else 4
-    written = Game(ir, num_players=players)
-    with monkeypatch.context() as m:
-        m.setattr(listing, "INLINE_WHEN", False)
-        m.setattr(listing, "INLINE_HAND_TARGETS", False)
-        called = Game(ir, num_players=players)
+    written, called = games_on_and_off(path, with_, monkeypatch, listing, "INLINE_WHEN",
+                                       "INLINE_HAND_TARGETS")
     play_side_by_side((written, called), seed=5, steps=900)
 
 
@@ -95,14 +89,8 @@ def test_kept_actions_and_unwrapped_tests_list_what_kept_targets_list(path, with
     a condition ``(True if X else False)`` tested as ``X`` and a sale's cost above 0 not tested
     for 0 per target (listing.LEAN_TESTS) → the same actions, in the same order, and events as
     the kept targets turned into actions listing by listing and the tests as written."""
-    ir, report = api.compile_file(str(path), with_=with_)
-    assert ir is not None, report.render_text()
-    players = 2 if "catan_for_two" in with_ else 4
-    ready = Game(ir, num_players=players)
-    with monkeypatch.context() as m:
-        m.setattr(listing, "KEEP_ACTIONS", False)
-        m.setattr(listing, "LEAN_TESTS", False)
-        each = Game(ir, num_players=players)
+    ready, each = games_on_and_off(path, with_, monkeypatch, listing, "KEEP_ACTIONS",
+                                   "LEAN_TESTS")
     play_side_by_side((ready, each), seed=5, steps=900)
 
 
