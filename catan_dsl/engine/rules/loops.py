@@ -305,18 +305,28 @@ def picked(var: str, set_fn: Fn, set_t: str, cond: Any, types: dict[str, str],
                  f"    for _x in _items:\n        env[{var!r}] = _x\n"
                  f"        if {test}:\n            _chosen.append(_x)\n    return _chosen\n")
     elif em.kept:       # a kept call's local is set in the function's own scope
-        body += ("    _chosen = []\n    for _x in _items:\n"
-                 f"        if {test}:\n            _chosen.append(_x)\n    return _chosen\n")
+        body += _read_once(test, _chosen_loop) + _chosen_loop(test, "    ")
     else:               # env is a copy the caller never sees: no binding, no copy
-        body += _read_once(test) + f"    return [_x for _x in _items if {test}]\n"
+        body += _read_once(test, _comprehended) + _comprehended(test, "    ")
     names = dict(em.names, SET=set_fn, ORDERED=ordered, **extra)
     return define("def picked(s, env):\n" + body, "picked", names, FILENAME)
 
 
-def _read_once(test: str) -> str:
-    """Source returning the picks of TEST (a comprehension's test reading ``env`` only as
-    ``env['X']``, calling nothing that is given ``env``) with each such X read once, before the
-    loop, into a local: nothing writes ``env`` while the elements are tested (a march asks
+def _chosen_loop(test: str, indent: str) -> str:
+    """Source returning the elements of ``_items`` meeting TEST, by a loop, at INDENT."""
+    return (f"{indent}_chosen = []\n{indent}for _x in _items:\n{indent}    if {test}:\n"
+            f"{indent}        _chosen.append(_x)\n{indent}return _chosen\n")
+
+
+def _comprehended(test: str, indent: str) -> str:
+    """Source returning the elements of ``_items`` meeting TEST, by a list comprehension."""
+    return f"{indent}return [_x for _x in _items if {test}]\n"
+
+
+def _read_once(test: str, picks: Callable[[str, str], str]) -> str:
+    """Source returning the picks of TEST (a test reading ``env`` only as ``env['X']``, calling
+    nothing that is given ``env``; ``picks`` writes them) with each such X read once, before
+    the loop, into a local: nothing writes ``env`` while the elements are tested (a march asks
     ``f == e`` of ~25 paths). "" when there is none; an X missing from ``env`` leaves it to the
     loop after, which raises where it always did."""
     keys = sorted({m.group(1) for m in _ENV_KEY.finditer(test)})
@@ -325,8 +335,7 @@ def _read_once(test: str) -> str:
     local = {k: f"_v{i}" for i, k in enumerate(keys)}
     once = _ENV_KEY.sub(lambda m: local[m.group(1)], test)
     return ("    try:\n" + "".join(f"        {n} = env[{k}]\n" for k, n in local.items())
-            + "    except KeyError:\n        pass\n    else:\n"
-            f"        return [_x for _x in _items if {once}]\n")
+            + "    except KeyError:\n        pass\n    else:\n" + picks(once, "        "))
 
 
 def _counted(cond: Any, em: Any, leaf: Leaf, names: dict[str, Any]) -> Any:
