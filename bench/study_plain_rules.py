@@ -54,7 +54,7 @@ def _patched_define(define):
             return fn
         if "(_x == env['e'])" in text and "units[0]" in text:
             return _recording("march", fn)
-        if "markers[0]" in text and "L2(s, env)" in text:
+        if "markers[0]" in text and ("L2(s, env)" in text or "_c_res" in text):
             return _recording("battle", fn)
         return fn
     return patched

@@ -18,7 +18,7 @@ import re
 from typing import Any, Callable
 
 from catan_dsl.core.vocab import COMPREHENSIONS
-from catan_dsl.engine.rules.fused import Leaf, define, emitter
+from catan_dsl.engine.rules.fused import COMPARISONS, Leaf, define, emitter, renamed
 from catan_dsl.engine.rules.measure_memo import board_only
 
 Fn = Callable[[Any, dict], Any]
@@ -40,6 +40,13 @@ HOIST_ROWS = True
 # Off, every picking loop runs with the listing memos live (the reference for the loops that
 # call none of the functions reading them: listing_live; read when a rule is compiled).
 LIVE_WHEN_READ = True
+# Off, a picking loop whose condition is "A and count(…) CMP B" calls the count's generated loop
+# per element (the reference for its body written in place: _count_in_place; read when a rule
+# is compiled).
+COUNT_IN_PLACE = True
+# Off, a picking loop that reads ``env`` only as ``env['X']`` reads X for every element (the
+# reference for X read once before the loop: _read_once; read when a rule is compiled).
+READ_ONCE = True
 # Functions whose closures never read the listing memos (``rules.listing_state``: a VP, a ban,
 # a piece's destinations, a robber's targets read them) nor call what does: the board, its
 # pieces, units, markers, marks, stocks, seats.
@@ -205,7 +212,31 @@ def comprehension(head: str, var: str, set_fn: Fn, set_t: str, cond: Any, value:
                 f"    if _items:\n        env[{var!r}] = _items[-1]\n")
     body += rows + loop + done
     names = dict(em.names, SET=set_fn, EX=execution, ORDERED=ordered)
-    return define("def loop(s, env):\n" + _kept(em) + body, "loop", names, FILENAME)
+    fn = define("def loop(s, env):\n" + _kept(em) + body, "loop", names, FILENAME)
+    if fn is not None and head == "count":      # its only return is its last line
+        fn.body = (_kept(em) + body, names)
+    return fn
+
+
+def _count_in_place(fn: Any, into: dict[str, Any], indent: str) -> str | None:
+    """The body of the generated count FN (``fn.body``) as statements setting ``_cres``, its
+    names and locals renamed ``_c…`` (its objects added to ``into`` so), indented by INDENT; or
+    None. The same statements run on the same ``env`` as its call would: a battle's hexes are
+    counted without a call, a listing and a tick-free budget check per hex."""
+    got = getattr(fn, "body", None)
+    if got is None:
+        return None
+    src, names = got
+    last = src.rstrip("\n").rsplit("\n", 1)
+    if len(last) != 2 or not last[1].startswith("    return ") or "return" in last[0] \
+            or re.search(r"\._", src):
+        return None
+    out = renamed(last[0] + "\n    _res = " + last[1][len("    return "):] + "\n",
+                  lambda n: "_c" + n if n in names or n.startswith("_") else n)
+    if out is None:
+        return None
+    into.update({"_c" + k: v for k, v in names.items() if not k.startswith("__")})
+    return "".join(indent + line[4:] + "\n" for line in out.splitlines())
 
 
 def extreme(head: str, var: str, set_fn: Fn, cond: Fn | None, val: Fn, execution) -> Fn:
@@ -252,21 +283,79 @@ def picked(var: str, set_fn: Fn, set_t: str, cond: Any, types: dict[str, str],
     if cond is None or cond is True:
         return None
     em = _loop_emitter(var, cond, None, types, resource_index, leaf)
-    test = em.emit(cond, True, 0)[0]
-    every = _binds(var, em, test)
-    (test,), rows = _rows(test)
+    extra: dict[str, Any] = {}
+    # The count's call reads env: the element is bound in a copy of it, as below (every).
+    inner = _counted(cond, em, leaf, extra) if COUNT_IN_PLACE else None
+    test = em.emit(cond, True, 0)[0] if inner is None else ""
+    every = inner is not None or _binds(var, em, test)
+    if inner is not None:
+        first, count, cmp, right = inner
+        (first, right), rows = _rows(first, right)
+    else:
+        (test,), rows = _rows(test)
     body = _kept(em) + _ordered(set_t) + "    if not _items:\n        return []\n" + rows
-    if every:
+    if inner is not None:
+        body += ("    env = dict(env)\n    _chosen = []\n"
+                 f"    for _x in _items:\n        env[{var!r}] = _x\n"
+                 f"        if {first}:\n{count}"
+                 f"            if (_c_res {cmp} {right}):\n"
+                 "                _chosen.append(_x)\n    return _chosen\n")
+    elif every:
         body += ("    env = dict(env)\n    _chosen = []\n"
                  f"    for _x in _items:\n        env[{var!r}] = _x\n"
                  f"        if {test}:\n            _chosen.append(_x)\n    return _chosen\n")
     elif em.kept:       # a kept call's local is set in the function's own scope
-        body += ("    _chosen = []\n    for _x in _items:\n"
-                 f"        if {test}:\n            _chosen.append(_x)\n    return _chosen\n")
+        body += _read_once(test, _chosen_loop) + _chosen_loop(test, "    ")
     else:               # env is a copy the caller never sees: no binding, no copy
-        body += f"    return [_x for _x in _items if {test}]\n"
-    names = dict(em.names, SET=set_fn, ORDERED=ordered)
+        body += _read_once(test, _comprehended) + _comprehended(test, "    ")
+    names = dict(em.names, SET=set_fn, ORDERED=ordered, **extra)
     return define("def picked(s, env):\n" + body, "picked", names, FILENAME)
+
+
+def _chosen_loop(test: str, indent: str) -> str:
+    """Source returning the elements of ``_items`` meeting TEST, by a loop, at INDENT."""
+    return (f"{indent}_chosen = []\n{indent}for _x in _items:\n{indent}    if {test}:\n"
+            f"{indent}        _chosen.append(_x)\n{indent}return _chosen\n")
+
+
+def _comprehended(test: str, indent: str) -> str:
+    """Source returning the elements of ``_items`` meeting TEST, by a list comprehension."""
+    return f"{indent}return [_x for _x in _items if {test}]\n"
+
+
+def _read_once(test: str, picks: Callable[[str, str], str]) -> str:
+    """Source returning the picks of TEST (a test reading ``env`` only as ``env['X']``, calling
+    nothing that is given ``env``; ``picks`` writes them) with each such X read once, before
+    the loop, into a local: nothing writes ``env`` while the elements are tested (a march asks
+    ``f == e`` of ~25 paths). "" when there is none; an X missing from ``env`` leaves it to the
+    loop after, which raises where it always did."""
+    keys = sorted({m.group(1) for m in _ENV_KEY.finditer(test)})
+    if not READ_ONCE or not keys:
+        return ""
+    local = {k: f"_v{i}" for i, k in enumerate(keys)}
+    once = _ENV_KEY.sub(lambda m: local[m.group(1)], test)
+    return ("    try:\n" + "".join(f"        {n} = env[{k}]\n" for k, n in local.items())
+            + "    except KeyError:\n        pass\n    else:\n" + picks(once, "        "))
+
+
+def _counted(cond: Any, em: Any, leaf: Leaf, names: dict[str, Any]) -> Any:
+    """For COND ``A and count(…) CMP B`` (a battle's "markers(h, M) > 0 and count(e in
+    edges_of(h) where occupied(e, knight)) > markers(h, M)"): A's and B's sources, the count's
+    generated body in place (_count_in_place, its objects put in NAMES), CMP; else None. The
+    order is the fused ``and``'s: A, then the count, then B."""
+    if not (isinstance(cond, list) and len(cond) == 3 and cond[0] == "and"):
+        return None
+    a, c = cond[1], cond[2]
+    if not (isinstance(c, list) and len(c) == 3 and c[0] in COMPARISONS
+            and isinstance(c[1], list) and c[1] and c[1][0] == "count"):
+        return None
+    right = c[2]
+    if isinstance(right, str) and right not in em.types:   # a name: the emitter's own case
+        return None
+    count = _count_in_place(leaf(c[1])[0], names, "            ")
+    if count is None:
+        return None
+    return em.emit(a, True, 0)[0], count, c[0], em.emit(right, False, 0)[0]
 
 
 def listing_live(picks: Fn, nodes: tuple = (), functions: Any = ()) -> Fn:

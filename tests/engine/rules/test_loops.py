@@ -35,7 +35,7 @@ RULE_LOOP_ROWS = [r for r in ROWS if r[0].stem in (
     "barbarian_attack", "traders_barbarians", "fishermen+barbarian_attack", "rivers+caravans")]
 
 
-@pytest.mark.parametrize("flag", ["BIND_AT_EXIT", "HOIST_ROWS"])
+@pytest.mark.parametrize("flag", ["BIND_AT_EXIT", "HOIST_ROWS", "COUNT_IN_PLACE", "READ_ONCE"])
 @pytest.mark.parametrize("path,with_", RULE_LOOP_ROWS, ids=row_id)
 def test_loops_binding_once_and_reading_rows_once_play_as_per_element(path, with_, flag,
                                                                       monkeypatch):
