@@ -385,15 +385,19 @@ def go_on(s, items: list, top: tuple | None = None, settle: bool = False) -> Non
     if handed is None:
         run(s, items)
     else:
-        stopped(s, rules, items, *handed)
+        stopped(s, rules, items, handed)
 
 
-def stopped(s, rules, items: list, ri: int, stop: tuple, prov) -> None:
-    """A block of rule ``ri`` written out stopped at an effect (``stop``: the block, position
-    and variables to carry on from, the effect's answer and the prompts before it; ``prov``:
-    the provenance then), ``items`` the work below it → the stack as run would leave it: a
-    prompt opened with nothing handed back suspends the stack there, the rest of the block kept
-    below the prompt (``IN_PLACE``); other work is handed to run, carried on from the stop."""
+def stopped(s, rules, items: list, carried: tuple) -> None:
+    """A block of rule ``ri`` written out stopped at an effect (``carried``: ``(ri, stop,
+    prov)``, ``stop`` the block, position and variables to carry on from, the effect's answer
+    and the prompts before it, ``prov`` the provenance then), ``items`` the work below it →
+    the stack as run would leave it: a prompt opened with nothing handed back suspends the
+    stack there, the rest of the block kept below the prompt (``IN_PLACE``); other work is
+    handed to run, carried on from the stop. The three come as one tuple, not spread into
+    the call (``f(*t)``): a spread call enters the interpreter anew, about a thousand
+    instructions more than a plain call."""
+    ri, stop, prov = carried
     addr, i, env, sub, n0 = stop
     execution = rules.execution
     if not sub and execution.resumes:
