@@ -20,7 +20,7 @@ IN_PLACE = True
 OVER = 3            # State.phase once the game is over (state.py imports this package)
 # A prompt made as Prompt's own __new__ makes it (the same tuple of the same class): calling
 # the class enters its Python __new__ through C, a new interpreter frame; this builtin call
-# does not (about 1,500 instructions a prompt fewer, counted on Barbarian Attack, which asks
+# does not (about 1,500 instructions a prompt fewer, counted on a rule row that asks
 # a choice and suspends the stack below it some 0.4 times a decision).
 _PROMPT = tuple.__new__
 
