@@ -181,7 +181,7 @@ def _hand_over(s, rules, items: list, carried: tuple | None) -> None:
     if carried is None:
         run(s, items)
     else:
-        stopped(s, rules, items, *carried)
+        stopped(s, rules, items, carried)
 
 
 def _written(rules, triggered):
