@@ -51,6 +51,24 @@ def distance(a: Hex, b: Hex) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+# Off, centre works out every board's centre afresh (on: kept per tuple of slots).
+KEEP_CENTRES = True
+_CENTRES: dict[tuple[Hex, ...], tuple[Hex, int]] = {}
+
+
+def centre(coords: tuple[Hex, ...]) -> tuple[Hex, int]:
+    """The hex of ``coords`` whose farthest one is nearest (ties: reading order), and how far
+    that one lies: where a spiral over them starts. Kept per tuple while ``KEEP_CENTRES``: a
+    board dealt again for each game asks it of the same slots (19² distances each time)."""
+    got = _CENTRES.get(coords) if KEEP_CENTRES else None
+    if got is None:
+        middle = min(coords, key=lambda c: (max(distance(c, o) for o in coords), sort_key_hex(c)))
+        got = (middle, max(distance(middle, c) for c in coords))
+        if KEEP_CENTRES and len(_CENTRES) < 256:
+            _CENTRES[coords] = got
+    return got
+
+
 def corner(h: Hex, name: str) -> Corner:
     """Canonical key of corner ``name`` (one of CORNER_NAMES) of hex ``h``."""
     q, r = h

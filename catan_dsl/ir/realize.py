@@ -239,8 +239,7 @@ def _fill_pool(pool: dict, hexes: list[dict], terrains: dict, rng: random.Random
 
 def _spiral_order(hexes: list[dict], spec: dict, rng: random.Random) -> list[int]:
     coords = [(h["q"], h["r"]) for h in hexes]
-    center = min(coords, key=lambda c: (max(g.distance(c, o) for o in coords), g.sort_key_hex(c)))
-    radius = max(g.distance(center, c) for c in coords)
+    center, radius = g.centre(tuple(coords))
     start = spec.get("start", "random")
     start_dir = rng.randrange(6) if start == "random" else int(start)
     index = {c: i for i, c in enumerate(coords)}

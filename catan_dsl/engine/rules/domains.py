@@ -227,7 +227,8 @@ def _numbered(parts: list, var: str, occupied_only: bool, bound: Collection[str]
     names = sieve.names if sieve is not None else ()
 
     def on_number(s, env):
-        memo = per_board.of(s.board)
+        # Asked by each loop on the rolled number: the last board's memo, without a call.
+        memo = per_board.memo if s.board is per_board.board else per_board.of(s.board)
         n = value(s, env)
         key = (n, *[env.get(x) for x in names]) if names else n
         got = memo.get(key)
@@ -246,11 +247,13 @@ def _numbered(parts: list, var: str, occupied_only: bool, bound: Collection[str]
             memo[key] = got
         if not got:
             return got
-        if occupied_only:
-            owner = s.v_owner
-            return [v for v in got if owner[v] >= 0]
+        if occupied_only:           # owner(v) >= 0, tested in C (no comprehension's frame)
+            return [*compress(got, map(_ZERO.__le__, map(s.v_owner.__getitem__, got)))]
         return got
     return on_number
+
+
+_ZERO = 0
 
 
 def _layout_part(node: Any, functions: Any) -> Any:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from functools import reduce
 from typing import Any, Callable
 
 from catan_dsl.core import vocab
 from catan_dsl.engine.rules.domains import conjuncts, layout_sieve, narrow
 from catan_dsl.engine.rules.prefilters import layout_prefilter
+from catan_dsl.engine.rules.turn_order import ordered
 from catan_dsl.engine.rules import loops
 from catan_dsl.engine.rules.fused import FUSED, fuse, inline
 from catan_dsl.engine.rules.measure_memo import layout_memo
@@ -167,25 +167,6 @@ def compile_cond(node: Any, ctx: Ctx) -> Fn | None:
 
 
 # ---- comprehensions ------------------------------------------------------------------------
-def ordered(s, items, typ: str, env: dict) -> list:
-    """Players in turn order from the acting player; everything else in id order."""
-    if typ != "set:player":
-        return items if isinstance(items, (list, tuple)) else list(items)
-    items = list(items)
-    if items:
-        start = env.get("player", s.cur)
-        n = s.game.num_players
-        if start is not None and 0 <= start < n and min(items) >= 0 and max(items) < n:
-            items.sort()                            # seats only: turn order is id order turned
-            i = bisect_left(items, start)
-            return items[i:] + items[:i]
-        if start is not None and start >= 0:
-            items.sort(key=lambda p: (p - start) % n)
-        else:
-            items.sort()
-    return items
-
-
 def qualifying(s, env: dict, set_fn: Fn, set_t: str, var: str, cond: Fn | None) -> list:
     """The elements of a set (in ``ordered`` order) meeting ``cond`` with ``var`` bound to each;
     ``env`` is left as it was (each, choose and choose-at-random pick their elements so)."""

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from catan_dsl.engine.events import RuleActionTaken
-from catan_dsl.engine.rules import executor, expressions, firing, loops, stocks, turns
+from catan_dsl.engine.rules import (executor, expressions, firing, loops, stocks, turns,
+                                     vp_targets)
 from catan_dsl.engine.rules.expressions import (Ctx, compile_cond, compile_domain, compile_expr,
                                                 ordered)
 from catan_dsl.engine.rules.measure_memo import board_only
@@ -69,7 +70,7 @@ def compile_action(rules, r: dict, ri: int) -> ActionSpec:
         picks = loops.picked(t["var"], set_fn, set_t, where_ir, ctx.types,
                              rules.resource_index, lambda n: compile_expr(n, ctx), ordered) \
             if expressions.GENERATED_LOOPS and where is not None else None
-        tgt = (t["var"], set_fn, set_t, where, picks)
+        tgt = (t["var"], set_fn, set_t, where, vp_targets.kept_by_vp(picks, t, rules))
     tok = cost.get("tokens")
     phases = _phases(rules, r)
     return ActionSpec(
@@ -168,8 +169,7 @@ def minimal_payments(held: list[int], values: tuple[int, ...], cost: int
 @functools.lru_cache(maxsize=4096)
 def _minimal_payments(held: tuple[int, ...], values: tuple[int, ...], cost: int
                       ) -> tuple[tuple[int, ...], ...]:
-    # A pure function of a few small numbers, asked for on every legal-action listing.
-    if cost <= 0:
+    if cost <= 0:     # (a pure function of a few small numbers, asked on every listing)
         return (tuple(0 for _ in held),)
     # No least payment holds more of an item than pay the cost alone: more held asks as that.
     enough = tuple([min(k, -(-cost // v)) if v > 0 else 0 for k, v in zip(held, values)])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from catan_dsl.engine.events import (
@@ -200,12 +201,12 @@ def apply_draw(s, a, prompt: Prompt) -> None:
         rules_state.spent[di][i] += 1
         emit(s, ri, ItemDrawn(p, deck.name, deck.items[i]))
         return
-    # A revealed item is public and bound by its own rules: a swap never sends it back.
-    swappable = [x for x in range(len(held)) if held[x] and not deck.revealed[x]]
     # Revealed items lie open and are not held tokens: they never count toward max_held
     # (RULES.md Decision #21), whether drawn or handed over.
     if deck.max_held is not None and \
-            sum(k for x, k in enumerate(held) if not deck.revealed[x]) >= deck.max_held:
+            sum(held) - sum(compress(held, deck.revealed)) >= deck.max_held:
+        # A revealed item is public and bound by its own rules: a swap never sends it back.
+        swappable = [x for x in range(len(held)) if held[x] and not deck.revealed[x]]
         if deck.when_full != "swap" or not swappable:
             rules_state.spent[di][i] += 1
             emit(s, ri, ItemReturned(p, deck.name, deck.items[i]))
