@@ -9,7 +9,7 @@ from operator import ne
 from typing import Any, Callable
 
 from catan_dsl.engine.rules.measure_memo import LAYOUT_FUNCTIONS, LIMIT, PerBoard
-from catan_dsl.engine.rules.queries import blind_kept, kept_memo
+from catan_dsl.engine.rules.queries import kept_memo, memo_kind
 from catan_dsl.engine.rules.vp_memo import POSITION_FUNCTIONS
 
 # What a build ban may read for its kind's listing plan (`_ban_plan`) to be kept while nothing on
@@ -110,9 +110,8 @@ def split_build_bans(rules, kinds) -> tuple[dict, PerBoard]:
         spot_free = tuple(r for r in mine if not r.layout_static and not reads_spot(r))
         by_kind[kind] = (tuple(r for r in mine if r.layout_static), spot_free,
                          tuple(r for r in mine if not r.layout_static and reads_spot(r)),
-                         blind_kept(spot_free))
+                         memo_kind(spot_free))
     return by_kind, PerBoard()
-
 
 
 # Off, a revealed board's carried layout verdicts are sifted spot by spot (the reference for
@@ -451,18 +450,13 @@ class BuildBans:
         """Does a forbid blind to the spot hold for ``p`` building ``kind``? Kept per listing, or
         while what they read stays (memo_kind)."""
         _, spot_free, _, kept = self.build_bans[0][kind]
-        key: tuple = ("build", p, kind)
-        if type(kept) is tuple:         # blind_kept: keyed by the builder's counts as well
-            memo = s.rules_state.position_memo(s.piece_moves)
-            key = (*key, *[counts(s, p) for counts in kept])
-        else:
-            memo = kept_memo(s, kept) if kept is not None else \
-                self.listing_memo if s is self.listing_state else None
-        hit = None if memo is None else memo.get(key)
+        memo = kept_memo(s, kept) if kept is not None else \
+            self.listing_memo if s is self.listing_state else None
+        hit = None if memo is None else memo.get(("build", p, kind))
         if hit is None:
             hit = self._first_in(spot_free, s, p, _build_params(kind, on_edge, at)) is not None
             if memo is not None:
-                memo[key] = hit
+                memo[("build", p, kind)] = hit
         return hit
 
     def _guarded_ban(self, s, rule, env: dict, params: dict) -> bool:

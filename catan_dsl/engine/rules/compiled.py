@@ -86,7 +86,6 @@ class Rule:
     board_static: bool = False              # condition and value read only the board and pieces
     position_static: bool = False           # ... and markers, units, marks, chains (not board_static)
     unit_blind: bool = False                # position_static, reading no unit
-    counted_key: Any = None                 # (s, p) → the builder's counts it reads, or None
     markers_only: bool = False              # ... nor any piece: the layout and markers alone
     buildings_only: bool = False            # ... and of the pieces only buildings (not paths)
     layout_static: bool = False             # a forbid reading only the layout and its bindings
@@ -323,7 +322,8 @@ class CompiledRules(RuleQueries, BuildBans, VictoryQueries):
         self.route_weighted = bool(self.modifiers.get("route_weight"))
         self.vp_modified = bool(self.modifiers.get("vp"))
         self.shared_specials = any(sp.policy == "all_min" for sp in game.specials)
-        # VP modifiers reading only pieces, chains, marks, markers, units: kept per position (vp_memo).
+        # VP modifiers reading only pieces, chains, marks, markers and units are memoised by
+        # position (vp_memo).
         vp_rules, on_edge = ir_modifiers(ir, "vp"), dict(zip(game.piece_names, game.piece_on_edge))
         self.vp_kinds = frozenset().union(*(place_kinds(r, on_edge) for r in vp_rules))
         self.vp_memo = VpMemo(vp_rules, self) \
@@ -338,7 +338,8 @@ class CompiledRules(RuleQueries, BuildBans, VictoryQueries):
             for r in ir_modifiers(ir, "yield") for k in ("when", "value"))
         self.pre_roll_actions = any(r.action.phase in ("before_roll", "any") for r in self.actions)
         self.listed_actions = player_actions.listed(self)
-        self.listing_fns = listing.generated(self.listed_actions, [d.values for d in self.decks])
+        self.listing_fns = listing.generated(self.listed_actions,
+                                             [d.values for d in self.decks])
         # "modifier vp ... for player p" is asked for the mover after every action; without a
         # filter a rule's env is just {player, p} (what queries._env would build), made here.
         per_player = self.modifiers.get("player_vp", ())
@@ -410,7 +411,6 @@ class CompiledRules(RuleQueries, BuildBans, VictoryQueries):
                 board_only(r.get(k), self.functions, POSITION_FUNCTIONS) for k in ("when", "value"))
             rule.unit_blind = rule.position_static and all(
                 board_only(r.get(k), self.functions, UNIT_BLIND_FUNCTIONS) for k in ("when", "value"))
-            rule.counted_key = player_actions._counted_key(self, {"where": r.get("when")})
             rule.buildings_only = (rule.board_static or rule.unit_blind) and all(
                 buildings_only(r.get(k), self.functions, self.building_kinds)
                 for k in ("when", "value"))

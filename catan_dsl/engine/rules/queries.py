@@ -26,24 +26,6 @@ def memo_kind(rules) -> str | None:
         else "position"
 
 
-# Off, the verdict of bans blind to the spot that read the builder's counters or resources
-# (Rule.counted_key) is kept for one listing only, worked out again on every listing (the
-# reference for keeping it in the position memo keyed by those values; read when a game is built).
-COUNTED_KEPT = True
-
-
-def blind_kept(spot_free: tuple):
-    """Where the verdict of a kind's bans blind to the spot is kept (memo_kind), or, when one
-    also reads the builder's counts (Rule.counted_key) and the rest only the position, the
-    position memo keyed by those counts: (the count readers,)."""
-    kept = memo_kind(spot_free)
-    if kept is not None or not COUNTED_KEPT or not spot_free or not all(
-            r.when is None or r.board_static or r.position_static or r.counted_key is not None
-            for r in spot_free):
-        return kept
-    return tuple(r.counted_key for r in spot_free if r.counted_key is not None)
-
-
 def kept_kind(rules) -> str | None:
     """memo_kind, or the buildings' memo (State.buildings_kept; markers, marks and chains too)
     when every one of ``rules`` reads only the buildings besides the layout: roads built
