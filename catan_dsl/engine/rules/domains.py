@@ -16,6 +16,10 @@ RAISED = "raised"           # a sieve verdict: asking the layout conjuncts of th
 # Off, a sieve looks up each item's kept verdict one by one (the reference for the verdicts of
 # a whole listed set read in one pass: layout_sieve; read when a rule is compiled).
 KNOWN_SETS = True
+# Off, a loop narrowed to the spots of a feature's rolled number still asks its
+# ``feature_number`` conjunct of each (the reference for that conjunct dropped from the loop's
+# condition, every candidate meeting it: _numbered; read when a rule is compiled).
+NUMBER_DECIDED = True
 
 
 def conjuncts(node: Any) -> list:
@@ -218,10 +222,11 @@ def _numbered(parts: list, var: str, occupied_only: bool, bound: Collection[str]
     players``. None when no conjunct does. A layout ``sieve`` (layout_sieve) is applied to the
     table itself, once per number and values it reads, so a number whose spots the layout
     rules out ("a hex of terrain T with n") costs one look-up."""
-    found = next((got for got in (_numbered_part(p, var, bound) for p in parts) if got), None)
+    found = next(((i, got) for i, got in enumerate(_numbered_part(p, var, bound) for p in parts)
+                  if got), None)
     if found is None:
         return None
-    what, name, number = found
+    at, (what, name, number) = found
     value = compile_node(number)
     per_board = PerBoard()
     names = sieve.names if sieve is not None else ()
@@ -250,6 +255,9 @@ def _numbered(parts: list, var: str, occupied_only: bool, bound: Collection[str]
         if occupied_only:           # owner(v) >= 0, tested in C (no comprehension's frame)
             return [*compress(got, map(_ZERO.__le__, map(s.v_owner.__getitem__, got)))]
         return got
+    # The feature's spots on the number are its table's: each meets ``feature_number(VAR, F,
+    # X)`` (the same table, name and number), so narrow's loop need not ask it again.
+    on_number.implied = (at,) if what == "feature" and NUMBER_DECIDED else ()
     return on_number
 
 
@@ -378,7 +386,8 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
     here (others are constants); ``compile_node`` compiles a candidate expression. ``sieve``
     (layout_sieve) drops the candidates COND's layout conjuncts rule out; given ``full`` (COND
     compiled), it decides its doubtful items too, and the loop's ``decided`` attribute then
-    lists the positions of the conjuncts every candidate is known to meet."""
+    lists the positions of the conjuncts every candidate is known to meet (a feature's spots on
+    the number meet its ``feature_number`` conjunct too)."""
     parts = conjuncts(cond_node) if cond_node is not None else []
     guards = []
     for part in parts:
@@ -394,6 +403,7 @@ def narrow(set_node: Any, var: str, cond_node: Any, set_fn: Fn, rules: Any,
             looped, sieve = numbered, None          # the sieve is applied to its table
     # A narrowed set that is exactly the elements meeting the first conjunct reading VAR.
     decided = (len(guards),) if getattr(looped, "exact", False) else ()
+    decided += getattr(looped, "implied", ())
     looped = looped or set_fn
     if sieve is not None:
         unsieved = looped

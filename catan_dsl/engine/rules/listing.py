@@ -41,6 +41,10 @@ KEEP_ACTIONS = True
 # A condition ``(True if X else False)`` tested as ``X``, and a sale's cost known to be above 0
 # not tested for 0 again per target (off: as written).
 LEAN_TESTS = True
+# An action paid in deck items kept as its ready actions per items held (one per least
+# payment, in the payments' order): a listing extends its list by them at once (off: the
+# payments asked of their memo and each turned into its interned action, listing by listing).
+KEEP_PAID = True
 FILENAME = "<generated rule action listing>"
 _NEVER_PAST = 1 << 30           # player_actions' last_phase of an action offered in every phase
 
@@ -144,6 +148,8 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
     guards += [f"hand[{r!r}] >= {n!r}" for r, n in res]
     guards += [f"mine[{c!r}] >= {n!r}" for c, n in counters]
     ri = spec.rule_index
+    # (An action with no target: its payments alone make its actions.)
+    keep_paid = KEEP_PAID and token is not None and spec.target is None
     if token is None:
         offered = _plain(ri, names)
     else:
@@ -152,14 +158,15 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
         di, cost = token
         names[f"V{k}"] = values[di]
         guards.append(f"worth >= {cost!r}")
-        offered = ["for pay in pays:", f"    out.append(rule_action({ri!r}, x, pay))"]
+        offered = ["out.extend(pays)"] if keep_paid else \
+            ["for pay in pays:", f"    out.append(rule_action({ri!r}, x, pay))"]
     cond = None if spec.when is None else _test(_condition(spec.when, k, names))
     ready = None if token is not None or spec.target is None else \
         _ready_actions(spec, k, target_cost, names, "env" in (cond or ""))
     if ready is not None:
         lines = ready
     elif spec.target is None:
-        lines = ["x = -1"] + offered
+        lines = offered if keep_paid else ["x = -1"] + offered
     else:
         names[f"S{k}"] = spec
         lines = _targets_loop(spec, k, target_cost, names) + ["    " + line for line in offered]
@@ -174,11 +181,23 @@ def _entry(entry: tuple, before_roll: bool, names: dict, values: list, deck: int
             env = []
     lines = env + lines
     if token is not None:
-        lines = [f"pays = payments_of(items, V{k}, {cost!r})", "if pays:"] + \
-            ["    " + line for line in lines]
+        lines = _paid(ri, k, cost, names, keep_paid) + ["if pays:"] + ["    " + line for line in lines]
     # (A kept target set's key may read the counters too: _targets_loop.)
     return _under(guards, lines), bool(counters) or any("mine[" in line for line in lines), \
         phase
+
+
+def _paid(ri: int, k: int, cost: int, names: dict, keep: bool) -> list[str]:
+    """The lines binding ``pays`` to the least payments of ``cost`` from the items held
+    (``items``), or, ``keep``, to rule ``ri``'s (no target) interned actions for them, kept
+    in this game's table ``K{k}`` by the items held (few, and they repeat)."""
+    if not keep:
+        return [f"pays = payments_of(items, V{k}, {cost!r})"]
+    names[f"K{k}"] = {}
+    return [f"pays = K{k}.get(items)",
+            "if pays is None:",
+            f"    pays = K{k}[items] = tuple([rule_action({ri!r}, -1, pay)",
+            f"                               for pay in payments_of(items, V{k}, {cost!r})])"]
 
 
 def _target_cost_only(entry: tuple) -> bool:

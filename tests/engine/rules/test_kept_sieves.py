@@ -1,9 +1,10 @@
 """A layout sieve reads a listed set's kept verdicts in one pass (domains.KNOWN_SETS), a layout
 prefilter asks its leading conjuncts that read no more than its set once per board and set
 values (prefilters.SHARED_PREFIX), and a picking loop that calls nothing reading the listing
-memos runs without them (loops.LIVE_WHEN_READ): the same elements come out, in the same order,
-as with each switch off and as the full scan finds; Barbarian Attack and Fishermen + Barbarian
-Attack play the same both ways."""
+memos runs without them (loops.LIVE_WHEN_READ), and a loop narrowed to a feature's spots on the
+rolled number does not ask ``feature_number`` of them again (domains.NUMBER_DECIDED): the same
+elements come out, in the same order, as with each switch off and as the full scan finds; the
+rows they serve play the same both ways."""
 
 from __future__ import annotations
 
@@ -91,6 +92,8 @@ def test_a_prefilter_asks_its_leading_conjunct_once_a_board(monkeypatch) -> None
     ("barbarian_attack.catan", domains, "KNOWN_SETS"),
     ("combinations/fishermen+barbarian_attack.catan", prefilters, "SHARED_PREFIX"),
     ("barbarian_attack.catan", loops, "LIVE_WHEN_READ"),
+    ("fishermen.catan", domains, "NUMBER_DECIDED"),
+    ("combinations/fishermen+traders_barbarians.catan", domains, "NUMBER_DECIDED"),
 ])
 def test_the_rows_play_the_same_with_the_kept_answers_or_without(row, module, flag,
                                                                  monkeypatch) -> None:

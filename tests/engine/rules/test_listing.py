@@ -94,6 +94,15 @@ def test_kept_actions_and_unwrapped_tests_list_what_kept_targets_list(path, with
     play_side_by_side((ready, each), seed=5, steps=900)
 
 
+@pytest.mark.parametrize("path,with_", ROWS, ids=row_id)
+def test_paid_actions_kept_by_items_held_list_what_each_payment_lists(path, with_, monkeypatch):
+    """An action paid in deck items kept as its ready actions per items held
+    (listing.KEEP_PAID) → the same actions, in the same order, and events as each least
+    payment asked of its memo and turned into its action listing by listing."""
+    kept, each = games_on_and_off(path, with_, monkeypatch, listing, "KEEP_PAID")
+    play_side_by_side((kept, each), seed=5, steps=900)
+
+
 def test_a_kept_key_lays_its_values_flat_and_a_boolean_test_is_unwrapped():
     """The ready actions' memo key holds the counted values themselves (no nested tuples, no
     None); a fused boolean ``(True if X else False)`` is tested as ``X``, anything else as
