@@ -24,20 +24,22 @@ def test_games_are_the_same_through_the_closure_or_move(name: str, monkeypatch) 
 class _Rules:
     def __init__(self) -> None:
         self.compiled, self.execution = [], type("X", (), {"prov": None})()
+        self.heard = frozenset()            # no rule hears an event: none is dispatched
 
 
 class _State:
-    """What a mover reads and writes: the counters, their supply, and the events."""
+    """What a mover reads and writes: the counters, their supply, and the events (recorded
+    where ``State.emit`` and ``executor.emit`` record them)."""
 
     def __init__(self, held: int, supply: int | None) -> None:
         self.rules_state = type("R", (), {})()
         self.rules_state.counters = [[0, held], [0, 0]]
         self.rules_state.supply = [None, supply]
         self.game = type("G", (), {"rules": _Rules()})()
-        self.events: list = []
+        self._events: list = []
 
     def emit(self, event) -> None:
-        self.events.append(event)
+        self._events.append(event)
 
 
 @pytest.mark.parametrize("op, held, supply, k", [
@@ -50,8 +52,8 @@ def test_the_closure_moves_what_move_moves(op: str, held: int, supply, k: int) -
     stocks.move(ref, op, 0, None, k, form, -1)
     assert mine.rules_state.counters == ref.rules_state.counters
     assert mine.rules_state.supply == ref.rules_state.supply
-    assert mine.events == ref.events
-    assert all(type(e) is StockChanged for e in mine.events)
+    assert mine._events == ref._events
+    assert all(type(e) is StockChanged for e in mine._events)
 
 
 def test_other_stocks_and_transfers_go_through_move() -> None:
