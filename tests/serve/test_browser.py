@@ -27,6 +27,11 @@ def _watch(page, origin: str) -> tuple[list[str], list[str]]:  # type: ignore[no
     return urls, errors
 
 
+ON_TOP = """e => { const r = e.getBoundingClientRect();
+    const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return top === e || e.contains(top); }"""
+
+
 def _play_by_clicking(page) -> dict[str, int]:  # type: ignore[no-untyped-def]
     """Until the game ends: click a place on the board when one is offered, else roll, else end
     the turn, else the first button (a discard, an answer to an offer …)."""
@@ -39,6 +44,8 @@ def _play_by_clicking(page) -> dict[str, int]:  # type: ignore[no-untyped-def]
         place = page.locator("#board [data-action]")
         several = page.locator("#board [data-actions]")
         if place.count():
+            # a piece drawn over a place would swallow a player's click on it
+            assert all(place.nth(k).evaluate(ON_TOP) for k in range(place.count()))
             place.first.click()
             clicks["board"] += 1
         elif several.count():
