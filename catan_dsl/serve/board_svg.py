@@ -177,6 +177,7 @@ class BoardDrawing:
                '<defs><pattern id="idle" width="8" height="8" patternUnits="userSpaceOnUse" '
                'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="8" stroke="#333" '
                'stroke-width="2"/></pattern></defs>', self.static]
+        out.append(self._sea_targets(targets))
         out.append(self._land(view, targets))
         out.append(self.inner)
         out.append(self._edges(view, game, colors))
@@ -186,6 +187,21 @@ class BoardDrawing:
         # barbarian standing on a path must not swallow the click meant for that path.
         out.append(self._spots(targets))
         out.append("</svg>")
+        return "".join(out)
+
+    def _sea_targets(self, targets: dict) -> str:
+        """A sea hex an action is played on (the pirate's moves: a sea hex's id follows the
+        land's), drawn over the sea as a place to click."""
+        out = []
+        for i, s in enumerate(self.sea):
+            h = len(self.hex_key) + i
+            acts = targets.get(("hex", h), [])
+            if acts:
+                poly = " ".join(_pt(p) for p in g.hex_corner_points((s["q"], s["r"]), S))
+                out.append(f'<g class="hex sea target" data-sea="{s["q"]},{s["r"]}" data-id="{h}"'
+                           f'{_action_attrs(acts)}><title>sea hex {h} ({s["q"]},{s["r"]})'
+                           f'{"".join(" · " + _a(a) for a in acts)}</title><polygon '
+                           f'points="{poly}" fill="{SEA}" stroke="{SEA_LINE}"/></g>')
         return "".join(out)
 
     def _land(self, view: Any, targets: dict) -> str:
