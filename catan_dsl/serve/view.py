@@ -67,6 +67,11 @@ def prompt_of(state: Any) -> dict | None:
         if cont and cont[0] != "call" and isinstance(cont[1], int):
             compiled = state.game.rules.compiled[cont[1]]
             rule = {"id": compiled.id, "where": compiled.prov.where}
+    elif top.kind == MOVE_ROBBER:
+        # Seafarers: a 7 moves the robber or the pirate; say which the player may move.
+        names = dict.fromkeys(a.name if a.robber else "robber" for a in state.legal_actions()
+                              if isinstance(a, MoveRobber))
+        text = "move the " + " or the ".join(names or ["robber"])
     elif words is not None:
         text = words.format(*top.params) if top.params and "{0}" in words else words
     else:

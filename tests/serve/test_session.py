@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from catan_dsl import api
 from catan_dsl.bots import BOTS
 from catan_dsl.engine import CHANCE
 from catan_dsl.play.transcript import replay
@@ -171,3 +172,19 @@ def test_chance_is_never_a_seat_that_waits() -> None:
         kinds.add(kind)
         assert s.to_move() != CHANCE or not s.waiting_for_human()
     assert kinds == {"bot", "chance"}
+
+
+def test_a_seven_at_sea_says_the_pirate_may_move_too() -> None:
+    """Seafarers: the prompt said "move the robber" while the buttons offered the pirate too."""
+    s = GameSession(api.load_ir("tests/fixtures/sea_routes.catan"), ["random"] * 4, seed=1)
+    while s.step_automatic():
+        prompt = s.view(None)["prompt"]
+        if prompt and prompt["kind"] == "move_robber":
+            break
+    assert prompt["text"] == "move the robber or the pirate"
+    s = GameSession(short_fishermen(), ["random"] * 4, seed=1)
+    while s.step_automatic():
+        prompt = s.view(None)["prompt"]
+        if prompt and prompt["kind"] == "move_robber":
+            break
+    assert prompt["text"] == "move the robber"
