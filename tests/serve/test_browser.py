@@ -72,6 +72,11 @@ def test_a_human_plays_a_whole_game_against_three_bots_by_clicking(browser) -> N
         page = browser.new_page(viewport={"width": 1300, "height": 900})
         urls, errors = _watch(page, server.url)
         page.goto(server.url)
+        # A click where nothing can be played says why (it did nothing at all).
+        page.wait_for_selector("body[data-your-turn='1']")
+        page.locator("#board [data-hex]").first.click()
+        assert page.locator("#why").inner_text() == \
+            "Nothing to play there: the places you can play are highlighted (54)."
         clicks = _play_by_clicking(page)
         assert clicks["board"] >= 4 and clicks["button"] >= 1      # set-up is all board clicks
 

@@ -60,6 +60,7 @@ function accept(view) {
 }
 
 function draw(view) {
+  if (!current || view.version !== current.version) why("");
   current = view;
   document.title = `${view.title} — catan-dsl`;
   $("title").textContent = view.title;
@@ -220,9 +221,32 @@ async function showSource(where) {
   }
 }
 
+// A click on the board where nothing can be played says why, instead of doing nothing.
+function whyNothing(view) {
+  if (view.mode !== "play") return "";
+  if (view.over) return "The game is over.";
+  if (view.error) return "The game stopped (see the red banner).";
+  if (!view.actions.length) {
+    if (view.chance || view.to_move === null) return "Nothing can be played now: chance is being drawn.";
+    const who = view.seats[view.to_move];
+    return `Not your move: ${who.name} (${who.kind}) is to move.`;
+  }
+  const onBoard = view.actions.filter((a) => a.place).length;
+  const ask = view.prompt ? ` (${view.prompt.text})` : "";
+  return onBoard ? `Nothing to play there${ask}: the places you can play are highlighted (${onBoard}).`
+    : `Nothing to play on the board now${ask}: your moves are the buttons under “Your move”.`;
+}
+
+function why(message) {
+  $("why").textContent = message || "";
+  $("why").hidden = !message;
+}
+
 document.addEventListener("click", (ev) => {
-  const target = ev.target.closest("[data-action], [data-actions], a.rule, [data-close], [data-step]");
+  const target = ev.target.closest("[data-action], [data-actions], a.rule, [data-close], button[data-step]");
   if (!ev.target.closest("#menu")) $("menu").hidden = true;
+  why("");
+  if (!target && current && ev.target.closest("#board svg")) { why(whyNothing(current)); return; }
   if (!target) return;
   if (target.matches("a.rule")) { ev.preventDefault(); showSource(target.dataset.where); return; }
   if (target.dataset.close) { target.closest(".popup").hidden = true; return; }
