@@ -104,6 +104,20 @@ def test_bad_query_values_are_400s() -> None:
         assert client.get("/api/nothing").status_code == 404
 
 
+def test_a_wrong_address_is_a_page_that_says_so_and_a_json_error_under_the_api() -> None:
+    """A mistyped address got a bare "Not Found" in text, also under /api/ (all JSON there)."""
+    with _client(_session()) as client:
+        page = client.get("/games/1")
+        api_404 = client.get("/api/games")
+        api_405 = client.get("/api/game/actions")
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "no page at <code>/games/1</code>" in page.text and '<a href="/">' in page.text
+    assert api_404.status_code == 404
+    assert api_404.json()["error"].startswith("no such address: /api/games")
+    assert api_405.status_code == 405
+    assert api_405.json()["error"].startswith("GET is not allowed on /api/game/actions")
+
+
 def test_a_lan_game_wants_its_token_and_the_token_names_the_seat() -> None:
     s = _session(seats=(HUMAN, HUMAN, "greedy"))
     tokens = new_tokens([0, 1])
