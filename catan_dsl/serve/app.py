@@ -185,7 +185,7 @@ def create_app(session: Any, *, tokens: dict[str, int | None] | None = None, pac
         try:
             return JSONResponse(session.sources.lookup(request.query_params.get("where", "")))
         except LookupError as exc:
-            raise Refused(404, str(exc).strip("'\"")) from None
+            raise Refused(404, str(exc)) from None
 
     async def websocket(ws: WebSocket) -> None:
         allowed, _ = token_seat(ws)

@@ -173,6 +173,9 @@ def test_rule_lines_are_served_only_from_the_scenario() -> None:
         assert got.status_code == 200 and got.json()["line"] == int(where.rsplit(":", 1)[1])
         for bad in ("/etc/passwd:1", "../../etc/shadow.catan:1", "", f"{FISHERMEN}:0"):
             assert client.get("/api/source", params={"where": bad}).status_code == 404
+        # the message quotes what was asked, whole (a stray quote was left of it)
+        assert client.get("/api/source", params={"where": "/etc/passwd:1"}).json()["error"] == \
+            "'/etc/passwd:1' is not a FILE.catan:LINE of this game"
 
 
 def test_the_websocket_pushes_every_change_and_a_closed_one_breaks_nothing() -> None:
