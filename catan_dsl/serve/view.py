@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from catan_dsl.engine import observation
-from catan_dsl.engine.actions import Build, Choose, MoveRobber, RuleAction
+from catan_dsl.engine.actions import Build, Choose, MoveRobber, Rob, RuleAction
 from catan_dsl.engine.prompts import (CHOOSE_VICTIM, DISCARD, MONOPOLY, MOVE_ROBBER, PLACE_FREE,
                                       RULE_CHOOSE, TAKE, TRADE_RESPONSE)
 from catan_dsl.engine.state import SETUP
@@ -21,7 +21,7 @@ _PROMPTS = {
     DISCARD: "discard {0} more card(s)", MOVE_ROBBER: "move the robber",
     CHOOSE_VICTIM: "choose whom to rob", PLACE_FREE: "place a free piece",
     TAKE: "take {0} resource(s) from the bank", MONOPOLY: "name a resource to take from everyone",
-    TRADE_RESPONSE: "answer the trade offer", RULE_CHOOSE: "choose a {0}",
+    RULE_CHOOSE: "choose a {0}",
 }
 
 
@@ -40,14 +40,25 @@ def place_of(action: Any, game: Any) -> tuple[str, int] | None:
     return None
 
 
+def label_of(action: Any) -> str:
+    """The words on an action's button: its text, with a seat number given its name
+    (``rob 2`` → ``rob White``; the transcript keeps the number)."""
+    if isinstance(action, Rob):
+        return f"rob {seat_name(action.player)}"
+    if isinstance(action, Choose) and action.what == "player":
+        return f"choose {seat_name(action.id)}"
+    return str(action)
+
+
 def action_list(state: Any) -> tuple[list[dict], dict[tuple[str, int], list[str]]]:
-    """The legal actions as ``{"text", "group", "place"}`` rows, and place → action texts."""
+    """The legal actions as ``{"text", "label", "group", "place"}`` rows, and place → action
+    texts."""
     game = state.game
     rows, targets = [], {}
     for a in state.legal_actions():
         text = str(a)
         place = place_of(a, game)
-        rows.append({"text": text, "group": text.split()[0],
+        rows.append({"text": text, "label": label_of(a), "group": text.split()[0],
                      "place": {"kind": place[0], "id": place[1]} if place else None})
         if place is not None:
             targets.setdefault(place, []).append(text)
@@ -72,6 +83,10 @@ def prompt_of(state: Any) -> dict | None:
         names = dict.fromkeys(a.name if a.robber else "robber" for a in state.legal_actions()
                               if isinstance(a, MoveRobber))
         text = "move the " + " or the ".join(names or ["robber"])
+    elif top.kind == TRADE_RESPONSE:
+        proposer, offer = top.params
+        give, _, get = str(offer).removeprefix("offer ").partition(" for ")
+        text = f"{seat_name(proposer)} offers {give} for your {get}: accept or decline"
     elif words is not None:
         text = words.format(*top.params) if top.params and "{0}" in words else words
     else:

@@ -10,9 +10,11 @@ import pytest
 from catan_dsl import api
 from catan_dsl.bots import BOTS
 from catan_dsl.engine import CHANCE
+from catan_dsl.engine.actions import Choose, Rob
 from catan_dsl.play.transcript import replay
 from catan_dsl.serve.session import HUMAN, GameSession, Refused, seat_kinds
 from catan_dsl.serve.sources import SourceLines
+from catan_dsl.serve.view import action_list, label_of
 from tests.serve.conftest import FISHERMEN, short_fishermen
 
 
@@ -188,3 +190,19 @@ def test_a_seven_at_sea_says_the_pirate_may_move_too() -> None:
         if prompt and prompt["kind"] == "move_robber":
             break
     assert prompt["text"] == "move the robber"
+
+
+def test_buttons_name_seats_and_an_offer_to_answer_is_spelled_out() -> None:
+    """A player saw "rob 2" (which seat is 2?) and "answer the trade offer" (which offer?)."""
+    assert label_of(Rob(2)) == "rob White" and label_of(Choose("player", 1)) == "choose Blue"
+    s = GameSession(short_fishermen(), ["random"] * 4, seed=3)
+    while s.step_automatic():
+        prompt = s.view(None)["prompt"]
+        if prompt and prompt["kind"] == "trade_response":
+            break
+    proposer, offer = s.state.prompts[-1].params
+    give, get = str(offer).removeprefix("offer ").split(" for ")
+    assert prompt["text"] == f"{s.view(None)['seats'][proposer]['name']} offers {give} for " \
+                             f"your {get}: accept or decline"
+    rows, _ = action_list(s.state)
+    assert {(r["text"], r["label"]) for r in rows} == {("accept", "accept"), ("decline", "decline")}

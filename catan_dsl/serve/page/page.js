@@ -121,7 +121,7 @@ function drawActions(view) {
     const buttons = list.map((a) => el("button", {
       type: "button", "data-action": a.text, class: ["end", "roll", "accept"].includes(group) ? "main" : null,
       title: a.place ? `also on the board: ${a.place.kind} ${a.place.id}` : null,
-    }, a.text));
+    }, a.label || a.text));
     if (list.length > 8) {
       box.append(el("details", { class: "group" }, el("summary", {}, `${group} (${list.length})`), buttons));
     } else {
