@@ -21,8 +21,17 @@ _PROMPTS = {
     DISCARD: "discard {0} more card(s)", MOVE_ROBBER: "move the robber",
     CHOOSE_VICTIM: "choose whom to rob", PLACE_FREE: "place a free piece",
     TAKE: "take {0} resource(s) from the bank", MONOPOLY: "name a resource to take from everyone",
-    RULE_CHOOSE: "choose a {0}",
 }
+
+
+# The page's words for what a rule asks to choose (the board's tooltips say path, intersection).
+_CHOICES = {"edge": "a path", "vertex": "an intersection", "hex": "a hex", "player": "a player",
+            "resource": "a resource"}
+
+
+def _action_title(ir: dict, rule_id: str) -> str:
+    rule = next((r for r in ir.get("rules", []) if r.get("id") == rule_id), {})
+    return rule.get("label") or str(rule.get("name") or rule_id).replace("_", " ")
 
 
 def place_of(action: Any, game: Any) -> tuple[str, int] | None:
@@ -74,10 +83,12 @@ def prompt_of(state: Any) -> dict | None:
     rule = None
     if top.kind == RULE_CHOOSE:
         what, _, cont = top.params
-        text = f"choose a {what}"
+        text = f"choose {_CHOICES.get(what, 'a ' + what)}"
         if cont and cont[0] != "call" and isinstance(cont[1], int):
             compiled = state.game.rules.compiled[cont[1]]
             rule = {"id": compiled.id, "where": compiled.prov.where}
+            if compiled.kind == "action":         # "Move a ship: choose a path"
+                text = f"{_action_title(state.game.ir, compiled.id)}: {text}"
     elif top.kind == MOVE_ROBBER:
         # Seafarers: a 7 moves the robber or the pirate; say which the player may move.
         names = dict.fromkeys(a.name if a.robber else "robber" for a in state.legal_actions()

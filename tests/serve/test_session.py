@@ -206,3 +206,16 @@ def test_buttons_name_seats_and_an_offer_to_answer_is_spelled_out() -> None:
                              f"your {get}: accept or decline"
     rows, _ = action_list(s.state)
     assert {(r["text"], r["label"]) for r in rows} == {("accept", "accept"), ("decline", "decline")}
+
+
+def test_a_rule_asking_for_a_place_says_what_for_in_words() -> None:
+    """T&B said "choose a edge" both after a 7 and after the player's own "drive off" action;
+    a choice opened by an action now names it, and a path is a path, as the board calls it."""
+    s = GameSession(api.load_ir("scenarios/traders_barbarians.catan"), ["random"] * 4, seed=1)
+    wanted = {"choose a path",
+              "Try to drive off a barbarian next to the wagon (roll a die): choose a path"}
+    seen = set()
+    while s.step_automatic() and not wanted <= seen:
+        if s.state.prompts and s.state.prompts[-1].kind == "rule_choose":
+            seen.add(s.view(None)["prompt"]["text"])
+    assert wanted <= seen and not any(" a edge" in t for t in seen)
