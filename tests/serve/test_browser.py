@@ -102,7 +102,10 @@ def test_a_human_plays_a_whole_game_against_three_bots_by_clicking(browser) -> N
         winner = result.final["winner"]
         assert page.locator("#result").inner_text().startswith(
             f"{session.view(None)['seats'][winner]['name']} wins with {shown[winner]} VP")
-        page.close()
+    # The server stops (Ctrl-C): the page says so in words, not the browser's "Failed to fetch".
+    page.wait_for_selector("#banner:not([hidden])")
+    assert page.locator("#banner").inner_text().startswith("cannot reach the server")
+    page.close()
     assert errors == []
     assert all(u.startswith((server.url, server.url.replace("http", "ws", 1))) for u in urls), urls
 

@@ -23,7 +23,12 @@ async function api(path, extra, options) {
   const headers = { "Accept": "application/json" };
   if (token) headers["X-Catan-Token"] = token;
   if (options && options.body) headers["Content-Type"] = "application/json";
-  const response = await fetch(apiUrl(path, extra), Object.assign({ headers }, options || {}));
+  let response;
+  try {
+    response = await fetch(apiUrl(path, extra), Object.assign({ headers }, options || {}));
+  } catch (err) {         // the browser's words ("Failed to fetch") would tell a player nothing
+    throw new Error("cannot reach the server: was catan-dsl serve stopped? (this page retries)");
+  }
   const data = await response.json().catch(() => ({ error: response.statusText }));
   if (!response.ok) throw new Error(data.error || response.statusText);
   return data;
