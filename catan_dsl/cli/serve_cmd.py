@@ -11,7 +11,7 @@ import click
 
 from catan_dsl.cli.common import (EXIT_USAGE, ScenarioArg, engine_guard, fail, resolve_variants,
                                   set_option)
-from catan_dsl.cli.game import load_scenario, read_transcript, transcript_ir
+from catan_dsl.cli.game import board_for_seats, load_scenario, read_transcript, transcript_ir
 
 WEB_EXTRA = "pip install 'catan-dsl[web]'"
 
@@ -86,6 +86,7 @@ def serve(file: str, seats_text: str | None, seed: int, host: str, port: int, op
         except ValueError as exc:
             click.echo(f"error: --seats: {exc}", err=True)
             sys.exit(EXIT_USAGE)
+        ir = board_for_seats(ir, len(seats), file, board, with_, options, params)
         # Rule lines are read from the files we compiled; a compiled IR's paths are data.
         source = Path(file).suffix != ".json"
         sources = SourceLines(ir, trusted=source, reason="an IR file's paths are not opened; "

@@ -57,6 +57,18 @@ def test_serve_prints_its_local_address(served) -> None:
     assert [s["kind"] for s in view["seats"]] == ["human", "greedy", "greedy"]
 
 
+def test_three_seats_sit_at_the_scenarios_three_player_board(served) -> None:
+    """Seafarers: `serve --seats` with 3 players drew the 4-player board (`play` seats 3 at
+    the 3-player one, as `board NAME for players 3` says)."""
+    r = run("serve", "seafarers:fog_islands", "--port", "0", "--seats", "human,greedy,greedy")
+    assert r.exit_code == 0, r.output
+    with TestClient(served["app"]) as client:
+        assert client.get("/api/game").json()["board"] == "fog_islands_3"
+    run("serve", "seafarers:fog_islands", "--port", "0", "--seats", "human,greedy,greedy,greedy")
+    with TestClient(served["app"]) as client:
+        assert client.get("/api/game").json()["board"] == "fog_islands_4"
+
+
 def test_a_lan_game_warns_and_prints_a_link_per_human_seat(served) -> None:
     r = run("serve", FISHERMEN, "--host", "0.0.0.0", "--port", "0", "--seats",
             "human,greedy,human")
