@@ -29,9 +29,11 @@ _CHOICES = {"edge": "a path", "vertex": "an intersection", "hex": "a hex", "play
             "resource": "a resource"}
 
 
-def _action_title(ir: dict, rule_id: str) -> str:
-    rule = next((r for r in ir.get("rules", []) if r.get("id") == rule_id), {})
-    return rule.get("label") or str(rule.get("name") or rule_id).replace("_", " ")
+def _action_title(ir: dict, key: str, by: str = "id") -> str:
+    """A scenario action's title (``action move_ship "Move a ship"``), found by rule id or name."""
+    rule = next((r for r in ir.get("rules", []) if r.get("kind") == "action" and r.get(by) == key),
+                {})
+    return rule.get("label") or str(rule.get("name") or key).replace("_", " ")
 
 
 def place_of(action: Any, game: Any) -> tuple[str, int] | None:
@@ -49,14 +51,25 @@ def place_of(action: Any, game: Any) -> tuple[str, int] | None:
     return None
 
 
-def label_of(action: Any) -> str:
-    """The words on an action's button: its text, with a seat number given its name
-    (``rob 2`` → ``rob White``; the transcript keeps the number)."""
+_PLACE_WORDS = {"edge": "path", "vertex": "intersection"}
+
+
+def label_of(action: Any, ir: dict | None = None) -> tuple[str, str]:
+    """(group, words on the button) for an action: its text under its first word, with a seat
+    number given its name (``rob 2`` → ``rob White``); a scenario action under its title, the
+    button its target or payment (``do travel edge 28`` → "Move the wagon", ``path 28``).
+    The transcript keeps the text."""
+    text = str(action)
     if isinstance(action, Rob):
-        return f"rob {seat_name(action.player)}"
+        return "rob", f"rob {seat_name(action.player)}"
     if isinstance(action, Choose) and action.what == "player":
-        return f"choose {seat_name(action.id)}"
-    return str(action)
+        return "choose", f"choose {seat_name(action.id)}"
+    if isinstance(action, RuleAction) and ir is not None:
+        words = text.split()
+        title = _action_title(ir, words[1] if len(words) > 1 else "", by="name")
+        rest = " ".join(_PLACE_WORDS.get(w, w) if i == 0 else w for i, w in enumerate(words[2:]))
+        return title, rest or title
+    return text.split()[0], text
 
 
 def action_list(state: Any) -> tuple[list[dict], dict[tuple[str, int], list[str]]]:
@@ -67,7 +80,8 @@ def action_list(state: Any) -> tuple[list[dict], dict[tuple[str, int], list[str]
     for a in state.legal_actions():
         text = str(a)
         place = place_of(a, game)
-        rows.append({"text": text, "label": label_of(a), "group": text.split()[0],
+        group, label = label_of(a, game.ir)
+        rows.append({"text": text, "label": label, "group": group,
                      "place": {"kind": place[0], "id": place[1]} if place else None})
         if place is not None:
             targets.setdefault(place, []).append(text)

@@ -194,7 +194,8 @@ def test_a_seven_at_sea_says_the_pirate_may_move_too() -> None:
 
 def test_buttons_name_seats_and_an_offer_to_answer_is_spelled_out() -> None:
     """A player saw "rob 2" (which seat is 2?) and "answer the trade offer" (which offer?)."""
-    assert label_of(Rob(2)) == "rob White" and label_of(Choose("player", 1)) == "choose Blue"
+    assert label_of(Rob(2)) == ("rob", "rob White")
+    assert label_of(Choose("player", 1)) == ("choose", "choose Blue")
     s = GameSession(short_fishermen(), ["random"] * 4, seed=3)
     while s.step_automatic():
         prompt = s.view(None)["prompt"]
@@ -219,3 +220,20 @@ def test_a_rule_asking_for_a_place_says_what_for_in_words() -> None:
         if s.state.prompts and s.state.prompts[-1].kind == "rule_choose":
             seen.add(s.view(None)["prompt"]["text"])
     assert wanted <= seen and not any(" a edge" in t for t in seen)
+
+
+def test_a_scenario_action_is_a_button_under_its_title() -> None:
+    """T&B showed "do buy_with_gold" and "do travel edge 28": the scenario's own words are
+    "Buy a resource for 2 gold" and "Move the wagon"."""
+    s = GameSession(api.load_ir("scenarios/traders_barbarians.catan"), [HUMAN] + ["random"] * 3,
+                    seed=1)
+    for _ in range(400):
+        if s.step_automatic():
+            continue
+        rows = {r["text"]: (r["group"], r["label"]) for r in action_list(s.state)[0]}
+        travel = next((t for t in rows if t.startswith("do travel edge ")), None)
+        if travel:
+            break
+        s.act(0, "end turn" if "end turn" in rows else next(iter(rows)))
+    assert rows[travel] == ("Move the wagon", "path " + travel.rsplit(" ", 1)[1])
+    assert rows["end turn"] == ("end", "end turn")

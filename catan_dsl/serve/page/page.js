@@ -130,7 +130,9 @@ function drawActions(view) {
     if (list.length > 8) {
       box.append(el("details", { class: "group" }, el("summary", {}, `${group} (${list.length})`), buttons));
     } else {
-      box.append(el("div", { class: "group" }, el("span", {}, group), buttons));
+      // a button that says it all ("Feed the oxen …") needs no heading repeating it
+      const alone = list.length === 1 && list[0].label === group;
+      box.append(el("div", { class: "group" }, alone ? null : el("span", {}, group), buttons));
     }
   }
 }
