@@ -198,7 +198,7 @@ async function play(text) {
     const body = { action: text };
     accept(await api("/api/game/actions", { since: entries.length }, { method: "POST", body: JSON.stringify(body) }));
   } catch (err) {
-    banner(`${text}: ${err.message}`);
+    banner(err.message.startsWith(text) ? err.message : `${text}: ${err.message}`);
     refresh();
   } finally {
     busy = false;
