@@ -4,6 +4,7 @@ the browser; prints the address(es) and, on a LAN, the join links."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -112,8 +113,10 @@ def serve(file: str, seats_text: str | None, seed: int, host: str, port: int, op
     try:
         sock = server.listen(host, port)
     except OSError as exc:
-        busy = " (in use: pass --port N, or --port 0 for any free port)" if exc.errno == 98 else ""
-        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}{busy}")
+        busy = ": pass --port N, or --port 0 for any free port" if exc.errno == 98 else ""
+        # socket.create_server appends "(while attempting to bind on address …)": said already
+        why = os.strerror(exc.errno) if exc.errno else str(exc)
+        fail(f"cannot listen on {host}:{port}: {why}{busy}")
     actual = sock.getsockname()[1]
     base = f"http://{server.url_host(host)}:{actual}/"
     first = _announce(session, base, tokens, lan, host)

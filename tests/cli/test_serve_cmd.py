@@ -101,7 +101,8 @@ def test_a_busy_port_is_one_clear_line() -> None:
         port = taken.getsockname()[1]
         r = run("serve", FISHERMEN, "--port", str(port))
     assert r.exit_code == 1
-    assert f"error: cannot listen on 127.0.0.1:{port}" in r.output and "--port 0" in r.output
+    assert r.output.strip() == f"error: cannot listen on 127.0.0.1:{port}: Address already in " \
+        "use: pass --port N, or --port 0 for any free port"
 
 
 def test_without_the_web_extra_it_says_what_to_install(served, monkeypatch) -> None:
