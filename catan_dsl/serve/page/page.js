@@ -113,6 +113,8 @@ function drawActions(view) {
   const box = $("actions");
   box.replaceChildren();
   $("actions-wrap").hidden = view.mode === "replay";
+  // Any action by its text: a trade offer of the player's own making is not among the buttons.
+  $("typed").hidden = !view.actions.length;
   if (!view.actions.length) {
     box.append(el("span", { class: "detail" }, view.over ? "The game is over." : "Waiting for the other players…"));
     return;
@@ -191,15 +193,17 @@ function drawLog(view) {
 
 // ---- playing -------------------------------------------------------------------------------
 async function play(text) {
-  if (busy || !current || current.mode !== "play") return;
+  if (busy || !current || current.mode !== "play") return false;
   busy = true;
   for (const b of document.querySelectorAll("#actions button")) b.disabled = true;
   try {
     const body = { action: text };
     accept(await api("/api/game/actions", { since: entries.length }, { method: "POST", body: JSON.stringify(body) }));
+    return true;
   } catch (err) {
     banner(err.message.startsWith(text) ? err.message : `${text}: ${err.message}`);
     refresh();
+    return false;
   } finally {
     busy = false;
     for (const b of document.querySelectorAll("#actions button")) b.disabled = false;
@@ -329,6 +333,12 @@ function viewerButton(which) {
     }, 250);
   }
 }
+
+$("typed").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const text = $("typed-text").value.trim();
+  if (text) play(text).then((done) => { if (done) $("typed-text").value = ""; });
+});
 
 $("slider").addEventListener("input", (ev) => goTo(Number(ev.target.value)));
 document.addEventListener("keydown", (ev) => {
