@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from types import SimpleNamespace
 
 import pytest
 
@@ -12,6 +13,7 @@ from catan_dsl import api
 from catan_dsl.bots import BOTS
 from catan_dsl.engine import CHANCE
 from catan_dsl.engine.actions import Choose, Rob
+from catan_dsl.play.gamelog import DESCRIBE
 from catan_dsl.play.transcript import replay
 from catan_dsl.serve.session import HUMAN, GameSession, Refused, seat_kinds
 from catan_dsl.serve.sources import SourceLines
@@ -239,3 +241,13 @@ def test_a_scenario_action_is_a_button_under_its_title() -> None:
         s.act(0, "end turn" if "end turn" in rows else next(iter(rows)))
     assert rows[travel] == ("Move the wagon", "path " + travel.rsplit(" ", 1)[1])
     assert rows["end turn"] == ("end", "end turn")
+
+
+def test_a_stolen_ore_reads_an_ore() -> None:
+    """The log (the page's and `play`'s) read "Red stole a ore from Blue"."""
+    def steal(resource: str) -> str:
+        event = SimpleNamespace(thief=0, victim=1, resource=resource)
+        return DESCRIBE["CardStolen"](event, lambda p: ["Red", "Blue"][p], {})
+
+    assert steal("ore") == "Red stole an ore from Blue"
+    assert steal("brick") == "Red stole a brick from Blue"
