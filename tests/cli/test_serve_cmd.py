@@ -143,9 +143,11 @@ def test_a_broken_transcript_is_one_error_line(tmp_path: Path) -> None:
     assert r.exit_code == 1 and "error:" in r.output and "Traceback" not in r.output
 
 
-def test_a_served_game_is_saved_on_ctrl_c_and_replays(tmp_path: Path) -> None:
-    """The real command in its own process: bots play to the end, Ctrl-C stops the server,
-    the transcript it saves is the game's and `catan-dsl replay` verifies it."""
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_a_served_game_is_saved_on_ctrl_c_and_replays(tmp_path: Path, stop: int) -> None:
+    """The real command in its own process: bots play to the end, Ctrl-C (or `kill`: SIGTERM
+    once ended the process before it saved) stops the server, the transcript it saves is the
+    game's and `catan-dsl replay` verifies it."""
     out = tmp_path / "served.json"
     proc = subprocess.Popen(
         [sys.executable, "-m", "catan_dsl", "serve", FISHERMEN, "--seats", "greedy,greedy,greedy",
@@ -163,7 +165,8 @@ def test_a_served_game_is_saved_on_ctrl_c_and_replays(tmp_path: Path) -> None:
             assert time.monotonic() < deadline, "the served game did not end"
             time.sleep(0.2)
         assert out.exists()                            # written when the game ended
-        proc.send_signal(signal.SIGINT)
+        out.unlink()                                   # and written again on the way out
+        proc.send_signal(stop)
         stdout, stderr = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:
