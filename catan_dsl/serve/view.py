@@ -55,10 +55,10 @@ _PLACE_WORDS = {"edge": "path", "vertex": "intersection"}
 
 
 def label_of(action: Any, ir: dict | None = None) -> tuple[str, str]:
-    """(group, words on the button) for an action: its text under its first word, with a seat
-    number given its name (``rob 2`` → ``rob White``); a scenario action under its title, the
-    button its target or payment (``do travel edge 28`` → "Move the wagon", ``path 28``).
-    The transcript keeps the text."""
+    """(group, words on the button) for an action: its text under its first word, in words
+    (``play road_building`` → ``play road building``, ``rob 2`` → ``rob White``); a scenario
+    action under its title, the button its target or payment (``do travel edge 28`` → "Move
+    the wagon", ``path 28``). The transcript keeps the text."""
     text = str(action)
     if isinstance(action, Rob):
         return "rob", f"rob {seat_name(action.player)}"
@@ -69,7 +69,7 @@ def label_of(action: Any, ir: dict | None = None) -> tuple[str, str]:
         title = _action_title(ir, words[1] if len(words) > 1 else "", by="name")
         rest = " ".join(_PLACE_WORDS.get(w, w) if i == 0 else w for i, w in enumerate(words[2:]))
         return title, rest or title
-    return text.split()[0], text
+    return text.split()[0], text.replace("_", " ")           # "play road building"
 
 
 def action_list(state: Any) -> tuple[list[dict], dict[tuple[str, int], list[str]]]:

@@ -12,7 +12,7 @@ import pytest
 from catan_dsl import api
 from catan_dsl.bots import BOTS
 from catan_dsl.engine import CHANCE
-from catan_dsl.engine.actions import Choose, Rob
+from catan_dsl.engine.actions import Choose, PlayCard, Rob
 from catan_dsl.play.gamelog import DESCRIBE
 from catan_dsl.play.transcript import replay
 from catan_dsl.serve.session import HUMAN, GameSession, Refused, seat_kinds
@@ -197,9 +197,11 @@ def test_a_seven_at_sea_says_the_pirate_may_move_too() -> None:
 
 
 def test_buttons_name_seats_and_an_offer_to_answer_is_spelled_out() -> None:
-    """A player saw "rob 2" (which seat is 2?) and "answer the trade offer" (which offer?)."""
+    """A player saw "rob 2" (which seat is 2?), "play road_building" and "answer the trade
+    offer" (which offer?)."""
     assert label_of(Rob(2)) == ("rob", "rob White")
     assert label_of(Choose("player", 1)) == ("choose", "choose Blue")
+    assert label_of(PlayCard(2, name="road_building")) == ("play", "play road building")
     s = GameSession(short_fishermen(), ["random"] * 4, seed=3)
     while s.step_automatic():
         prompt = s.view(None)["prompt"]
