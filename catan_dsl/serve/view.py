@@ -90,8 +90,10 @@ def action_list(state: Any) -> tuple[list[dict], dict[tuple[str, int], list[str]
 
 def prompt_of(state: Any) -> dict | None:
     """What the open prompt asks, in words, and the rule that opened it (its ``file:line``)."""
-    if not state.prompts or state.is_terminal():
+    if state.is_terminal():
         return None
+    if not state.prompts:
+        return _setup_prompt(state)
     top = state.prompts[-1]
     words = _PROMPTS.get(top.kind)
     rule = None
@@ -117,6 +119,18 @@ def prompt_of(state: Any) -> dict | None:
     else:
         text = top.kind.replace("rule_", "").replace("_", " ")
     return {"kind": top.kind, "text": text, "rule": rule}
+
+
+def _setup_prompt(state: Any) -> dict | None:
+    """Set-up asks for no prompt, only pieces: say which ("place a settlement")."""
+    if state.phase != SETUP:
+        return None
+    kinds = dict.fromkeys(a.piece for a in state.legal_actions() if isinstance(a, Build))
+    if not kinds:
+        return None
+    return {"kind": "setup", "rule": None,
+            "text": "place " + " or ".join(f"{'an' if k[:1] in 'aeiou' else 'a'} "
+                                            f"{k.replace('_', ' ')}" for k in kinds)}
 
 
 def seat_rows(state: Any, seats: list[str], viewer: int | None, omniscient: bool) -> list[dict]:

@@ -75,14 +75,14 @@ def test_a_human_plays_a_whole_game_against_three_bots_by_clicking(browser) -> N
         # A click where nothing can be played says why (it did nothing at all).
         page.wait_for_selector("body[data-your-turn='1']")
         page.locator("#board [data-hex]").first.click()
-        assert page.locator("#why").inner_text() == \
-            "Nothing to play there: the places you can play are highlighted (54)."
+        assert page.locator("#why").inner_text() == "Nothing to play there (place a " \
+            "settlement): the places you can play are highlighted (54)."
         # Any action can be typed (an offer of one's own making); a refusal says what may be played.
         page.fill("#typed-text", "end turn")
         page.click("#typed button")
         page.wait_for_selector("#banner:not([hidden])")
         assert page.locator("#banner").inner_text().startswith(
-            "end turn is not legal now: Red may play build settlement")
+            "end turn is not legal now (place a settlement): Red may play build settlement")
         clicks = _play_by_clicking(page)
         assert clicks["board"] >= 4 and clicks["button"] >= 1      # set-up is all board clicks
 

@@ -50,8 +50,9 @@ def test_a_human_plays_by_the_actions_text_and_bad_ones_change_nothing() -> None
         (None, "", 422, "non-empty text"),
         (None, 7, 422, "non-empty text"),
         (1, "build settlement 0", 409, "Red's move, not Blue's"),
-        (None, "end turn", 422, "end turn is not legal now: Red may play build settlement 0, "
-                               "build settlement 1, build settlement 2, build settlement 3, … ("),
+        (None, "end turn", 422, "end turn is not legal now (place a settlement): Red may play "
+                               "build settlement 0, build settlement 1, build settlement 2, "
+                               "build settlement 3, … (54 in all)"),
     ]:
         with pytest.raises(Refused, match=re.escape(words)) as refused:
             s.act(seat, text)
@@ -253,3 +254,16 @@ def test_a_stolen_ore_reads_an_ore() -> None:
 
     assert steal("ore") == "Red stole an ore from Blue"
     assert steal("brick") == "Red stole a brick from Blue"
+
+
+def test_set_up_says_which_piece_to_place() -> None:
+    """Set-up showed "Red — your move" and nothing else: a new player did not know to place a
+    settlement first, then a road (T&B: a city in round 2)."""
+    s = GameSession(api.load_ir("scenarios/traders_barbarians.catan"), [HUMAN] + ["greedy"] * 3,
+                    seed=1)
+    asked = []
+    while s.state.phase == 0:
+        if not s.step_automatic():
+            asked.append(s.view(0)["prompt"]["text"])
+            s.act(0, next(a["text"] for a in s.view(0)["actions"] if a["place"]))
+    assert asked == ["place a settlement", "place a road", "place a city", "place a road"]
