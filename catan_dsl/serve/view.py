@@ -16,6 +16,9 @@ from catan_dsl.render.state import DEFAULT_PLAYER_COLORS
 
 COLORS = DEFAULT_PLAYER_COLORS
 PLACES = ("hex", "vertex", "edge")
+# engine.rules.votes' prompt kind and its first stage (naming an option; the second is the bid),
+# named here: serve may not import engine.rules.
+VOTE, NAME = "rule_vote", 0
 
 _PROMPTS = {
     DISCARD: "discard {0} more card(s)", MOVE_ROBBER: "move the robber",
@@ -64,6 +67,8 @@ def label_of(action: Any, ir: dict | None = None) -> tuple[str, str]:
         return "rob", f"rob {seat_name(action.player)}"
     if isinstance(action, Choose) and action.what == "player":
         return "choose", f"choose {seat_name(action.id)}"
+    if isinstance(action, Choose) and action.what == "bid":
+        return "bid", f"bid {action.id}"
     if isinstance(action, RuleAction) and ir is not None:
         words = text.split()
         title = _action_title(ir, words[1] if len(words) > 1 else "", by="name")
@@ -105,6 +110,15 @@ def prompt_of(state: Any) -> dict | None:
             rule = {"id": compiled.id, "where": compiled.prov.where}
             if compiled.kind == "action":         # "Move a ship: choose a path"
                 text = f"{_action_title(state.game.ir, compiled.id)}: {text}"
+    elif top.kind == VOTE:
+        stage, _, _, _, what, pay, cont, _ = top.params
+        if stage == NAME:
+            text = f"vote: choose {_CHOICES.get(what, 'a ' + what)}"
+        else:                               # the bid: cards laid out from these resources
+            names = " or ".join(state.game.resources[r] for r in pay)
+            text = f"vote: how many {names} cards do you bid?"
+        compiled = state.game.rules.compiled[cont[0]]
+        rule = {"id": compiled.id, "where": compiled.prov.where}
     elif top.kind == MOVE_ROBBER:
         # Seafarers: a 7 moves the robber or the pirate; say which the player may move.
         names = dict.fromkeys(a.name if a.robber else "robber" for a in state.legal_actions()

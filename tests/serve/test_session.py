@@ -267,3 +267,15 @@ def test_set_up_says_which_piece_to_place() -> None:
             asked.append(s.view(0)["prompt"]["text"])
             s.act(0, next(a["text"] for a in s.view(0)["actions"] if a["place"]))
     assert asked == ["place a settlement", "place a road", "place a city", "place a road"]
+
+
+def test_a_caravans_vote_says_what_is_voted_and_bid() -> None:
+    """Caravans: the prompt read "vote" and the buttons "choose bid 2"."""
+    s = GameSession(api.load_ir("scenarios/caravans.catan"), ["random"] * 4, seed=1)
+    asked: dict[str, list[str]] = {}
+    while s.step_automatic() and len(asked) < 2:
+        if s.state.prompts and s.state.prompts[-1].kind == "rule_vote":
+            labels = [r["label"] for r in action_list(s.state)[0]]
+            asked.setdefault(s.view(None)["prompt"]["text"], labels)
+    assert list(asked) == ["vote: choose a path", "vote: how many wool or grain cards do you bid?"]
+    assert asked["vote: how many wool or grain cards do you bid?"][:2] == ["bid 0", "bid 1"]
