@@ -22,7 +22,7 @@ VOTE, NAME = "rule_vote", 0
 
 _PROMPTS = {
     DISCARD: "discard {0} more card(s)", MOVE_ROBBER: "move the robber",
-    CHOOSE_VICTIM: "choose whom to rob", PLACE_FREE: "place a free piece",
+    CHOOSE_VICTIM: "choose whom to rob",
     TAKE: "take {0} resource(s) from the bank", MONOPOLY: "name a resource to take from everyone",
 }
 
@@ -119,6 +119,10 @@ def prompt_of(state: Any) -> dict | None:
             text = f"vote: how many {names} cards do you bid?"
         compiled = state.game.rules.compiled[cont[0]]
         rule = {"id": compiled.id, "where": compiled.prov.where}
+    elif top.kind == PLACE_FREE:                 # Road Building: "place a free road (2 left)"
+        piece, left = top.params
+        name = state.game.piece_names[piece] if isinstance(piece, int) else str(piece)
+        text = f"place a free {name.replace('_', ' ')} ({left} left)"
     elif top.kind == MOVE_ROBBER:
         # Seafarers: a 7 moves the robber or the pirate; say which the player may move.
         names = dict.fromkeys(a.name if a.robber else "robber" for a in state.legal_actions()

@@ -279,3 +279,13 @@ def test_a_caravans_vote_says_what_is_voted_and_bid() -> None:
             asked.setdefault(s.view(None)["prompt"]["text"], labels)
     assert list(asked) == ["vote: choose a path", "vote: how many wool or grain cards do you bid?"]
     assert asked["vote: how many wool or grain cards do you bid?"][:2] == ["bid 0", "bid 1"]
+
+
+def test_road_building_says_which_free_piece_and_how_many_are_left() -> None:
+    """The prompt read "place a free piece" whatever the piece and however many were left."""
+    s = GameSession(api.load_ir("scenarios/base.catan"), ["random"] * 4, seed=1)
+    asked: list[str] = []
+    while s.step_automatic() and len(asked) < 2:
+        if s.state.prompts and s.state.prompts[-1].kind == "place_free":
+            asked.append(s.view(None)["prompt"]["text"])
+    assert asked == ["place a free road (2 left)", "place a free road (1 left)"]
