@@ -253,6 +253,11 @@ def transcript_ir(doc: dict, transcript_path: str, scenario: str | None = None) 
     options = tuple(doc.get("options", []))
     ir = load_scenario(scenario, options=options, given_by=transcript_path)
     meta = ir.get("meta", {})
+    if doc.get("scenario") and meta.get("id") and doc["scenario"] != meta["id"]:
+        # else its board or variants would be looked up in the wrong scenario, which then
+        # reports a mistake of its own ("unknown board") at a line that has none
+        fail(f"{transcript_path} was played with scenario {doc['scenario']!r}, and {scenario} "
+             f"is {meta['id']!r}: pass the scenario it was played with")
     # Rebuild the IR the game was played with: same named board, same variants combined in.
     if not scenario.endswith(".json") and (meta.get("board") != doc.get("board")
                                            or list(meta.get("with", [])) != list(doc.get("with", []))):

@@ -136,6 +136,17 @@ def test_a_transcript_opens_in_the_viewer(served, tmp_path: Path) -> None:
         assert client.get("/api/source", params={"where": where}).status_code == 200
 
 
+def test_a_transcript_with_another_scenario_says_so(tmp_path: Path) -> None:
+    """--scenario naming the wrong scenario reported "unknown board" at a line of that file."""
+    game = tmp_path / "game.json"
+    game.write_text(run("play", FISHERMEN, "--seed", "3", "--bots", "greedy", "--json").output,
+                    encoding="utf-8")
+    r = run("serve", str(game), "--port", "0", "--scenario", str(ROOT / "scenarios" / "rivers.catan"))
+    assert r.exit_code == 1
+    assert r.output.strip() == f"error: {game} was played with scenario 'fishermen', and " \
+        f"{ROOT / 'scenarios' / 'rivers.catan'} is 'rivers': pass the scenario it was played with"
+
+
 def test_a_broken_transcript_is_one_error_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "catan-dsl-transcript", "version": 1}', encoding="utf-8")
