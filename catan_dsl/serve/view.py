@@ -116,7 +116,7 @@ def prompt_of(state: Any) -> dict | None:
             text = f"vote: choose {_CHOICES.get(what, 'a ' + what)}"
         else:                               # the bid: cards laid out from these resources
             names = " or ".join(state.game.resources[r] for r in pay)
-            text = f"vote: how many {names} cards do you bid?"
+            text = f"vote: how many {names} cards to bid"
         compiled = state.game.rules.compiled[cont[0]]
         rule = {"id": compiled.id, "where": compiled.prov.where}
     elif top.kind == PLACE_FREE:                 # Road Building: "place a free road (2 left)"
@@ -131,7 +131,7 @@ def prompt_of(state: Any) -> dict | None:
     elif top.kind == TRADE_RESPONSE:
         proposer, offer = top.params
         give, _, get = str(offer).removeprefix("offer ").partition(" for ")
-        text = f"{seat_name(proposer)} offers {give} for your {get}: accept or decline"
+        text = f"{seat_name(proposer)} offers {give} for {get}: accept or decline"
     elif words is not None:
         text = words.format(*top.params) if top.params and "{0}" in words else words
     else:

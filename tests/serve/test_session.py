@@ -210,8 +210,9 @@ def test_buttons_name_seats_and_an_offer_to_answer_is_spelled_out() -> None:
             break
     proposer, offer = s.state.prompts[-1].params
     give, get = str(offer).removeprefix("offer ").split(" for ")
+    # said to every page, the spectators' too: no "your"
     assert prompt["text"] == f"{s.view(None)['seats'][proposer]['name']} offers {give} for " \
-                             f"your {get}: accept or decline"
+                             f"{get}: accept or decline"
     rows, _ = action_list(s.state)
     assert {(r["text"], r["label"]) for r in rows} == {("accept", "accept"), ("decline", "decline")}
 
@@ -277,8 +278,8 @@ def test_a_caravans_vote_says_what_is_voted_and_bid() -> None:
         if s.state.prompts and s.state.prompts[-1].kind == "rule_vote":
             labels = [r["label"] for r in action_list(s.state)[0]]
             asked.setdefault(s.view(None)["prompt"]["text"], labels)
-    assert list(asked) == ["vote: choose a path", "vote: how many wool or grain cards do you bid?"]
-    assert asked["vote: how many wool or grain cards do you bid?"][:2] == ["bid 0", "bid 1"]
+    assert list(asked) == ["vote: choose a path", "vote: how many wool or grain cards to bid"]
+    assert asked["vote: how many wool or grain cards to bid"][:2] == ["bid 0", "bid 1"]
 
 
 def test_road_building_says_which_free_piece_and_how_many_are_left() -> None:
