@@ -187,8 +187,10 @@ def seat_rows(state: Any, seats: list[str], viewer: int | None, omniscient: bool
 
 def turn_of(state: Any) -> dict:
     """``turn``: the turn being played, counted as the log counts them (1 = the first after
-    set-up; the engine's ``turn`` counts completed ones); ``setup``: still placing."""
-    return {"turn": state.turn + 1 if state.phase != SETUP else 0, "setup": state.phase == SETUP}
+    set-up; the engine's ``turn`` counts completed ones); ``setup``: still placing;
+    ``turn_seat``: whose turn it is (another seat may be to move: a discard, an offer)."""
+    return {"turn": state.turn + 1 if state.phase != SETUP else 0, "setup": state.phase == SETUP,
+            "turn_seat": state.cur}
 
 
 def shared_counters(state: Any) -> dict[str, int]:

@@ -290,3 +290,14 @@ def test_road_building_says_which_free_piece_and_how_many_are_left() -> None:
         if s.state.prompts and s.state.prompts[-1].kind == "place_free":
             asked.append(s.view(None)["prompt"]["text"])
     assert asked == ["place a free road (2 left)", "place a free road (1 left)"]
+
+
+def test_answering_out_of_turn_the_view_says_whose_turn_it_is() -> None:
+    """Answering Blue's offer, the page read "turn 2: Red — your move" as if it were Red's turn."""
+    s = GameSession(short_fishermen(), ["random"] * 4, seed=3)
+    while s.step_automatic():
+        if s.state.prompts and s.state.prompts[-1].kind == "trade_response":
+            break
+    view = s.view(None)
+    proposer = s.state.prompts[-1].params[0]
+    assert view["turn_seat"] == proposer != view["to_move"]

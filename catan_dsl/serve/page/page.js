@@ -94,7 +94,9 @@ function seatName(view, p) {
 function drawTurn(view) {
   const t = $("turn");
   t.replaceChildren();
-  const turn = view.setup ? "set-up" : `turn ${view.turn}`;
+  // Answering out of turn (a discard, an offer): say whose turn it is.
+  const owner = view.turn_seat !== view.to_move && view.seats[view.turn_seat] ? ` (${view.seats[view.turn_seat].name}'s)` : "";
+  const turn = (view.setup ? "set-up" : `turn ${view.turn}`) + (view.mode === "play" ? owner : "");
   if (view.result) t.append(el("span", { class: "result", id: "result" }, view.result));
   else if (view.mode === "replay") t.append(turn);
   else if (view.chance) t.append(`${turn}: chance is drawn…`);
