@@ -118,12 +118,19 @@ def prepare(ctx: click.Context, file: str, board: str | None, with_: tuple[str, 
 
     ir = load_scenario(file, board, with_, options, params or None)
     names = parse_bots(bots_text, players, ir, think_ms, playouts)  # bad: a usage error
-    # "board B for players N": without --board, that many players sit at their own board.
-    own = (ir.get("meta", {}).get("board_for_players") or {}).get(str(len(names)))
+    ir = board_for_seats(ir, len(names), file, board, with_, options, params)
+    return ir, names, DEFAULT_MAX_TURNS if max_turns is None else max_turns
+
+
+def board_for_seats(ir: dict, seats: int, file: str, board: str | None, with_: tuple[str, ...],
+                    options: tuple[str, ...], params: dict[str, int] | None) -> dict:
+    """"board B for players N": without --board, that many players sit at their own board
+    (``play``, ``playtest`` and ``serve`` alike); the IR as it was otherwise."""
+    own = (ir.get("meta", {}).get("board_for_players") or {}).get(str(seats))
     if board is None and own is not None and own != ir["meta"].get("board") \
             and not file.endswith(".json"):
-        ir = load_scenario(file, own, with_, options, params or None)
-    return ir, names, DEFAULT_MAX_TURNS if max_turns is None else max_turns
+        return load_scenario(file, own, with_, options, params or None)
+    return ir
 
 
 @click.command()
@@ -246,6 +253,11 @@ def transcript_ir(doc: dict, transcript_path: str, scenario: str | None = None) 
     options = tuple(doc.get("options", []))
     ir = load_scenario(scenario, options=options, given_by=transcript_path)
     meta = ir.get("meta", {})
+    if doc.get("scenario") and meta.get("id") and doc["scenario"] != meta["id"]:
+        # else its board or variants would be looked up in the wrong scenario, which then
+        # reports a mistake of its own ("unknown board") at a line that has none
+        fail(f"{transcript_path} was played with scenario {doc['scenario']!r}, and {scenario} "
+             f"is {meta['id']!r}: pass the scenario it was played with")
     # Rebuild the IR the game was played with: same named board, same variants combined in.
     if not scenario.endswith(".json") and (meta.get("board") != doc.get("board")
                                            or list(meta.get("with", [])) != list(doc.get("with", []))):

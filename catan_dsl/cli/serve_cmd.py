@@ -4,6 +4,7 @@ the browser; prints the address(es) and, on a LAN, the join links."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import click
 
 from catan_dsl.cli.common import (EXIT_USAGE, ScenarioArg, engine_guard, fail, resolve_variants,
                                   set_option)
-from catan_dsl.cli.game import load_scenario, read_transcript, transcript_ir
+from catan_dsl.cli.game import board_for_seats, load_scenario, read_transcript, transcript_ir
 
 WEB_EXTRA = "pip install 'catan-dsl[web]'"
 
@@ -86,6 +87,7 @@ def serve(file: str, seats_text: str | None, seed: int, host: str, port: int, op
         except ValueError as exc:
             click.echo(f"error: --seats: {exc}", err=True)
             sys.exit(EXIT_USAGE)
+        ir = board_for_seats(ir, len(seats), file, board, with_, options, params)
         # Rule lines are read from the files we compiled; a compiled IR's paths are data.
         source = Path(file).suffix != ".json"
         sources = SourceLines(ir, trusted=source, reason="an IR file's paths are not opened; "
@@ -111,8 +113,10 @@ def serve(file: str, seats_text: str | None, seed: int, host: str, port: int, op
     try:
         sock = server.listen(host, port)
     except OSError as exc:
-        busy = " (in use: pass --port N, or --port 0 for any free port)" if exc.errno == 98 else ""
-        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}{busy}")
+        busy = ": pass --port N, or --port 0 for any free port" if exc.errno == 98 else ""
+        # socket.create_server appends "(while attempting to bind on address …)": said already
+        why = os.strerror(exc.errno) if exc.errno else str(exc)
+        fail(f"cannot listen on {host}:{port}: {why}{busy}")
     actual = sock.getsockname()[1]
     base = f"http://{server.url_host(host)}:{actual}/"
     first = _announce(session, base, tokens, lan, host)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import re
 import secrets
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any, AsyncIterator, Callable
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -183,7 +185,7 @@ def create_app(session: Any, *, tokens: dict[str, int | None] | None = None, pac
         try:
             return JSONResponse(session.sources.lookup(request.query_params.get("where", "")))
         except LookupError as exc:
-            raise Refused(404, str(exc).strip("'\"")) from None
+            raise Refused(404, str(exc)) from None
 
     async def websocket(ws: WebSocket) -> None:
         allowed, _ = token_seat(ws)
@@ -239,7 +241,24 @@ def create_app(session: Any, *, tokens: dict[str, int | None] | None = None, pac
         Route("/api/source", guarded(source)),
         WebSocketRoute("/api/game/ws", websocket),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan,
+                     exception_handlers={HTTPException: _not_here})
+
+
+async def _not_here(request: Request, exc: Exception) -> Response:
+    """An address or method the server does not have: JSON under /api/ (as every API answer),
+    else a page that says so and links to the game — never a bare "Not Found"."""
+    status = getattr(exc, "status_code", 500)
+    what = "no such address" if status == 404 else getattr(exc, "detail", "") or "refused"
+    if request.url.path.startswith("/api/"):
+        if status == 405:
+            what = f"{request.method} is not allowed on {request.url.path}"
+        return _error(status, f"{what}: {request.url.path} (docs/serve.md lists the API)")
+    page = (f"<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>{status} — catan-dsl"
+            f"</title><body style=\"font:16px system-ui,sans-serif;margin:2em\"><h1>{status}: "
+            f"{html.escape(what)}</h1><p>This server has no page at <code>"
+            f"{html.escape(request.url.path)}</code>. <a href=\"/\">The game is here.</a></p>")
+    return HTMLResponse(page, status, headers={"Content-Security-Policy": CSP})
 
 
 async def _read_body(request: Request) -> bytes:

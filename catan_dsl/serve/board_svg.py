@@ -177,12 +177,31 @@ class BoardDrawing:
                '<defs><pattern id="idle" width="8" height="8" patternUnits="userSpaceOnUse" '
                'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="8" stroke="#333" '
                'stroke-width="2"/></pattern></defs>', self.static]
+        out.append(self._sea_targets(targets))
         out.append(self._land(view, targets))
         out.append(self.inner)
-        out.append(self._edges(view, game, targets, colors))
-        out.append(self._vertices(view, game, targets, colors))
+        out.append(self._edges(view, game, colors))
+        out.append(self._vertices(view, game, colors))
         out.append(self._robber(view, game))
+        # The places to click come last, above every piece, unit and marker: a wagon or a
+        # barbarian standing on a path must not swallow the click meant for that path.
+        out.append(self._spots(targets))
         out.append("</svg>")
+        return "".join(out)
+
+    def _sea_targets(self, targets: dict) -> str:
+        """A sea hex an action is played on (the pirate's moves: a sea hex's id follows the
+        land's), drawn over the sea as a place to click."""
+        out = []
+        for i, s in enumerate(self.sea):
+            h = len(self.hex_key) + i
+            acts = targets.get(("hex", h), [])
+            if acts:
+                poly = " ".join(_pt(p) for p in g.hex_corner_points((s["q"], s["r"]), S))
+                out.append(f'<g class="hex sea target" data-sea="{s["q"]},{s["r"]}" data-id="{h}"'
+                           f'{_action_attrs(acts)}><title>sea hex {h} ({s["q"]},{s["r"]})'
+                           f'{"".join(" · " + _a(a) for a in acts)}</title><polygon '
+                           f'points="{poly}" fill="{SEA}" stroke="{SEA_LINE}"/></g>')
         return "".join(out)
 
     def _land(self, view: Any, targets: dict) -> str:
@@ -229,7 +248,7 @@ class BoardDrawing:
         out.append("</g>")
         return "".join(out)
 
-    def _edges(self, view: Any, game: Any, targets: dict, colors: tuple[str, ...]) -> str:
+    def _edges(self, view: Any, game: Any, colors: tuple[str, ...]) -> str:
         edge_kinds = [k for k in game.piece_names if game.piece_on_edge[game.piece_names.index(k)]]
         out = ['<g class="paths">']
         for e, (kind, owner) in sorted(view.pieces_on_edges.items()):
@@ -244,13 +263,6 @@ class BoardDrawing:
                 out.append(f'<g class="marker"><title>{n} {_a(label)} on path {e}</title>'
                            f'<rect x="{mx - 7 + 12 * k:.1f}" y="{my - 7:.1f}" width="14" height="14"/>'
                            f'<text x="{mx + 12 * k:.1f}" y="{my + 4:.1f}">{n}</text></g>')
-        for e, key in enumerate(self.ekeys):
-            (x1, y1), (x2, y2) = self.ends[e]
-            acts = targets.get(("edge", e), [])
-            out.append(f'<line class="spot{" target" if acts else ""}" data-edge="{e}" '
-                       f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
-                       f'{_action_attrs(acts)}><title>path {e} ({key})'
-                       f'{"".join(" · " + _a(a) for a in acts)}</title></line>')
         out.append("</g>")
         return "".join(out)
 
@@ -275,7 +287,7 @@ class BoardDrawing:
                 f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="7" fill="{col}"/>'
                 f'<text x="{cx:.1f}" y="{cy + 3.5:.1f}">{_a(kind[:1].upper())}</text></g>')
 
-    def _vertices(self, view: Any, game: Any, targets: dict, colors: tuple[str, ...]) -> str:
+    def _vertices(self, view: Any, game: Any, colors: tuple[str, ...]) -> str:
         out = ['<g class="intersections">']
         for v, (kind, owner) in sorted(view.pieces_on_vertices.items()):
             x, y = self.vpts[v]
@@ -301,6 +313,20 @@ class BoardDrawing:
                            f'{_a(_owner_word(owner))} {_a(label)} at intersection {v}</title>'
                            f'<rect x="{ux - 6:.1f}" y="{uy - 6:.1f}" width="12" height="12" '
                            f'transform="rotate(45 {ux:.1f} {uy:.1f})" fill="{col}"/></g>')
+        out.append("</g>")
+        return "".join(out)
+
+    def _spots(self, targets: dict) -> str:
+        """Every path and intersection as a place to click (transparent and inert unless an
+        action is played there)."""
+        out = ['<g class="spots">']
+        for e, key in enumerate(self.ekeys):
+            (x1, y1), (x2, y2) = self.ends[e]
+            acts = targets.get(("edge", e), [])
+            out.append(f'<line class="spot{" target" if acts else ""}" data-edge="{e}" '
+                       f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
+                       f'{_action_attrs(acts)}><title>path {e} ({key})'
+                       f'{"".join(" · " + _a(a) for a in acts)}</title></line>')
         for v, key in enumerate(self.vkeys):
             x, y = self.vpts[v]
             acts = targets.get(("vertex", v), [])

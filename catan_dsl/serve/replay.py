@@ -6,6 +6,7 @@ from __future__ import annotations
 from catan_dsl.engine import Game, IllegalActionError, parse_action
 from catan_dsl.play.playtest import seat_name
 from catan_dsl.play.transcript import check_format, final_summary, ir_sha256
+from catan_dsl.play.turns import TurnCounter
 from catan_dsl.render.state_view import state_view
 from catan_dsl.serve.board_svg import BoardDrawing
 from catan_dsl.serve.log import GameLog, entries_for
@@ -40,6 +41,7 @@ class ReplaySession:
         self.actions = [str(s["action"]) for s in transcript["steps"]]
         self.movers = [s["player"] for s in transcript["steps"]]
         self.snapshots = {0: state.clone()}
+        turns = TurnCounter()          # the transcript's turn numbering, as `replay` checks it
         for i, text in enumerate(self.actions):
             try:
                 state.apply_action(parse_action(text, self.game))
@@ -47,10 +49,12 @@ class ReplaySession:
                 raise ReplayError(f"step {i} ({text!r}) is illegal here: {exc}") from None
             except (ValueError, KeyError, TypeError, IndexError) as exc:
                 raise ReplayError(f"step {i} ({text!r}) cannot be read: {exc}") from None
+            turns.after(state)
             self.log.add(state.drain_events(), i + 1, state.turn)
             if (i + 1) % SNAPSHOT_EVERY == 0:
                 self.snapshots[i + 1] = state.clone()
-        got = final_summary(state, self.players)
+        got = final_summary(state, self.players,
+                            turns.turn if transcript["version"] >= 2 else None)
         self.mismatch = next((f"final {k}: recorded {transcript['final'].get(k)!r}, "
                               f"replayed {got[k]!r}" for k in ("terminal", "winner", "turn", "vp",
                                                                  "digest")

@@ -49,18 +49,32 @@ def url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
+class _Terminated(Exception):
+    """SIGTERM (``kill``), raised where uvicorn hands back the signal it caught."""
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    raise _Terminated
+
+
 def run(app: Any, sock: socket.socket) -> None:
     """Serve ``app`` on ``sock`` until Ctrl-C (or SIGTERM); returns once the server has shut down."""
+    import signal
+
     import uvicorn
 
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             ws_ping_interval=20, ws_ping_timeout=20)
+    # uvicorn shuts down gracefully, then raises the signal it caught again under the handler
+    # it found: Ctrl-C's KeyboardInterrupt, and for SIGTERM the default, which killed the
+    # process before the transcript was saved. Both are how a server is stopped, not errors.
+    before = signal.signal(signal.SIGTERM, _terminated)
     try:
         uvicorn.Server(config).run(sockets=[sock])
-    except KeyboardInterrupt:
-        # uvicorn shuts down gracefully, then raises the Ctrl-C it caught again: it is how a
-        # server is stopped, not an error.
+    except (KeyboardInterrupt, _Terminated):
         pass
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def write_transcript(path: str | Path, text: str) -> None:
@@ -71,7 +85,16 @@ def write_transcript(path: str | Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
+        # mkstemp makes the file private (0600); the saved game gets the mode any new file gets
+        # here (or the one it replaces keeps its own), so others can read what a player shares.
+        os.chmod(tmp, target.stat().st_mode & 0o7777 if target.exists() else 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

@@ -171,9 +171,9 @@ class GameSession:
         try:
             self.state.apply_action(action)
             self.state.current_player()             # a position with no action ends here
-        except IllegalActionError as exc:
+        except IllegalActionError:
             self.state = before
-            raise Refused(422, str(exc)) from None
+            raise Refused(422, self._not_legal(player, action)) from None
         except Exception as exc:  # noqa: BLE001 — the engine's failure, reported, not raised
             self.state = before
             where = getattr(exc, "where", None)
@@ -185,6 +185,15 @@ class GameSession:
         self.steps += 1
         self.log.add(self.state.drain_events(), self.steps, self.state.turn)
         self.version += 1
+
+    def _not_legal(self, player: int, action: Any) -> str:
+        """Why an action is refused, in a player's words: what is asked now and what the seat
+        may play instead (the engine's message speaks of "player 0")."""
+        legal = [str(a) for a in self.state.legal_actions()]
+        prompt = prompt_of(self.state)
+        asked = f" ({prompt['text']})" if prompt else ""
+        some = ", ".join(legal[:4]) + (f", … ({len(legal)} in all)" if len(legal) > 4 else "")
+        return f"{action} is not legal now{asked}: {seat_name(player)} may play {some}"
 
     def _stop(self, message: str) -> None:
         self.error = message

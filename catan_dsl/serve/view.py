@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from catan_dsl.engine import observation
-from catan_dsl.engine.actions import Build, Choose, MoveRobber, RuleAction
+from catan_dsl.engine.actions import Build, Choose, MoveRobber, Rob, RuleAction
 from catan_dsl.engine.prompts import (CHOOSE_VICTIM, DISCARD, MONOPOLY, MOVE_ROBBER, PLACE_FREE,
                                       RULE_CHOOSE, TAKE, TRADE_RESPONSE)
 from catan_dsl.engine.state import SETUP
@@ -16,13 +16,27 @@ from catan_dsl.render.state import DEFAULT_PLAYER_COLORS
 
 COLORS = DEFAULT_PLAYER_COLORS
 PLACES = ("hex", "vertex", "edge")
+# engine.rules.votes' prompt kind and its first stage (naming an option; the second is the bid),
+# named here: serve may not import engine.rules.
+VOTE, NAME = "rule_vote", 0
 
 _PROMPTS = {
     DISCARD: "discard {0} more card(s)", MOVE_ROBBER: "move the robber",
-    CHOOSE_VICTIM: "choose whom to rob", PLACE_FREE: "place a free piece",
+    CHOOSE_VICTIM: "choose whom to rob",
     TAKE: "take {0} resource(s) from the bank", MONOPOLY: "name a resource to take from everyone",
-    TRADE_RESPONSE: "answer the trade offer", RULE_CHOOSE: "choose a {0}",
 }
+
+
+# The page's words for what a rule asks to choose (the board's tooltips say path, intersection).
+_CHOICES = {"edge": "a path", "vertex": "an intersection", "hex": "a hex", "player": "a player",
+            "resource": "a resource"}
+
+
+def _action_title(ir: dict, key: str, by: str = "id") -> str:
+    """A scenario action's title (``action move_ship "Move a ship"``), found by rule id or name."""
+    rule = next((r for r in ir.get("rules", []) if r.get("kind") == "action" and r.get(by) == key),
+                {})
+    return rule.get("label") or str(rule.get("name") or key).replace("_", " ")
 
 
 def place_of(action: Any, game: Any) -> tuple[str, int] | None:
@@ -40,14 +54,39 @@ def place_of(action: Any, game: Any) -> tuple[str, int] | None:
     return None
 
 
+_PLACE_WORDS = {"edge": "path", "vertex": "intersection"}
+
+
+def label_of(action: Any, ir: dict | None = None) -> tuple[str, str]:
+    """(group, words on the button) for an action: its text under its first word, in words
+    (``play road_building`` → ``play road building``, ``rob 2`` → ``rob White``); a scenario
+    action under its title, the button its target or payment (``do travel edge 28`` → "Move
+    the wagon", ``path 28``). The transcript keeps the text."""
+    text = str(action)
+    if isinstance(action, Rob):
+        return "rob", f"rob {seat_name(action.player)}"
+    if isinstance(action, Choose) and action.what == "player":
+        return "choose", f"choose {seat_name(action.id)}"
+    if isinstance(action, Choose) and action.what == "bid":
+        return "bid", f"bid {action.id}"
+    if isinstance(action, RuleAction) and ir is not None:
+        words = text.split()
+        title = _action_title(ir, words[1] if len(words) > 1 else "", by="name")
+        rest = " ".join(_PLACE_WORDS.get(w, w) if i == 0 else w for i, w in enumerate(words[2:]))
+        return title, rest or title
+    return text.split()[0], text.replace("_", " ")           # "play road building"
+
+
 def action_list(state: Any) -> tuple[list[dict], dict[tuple[str, int], list[str]]]:
-    """The legal actions as ``{"text", "group", "place"}`` rows, and place → action texts."""
+    """The legal actions as ``{"text", "label", "group", "place"}`` rows, and place → action
+    texts."""
     game = state.game
     rows, targets = [], {}
     for a in state.legal_actions():
         text = str(a)
         place = place_of(a, game)
-        rows.append({"text": text, "group": text.split()[0],
+        group, label = label_of(a, game.ir)
+        rows.append({"text": text, "label": label, "group": group,
                      "place": {"kind": place[0], "id": place[1]} if place else None})
         if place is not None:
             targets.setdefault(place, []).append(text)
@@ -56,22 +95,60 @@ def action_list(state: Any) -> tuple[list[dict], dict[tuple[str, int], list[str]
 
 def prompt_of(state: Any) -> dict | None:
     """What the open prompt asks, in words, and the rule that opened it (its ``file:line``)."""
-    if not state.prompts or state.is_terminal():
+    if state.is_terminal():
         return None
+    if not state.prompts:
+        return _setup_prompt(state)
     top = state.prompts[-1]
     words = _PROMPTS.get(top.kind)
     rule = None
     if top.kind == RULE_CHOOSE:
         what, _, cont = top.params
-        text = f"choose a {what}"
+        text = f"choose {_CHOICES.get(what, 'a ' + what)}"
         if cont and cont[0] != "call" and isinstance(cont[1], int):
             compiled = state.game.rules.compiled[cont[1]]
             rule = {"id": compiled.id, "where": compiled.prov.where}
+            if compiled.kind == "action":         # "Move a ship: choose a path"
+                text = f"{_action_title(state.game.ir, compiled.id)}: {text}"
+    elif top.kind == VOTE:
+        stage, _, _, _, what, pay, cont, _ = top.params
+        if stage == NAME:
+            text = f"vote: choose {_CHOICES.get(what, 'a ' + what)}"
+        else:                               # the bid: cards laid out from these resources
+            names = " or ".join(state.game.resources[r] for r in pay)
+            text = f"vote: how many {names} cards to bid"
+        compiled = state.game.rules.compiled[cont[0]]
+        rule = {"id": compiled.id, "where": compiled.prov.where}
+    elif top.kind == PLACE_FREE:                 # Road Building: "place a free road (2 left)"
+        piece, left = top.params
+        name = state.game.piece_names[piece] if isinstance(piece, int) else str(piece)
+        text = f"place a free {name.replace('_', ' ')} ({left} left)"
+    elif top.kind == MOVE_ROBBER:
+        # Seafarers: a 7 moves the robber or the pirate; say which the player may move.
+        names = dict.fromkeys(a.name if a.robber else "robber" for a in state.legal_actions()
+                              if isinstance(a, MoveRobber))
+        text = "move the " + " or the ".join(names or ["robber"])
+    elif top.kind == TRADE_RESPONSE:
+        proposer, offer = top.params
+        give, _, get = str(offer).removeprefix("offer ").partition(" for ")
+        text = f"{seat_name(proposer)} offers {give} for {get}: accept or decline"
     elif words is not None:
         text = words.format(*top.params) if top.params and "{0}" in words else words
     else:
         text = top.kind.replace("rule_", "").replace("_", " ")
     return {"kind": top.kind, "text": text, "rule": rule}
+
+
+def _setup_prompt(state: Any) -> dict | None:
+    """Set-up asks for no prompt, only pieces: say which ("place a settlement")."""
+    if state.phase != SETUP:
+        return None
+    kinds = dict.fromkeys(a.piece for a in state.legal_actions() if isinstance(a, Build))
+    if not kinds:
+        return None
+    return {"kind": "setup", "rule": None,
+            "text": "place " + " or ".join(f"{'an' if k[:1] in 'aeiou' else 'a'} "
+                                            f"{k.replace('_', ' ')}" for k in kinds)}
 
 
 def seat_rows(state: Any, seats: list[str], viewer: int | None, omniscient: bool) -> list[dict]:
@@ -110,8 +187,10 @@ def seat_rows(state: Any, seats: list[str], viewer: int | None, omniscient: bool
 
 def turn_of(state: Any) -> dict:
     """``turn``: the turn being played, counted as the log counts them (1 = the first after
-    set-up; the engine's ``turn`` counts completed ones); ``setup``: still placing."""
-    return {"turn": state.turn + 1 if state.phase != SETUP else 0, "setup": state.phase == SETUP}
+    set-up; the engine's ``turn`` counts completed ones); ``setup``: still placing;
+    ``turn_seat``: whose turn it is (another seat may be to move: a discard, an offer)."""
+    return {"turn": state.turn + 1 if state.phase != SETUP else 0, "setup": state.phase == SETUP,
+            "turn_seat": state.cur}
 
 
 def shared_counters(state: Any) -> dict[str, int]:

@@ -57,6 +57,18 @@ def test_serve_prints_its_local_address(served) -> None:
     assert [s["kind"] for s in view["seats"]] == ["human", "greedy", "greedy"]
 
 
+def test_three_seats_sit_at_the_scenarios_three_player_board(served) -> None:
+    """Seafarers: `serve --seats` with 3 players drew the 4-player board (`play` seats 3 at
+    the 3-player one, as `board NAME for players 3` says)."""
+    r = run("serve", "seafarers:fog_islands", "--port", "0", "--seats", "human,greedy,greedy")
+    assert r.exit_code == 0, r.output
+    with TestClient(served["app"]) as client:
+        assert client.get("/api/game").json()["board"] == "fog_islands_3"
+    run("serve", "seafarers:fog_islands", "--port", "0", "--seats", "human,greedy,greedy,greedy")
+    with TestClient(served["app"]) as client:
+        assert client.get("/api/game").json()["board"] == "fog_islands_4"
+
+
 def test_a_lan_game_warns_and_prints_a_link_per_human_seat(served) -> None:
     r = run("serve", FISHERMEN, "--host", "0.0.0.0", "--port", "0", "--seats",
             "human,greedy,human")
@@ -89,7 +101,8 @@ def test_a_busy_port_is_one_clear_line() -> None:
         port = taken.getsockname()[1]
         r = run("serve", FISHERMEN, "--port", str(port))
     assert r.exit_code == 1
-    assert f"error: cannot listen on 127.0.0.1:{port}" in r.output and "--port 0" in r.output
+    assert r.output.strip() == f"error: cannot listen on 127.0.0.1:{port}: Address already in " \
+        "use: pass --port N, or --port 0 for any free port"
 
 
 def test_without_the_web_extra_it_says_what_to_install(served, monkeypatch) -> None:
@@ -123,6 +136,17 @@ def test_a_transcript_opens_in_the_viewer(served, tmp_path: Path) -> None:
         assert client.get("/api/source", params={"where": where}).status_code == 200
 
 
+def test_a_transcript_with_another_scenario_says_so(tmp_path: Path) -> None:
+    """--scenario naming the wrong scenario reported "unknown board" at a line of that file."""
+    game = tmp_path / "game.json"
+    game.write_text(run("play", FISHERMEN, "--seed", "3", "--bots", "greedy", "--json").output,
+                    encoding="utf-8")
+    r = run("serve", str(game), "--port", "0", "--scenario", str(ROOT / "scenarios" / "rivers.catan"))
+    assert r.exit_code == 1
+    assert r.output.strip() == f"error: {game} was played with scenario 'fishermen', and " \
+        f"{ROOT / 'scenarios' / 'rivers.catan'} is 'rivers': pass the scenario it was played with"
+
+
 def test_a_broken_transcript_is_one_error_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "catan-dsl-transcript", "version": 1}', encoding="utf-8")
@@ -130,9 +154,11 @@ def test_a_broken_transcript_is_one_error_line(tmp_path: Path) -> None:
     assert r.exit_code == 1 and "error:" in r.output and "Traceback" not in r.output
 
 
-def test_a_served_game_is_saved_on_ctrl_c_and_replays(tmp_path: Path) -> None:
-    """The real command in its own process: bots play to the end, Ctrl-C stops the server,
-    the transcript it saves is the game's and `catan-dsl replay` verifies it."""
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_a_served_game_is_saved_on_ctrl_c_and_replays(tmp_path: Path, stop: int) -> None:
+    """The real command in its own process: bots play to the end, Ctrl-C (or `kill`: SIGTERM
+    once ended the process before it saved) stops the server, the transcript it saves is the
+    game's and `catan-dsl replay` verifies it."""
     out = tmp_path / "served.json"
     proc = subprocess.Popen(
         [sys.executable, "-m", "catan_dsl", "serve", FISHERMEN, "--seats", "greedy,greedy,greedy",
@@ -150,7 +176,8 @@ def test_a_served_game_is_saved_on_ctrl_c_and_replays(tmp_path: Path) -> None:
             assert time.monotonic() < deadline, "the served game did not end"
             time.sleep(0.2)
         assert out.exists()                            # written when the game ended
-        proc.send_signal(signal.SIGINT)
+        out.unlink()                                   # and written again on the way out
+        proc.send_signal(stop)
         stdout, stderr = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:

@@ -104,6 +104,20 @@ def test_bad_query_values_are_400s() -> None:
         assert client.get("/api/nothing").status_code == 404
 
 
+def test_a_wrong_address_is_a_page_that_says_so_and_a_json_error_under_the_api() -> None:
+    """A mistyped address got a bare "Not Found" in text, also under /api/ (all JSON there)."""
+    with _client(_session()) as client:
+        page = client.get("/games/1")
+        api_404 = client.get("/api/games")
+        api_405 = client.get("/api/game/actions")
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "no page at <code>/games/1</code>" in page.text and '<a href="/">' in page.text
+    assert api_404.status_code == 404
+    assert api_404.json()["error"].startswith("no such address: /api/games")
+    assert api_405.status_code == 405
+    assert api_405.json()["error"].startswith("GET is not allowed on /api/game/actions")
+
+
 def test_a_lan_game_wants_its_token_and_the_token_names_the_seat() -> None:
     s = _session(seats=(HUMAN, HUMAN, "greedy"))
     tokens = new_tokens([0, 1])
@@ -159,6 +173,9 @@ def test_rule_lines_are_served_only_from_the_scenario() -> None:
         assert got.status_code == 200 and got.json()["line"] == int(where.rsplit(":", 1)[1])
         for bad in ("/etc/passwd:1", "../../etc/shadow.catan:1", "", f"{FISHERMEN}:0"):
             assert client.get("/api/source", params={"where": bad}).status_code == 404
+        # the message quotes what was asked, whole (a stray quote was left of it)
+        assert client.get("/api/source", params={"where": "/etc/passwd:1"}).json()["error"] == \
+            "'/etc/passwd:1' is not a FILE.catan:LINE of this game"
 
 
 def test_the_websocket_pushes_every_change_and_a_closed_one_breaks_nothing() -> None:
@@ -193,6 +210,9 @@ def test_the_viewer_steps_through_a_transcript_read_only() -> None:
                                  "action": played.transcript()["steps"][0]["action"]}
         end = client.get("/api/game", params={"step": total, "since": 0}).json()
         assert end["result"] == played.view(None)["result"]
+        # a served game's own transcript replays without a banner (its final turn was counted
+        # as the engine's completed turns, one short of the recorded turn the game ended in)
+        assert viewer.mismatch is None and end["error"] is None
         assert [r["vp"] for r in end["seats"]] == [played.state.vp(p) for p in range(4)]
         assert end["log_total"] == len(played.log.entries)
         assert [e["text"] for e in end["log"]] == [e["text"] for e in played.log.entries]

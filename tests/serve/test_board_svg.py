@@ -63,3 +63,32 @@ def test_a_second_robber_is_drawn_on_its_sea_hex() -> None:
     svg = s.view(None)["svg"]
     assert svg.count('class="robber sea-robber" data-robber="pirate"') == 1
     assert svg.count('<g class="robber"') == 1                      # and the land robber
+
+
+def test_the_places_to_click_lie_above_every_piece_unit_and_marker() -> None:
+    """A wagon on an intersection or a barbarian on a path once swallowed the click on the path
+    under it (T&B: ``do travel edge N`` did nothing): SVG paints in document order, so every
+    clickable place must come after everything drawn on the board."""
+    tb = _after_setup("traders_barbarians")
+    view = state_view(tb.state)
+    assert view.vertex_units and view.pieces_on_vertices          # wagons and buildings stand
+    every_place = {("edge", e): ["x"] for e in range(len(tb.ir["board"]["edges"]))}
+    every_place.update({("vertex", v): ["x"] for v in range(len(tb.ir["board"]["vertices"]))})
+    svg = tb.drawing.svg(view, tb.game, every_place, COLORS)
+    drawn = [m.start() for m in re.finditer(r'class="(piece|unit|marker|robber)', svg)]
+    places = [m.start() for m in re.finditer(r'class="spot target"', svg)]
+    assert drawn and len(places) == len(every_place)
+    assert min(places) > max(drawn)
+
+
+def test_the_pirate_is_moved_by_clicking_a_sea_hex() -> None:
+    """Seafarers: ``move pirate N`` names a sea hex; it was a button only, never a place on the
+    board, so a player had to guess which sea hex N was."""
+    s = GameSession(api.load_ir("tests/fixtures/sea_routes.catan"), ["random"] * 4, seed=1)
+    first_sea = len(s.ir["board"]["hexes"])
+    sea = s.ir["board"]["sea"][3]
+    targets = {("hex", first_sea + 3): [f"move pirate {first_sea + 3}"], ("hex", 0): ["move robber 0"]}
+    svg = s.drawing.svg(state_view(s.state), s.game, targets, COLORS)
+    assert re.search(rf'<g class="hex sea target" data-sea="{sea["q"]},{sea["r"]}" '
+                     rf'data-id="{first_sea + 3}" data-action="move pirate {first_sea + 3}"', svg)
+    assert svg.count("data-action=") == 2

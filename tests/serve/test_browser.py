@@ -27,6 +27,11 @@ def _watch(page, origin: str) -> tuple[list[str], list[str]]:  # type: ignore[no
     return urls, errors
 
 
+ON_TOP = """e => { const r = e.getBoundingClientRect();
+    const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return top === e || e.contains(top); }"""
+
+
 def _play_by_clicking(page) -> dict[str, int]:  # type: ignore[no-untyped-def]
     """Until the game ends: click a place on the board when one is offered, else roll, else end
     the turn, else the first button (a discard, an answer to an offer …)."""
@@ -39,6 +44,8 @@ def _play_by_clicking(page) -> dict[str, int]:  # type: ignore[no-untyped-def]
         place = page.locator("#board [data-action]")
         several = page.locator("#board [data-actions]")
         if place.count():
+            # a piece drawn over a place would swallow a player's click on it
+            assert all(place.nth(k).evaluate(ON_TOP) for k in range(place.count()))
             place.first.click()
             clicks["board"] += 1
         elif several.count():
@@ -65,6 +72,17 @@ def test_a_human_plays_a_whole_game_against_three_bots_by_clicking(browser) -> N
         page = browser.new_page(viewport={"width": 1300, "height": 900})
         urls, errors = _watch(page, server.url)
         page.goto(server.url)
+        # A click where nothing can be played says why (it did nothing at all).
+        page.wait_for_selector("body[data-your-turn='1']")
+        page.locator("#board [data-hex]").first.click()
+        assert page.locator("#why").inner_text() == "Nothing to play there (place a " \
+            "settlement): the places you can play are highlighted (54)."
+        # Any action can be typed (an offer of one's own making); a refusal says what may be played.
+        page.fill("#typed-text", "end turn")
+        page.click("#typed button")
+        page.wait_for_selector("#banner:not([hidden])")
+        assert page.locator("#banner").inner_text().startswith(
+            "end turn is not legal now (place a settlement): Red may play build settlement")
         clicks = _play_by_clicking(page)
         assert clicks["board"] >= 4 and clicks["button"] >= 1      # set-up is all board clicks
 
@@ -90,7 +108,10 @@ def test_a_human_plays_a_whole_game_against_three_bots_by_clicking(browser) -> N
         winner = result.final["winner"]
         assert page.locator("#result").inner_text().startswith(
             f"{session.view(None)['seats'][winner]['name']} wins with {shown[winner]} VP")
-        page.close()
+    # The server stops (Ctrl-C): the page says so in words, not the browser's "Failed to fetch".
+    page.wait_for_selector("#banner:not([hidden])")
+    assert page.locator("#banner").inner_text().startswith("cannot reach the server")
+    page.close()
     assert errors == []
     assert all(u.startswith((server.url, server.url.replace("http", "ws", 1))) for u in urls), urls
 

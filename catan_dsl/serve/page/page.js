@@ -23,7 +23,12 @@ async function api(path, extra, options) {
   const headers = { "Accept": "application/json" };
   if (token) headers["X-Catan-Token"] = token;
   if (options && options.body) headers["Content-Type"] = "application/json";
-  const response = await fetch(apiUrl(path, extra), Object.assign({ headers }, options || {}));
+  let response;
+  try {
+    response = await fetch(apiUrl(path, extra), Object.assign({ headers }, options || {}));
+  } catch (err) {         // the browser's words ("Failed to fetch") would tell a player nothing
+    throw new Error("cannot reach the server: was catan-dsl serve stopped? (this page retries)");
+  }
   const data = await response.json().catch(() => ({ error: response.statusText }));
   if (!response.ok) throw new Error(data.error || response.statusText);
   return data;
@@ -60,6 +65,7 @@ function accept(view) {
 }
 
 function draw(view) {
+  if (!current || view.version !== current.version) why("");
   current = view;
   document.title = `${view.title} — catan-dsl`;
   $("title").textContent = view.title;
@@ -88,7 +94,9 @@ function seatName(view, p) {
 function drawTurn(view) {
   const t = $("turn");
   t.replaceChildren();
-  const turn = view.setup ? "set-up" : `turn ${view.turn}`;
+  // Answering out of turn (a discard, an offer): say whose turn it is.
+  const owner = view.turn_seat !== view.to_move && view.seats[view.turn_seat] ? ` (${view.seats[view.turn_seat].name}'s)` : "";
+  const turn = (view.setup ? "set-up" : `turn ${view.turn}`) + (view.mode === "play" ? owner : "");
   if (view.result) t.append(el("span", { class: "result", id: "result" }, view.result));
   else if (view.mode === "replay") t.append(turn);
   else if (view.chance) t.append(`${turn}: chance is drawn…`);
@@ -107,6 +115,8 @@ function drawActions(view) {
   const box = $("actions");
   box.replaceChildren();
   $("actions-wrap").hidden = view.mode === "replay";
+  // Any action by its text: a trade offer of the player's own making is not among the buttons.
+  $("typed").hidden = !view.actions.length;
   if (!view.actions.length) {
     box.append(el("span", { class: "detail" }, view.over ? "The game is over." : "Waiting for the other players…"));
     return;
@@ -120,11 +130,13 @@ function drawActions(view) {
     const buttons = list.map((a) => el("button", {
       type: "button", "data-action": a.text, class: ["end", "roll", "accept"].includes(group) ? "main" : null,
       title: a.place ? `also on the board: ${a.place.kind} ${a.place.id}` : null,
-    }, a.text));
+    }, a.label || a.text));
     if (list.length > 8) {
       box.append(el("details", { class: "group" }, el("summary", {}, `${group} (${list.length})`), buttons));
     } else {
-      box.append(el("div", { class: "group" }, el("span", {}, group), buttons));
+      // a button that says it all ("Feed the oxen …") needs no heading repeating it
+      const alone = list.length === 1 && list[0].label === group;
+      box.append(el("div", { class: "group" }, alone ? null : el("span", {}, group), buttons));
     }
   }
 }
@@ -183,15 +195,17 @@ function drawLog(view) {
 
 // ---- playing -------------------------------------------------------------------------------
 async function play(text) {
-  if (busy || !current || current.mode !== "play") return;
+  if (busy || !current || current.mode !== "play") return false;
   busy = true;
   for (const b of document.querySelectorAll("#actions button")) b.disabled = true;
   try {
     const body = { action: text };
     accept(await api("/api/game/actions", { since: entries.length }, { method: "POST", body: JSON.stringify(body) }));
+    return true;
   } catch (err) {
-    banner(`${text}: ${err.message}`);
+    banner(err.message.startsWith(text) ? err.message : `${text}: ${err.message}`);
     refresh();
+    return false;
   } finally {
     busy = false;
     for (const b of document.querySelectorAll("#actions button")) b.disabled = false;
@@ -220,9 +234,32 @@ async function showSource(where) {
   }
 }
 
+// A click on the board where nothing can be played says why, instead of doing nothing.
+function whyNothing(view) {
+  if (view.mode !== "play") return "";
+  if (view.over) return "The game is over.";
+  if (view.error) return "The game stopped (see the red banner).";
+  if (!view.actions.length) {
+    if (view.chance || view.to_move === null) return "Nothing can be played now: chance is being drawn.";
+    const who = view.seats[view.to_move];
+    return `Not your move: ${who.name} (${who.kind}) is to move.`;
+  }
+  const onBoard = view.actions.filter((a) => a.place).length;
+  const ask = view.prompt ? ` (${view.prompt.text})` : "";
+  return onBoard ? `Nothing to play there${ask}: the places you can play are highlighted (${onBoard}).`
+    : `Nothing to play on the board now${ask}: your moves are the buttons under “Your move”.`;
+}
+
+function why(message) {
+  $("why").textContent = message || "";
+  $("why").hidden = !message;
+}
+
 document.addEventListener("click", (ev) => {
-  const target = ev.target.closest("[data-action], [data-actions], a.rule, [data-close], [data-step]");
+  const target = ev.target.closest("[data-action], [data-actions], a.rule, [data-close], button[data-step]");
   if (!ev.target.closest("#menu")) $("menu").hidden = true;
+  why("");
+  if (!target && current && ev.target.closest("#board svg")) { why(whyNothing(current)); return; }
   if (!target) return;
   if (target.matches("a.rule")) { ev.preventDefault(); showSource(target.dataset.where); return; }
   if (target.dataset.close) { target.closest(".popup").hidden = true; return; }
@@ -298,6 +335,12 @@ function viewerButton(which) {
     }, 250);
   }
 }
+
+$("typed").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const text = $("typed-text").value.trim();
+  if (text) play(text).then((done) => { if (done) $("typed-text").value = ""; });
+});
 
 $("slider").addEventListener("input", (ev) => goTo(Number(ev.target.value)));
 document.addEventListener("keydown", (ev) => {
