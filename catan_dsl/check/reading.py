@@ -4,6 +4,7 @@ unreadable files, loops (E210) and chains past the depth limit (E230)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -71,19 +72,29 @@ def parse_source(src: SourceFile, report: Report) -> A.File | None:
 
 
 def resolve_name(name: str, from_dir: Path) -> Path | None:
-    """``extends base`` → ``base.catan`` beside the file, then the shipped scenario folders."""
-    for d in (from_dir, *_SCENARIO_DIRS):
+    """``extends base`` → ``base.catan`` beside the file, then the shipped scenario folders,
+    then the scenarios of the packs shipped in them (``extends seafarers`` from any folder)."""
+    for d in (from_dir, *_SCENARIO_DIRS, *_shipped_pack_dirs()):
         p = d / f"{name}.catan"
         if p.is_file():
             return p
     return None
 
 
+@functools.cache
+def _shipped_pack_dirs() -> tuple[Path, ...]:
+    """``<shipped scenarios>/PACK/scenarios`` of every pack folder shipped there (``seafarers``),
+    looked at once: a designer's own file extends a pack's shared rules by name."""
+    return tuple(sorted(p.parent / "scenarios" for d in _SCENARIO_DIRS if d.is_dir()
+                        for p in d.glob("*/pack.toml")))
+
+
 def reachable_files(from_dir: Path) -> dict[str, Path]:
     """Every name ``extends``/``import``/``with`` can take from a file in ``from_dir`` → the
-    file it resolves to (beside the file first, then the shipped scenarios), as resolve_name."""
+    file it resolves to (beside the file first, then the shipped scenarios and packs), as
+    resolve_name."""
     out: dict[str, Path] = {}
-    for d in (from_dir, *_SCENARIO_DIRS):
+    for d in (from_dir, *_SCENARIO_DIRS, *_shipped_pack_dirs()):
         if d.is_dir():
             for p in sorted(d.glob("*.catan")):
                 if p.is_file() and _NAME.fullmatch(p.stem):
@@ -222,7 +233,8 @@ class Loader:
         if target is None:
             self.failed = True
             self.report.error("E209", ident.span, what=what, name=ident.value,
-                              hint=f"looked for {ident.value}.catan beside this file and in scenarios/")
+                              hint=f"looked for {ident.value}.catan beside this file, in the shipped "
+                                   f"scenarios and in the shipped packs' scenarios")
             return []
         if depth + 1 > MAX_COMPOSITION_DEPTH:
             self.failed = True
