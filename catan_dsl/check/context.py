@@ -6,17 +6,12 @@ from __future__ import annotations
 from typing import Iterable
 
 from catan_dsl.check.load import Model
+from catan_dsl.check.reading import suggest
 from catan_dsl.core.codes import MAX_NUMBER
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.syntax import ast as A
 
-
-def suggest(name: str, candidates: Iterable[str]) -> str | None:
-    """A "did you mean" hint from the closest candidate, if any is close enough."""
-    import difflib          # here: a check without a misspelt name never needs it (start-up)
-
-    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
-    return f'did you mean "{close[0]}"?' if close else None
+__all__ = ["CheckContext", "suggest"]
 
 
 class CheckContext:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
+from typing import Iterable
 
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.core.files import FileRefused, read_limited
@@ -69,6 +70,14 @@ def parse_source(src: SourceFile, report: Report) -> A.File | None:
     if tree is None:
         return None
     return to_ast(tree, src.path)
+
+
+def suggest(name: str, candidates: Iterable[str]) -> str | None:
+    """A "did you mean" hint from the closest candidate, if any is close enough."""
+    import difflib          # here: a check without a misspelt name never needs it (start-up)
+
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    return f'did you mean "{close[0]}"?' if close else None
 
 
 def resolve_name(name: str, from_dir: Path) -> Path | None:
@@ -232,9 +241,11 @@ class Loader:
         target = self.cache.resolve_name(ident.value, here)
         if target is None:
             self.failed = True
+            looked = (f"looked for {ident.value}.catan beside this file, in the shipped "
+                      f"scenarios and in the shipped packs' scenarios")
+            close = suggest(ident.value, reachable_files(here))
             self.report.error("E209", ident.span, what=what, name=ident.value,
-                              hint=f"looked for {ident.value}.catan beside this file, in the shipped "
-                                   f"scenarios and in the shipped packs' scenarios")
+                              hint=f"{close} ({looked})" if close else looked)
             return []
         if depth + 1 > MAX_COMPOSITION_DEPTH:
             self.failed = True

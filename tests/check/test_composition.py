@@ -107,3 +107,16 @@ def test_a_designers_own_file_extends_a_shipped_packs_shared_rules(tmp_path: Pat
     assert ir["meta"]["extends"][0] == "seafarers" and "ship" in ir["pieces"]
     ir, report = api.compile_file(_write(tmp_path, "s", "scenario s extends seafarerz { }\n"))
     assert ir is None and [d.code for d in report.errors] == ["E209"]
+
+
+def test_a_missing_parent_is_the_one_error_with_a_did_you_mean(tmp_path: Path) -> None:
+    """A misspelt `extends` is one E209 suggesting the name, not one error per terrain, piece and
+    procedure the parent would have declared (the cause buried under a page of E202s)."""
+    main = _write(tmp_path, "atoll", """scenario atoll extends seafarer {
+  on built settlement at v where not setup and first_in(v, reef) { island_bonus() }
+  board atoll default { layout hexes 0,0 1,0; hex 0,0 forest 6; hex 1,0 hills 5 }
+}
+""")
+    report = api.check_file(main)
+    assert [(d.code, d.span.line) for d in report.errors] == [("E209", 1)]
+    assert report.errors[0].hint.startswith('did you mean "seafarers"?')
