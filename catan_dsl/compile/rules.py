@@ -17,6 +17,11 @@ from catan_dsl.syntax import ast as A
 from catan_dsl.syntax import rules_ast as R
 
 
+# The declared kinds whose names filter a trigger's value of each type (`on built road`).
+_NAME_KINDS = {"name:piece": ("piece",), "name:deck": ("deck",), "name:item": ("item",),
+               "name:card": ("card", "event", "item")}
+
+
 class RuleCompiler(EffectLowerer):
     """Numbers rules ``<unit>.<n>`` in composition order and lowers each one."""
 
@@ -53,6 +58,7 @@ class RuleCompiler(EffectLowerer):
         else:
             params = tuple(p for p in trig.params if p.name != "player")
         free = [p for p in params if not p.type.startswith("name:") and p.name != "at"]
+        used = {n.name for n in walk_nodes((r.where, r.body)) if isinstance(n, R.NameRef)}
         for ident in r.names:
             slot = next((p for p in params if p.type.startswith("name:") and p.name not in filt
                          and self.name_fits(ident.value, p.type)), None)
@@ -67,6 +73,13 @@ class RuleCompiler(EffectLowerer):
                              f"{trig.name} ({', '.join(names) or 'it has none'})",
                              hint=did_you_mean(ident.value, [n for d in self.env.kinds.values() for n in d])
                              or f"e.g. {trig.example}")
+                continue
+            if ident.value not in used and var_slot is not None and any(
+                    p.type.startswith("name:") and p.name not in filt for p in params):
+                # A name the rule never reads is a misspelt filter (`on built setlement`), not a
+                # variable: bound to `setup`, the rule would fire on every build.
+                if not self.m.incomplete:   # else a name the missing parent declares
+                    self.misspelt_filter(ident, trig, params, filt)
                 continue
             bind[var_slot.name] = ident.value
             scope[ident.value] = var_slot.type
@@ -86,7 +99,6 @@ class RuleCompiler(EffectLowerer):
                 # upgraded bind an intersection or a path.
                 scope[r.at.value] = self.env.piece_on(piece) if piece else \
                     ("vertex|edge" if at.type.startswith("vertex") else at.type)
-        used = {n.name for n in walk_nodes((r.where, r.body)) if isinstance(n, R.NameRef)}
         for p in params:  # trigger values read by name (e.g. "setup") are bound implicitly
             if p.name in used and p.name not in bind and p.name not in filt and p.name not in scope:
                 bind[p.name] = p.name
@@ -104,9 +116,16 @@ class RuleCompiler(EffectLowerer):
         return lowered
 
     def name_fits(self, name: str, ptype: str) -> bool:
-        kinds = {"name:piece": ("piece",), "name:deck": ("deck",), "name:item": ("item",),
-                 "name:card": ("card", "event", "item")}.get(ptype, ())
-        return any(self.env.has(k, name) for k in kinds)
+        return any(self.env.has(k, name) for k in _NAME_KINDS.get(ptype, ()))
+
+    def misspelt_filter(self, ident, trig, params: tuple, filt: dict) -> None:  # type: ignore[no-untyped-def]
+        """E406 for a name after the trigger that filters nothing and binds nothing read."""
+        slots = [p for p in params if p.type.startswith("name:") and p.name not in filt]
+        known = [n for p in slots for k in _NAME_KINDS.get(p.type, ()) for n in self.env.kinds[k]]
+        what = " or ".join(p.type.removeprefix("name:") for p in slots)
+        self.err("E406", ident.span, message=f'"{ident.value}" is no declared {what} of trigger '
+                 f"{trig.name}, and the rule never reads it as a variable",
+                 hint=did_you_mean(ident.value, known) or f"e.g. {trig.example}")
 
     def action(self, a: R.Action) -> dict:
         scope = {"player": "player"}
