@@ -243,20 +243,31 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
             out.append({"label": alt.label, "when": when, "do": self.block(alt.body, scope)})
         return ["choose_one", self.who(f, "by", scope), *out]
 
+    def number(self, f: R.Eff, key: str, scope: dict[str, str]) -> object:
+        """An effect's amount, lowered; one that is not a number (`gain v ore` with v a place)
+        is E406 here, not an amount the engine reads as nothing."""
+        node = f.get(key)
+        v, t = self.expr(node, scope)  # type: ignore[arg-type]
+        if not compatible(t, "int"):
+            self.err("E406", node.span, message=f"{f.kind} N ...: N must be a number, got {t}",  # type: ignore[union-attr]
+                     hint="a number, a parameter, or count(x in SET) for a set's size")
+        return v
+
     def effect(self, f: R.Eff, scope: dict[str, str]) -> list | None:
         k, g = f.kind, f.get
         ex = lambda key: self.expr(g(key), scope)[0]  # noqa: E731
+        amount = lambda: self.number(f, "n", scope)  # noqa: E731
         if k in ("gain", "lose"):
-            return [k, self.who(f, "p", scope), ex("n"), self.stock(g("stock"), False, scope, k)]  # type: ignore[arg-type]
+            return [k, self.who(f, "p", scope), amount(), self.stock(g("stock"), False, scope, k)]  # type: ignore[arg-type]
         if k == "give" and isinstance(g("stock"), A.Ident) and self.env.has("item", g("stock").value):  # type: ignore[union-attr]
             # A deck item changes hands as itself (the old boot): "give 1 old_boot to p".
             return ["give_item", self.who(f, "p", scope), self.who(f, "to", scope), g("stock").value]  # type: ignore[union-attr]
         if k == "give":
-            return ["transfer", self.who(f, "p", scope), self.who(f, "to", scope), ex("n"),  # type: ignore[arg-type]
+            return ["transfer", self.who(f, "p", scope), self.who(f, "to", scope), amount(),  # type: ignore[arg-type]
                     self.stock(g("stock"), True, scope, "give")]
         if k == "draw":
             self.declared(g("deck"), ("deck",))  # type: ignore[arg-type]
-            return ["draw", self.who(f, "p", scope), ex("n"), g("deck").value]  # type: ignore[union-attr]
+            return ["draw", self.who(f, "p", scope), amount(), g("deck").value]  # type: ignore[union-attr]
         if k == "call":
             return self.call_procedure(f, scope)
         if k == "set":
@@ -328,9 +339,9 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
                          f"or a hex, got {t}")
             return ["move_robber", v]
         if k == "steal":
-            return ["steal", ["var", "player"], ex("set"), ex("n")]
+            return ["steal", ["var", "player"], ex("set"), amount()]
         if k == "discard_half":
-            return ["discard_half", ex("n")]
+            return ["discard_half", amount()]
         if k == "place":
             self.declared(g("kind"), ("piece",), "E203")  # type: ignore[arg-type]
             at = g("at")
@@ -371,14 +382,14 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
             if not compatible(t, on):
                 self.err("E406", g("at").span,  # type: ignore[union-attr]
                          message=f"these markers lie on {on}s; got {t}")
-            return [k, ex("n"), g("marker").value, at]  # type: ignore[union-attr]
+            return [k, amount(), g("marker").value, at]  # type: ignore[union-attr]
         if k in ("mark", "unmark"):
             if k == "unmark":  # a mark is declared by the rule that puts it
                 self.declared(g("mark"), ("mark",))  # type: ignore[arg-type]
             return [k, self.piece_place(g("at"), scope, k), g("mark").value]  # type: ignore[union-attr]
         if k == "build_free":
             self.declared(g("kind"), ("piece",), "E203")  # type: ignore[arg-type]
-            return ["build_free", self.who(f, "p", scope), g("kind").value, ex("n")]  # type: ignore[union-attr]
+            return ["build_free", self.who(f, "p", scope), g("kind").value, amount()]  # type: ignore[union-attr]
         if k == "reroll":
             return ["reroll"]
         if k == "reshuffle":
@@ -386,7 +397,7 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
             return ["reshuffle", g("deck").value]  # type: ignore[union-attr]
         if k == "set_yield":
             self.declared(g("kind"), ("piece",), "E203")  # type: ignore[arg-type]
-            return ["set_yield", g("kind").value, ex("n")]  # type: ignore[union-attr]
+            return ["set_yield", g("kind").value, amount()]  # type: ignore[union-attr]
         if k in ("award", "set_aside"):
             self.declared(g("special"), ("special",), "E410")  # type: ignore[arg-type]
             return [k, g("special").value]  # type: ignore[union-attr]
