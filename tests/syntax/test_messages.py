@@ -102,3 +102,31 @@ def _write(tmp_path: Path, text: str) -> str:
     p = tmp_path / "s.catan"
     p.write_text(text, encoding="utf-8")
     return str(p)
+
+
+@pytest.mark.parametrize(("body", "hint"), [
+    ('action a "A" { after roll; cost ore wool; do { gain 1 ore } }',
+     "write it as cost lumber 1 brick 1 (each resource, then how many)"),
+    ('victory "ten"', "write it as victory 10 (or a parameter: victory vp_target)"),
+    ("on built where player = 1 { gain 1 ore }",
+     "compare with '==' ('=' only names a value: let x = ..., set C = ...)"),
+])
+def test_a_statement_written_wrong_is_told_its_form(tmp_path: Path, body: str, hint: str) -> None:
+    """Every syntax error has a hint: a statement written wrong gets the form it takes (these
+    three had none, or a list of 20 keywords for a '=' meant as '==')."""
+    out = _check(tmp_path, f"scenario t extends base {{\n  {body}\n}}\n".encode()).splitlines()
+    assert ":2:" in out[0] and "error[E100]" in out[0]
+    assert out[-1] == f"  = help: {hint}"
+
+
+def test_a_colour_without_quotes_is_told_that_hash_starts_a_comment(tmp_path: Path) -> None:
+    out = _check(tmp_path, b"scenario t extends base {\n  terrain lake { produces nothing; "
+                           b"color #fff }\n}\n")
+    assert "a colour is written in quotes, color \"#2e7d32\": '#' starts a comment" in out
+
+
+def test_an_empty_file_says_so(tmp_path: Path) -> None:
+    for data in (b"", b"# only a comment\n\n"):
+        out = _check(tmp_path, data).splitlines()
+        assert out[0].endswith("error[E101]: unexpected end of file: the file is empty")
+        assert out[-1] == "  = help: a scenario starts 'scenario NAME extends base { ... }'"
