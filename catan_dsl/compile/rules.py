@@ -17,11 +17,6 @@ from catan_dsl.syntax import ast as A
 from catan_dsl.syntax import rules_ast as R
 
 
-# The declared kinds whose names filter a trigger's value of each type (`on built road`).
-_NAME_KINDS = {"name:piece": ("piece",), "name:deck": ("deck",), "name:item": ("item",),
-               "name:card": ("card", "event", "item")}
-
-
 class RuleCompiler(EffectLowerer):
     """Numbers rules ``<unit>.<n>`` in composition order and lowers each one."""
 
@@ -49,40 +44,13 @@ class RuleCompiler(EffectLowerer):
     def on(self, r: R.OnRule) -> dict:
         trig = V.TRIGGERS.get(r.trigger.value)
         scope = {"player": "player"}
-        filt: dict = {}
-        bind: dict = {}
         if trig is None:
             self.err("E401", r.trigger.span, name=r.trigger.value,
                      hint=did_you_mean(r.trigger.value, V.TRIGGERS) or "triggers: " + ", ".join(V.TRIGGERS))
             params: tuple = ()
         else:
             params = tuple(p for p in trig.params if p.name != "player")
-        free = [p for p in params if not p.type.startswith("name:") and p.name != "at"]
-        used = {n.name for n in walk_nodes((r.where, r.body)) if isinstance(n, R.NameRef)}
-        for ident in r.names:
-            slot = next((p for p in params if p.type.startswith("name:") and p.name not in filt
-                         and self.name_fits(ident.value, p.type)), None)
-            if slot is not None:
-                filt[slot.name] = ident.value
-                continue
-            var_slot = next((p for p in free if p.name not in bind), None)
-            if var_slot is None:
-                if trig is not None:
-                    names = [p.name for p in params]
-                    self.err("E406", ident.span, message=f'"{ident.value}" fits no value of trigger '
-                             f"{trig.name} ({', '.join(names) or 'it has none'})",
-                             hint=did_you_mean(ident.value, [n for d in self.env.kinds.values() for n in d])
-                             or f"e.g. {trig.example}")
-                continue
-            if ident.value not in used and var_slot is not None and any(
-                    p.type.startswith("name:") and p.name not in filt for p in params):
-                # A name the rule never reads is a misspelt filter (`on built setlement`), not a
-                # variable: bound to `setup`, the rule would fire on every build.
-                if not self.m.incomplete:   # else a name the missing parent declares
-                    self.misspelt_filter(ident, trig, params, filt)
-                continue
-            bind[var_slot.name] = ident.value
-            scope[ident.value] = var_slot.type
+        filt, bind = self.trigger_names(r, trig, params, scope)
         self.trigger_numbers(r, params, filt, bind)
         instead = self.instead_of(r, filt)
         if r.at is not None:
@@ -99,6 +67,7 @@ class RuleCompiler(EffectLowerer):
                 # upgraded bind an intersection or a path.
                 scope[r.at.value] = self.env.piece_on(piece) if piece else \
                     ("vertex|edge" if at.type.startswith("vertex") else at.type)
+        used = {n.name for n in walk_nodes((r.where, r.body)) if isinstance(n, R.NameRef)}
         for p in params:  # trigger values read by name (e.g. "setup") are bound implicitly
             if p.name in used and p.name not in bind and p.name not in filt and p.name not in scope:
                 bind[p.name] = p.name
@@ -114,18 +83,6 @@ class RuleCompiler(EffectLowerer):
                          hint="add a 'where' condition that becomes false, or put the effect "
                               "under 'if'")
         return lowered
-
-    def name_fits(self, name: str, ptype: str) -> bool:
-        return any(self.env.has(k, name) for k in _NAME_KINDS.get(ptype, ()))
-
-    def misspelt_filter(self, ident, trig, params: tuple, filt: dict) -> None:  # type: ignore[no-untyped-def]
-        """E406 for a name after the trigger that filters nothing and binds nothing read."""
-        slots = [p for p in params if p.type.startswith("name:") and p.name not in filt]
-        known = [n for p in slots for k in _NAME_KINDS.get(p.type, ()) for n in self.env.kinds[k]]
-        what = " or ".join(p.type.removeprefix("name:") for p in slots)
-        self.err("E406", ident.span, message=f'"{ident.value}" is no declared {what} of trigger '
-                 f"{trig.name}, and the rule never reads it as a variable",
-                 hint=did_you_mean(ident.value, known) or f"e.g. {trig.example}")
 
     def action(self, a: R.Action) -> dict:
         scope = {"player": "player"}
