@@ -107,7 +107,7 @@ class _BoardChecker(NumberChecks, HiddenPools):
             seen: dict[g.Hex, A.Coord] = {}
             for cd in lay.coords:
                 if cd.hex in seen:
-                    self.r.error("E310", cd.span, hex=str(cd),
+                    self.r.error("E310", cd.span, hex=str(cd), hint="list each hex once: delete one",
                                  notes=(("first given here", seen[cd.hex].span),))
                 elif max(abs(cd.q), abs(cd.r)) > 50:
                     self.c.num(A.Num(cd.span, max(abs(cd.q), abs(cd.r))), "a coordinate", most=50)
@@ -178,7 +178,8 @@ class _BoardChecker(NumberChecks, HiddenPools):
 
         def claim(h: g.Hex, span: Span) -> bool:
             if h in taken:
-                self.r.error("E310", span, hex=g.fmt_hex(h), notes=(("first placed here", taken[h]),))
+                self.r.error("E310", span, hex=g.fmt_hex(h), notes=(("first placed here", taken[h]),),
+                             hint="a hex takes one tile: delete one of the two, or move it")
                 return False
             taken[h] = span
             return True
@@ -359,7 +360,7 @@ class _BoardChecker(NumberChecks, HiddenPools):
         for it in self.items(A.Interiors):
             for cd in it.coords:
                 if cd.hex in info.interiors:
-                    self.r.error("E310", cd.span, hex=str(cd))
+                    self.r.error("E310", cd.span, hex=str(cd), hint="list each hex once: delete one")
                 elif self.land_hex(cd):
                     info.interiors.append(cd.hex)
         names: dict[tuple[str, str], A.FeatureSet] = {}
@@ -378,7 +379,8 @@ class _BoardChecker(NumberChecks, HiddenPools):
                     continue
                 k = {"edges": item[:2], "vertices": item, "sea": item[0]}.get(fs.kind, item)  # type: ignore[index]
                 if k in seen:
-                    self.r.error("E310", ref.span, hex=str(getattr(ref, "coord", ref)))
+                    self.r.error("E310", ref.span, hex=str(getattr(ref, "coord", ref)),
+                                 hint="a feature lists each place once: delete one")
                     continue
                 seen.add(k)
                 out.append(item)
@@ -403,7 +405,8 @@ class _BoardChecker(NumberChecks, HiddenPools):
                              hint="frame features sit on the sea hexes around the land")
                 return None
             if h in getattr(self, "harbor_seas", set()):
-                self.r.error("E308", ref.span, name=fs.name.value, hex=str(ref.coord))
+                self.r.error("E308", ref.span, name=fs.name.value, hex=str(ref.coord),
+                             hint="move the feature or the harbor to another sea hex")
                 return None
             touching = [c for c in g.corners(h) if any(x in self.land_set for x in g.corner_hexes(c))]
             if len(touching) != 3:

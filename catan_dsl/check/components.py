@@ -46,7 +46,8 @@ def _deck(d: R.Deck, report: Report, model: Model) -> None:
     items = {it.name.value: it for it in d.items}
     for it in d.items:
         if it.count.value < 1:
-            report.error("E211", it.count.span, what="an item count", least=1, value=it.count.value)
+            report.error("E211", it.count.span, what="an item count", least=1, value=it.count.value,
+                         hint="write x 1 or more, or delete the item")
     if not d.items:
         report.error("E207", d.name.span, message=f"deck {d.name.value} has no items",
                      hint="add 'token NAME value N x COUNT' or 'card NAME number N x COUNT'")

@@ -33,7 +33,8 @@ class CheckContext:
                          hint=f"{what} this large is almost certainly a typo")
             return False
         if n.value < least:
-            self.r.error("E211", n.span, what=what, least=least, value=n.value)
+            self.r.error("E211", n.span, what=what, least=least, value=n.value,
+                         hint=f"write {least} or more")
             return False
         return True
 

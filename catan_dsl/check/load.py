@@ -273,7 +273,8 @@ def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = Non
             kind = _NAMED[type(node)]
             name = node.name.value  # type: ignore[attr-defined]
             if name in RESERVED_WORDS:
-                report.error("E215", node.name.span, name=name, what=kind)  # type: ignore[attr-defined]
+                report.error("E215", node.name.span, name=name, what=kind,  # type: ignore[attr-defined]
+                             hint=f"'{name}' is a word of the rules language: pick another name")
             put((kind, name), node, kind, name)
             if isinstance(node, A.Board) and node.default:
                 defaults.append(node)

@@ -222,7 +222,9 @@ class Loader:
                 k = withs.index(self.cache.resolve(target))
                 self.failed = True
                 self.report.error("E210", (with_via + (ident.span,))[k], what="with",
-                                  chain=" -> ".join(p.stem for p in chain[k:]))
+                                  chain=" -> ".join(p.stem for p in chain[k:]),
+                                  hint="a variant combines what it needs without being "
+                                       "combined back: drop one of these 'with's")
                 continue
             if target is not None and self.cache.resolve(target) in self.with_seen:
                 continue  # combined already; a variant may extend the file that names it
@@ -262,7 +264,9 @@ class Loader:
             chain = " -> ".join(p.stem for p in stack[k:])
             # Report where the loop starts (the reference leaving the first file of the loop),
             # so checking any file of the loop points at a line of that file when possible.
-            self.report.error("E210", via[k], what=what, chain=f"{chain} -> {target.stem}")
+            self.report.error("E210", via[k], what=what, chain=f"{chain} -> {target.stem}",
+                              hint="one file of the loop must stop naming the next: extend "
+                                   "base, or put what both share in a file both import")
             return []
         if self.file(target, None, ident.span) is None:
             self.failed = True

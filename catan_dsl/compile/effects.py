@@ -147,7 +147,8 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
         v, t = self.expr(node, scope)  # type: ignore[arg-type]
         if not compatible(t, on):
             where = "intersections" if on == "vertex" else "paths"
-            self.err("E406", node.span, message=f"{verb}: these units stand on {where}; got {t}")  # type: ignore[attr-defined]
+            self.err("E406", node.span, message=f"{verb}: these units stand on {where}; got {t}",  # type: ignore[attr-defined]
+                     hint=f"give one of the {where}: a variable bound to one, or units(p, NAME)")
         return v
 
     def piece_place(self, node: object, scope: dict[str, str], verb: str) -> object:
@@ -356,7 +357,8 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
             for key in ("frm", "to"):
                 v, t = self.expr(g(key), scope)  # type: ignore[arg-type]
                 if not compatible(t, on):
-                    self.err("E406", g(key).span, message=f"these markers lie on {on}s; got {t}")  # type: ignore[union-attr]
+                    self.err("E406", g(key).span, message=f"these markers lie on {on}s; got {t}",  # type: ignore[union-attr]
+                             hint=f"give a {on}: a variable bound to one")
                 ends.append(v)
             return ["move_markers", g("unit").value, *ends]  # type: ignore[union-attr]
         if k == "move_unit" and self.env.has("piece", g("unit").value):  # type: ignore[union-attr]
@@ -381,7 +383,8 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
             on = self.marker_on(g("marker").value)  # type: ignore[union-attr]
             if not compatible(t, on):
                 self.err("E406", g("at").span,  # type: ignore[union-attr]
-                         message=f"these markers lie on {on}s; got {t}")
+                         message=f"these markers lie on {on}s; got {t}",
+                         hint=f"give a {on}: a variable bound to one")
             return [k, amount(), g("marker").value, at]  # type: ignore[union-attr]
         if k in ("mark", "unmark"):
             if k == "unmark":  # a mark is declared by the rule that puts it
@@ -461,7 +464,8 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
         if ident.value in self.calling:
             chain = " → ".join(self.calling + [ident.value])
             self.err("E415", ident.span, what="procedure", name=ident.value, chain=chain,
-                     notes=(("the procedure", proc.name.span),))
+                     notes=(("the procedure", proc.name.span),),
+                     hint="loop with 'each' or 'repeat' instead")
             return None
         lowered = [self.expr(a, scope) for a in args]
         inner = {"player": "player", **{p.value: t for p, (_, t) in zip(proc.params, lowered)}}
@@ -476,7 +480,8 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
         if "E406" in new and "E415" not in new:
             types = ", ".join(f"{p.value}: {t}" for p, (_, t) in zip(proc.params, lowered))
             self.err("E406", f.span, message=f"this call of {ident.value}({types}) does not fit "
-                     "its body (see the errors there)", notes=(("the procedure", proc.name.span),))
+                     "its body (see the errors there)", notes=(("the procedure", proc.name.span),),
+                     hint="pass values of the kinds its body reads, or fix the body")
         for p, (v, _) in reversed(list(zip(proc.params, lowered))):
             if v != ["var", p.value]:        # the caller's variable of the same name
                 body = [["let", p.value, v, body]]   # is bound already: nothing to rename

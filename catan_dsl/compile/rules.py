@@ -136,13 +136,15 @@ class RuleCompiler(EffectLowerer):
                 have = _bank_of(bank, name)
                 if have is not None and n.value > have:
                     self.err("E409", n.span, name=a.name.value,
-                             reason=f"{n.value} {name} but the bank holds only {have}")
+                             reason=f"{n.value} {name} but the bank holds only {have}",
+                             hint=f"ask {have} or fewer, or put more {name} in the bank")
             elif self.env.has("counter", name):
                 out.setdefault("counters", {})[name] = n.value
                 c = self.env.kinds["counter"][name]
                 if c.supply is not None and n.value > c.supply.value:  # type: ignore[attr-defined]
-                    self.err("E409", n.span, name=a.name.value,
-                             reason=f"{n.value} {name} but the supply is {c.supply.value}")  # type: ignore[attr-defined]
+                    self.err("E409", n.span, name=a.name.value,  # type: ignore[attr-defined]
+                             reason=f"{n.value} {name} but the supply is {c.supply.value}",
+                             hint=f"ask {c.supply.value} or fewer, or raise the counter's supply")
             else:
                 self.declared(ident, ("resource", "counter"))
         return out
@@ -155,7 +157,8 @@ class RuleCompiler(EffectLowerer):
         if value > reach:
             self.err("E409", a.span, name=a.name.value,
                      reason=f"tokens worth {value} but at most {reach} can be held"
-                     + (f" ({held} tokens)" if held is not None else ""))
+                     + (f" ({held} tokens)" if held is not None else ""),
+                     hint=f"ask tokens worth {reach} or less, or let players hold more")
 
     def forbid(self, f: R.Forbid) -> list[dict]:
         what = f.what.value
@@ -259,7 +262,8 @@ class RuleCompiler(EffectLowerer):
         if d["what"] in ("vp", "player_vp"):
             for node in walk_nodes((m.value, m.where)):
                 if isinstance(node, R.Call) and node.name.value in VP_READERS:
-                    self.err("E416", node.name.span, what="vp", name=node.name.value)
+                    self.err("E416", node.name.span, what="vp", name=node.name.value,
+                             hint="count the pieces instead: (2 if piece(v) == city else 1)")
                     break
         if m.sign == "-":
             v = -v if isinstance(v, int) else ["-", 0, v]
