@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from catan_dsl.compile.lowering import compatible, did_you_mean, walk_nodes
+from catan_dsl.compile.never import never_fires
 from catan_dsl.core import vocab as V
 from catan_dsl.syntax import rules_ast as R
 
@@ -90,6 +91,14 @@ class FlowLowering:
         self.err("E406", ident.span, message=f'"{ident.value}" is no declared {what} of trigger '  # type: ignore[attr-defined]
                  f"{trig.name}, and the rule never reads it as a variable",
                  hint=did_you_mean(ident.value, known) or f"e.g. {trig.example}")
+
+    def never_fires(self, r: R.OnRule, lowered: dict) -> None:
+        """W408 for a rule that can never fire (``on rolled 13``, ``where round < 0``)."""
+        dice = None if _setting(self.m, "source", None) is not None else _setting(self.m, "dice", 2)
+        why = never_fires(lowered, dice, _setting(self.m, "robber_number", 7))  # type: ignore[arg-type]
+        if why is not None:
+            self.err("W408", r.trigger.span, what="rule", why=f"fire: {why}",  # type: ignore[attr-defined]
+                     hint="change the number or the condition, or delete the rule")
 
     def trigger_numbers(self, r: R.OnRule, params: tuple, filt: dict, bind: dict) -> None:
         """``on rolled 7``: each number filters the trigger's next number not yet filtered or

@@ -9,6 +9,7 @@ from catan_dsl.compile.defines import check_defines
 from catan_dsl.compile.effects import EffectLowerer
 from catan_dsl.compile.bounds import target_floor
 from catan_dsl.compile.lowering import FORBID_PREP, Lowerer, did_you_mean, walk_nodes
+from catan_dsl.compile.never import always_false
 from catan_dsl.core import geometry as g
 from catan_dsl.core import vocab as V
 from catan_dsl.core.frozen import Frozen, frozen_record
@@ -44,6 +45,7 @@ class RuleCompiler(EffectLowerer):
     def on(self, r: R.OnRule) -> dict:
         trig = V.TRIGGERS.get(r.trigger.value)
         scope = {"player": "player"}
+        before = len(self.raised)
         if trig is None:
             self.err("E401", r.trigger.span, name=r.trigger.value,
                      hint=did_you_mean(r.trigger.value, V.TRIGGERS) or "triggers: " + ", ".join(V.TRIGGERS))
@@ -76,6 +78,8 @@ class RuleCompiler(EffectLowerer):
                    "when": self.cond(r.where, scope), "do": self.block(r.body, scope)}
         if instead is not None:         # only then: every other rule's IR stays as it was
             lowered["instead"] = instead
+        if not any(c.startswith("E") for c in self.raised[before:]):   # else a stand-in value
+            self.never_fires(r, lowered)
         if lowered["when"] is True:
             how = self_firing(lowered["event"], filt, lowered["do"])
             if how:
@@ -114,7 +118,11 @@ class RuleCompiler(EffectLowerer):
             elif key == "group":
                 d["limit"]["group"] = val.value
             elif key == "when":
+                before = len(self.raised)
                 d["when"] = self.expr(val, {"player": "player"})[0]
+                if always_false(d["when"]) and not any(c.startswith("E") for c in self.raised[before:]):
+                    self.err("W408", val.span, what="action", why="be taken: its 'when' is "
+                             "always false", hint="change the condition, or delete the action")
             elif key == "do":
                 d["do"] = self.block(val, scope)
         return d

@@ -228,6 +228,11 @@ _ALL: list[Code] = [
          "'modifier target' with a negative value that, alone or with the other target "
          "modifiers, brings the victory target to 0 or below: every player has that many VP, "
          "so the game is won the moment a turn starts."),
+    Code("W408", "never-fires", "this {what} can never {why}",
+         "A rule whose trigger number the dice never show (on rolled 13, or on produced 7: "
+         "nothing is produced on the robber's number), or whose 'where' / 'when' is always "
+         "false (round < 0, 1 > 2, false), never does anything; it is almost certainly a "
+         "typo."),
     Code("W202", "unproduced-resource", "no terrain produces resource \"{name}\"",
          "A resource that nothing produces can only come from rules or trades."),
 ]
