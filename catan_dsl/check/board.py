@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from catan_dsl.check.board_hidden import HiddenPools
 from catan_dsl.check.board_numbers import NumberChecks
 from catan_dsl.check.context import CheckContext
+from catan_dsl.check.sea import divided_sea
 from catan_dsl.core import geometry as g
 from catan_dsl.core.source import Span
 from catan_dsl.core.topology import islands_of
@@ -171,6 +172,7 @@ class _BoardChecker(NumberChecks, HiddenPools):
             self.frame_set = set(frame)
         else:
             self.frame_set = ring
+        divided_sea(self.c, self.frame_set, self.land_set, sea.span if sea else self.b.name.span)
 
     def tiles_and_pools(self) -> None:
         info, c = self.info, self.c

@@ -233,6 +233,11 @@ _ALL: list[Code] = [
          "nothing is produced on the robber's number), or whose 'where' / 'when' is always "
          "false (round < 0, 1 > 2, false), never does anything; it is almost certainly a "
          "typo."),
+    Code("W301", "divided-sea", "the sea is in {n} parts that no ship sails between: hexes "
+         "{hexes} are reached by ship only from the sea around them",
+         "In a scenario with ships, a board whose sea hexes form separate parts (islands whose "
+         "sea rings do not meet) keeps ships in their own part: land that only a small part "
+         "touches can never be reached from the rest of the sea."),
     Code("W202", "unproduced-resource", "no terrain produces resource \"{name}\"",
          "A resource that nothing produces can only come from rules or trades."),
 ]
