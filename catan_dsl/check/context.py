@@ -29,7 +29,10 @@ class CheckContext:
 
     def num(self, n: A.Num, what: str, least: int = 1, most: int = MAX_NUMBER) -> bool:
         if n.value > most:
-            self.r.error("E212", n.span, value=n.value, most=most,
+            src = self.r.sources.get(n.span.path)
+            # As written: a number of more than 12 digits is held clamped (syntax/transformer.py).
+            written = src.text[n.span.start:n.span.end] if src is not None else str(n.value)
+            self.r.error("E212", n.span, value=written if written.isdigit() else n.value, most=most,
                          hint=f"{what} this large is almost certainly a typo")
             return False
         if n.value < least:

@@ -130,3 +130,10 @@ def test_an_empty_file_says_so(tmp_path: Path) -> None:
         out = _check(tmp_path, data).splitlines()
         assert out[0].endswith("error[E101]: unexpected end of file: the file is empty")
         assert out[-1] == "  = help: a scenario starts 'scenario NAME extends base { ... }'"
+
+
+def test_a_number_too_large_is_quoted_as_written(tmp_path: Path) -> None:
+    """E212 names the number the designer wrote, not the clamped value the parser holds for a
+    number of more than 12 digits (it said 1000000000000 for 99999999999999999999)."""
+    out = _check(tmp_path, b"scenario t extends base {\n  victory 99999999999999999999\n}\n")
+    assert "error[E212]: number 99999999999999999999 is too large (at most 10000)" in out
