@@ -43,6 +43,12 @@ def read_source(path: str, report: Report, span: Span | None = None,
                      hint="check the path" if span is None else "is the file name right?")
         return None
     path = shown
+    odd = _not_text(data)
+    if odd is not None:
+        src = SourceFile(path, "")
+        report.add_source(src)
+        report.error("E105", src.span_at(0, 1), reason=odd[0], hint=odd[1])
+        return None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -61,6 +67,19 @@ def read_source(path: str, report: Report, span: Span | None = None,
     src = SourceFile(path, text)
     report.add_source(src)
     return src
+
+
+def _not_text(data: bytes) -> tuple[str, str] | None:
+    """What a file that is no UTF-8 text is instead (the reason and the hint of E105): UTF-16,
+    whose byte-order mark says so, or a binary file, which holds NUL bytes; None otherwise."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return ("it is UTF-16 text, its first bytes say", "save the file as UTF-8 (in most "
+                "editors: Save As, encoding UTF-8)")
+    nul = data.find(b"\0", 0, 4096)
+    if nul >= 0:
+        return (f"byte 0x00 at offset {nul}: a binary file, not text",
+                "is this the scenario file you meant? A .catan file is UTF-8 text")
+    return None
 
 
 def parse_source(src: SourceFile, report: Report) -> A.File | None:

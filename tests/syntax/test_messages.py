@@ -137,3 +137,18 @@ def test_a_number_too_large_is_quoted_as_written(tmp_path: Path) -> None:
     number of more than 12 digits (it said 1000000000000 for 99999999999999999999)."""
     out = _check(tmp_path, b"scenario t extends base {\n  victory 99999999999999999999\n}\n")
     assert "error[E212]: number 99999999999999999999 is too large (at most 10000)" in out
+
+
+@pytest.mark.parametrize(("data", "reason", "hint"), [
+    (b"\x00\x01\x02scenario", "byte 0x00 at offset 0: a binary file, not text",
+     "is this the scenario file you meant? A .catan file is UTF-8 text"),
+    ("scenario t extends base { }\n".encode("utf-16"), "it is UTF-16 text, its first bytes say",
+     "save the file as UTF-8 (in most editors: Save As, encoding UTF-8)"),
+])
+def test_a_binary_or_utf16_file_is_named_for_what_it_is(tmp_path: Path, data: bytes, reason: str,
+                                                         hint: str) -> None:
+    """A binary file was "unexpected character '\\x00'" with the raw bytes printed as its
+    source line; a UTF-16 file "byte 0xff at offset 0"."""
+    out = _check(tmp_path, data).splitlines()
+    assert out[0].endswith(f"s.catan:1:1: error[E105]: file is not valid UTF-8 ({reason})")
+    assert out[-1] == f"  = help: {hint}"
