@@ -277,9 +277,16 @@ class _BoardChecker(NumberChecks, HiddenPools):
                 info.terrain[h] = None
                 info.numbers[h] = []
             info.pools.append((p.name.value, slots, tiles_n))
-        for h in free:
-            self.r.error("E314", self.b.name.span, hex=g.fmt_hex(h),
-                         hint="add a tile for it, or a pool that fills the remaining hexes")
+        if free:
+            # One error for the board, naming every such hex (a layout without tiles at all
+            # would be an error per hex).
+            shown = ", ".join(g.fmt_hex(h) for h in free[:12]) + (", ..." if len(free) > 12 else "")
+            self.r.error("E314", self.b.name.span,
+                         message=f"hex {shown} gets no terrain" if len(free) == 1
+                         else f"{len(free)} hexes get no terrain: {shown}",
+                         hint="add a tile for it, or a pool that fills the remaining hexes"
+                         if len(free) == 1 else "add tiles for them ('tiles { ... }' in reading "
+                         "order, or 'hex q,r TERRAIN'), or a pool that fills them")
 
     def terrain_prop(self, name: str, cls: type) -> A.Node | None:
         t = self.c.terrains.get(name)

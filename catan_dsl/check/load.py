@@ -334,8 +334,8 @@ def _check_action_names(model: Model, root: A.File, report: Report) -> None:
             continue
         name = node.name.value
         earlier = first.setdefault(name, node)
-        if earlier is node:
-            continue
+        if earlier is node or earlier.span.path == node.span.path:
+            continue                # one file declaring it twice is E205, said at the second
         mine = node.span.path == root.unit.span.path
         notes = (("declared first here", earlier.name.span),) + \
             (() if mine else (("and again here", node.name.span),))

@@ -140,7 +140,7 @@ _ALL: list[Code] = [
          "Frame features and harbors refer to sea hexes next to the land."),
     Code("E313", "empty-board", "board \"{name}\" has no land hexes",
          "A board needs a layout with at least one hex."),
-    Code("E314", "unfilled-hex", "hex {hex} gets no terrain",
+    Code("E314", "unfilled-hex", "{message}",
          "Every land hex needs a fixed tile or a slot in a pool."),
     Code("E320", "board-too-large", "board \"{name}\": the layout has {what}, over the limit of {most}",
          "A layout of more rows or land hexes than the documented bounds (docs/limits.md) is "
