@@ -38,6 +38,8 @@ FORMS = {
 }
 
 _STATEMENT_START = re.compile(r"[{};\n]")
+_HEADED = ("on", "action", "forbid", "modifier")     # a head, then a condition
+_CONDITION = re.compile(r"\b(where|when)\b")
 _WORD = re.compile(r"\s*(\w+)")
 
 
@@ -46,5 +48,7 @@ def form_hint(text: str, pos: int) -> str | None:
     start = max((m.end() for m in _STATEMENT_START.finditer(text, max(0, pos - 2000), pos)),
                 default=0)
     word = _WORD.match(text, start)
-    form = FORMS.get(word.group(1)) if word else None
+    if word is None or word.group(1) in _HEADED and _CONDITION.search(text, start, pos):
+        return None         # inside a rule's condition: the rule's form says nothing of it
+    form = FORMS.get(word.group(1))
     return f"write it as {form}" if form else None

@@ -110,6 +110,8 @@ def _write(tmp_path: Path, text: str) -> str:
     ('victory "ten"', "write it as victory 10 (or a parameter: victory vp_target)"),
     ("on built where player = 1 { gain 1 ore }",
      "compare with '==' ('=' only names a value: let x = ..., set C = ...)"),
+    ('on built road where count_of(player, ore) > "3" { gain 1 ore }',
+     "write the number without quotes: 3"),
 ])
 def test_a_statement_written_wrong_is_told_its_form(tmp_path: Path, body: str, hint: str) -> None:
     """Every syntax error has a hint: a statement written wrong gets the form it takes (these
