@@ -283,7 +283,7 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
         form = "compare with '==' ('=' only names a value: let x = ..., set C = ...)"
     elif _base(tok.type) == "STRING" and any(_base(t) == "INT" for t in e.expected):
         bare = str(tok.value).strip('"')
-        form = (f"write the number without quotes: {bare}" if bare.isdigit() else
+        form = (f"write the number without quotes: {bare}" if bare.isdigit() else form or
                 "a quoted string is a title, a label or a colour; here a name or a number goes")
     if 0 < len(words) <= 4:
         what = " or ".join(words) if len(words) <= 2 else ", ".join(words[:-1]) + " or " + words[-1]
