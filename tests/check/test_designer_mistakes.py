@@ -22,3 +22,13 @@ def test_a_board_without_tiles_is_one_error_naming_its_hexes(tmp_path: Path) -> 
 def test_an_action_declared_twice_in_one_file_is_one_error(tmp_path: Path) -> None:
     action = '  action a "A" { after roll; cost ore 1; do { gain 1 wool } }\n'
     assert [c for c, _ in _check(tmp_path, action + action)] == ["E205"]
+
+
+def test_a_misspelt_board_name_is_told_the_board_it_is_close_to(tmp_path: Path) -> None:
+    """`use board beginer` and `board b extends beginer` name "beginner", as a misspelt terrain
+    or piece is told its declared name (they listed every board, or none)."""
+    for body in ("  use board beginer", "  board b extends beginer default { hex 0,0 forest 6 }"):
+        p = tmp_path / "s.catan"
+        p.write_text(f"scenario t extends base {{\n{body}\n}}\n", encoding="utf-8")
+        (d,) = api.check_file(str(p)).errors
+        assert (d.code, d.hint) == ("E204", 'did you mean "beginner"?')
