@@ -279,6 +279,10 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
     after = f" after '{prev.value}'" if prev is not None else ""
     form = form_hint(src.text, prev.start_pos) if prev is not None and prev.start_pos is not None \
         else None
+    if prev is not None and prev.start_pos is not None and _AMOUNT_OF.search(
+            src.text, max(0, prev.start_pos - 40), prev.start_pos):
+        form = "after the number, what: gain 1 ore, p gains 2 wool, lose 1 harvests"
+        words = ["a resource or counter"]       # the parser's own list names odd keywords
     if tok.value == "=":
         form = "compare with '==' ('=' only names a value: let x = ..., set C = ...)"
     elif _base(tok.type) == "STRING" and any(_base(t) == "INT" for t in e.expected):
@@ -294,6 +298,10 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
     return make("E100", span, message=f"unexpected {_describe(tok)}{after}",
                 hint=_did_you_mean(str(tok.value), set(e.expected)) or form
                 or _expect_hint(set(e.expected)))
+
+
+# "gain 1 }": an amount's verb right before the number the parse stopped after.
+_AMOUNT_OF = re.compile(r"\b(gains?|loses?|gives?|draws?)\s+$")
 
 
 def _glued_keyword(e: UnexpectedInput) -> Token | None:

@@ -112,10 +112,13 @@ def _write(tmp_path: Path, text: str) -> str:
      "compare with '==' ('=' only names a value: let x = ..., set C = ...)"),
     ('on built road where count_of(player, ore) > "3" { gain 1 ore }',
      "write the number without quotes: 3"),
+    ("on built { each p in players { p gains 1 } }",
+     "after the number, what: gain 1 ore, p gains 2 wool, lose 1 harvests"),
 ])
 def test_a_statement_written_wrong_is_told_its_form(tmp_path: Path, body: str, hint: str) -> None:
     """Every syntax error has a hint: a statement written wrong gets the form it takes (these
-    three had none, or a list of 20 keywords for a '=' meant as '==')."""
+    three had none, or a list of 20 keywords for a '=' meant as '=='; a gain without what
+    was "expected 'piece' or 'terrain'")."""
     out = _check(tmp_path, f"scenario t extends base {{\n  {body}\n}}\n".encode()).splitlines()
     assert ":2:" in out[0] and "error[E100]" in out[0]
     assert out[-1] == f"  = help: {hint}"
