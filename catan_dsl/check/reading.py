@@ -55,9 +55,12 @@ def read_source(path: str, report: Report, span: Span | None = None,
         prefix = data[: e.start].decode("utf-8", errors="replace")
         src = SourceFile(path, prefix)
         report.add_source(src)
+        legacy = _legacy_text(data)
         report.error("E105", src.span_at(len(prefix), 1),
                      reason=f"byte 0x{data[e.start]:02x} at offset {e.start}",
-                     hint="save the file as UTF-8")
+                     hint=f"save the file as UTF-8 (it reads as Windows-1252 / Latin-1 text, "
+                          f"where that byte is '{legacy[e.start]}')" if legacy is not None
+                     else "save the file as UTF-8")
         return None
     if text.startswith("\ufeff"):
         text = text[1:]  # a BOM is harmless; editors on Windows add it
@@ -80,6 +83,17 @@ def _not_text(data: bytes) -> tuple[str, str] | None:
         return (f"byte 0x00 at offset {nul}: a binary file, not text",
                 "is this the scenario file you meant? A .catan file is UTF-8 text")
     return None
+
+
+def _legacy_text(data: bytes) -> str | None:
+    """The file as Windows-1252 text when it reads as text in it (an editor's legacy encoding),
+    one character per byte; None for anything else (a binary file)."""
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+    odd = sum(1 for ch in text if not ch.isprintable() and ch not in "\n\r\t")
+    return text if odd == 0 else None
 
 
 def parse_source(src: SourceFile, report: Report) -> A.File | None:

@@ -157,3 +157,13 @@ def test_a_binary_or_utf16_file_is_named_for_what_it_is(tmp_path: Path, data: by
     out = _check(tmp_path, data).splitlines()
     assert out[0].endswith(f"s.catan:1:1: error[E105]: file is not valid UTF-8 ({reason})")
     assert out[-1] == f"  = help: {hint}"
+
+
+def test_a_latin1_file_is_told_its_likely_encoding(tmp_path: Path) -> None:
+    """A file an editor saved as Windows-1252 / Latin-1 names the character its bad byte is
+    there, so the designer knows which encoding to convert from."""
+    out = _check(tmp_path, 'scenario t "Café" extends base { }\n'.encode("cp1252")).splitlines()
+    assert out[0].endswith("s.catan:1:16: error[E105]: file is not valid UTF-8 (byte 0xe9 at "
+                           "offset 15)")
+    assert out[-1] == ("  = help: save the file as UTF-8 (it reads as Windows-1252 / Latin-1 "
+                       "text, where that byte is 'é')")
