@@ -103,6 +103,12 @@ def scenario_path(spec: str, report: Report) -> str | None:
     return spec if found is None else str(found)
 
 
+# Unknown names (resource, terrain, piece, board, kind, card, parameter, function, effect,
+# declared name, special card): what a file that could not be read may well declare.
+_FROM_PARENT = frozenset(("E201", "E202", "E203", "E204", "E214", "E218", "E219", "E402", "E403",
+                          "E407", "E410"))
+
+
 def _load_and_check(path: str, with_: tuple[str, ...], board: str | None, complete: bool,
                     texts: dict[Path, str] | None = None, params: dict[str, int] | None = None,
                     cache: ParsedFiles | None = None
@@ -125,6 +131,10 @@ def _load_and_check(path: str, with_: tuple[str, ...], board: str | None, comple
                if d.code == "E219" and d.span is not None}
     boards = _guarded(report, check_model, model, report, complete=complete) or {}
     lowered = _guarded(report, lower_rules, model, report)
+    if model.incomplete:
+        # A file of the composition could not be read (E209 and the like): the names it would
+        # declare are unknown everywhere, and a page of "unknown terrain" buries the one cause.
+        report.diagnostics[:] = [d for d in report.diagnostics if d.code not in _FROM_PARENT]
     if unknown:      # an unknown parameter's slot holds no number: say so once, not twice
         report.diagnostics[:] = [d for d in report.diagnostics if d.code == "E219" or d.span is None
                                  or (d.span.path, d.span.start) not in unknown]

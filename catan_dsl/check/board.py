@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from catan_dsl.check.board_hidden import HiddenPools
 from catan_dsl.check.board_numbers import NumberChecks
 from catan_dsl.check.context import CheckContext
+from catan_dsl.check.sea import divided_sea
 from catan_dsl.core import geometry as g
 from catan_dsl.core.source import Span
 from catan_dsl.core.topology import islands_of
@@ -107,7 +108,7 @@ class _BoardChecker(NumberChecks, HiddenPools):
             seen: dict[g.Hex, A.Coord] = {}
             for cd in lay.coords:
                 if cd.hex in seen:
-                    self.r.error("E310", cd.span, hex=str(cd),
+                    self.r.error("E310", cd.span, hex=str(cd), hint="list each hex once: delete one",
                                  notes=(("first given here", seen[cd.hex].span),))
                 elif max(abs(cd.q), abs(cd.r)) > 50:
                     self.c.num(A.Num(cd.span, max(abs(cd.q), abs(cd.r))), "a coordinate", most=50)
@@ -171,6 +172,7 @@ class _BoardChecker(NumberChecks, HiddenPools):
             self.frame_set = set(frame)
         else:
             self.frame_set = ring
+        divided_sea(self.c, self.frame_set, self.land_set, sea.span if sea else self.b.name.span)
 
     def tiles_and_pools(self) -> None:
         info, c = self.info, self.c
@@ -178,7 +180,8 @@ class _BoardChecker(NumberChecks, HiddenPools):
 
         def claim(h: g.Hex, span: Span) -> bool:
             if h in taken:
-                self.r.error("E310", span, hex=g.fmt_hex(h), notes=(("first placed here", taken[h]),))
+                self.r.error("E310", span, hex=g.fmt_hex(h), notes=(("first placed here", taken[h]),),
+                             hint="a hex takes one tile: delete one of the two, or move it")
                 return False
             taken[h] = span
             return True
@@ -274,9 +277,16 @@ class _BoardChecker(NumberChecks, HiddenPools):
                 info.terrain[h] = None
                 info.numbers[h] = []
             info.pools.append((p.name.value, slots, tiles_n))
-        for h in free:
-            self.r.error("E314", self.b.name.span, hex=g.fmt_hex(h),
-                         hint="add a tile for it, or a pool that fills the remaining hexes")
+        if free:
+            # One error for the board, naming every such hex (a layout without tiles at all
+            # would be an error per hex).
+            shown = ", ".join(g.fmt_hex(h) for h in free[:12]) + (", ..." if len(free) > 12 else "")
+            self.r.error("E314", self.b.name.span,
+                         message=f"hex {shown} gets no terrain" if len(free) == 1
+                         else f"{len(free)} hexes get no terrain: {shown}",
+                         hint="add a tile for it, or a pool that fills the remaining hexes"
+                         if len(free) == 1 else "add tiles for them ('tiles { ... }' in reading "
+                         "order, or 'hex q,r TERRAIN'), or a pool that fills them")
 
     def terrain_prop(self, name: str, cls: type) -> A.Node | None:
         t = self.c.terrains.get(name)
@@ -359,7 +369,7 @@ class _BoardChecker(NumberChecks, HiddenPools):
         for it in self.items(A.Interiors):
             for cd in it.coords:
                 if cd.hex in info.interiors:
-                    self.r.error("E310", cd.span, hex=str(cd))
+                    self.r.error("E310", cd.span, hex=str(cd), hint="list each hex once: delete one")
                 elif self.land_hex(cd):
                     info.interiors.append(cd.hex)
         names: dict[tuple[str, str], A.FeatureSet] = {}
@@ -378,7 +388,8 @@ class _BoardChecker(NumberChecks, HiddenPools):
                     continue
                 k = {"edges": item[:2], "vertices": item, "sea": item[0]}.get(fs.kind, item)  # type: ignore[index]
                 if k in seen:
-                    self.r.error("E310", ref.span, hex=str(getattr(ref, "coord", ref)))
+                    self.r.error("E310", ref.span, hex=str(getattr(ref, "coord", ref)),
+                                 hint="a feature lists each place once: delete one")
                     continue
                 seen.add(k)
                 out.append(item)
@@ -403,7 +414,8 @@ class _BoardChecker(NumberChecks, HiddenPools):
                              hint="frame features sit on the sea hexes around the land")
                 return None
             if h in getattr(self, "harbor_seas", set()):
-                self.r.error("E308", ref.span, name=fs.name.value, hex=str(ref.coord))
+                self.r.error("E308", ref.span, name=fs.name.value, hex=str(ref.coord),
+                             hint="move the feature or the harbor to another sea hex")
                 return None
             touching = [c for c in g.corners(h) if any(x in self.land_set for x in g.corner_hexes(c))]
             if len(touching) != 3:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable
 
+from catan_dsl.check.reading import suggest
 from catan_dsl.core import geometry as g
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.syntax import ast as A
@@ -40,8 +41,8 @@ def flatten(board: A.Board, boards: dict[str, A.Node], report: Report,
         parent = boards.get(ident.value)
         if not isinstance(parent, A.Board):
             report.error("E204", ident.span, name=ident.value,
-                         hint="a board extends another board of the scenario or of what it "
-                              "extends: " + ", ".join(boards))
+                         hint=suggest(ident.value, boards) or "a board extends another board "
+                              "of the scenario or of what it extends: " + ", ".join(boards))
             return None
         line.append(parent)
     root = line[-1]

@@ -80,7 +80,8 @@ class Checker(CheckContext):
             seen: dict[str, A.Ident] = {}
             for i in res.names:
                 if i.value in RESERVED_WORDS:
-                    self.r.error("E215", i.span, name=i.value, what="resource")
+                    self.r.error("E215", i.span, name=i.value, what="resource",
+                                 hint=f"'{i.value}' is a word of the rules language: pick another name")
                 if i.value in seen:
                     self.r.error("E205", i.span, what="resource", name=i.value,
                                  notes=(("first listed here", seen[i.value].span),))
@@ -322,7 +323,8 @@ class Checker(CheckContext):
             if t.span.path in variant_files:  # type: ignore[attr-defined]
                 continue
             if name not in used_terrains and self.m.named("board"):
-                self.r.error("W201", t.name.span, name=name)  # type: ignore[attr-defined]
+                self.r.error("W201", t.name.span, name=name,  # type: ignore[attr-defined]
+                             hint=f"place it on a board ('hex q,r {name}' or a pool), or delete it")
         produced = {p.resource.value for t in self.terrains.values() for p in t.props  # type: ignore[attr-defined]
                     if isinstance(p, A.Produces) and p.resource is not None}
         for t in self.terrains.values():            # a terrain of choice yields what it allows
@@ -333,7 +335,9 @@ class Checker(CheckContext):
         if isinstance(res, A.Resources) and self.terrains:
             for i in res.names:
                 if i.value not in produced:
-                    self.r.error("W202", i.span, name=i.value)
+                    self.r.error("W202", i.span, name=i.value,
+                                 hint=f"give a terrain 'produces {i.value}', or leave it to the "
+                                      f"rules that gain it (then ignore this warning)")
 
 
 def check_model(model: Model, report: Report, *, complete: bool = False) -> dict[str, BoardInfo]:

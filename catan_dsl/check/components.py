@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from catan_dsl.check.board import BoardInfo
 from catan_dsl.check.load import Model
+from catan_dsl.check.reading import suggest
 from catan_dsl.core import geometry as g
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.syntax import ast as A
@@ -36,8 +37,10 @@ def check_components(model: Model, report: Report, boards: dict[str, BoardInfo])
     for d in model.named("deck").values():
         _deck(d, report, model)  # type: ignore[arg-type]
     if model.use_board is not None and model.use_board.name.value not in boards:
-        report.error("E204", model.use_board.name.span, name=model.use_board.name.value,
-                     hint="boards: " + ", ".join(boards) if boards else None)
+        name = model.use_board.name.value
+        report.error("E204", model.use_board.name.span, name=name,
+                     hint=suggest(name, boards) or ("boards: " + ", ".join(boards) if boards
+                                                    else "declare a board first"))
     _players(model, report)
     _neutral(model, report, boards)
 
@@ -46,7 +49,8 @@ def _deck(d: R.Deck, report: Report, model: Model) -> None:
     items = {it.name.value: it for it in d.items}
     for it in d.items:
         if it.count.value < 1:
-            report.error("E211", it.count.span, what="an item count", least=1, value=it.count.value)
+            report.error("E211", it.count.span, what="an item count", least=1, value=it.count.value,
+                         hint="write x 1 or more, or delete the item")
     if not d.items:
         report.error("E207", d.name.span, message=f"deck {d.name.value} has no items",
                      hint="add 'token NAME value N x COUNT' or 'card NAME number N x COUNT'")

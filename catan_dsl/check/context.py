@@ -6,17 +6,12 @@ from __future__ import annotations
 from typing import Iterable
 
 from catan_dsl.check.load import Model
+from catan_dsl.check.reading import suggest
 from catan_dsl.core.codes import MAX_NUMBER
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.syntax import ast as A
 
-
-def suggest(name: str, candidates: Iterable[str]) -> str | None:
-    """A "did you mean" hint from the closest candidate, if any is close enough."""
-    import difflib          # here: a check without a misspelt name never needs it (start-up)
-
-    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
-    return f'did you mean "{close[0]}"?' if close else None
+__all__ = ["CheckContext", "suggest"]
 
 
 class CheckContext:
@@ -34,11 +29,15 @@ class CheckContext:
 
     def num(self, n: A.Num, what: str, least: int = 1, most: int = MAX_NUMBER) -> bool:
         if n.value > most:
-            self.r.error("E212", n.span, value=n.value, most=most,
+            src = self.r.sources.get(n.span.path)
+            # As written: a number of more than 12 digits is held clamped (syntax/transformer.py).
+            written = src.text[n.span.start:n.span.end] if src is not None else str(n.value)
+            self.r.error("E212", n.span, value=written if written.isdigit() else n.value, most=most,
                          hint=f"{what} this large is almost certainly a typo")
             return False
         if n.value < least:
-            self.r.error("E211", n.span, what=what, least=least, value=n.value)
+            self.r.error("E211", n.span, what=what, least=least, value=n.value,
+                         hint=f"write {least} or more")
             return False
         return True
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from catan_dsl.check.reading import (MAX_COMPOSITION_DEPTH, MAX_SOURCE_BYTES, Loader,
-                                     ParsedFiles, display, parse_source, read_source,
-                                     resolve_name)
+                                     ParsedFiles, display, parse_source, reachable_files,
+                                     read_source, resolve_name, suggest)
 from catan_dsl.core.codes import RESERVED_WORDS
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.core.source import Span
@@ -80,8 +80,9 @@ def load_model(path: str, with_: tuple[str, ...] = (), report: Report | None = N
         target = as_path if as_path is not None and as_path.is_file() else \
             resolve_name(name, root_key.parent)
         if target is None:
+            close = suggest(name, reachable_files(root_key.parent))
             report.error("E209", root.unit.name.span, what="variant", name=name,
-                         hint="--with names a variant file in scenarios/")
+                         hint="--with names a variant file in scenarios/" + (f"; {close}" if close else ""))
             loader.failed = True
             with_names.append(name)
             continue
@@ -272,7 +273,8 @@ def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = Non
             kind = _NAMED[type(node)]
             name = node.name.value  # type: ignore[attr-defined]
             if name in RESERVED_WORDS:
-                report.error("E215", node.name.span, name=name, what=kind)  # type: ignore[attr-defined]
+                report.error("E215", node.name.span, name=name, what=kind,  # type: ignore[attr-defined]
+                             hint=f"'{name}' is a word of the rules language: pick another name")
             put((kind, name), node, kind, name)
             if isinstance(node, A.Board) and node.default:
                 defaults.append(node)
@@ -332,8 +334,8 @@ def _check_action_names(model: Model, root: A.File, report: Report) -> None:
             continue
         name = node.name.value
         earlier = first.setdefault(name, node)
-        if earlier is node:
-            continue
+        if earlier is node or earlier.span.path == node.span.path:
+            continue                # one file declaring it twice is E205, said at the second
         mine = node.span.path == root.unit.span.path
         notes = (("declared first here", earlier.name.span),) + \
             (() if mine else (("and again here", node.name.span),))

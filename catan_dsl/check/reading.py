@@ -4,8 +4,10 @@ unreadable files, loops (E210) and chains past the depth limit (E230)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
+from typing import Iterable
 
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.core.files import FileRefused, read_limited
@@ -41,15 +43,24 @@ def read_source(path: str, report: Report, span: Span | None = None,
                      hint="check the path" if span is None else "is the file name right?")
         return None
     path = shown
+    odd = _not_text(data)
+    if odd is not None:
+        src = SourceFile(path, "")
+        report.add_source(src)
+        report.error("E105", src.span_at(0, 1), reason=odd[0], hint=odd[1])
+        return None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         prefix = data[: e.start].decode("utf-8", errors="replace")
         src = SourceFile(path, prefix)
         report.add_source(src)
+        legacy = _legacy_text(data)
         report.error("E105", src.span_at(len(prefix), 1),
                      reason=f"byte 0x{data[e.start]:02x} at offset {e.start}",
-                     hint="save the file as UTF-8")
+                     hint=f"save the file as UTF-8 (it reads as Windows-1252 / Latin-1 text, "
+                          f"where that byte is '{legacy[e.start]}')" if legacy is not None
+                     else "save the file as UTF-8")
         return None
     if text.startswith("\ufeff"):
         text = text[1:]  # a BOM is harmless; editors on Windows add it
@@ -61,6 +72,30 @@ def read_source(path: str, report: Report, span: Span | None = None,
     return src
 
 
+def _not_text(data: bytes) -> tuple[str, str] | None:
+    """What a file that is no UTF-8 text is instead (the reason and the hint of E105): UTF-16,
+    whose byte-order mark says so, or a binary file, which holds NUL bytes; None otherwise."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return ("it is UTF-16 text, its first bytes say", "save the file as UTF-8 (in most "
+                "editors: Save As, encoding UTF-8)")
+    nul = data.find(b"\0", 0, 4096)
+    if nul >= 0:
+        return (f"byte 0x00 at offset {nul}: a binary file, not text",
+                "is this the scenario file you meant? A .catan file is UTF-8 text")
+    return None
+
+
+def _legacy_text(data: bytes) -> str | None:
+    """The file as Windows-1252 text when it reads as text in it (an editor's legacy encoding),
+    one character per byte; None for anything else (a binary file)."""
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+    odd = sum(1 for ch in text if not ch.isprintable() and ch not in "\n\r\t")
+    return text if odd == 0 else None
+
+
 def parse_source(src: SourceFile, report: Report) -> A.File | None:
     """The file's AST, or None with every syntax error of the file in the report."""
     tree, diags = parse_all(src)
@@ -70,20 +105,38 @@ def parse_source(src: SourceFile, report: Report) -> A.File | None:
     return to_ast(tree, src.path)
 
 
+def suggest(name: str, candidates: Iterable[str]) -> str | None:
+    """A "did you mean" hint from the closest candidate, if any is close enough."""
+    import difflib          # here: a check without a misspelt name never needs it (start-up)
+
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    return f'did you mean "{close[0]}"?' if close else None
+
+
 def resolve_name(name: str, from_dir: Path) -> Path | None:
-    """``extends base`` → ``base.catan`` beside the file, then the shipped scenario folders."""
-    for d in (from_dir, *_SCENARIO_DIRS):
+    """``extends base`` → ``base.catan`` beside the file, then the shipped scenario folders,
+    then the scenarios of the packs shipped in them (``extends seafarers`` from any folder)."""
+    for d in (from_dir, *_SCENARIO_DIRS, *_shipped_pack_dirs()):
         p = d / f"{name}.catan"
         if p.is_file():
             return p
     return None
 
 
+@functools.cache
+def _shipped_pack_dirs() -> tuple[Path, ...]:
+    """``<shipped scenarios>/PACK/scenarios`` of every pack folder shipped there (``seafarers``),
+    looked at once: a designer's own file extends a pack's shared rules by name."""
+    return tuple(sorted(p.parent / "scenarios" for d in _SCENARIO_DIRS if d.is_dir()
+                        for p in d.glob("*/pack.toml")))
+
+
 def reachable_files(from_dir: Path) -> dict[str, Path]:
     """Every name ``extends``/``import``/``with`` can take from a file in ``from_dir`` → the
-    file it resolves to (beside the file first, then the shipped scenarios), as resolve_name."""
+    file it resolves to (beside the file first, then the shipped scenarios and packs), as
+    resolve_name."""
     out: dict[str, Path] = {}
-    for d in (from_dir, *_SCENARIO_DIRS):
+    for d in (from_dir, *_SCENARIO_DIRS, *_shipped_pack_dirs()):
         if d.is_dir():
             for p in sorted(d.glob("*.catan")):
                 if p.is_file() and _NAME.fullmatch(p.stem):
@@ -202,7 +255,9 @@ class Loader:
                 k = withs.index(self.cache.resolve(target))
                 self.failed = True
                 self.report.error("E210", (with_via + (ident.span,))[k], what="with",
-                                  chain=" -> ".join(p.stem for p in chain[k:]))
+                                  chain=" -> ".join(p.stem for p in chain[k:]),
+                                  hint="a variant combines what it needs without being "
+                                       "combined back: drop one of these 'with's")
                 continue
             if target is not None and self.cache.resolve(target) in self.with_seen:
                 continue  # combined already; a variant may extend the file that names it
@@ -221,8 +276,11 @@ class Loader:
         target = self.cache.resolve_name(ident.value, here)
         if target is None:
             self.failed = True
+            looked = (f"looked for {ident.value}.catan beside this file, in the shipped "
+                      f"scenarios and in the shipped packs' scenarios")
+            close = suggest(ident.value, reachable_files(here))
             self.report.error("E209", ident.span, what=what, name=ident.value,
-                              hint=f"looked for {ident.value}.catan beside this file and in scenarios/")
+                              hint=f"{close} ({looked})" if close else looked)
             return []
         if depth + 1 > MAX_COMPOSITION_DEPTH:
             self.failed = True
@@ -239,7 +297,9 @@ class Loader:
             chain = " -> ".join(p.stem for p in stack[k:])
             # Report where the loop starts (the reference leaving the first file of the loop),
             # so checking any file of the loop points at a line of that file when possible.
-            self.report.error("E210", via[k], what=what, chain=f"{chain} -> {target.stem}")
+            self.report.error("E210", via[k], what=what, chain=f"{chain} -> {target.stem}",
+                              hint="one file of the loop must stop naming the next: extend "
+                                   "base, or put what both share in a file both import")
             return []
         if self.file(target, None, ident.span) is None:
             self.failed = True

@@ -4,6 +4,9 @@ set-up placements that offer a choice of pieces (``place settlement road|ship``)
 from __future__ import annotations
 
 from catan_dsl.check.context import CheckContext
+from catan_dsl.core import geometry as g
+from catan_dsl.core.source import Span
+from catan_dsl.core.topology import islands_of
 from catan_dsl.syntax import ast as A
 
 PATH_PLACES = ("edge", "sea_edge")       # pieces that stand on paths (land, water)
@@ -30,6 +33,25 @@ def check_sea(c: CheckContext) -> None:
     for r in c.m.named("robber").values():
         assert isinstance(r, A.RobberDecl)
         _robber(c, r)
+
+
+def divided_sea(c: CheckContext, frame: set, land: set, span: Span) -> None:
+    """W301 when ships sail (a piece on sea_edge) and a board's sea is in parts that touch
+    nowhere: no ship crosses from one to another, so land only a small part touches is out of
+    reach of the ships of the rest (an island whose sea ring does not meet the others')."""
+    if not any(piece_place(p) == "sea_edge" for p in c.pieces.values()):
+        return
+    parts = islands_of(frame)
+    if len(parts) < 2:
+        return
+    main = {h for s in parts[0] for h in g.neighbors(s) if h in land}
+    for part in parts[1:]:
+        alone = sorted({h for s in part for h in g.neighbors(s) if h in land} - main,
+                       key=g.sort_key_hex)
+        if alone:
+            c.r.error("W301", span, n=len(parts), hexes=", ".join(map(g.fmt_hex, alone)),
+                      hint="add sea hexes between them ('sea hexes ...'), or bring the land "
+                           "nearer, so the sea is one")
 
 
 def _robber(c: CheckContext, r: A.RobberDecl) -> None:

@@ -87,9 +87,10 @@ def command_line_mistakes(report: Report, path: str, *, board: str | None = None
         elif d.code == "E220" and d.hint == _SET_RANGE_HINT:
             out.append(("--set", f"{d.message}, the range declared at {d.span.path}:"
                                  f"{d.span.line}"))
-        elif d.code == "E209" and d.hint == _WITH_HINT and any(
+        elif d.code == "E209" and (d.hint or "").startswith(_WITH_HINT) and any(
                 d.message == CODES["E209"].format(what="variant", name=w) for w in with_):
-            out.append(("--with", f"{d.message} (a variant file beside {path} or shipped)"))
+            out.append(("--with", f"{d.message} (a variant file beside {path} or shipped)"
+                                  + (d.hint or "")[len(_WITH_HINT):]))   # "; did you mean ..."
         elif d.code == "E204" and board is not None and \
                 d.message == CODES["E204"].format(name=board):
             out.append(("--board", d.message + (f" in {path} ({d.hint})" if d.hint else "")))

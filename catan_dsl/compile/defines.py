@@ -39,7 +39,9 @@ class DefineMixin:
         if name in self.defining:
             chain = " → ".join(self.defining + [name])
             self.err("E415", span, what="define", name=name, chain=chain,  # type: ignore[attr-defined]
-                     notes=(("the define", d.name.span),))
+                     notes=(("the define", d.name.span),),
+                     hint="a define is written out where it is used: count with count(...) or "
+                          "sum(...) instead")
             return 0, "any"
         lowered = [self.expr(a, scope) for a in args]  # type: ignore[attr-defined]
         inner = {p.value: t for p, (_, t) in zip(d.params, lowered)}
@@ -55,7 +57,8 @@ class DefineMixin:
         if "E406" in new and "E415" not in new:
             types = ", ".join(f"{p.value}: {t}" for p, (_, t) in zip(d.params, lowered))
             self.err("E406", span, message=f"this use of {name}({types}) does not fit its "  # type: ignore[attr-defined]
-                     "body (see the errors there)", notes=(("the define", d.name.span),))
+                     "body (see the errors there)", notes=(("the define", d.name.span),),
+                     hint="pass values of the kinds its body reads, or fix the body")
         n = next(self.fresh_names)
         values = {p.value: v for p, (v, _) in zip(d.params, lowered)}
         return substitute(body, {}, values, f"{FRESH}{n}"), typ

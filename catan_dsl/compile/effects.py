@@ -147,7 +147,8 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
         v, t = self.expr(node, scope)  # type: ignore[arg-type]
         if not compatible(t, on):
             where = "intersections" if on == "vertex" else "paths"
-            self.err("E406", node.span, message=f"{verb}: these units stand on {where}; got {t}")  # type: ignore[attr-defined]
+            self.err("E406", node.span, message=f"{verb}: these units stand on {where}; got {t}",  # type: ignore[attr-defined]
+                     hint=f"give one of the {where}: a variable bound to one, or units(p, NAME)")
         return v
 
     def piece_place(self, node: object, scope: dict[str, str], verb: str) -> object:
@@ -243,20 +244,31 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
             out.append({"label": alt.label, "when": when, "do": self.block(alt.body, scope)})
         return ["choose_one", self.who(f, "by", scope), *out]
 
+    def number(self, f: R.Eff, key: str, scope: dict[str, str]) -> object:
+        """An effect's amount, lowered; one that is not a number (`gain v ore` with v a place)
+        is E406 here, not an amount the engine reads as nothing."""
+        node = f.get(key)
+        v, t = self.expr(node, scope)  # type: ignore[arg-type]
+        if not compatible(t, "int"):
+            self.err("E406", node.span, message=f"{f.kind} N ...: N must be a number, got {t}",  # type: ignore[union-attr]
+                     hint="a number, a parameter, or count(x in SET) for a set's size")
+        return v
+
     def effect(self, f: R.Eff, scope: dict[str, str]) -> list | None:
         k, g = f.kind, f.get
         ex = lambda key: self.expr(g(key), scope)[0]  # noqa: E731
+        amount = lambda: self.number(f, "n", scope)  # noqa: E731
         if k in ("gain", "lose"):
-            return [k, self.who(f, "p", scope), ex("n"), self.stock(g("stock"), False, scope, k)]  # type: ignore[arg-type]
+            return [k, self.who(f, "p", scope), amount(), self.stock(g("stock"), False, scope, k)]  # type: ignore[arg-type]
         if k == "give" and isinstance(g("stock"), A.Ident) and self.env.has("item", g("stock").value):  # type: ignore[union-attr]
             # A deck item changes hands as itself (the old boot): "give 1 old_boot to p".
             return ["give_item", self.who(f, "p", scope), self.who(f, "to", scope), g("stock").value]  # type: ignore[union-attr]
         if k == "give":
-            return ["transfer", self.who(f, "p", scope), self.who(f, "to", scope), ex("n"),  # type: ignore[arg-type]
+            return ["transfer", self.who(f, "p", scope), self.who(f, "to", scope), amount(),  # type: ignore[arg-type]
                     self.stock(g("stock"), True, scope, "give")]
         if k == "draw":
             self.declared(g("deck"), ("deck",))  # type: ignore[arg-type]
-            return ["draw", self.who(f, "p", scope), ex("n"), g("deck").value]  # type: ignore[union-attr]
+            return ["draw", self.who(f, "p", scope), amount(), g("deck").value]  # type: ignore[union-attr]
         if k == "call":
             return self.call_procedure(f, scope)
         if k == "set":
@@ -328,9 +340,9 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
                          f"or a hex, got {t}")
             return ["move_robber", v]
         if k == "steal":
-            return ["steal", ["var", "player"], ex("set"), ex("n")]
+            return ["steal", ["var", "player"], ex("set"), amount()]
         if k == "discard_half":
-            return ["discard_half", ex("n")]
+            return ["discard_half", amount()]
         if k == "place":
             self.declared(g("kind"), ("piece",), "E203")  # type: ignore[arg-type]
             at = g("at")
@@ -345,7 +357,8 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
             for key in ("frm", "to"):
                 v, t = self.expr(g(key), scope)  # type: ignore[arg-type]
                 if not compatible(t, on):
-                    self.err("E406", g(key).span, message=f"these markers lie on {on}s; got {t}")  # type: ignore[union-attr]
+                    self.err("E406", g(key).span, message=f"these markers lie on {on}s; got {t}",  # type: ignore[union-attr]
+                             hint=f"give a {on}: a variable bound to one")
                 ends.append(v)
             return ["move_markers", g("unit").value, *ends]  # type: ignore[union-attr]
         if k == "move_unit" and self.env.has("piece", g("unit").value):  # type: ignore[union-attr]
@@ -370,15 +383,16 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
             on = self.marker_on(g("marker").value)  # type: ignore[union-attr]
             if not compatible(t, on):
                 self.err("E406", g("at").span,  # type: ignore[union-attr]
-                         message=f"these markers lie on {on}s; got {t}")
-            return [k, ex("n"), g("marker").value, at]  # type: ignore[union-attr]
+                         message=f"these markers lie on {on}s; got {t}",
+                         hint=f"give a {on}: a variable bound to one")
+            return [k, amount(), g("marker").value, at]  # type: ignore[union-attr]
         if k in ("mark", "unmark"):
             if k == "unmark":  # a mark is declared by the rule that puts it
                 self.declared(g("mark"), ("mark",))  # type: ignore[arg-type]
             return [k, self.piece_place(g("at"), scope, k), g("mark").value]  # type: ignore[union-attr]
         if k == "build_free":
             self.declared(g("kind"), ("piece",), "E203")  # type: ignore[arg-type]
-            return ["build_free", self.who(f, "p", scope), g("kind").value, ex("n")]  # type: ignore[union-attr]
+            return ["build_free", self.who(f, "p", scope), g("kind").value, amount()]  # type: ignore[union-attr]
         if k == "reroll":
             return ["reroll"]
         if k == "reshuffle":
@@ -386,7 +400,7 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
             return ["reshuffle", g("deck").value]  # type: ignore[union-attr]
         if k == "set_yield":
             self.declared(g("kind"), ("piece",), "E203")  # type: ignore[arg-type]
-            return ["set_yield", g("kind").value, ex("n")]  # type: ignore[union-attr]
+            return ["set_yield", g("kind").value, amount()]  # type: ignore[union-attr]
         if k in ("award", "set_aside"):
             self.declared(g("special"), ("special",), "E410")  # type: ignore[arg-type]
             return [k, g("special").value]  # type: ignore[union-attr]
@@ -450,7 +464,8 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
         if ident.value in self.calling:
             chain = " → ".join(self.calling + [ident.value])
             self.err("E415", ident.span, what="procedure", name=ident.value, chain=chain,
-                     notes=(("the procedure", proc.name.span),))
+                     notes=(("the procedure", proc.name.span),),
+                     hint="loop with 'each' or 'repeat' instead")
             return None
         lowered = [self.expr(a, scope) for a in args]
         inner = {"player": "player", **{p.value: t for p, (_, t) in zip(proc.params, lowered)}}
@@ -465,7 +480,8 @@ class EffectLowerer(FlowLowering, HexEffects, Lowerer):
         if "E406" in new and "E415" not in new:
             types = ", ".join(f"{p.value}: {t}" for p, (_, t) in zip(proc.params, lowered))
             self.err("E406", f.span, message=f"this call of {ident.value}({types}) does not fit "
-                     "its body (see the errors there)", notes=(("the procedure", proc.name.span),))
+                     "its body (see the errors there)", notes=(("the procedure", proc.name.span),),
+                     hint="pass values of the kinds its body reads, or fix the body")
         for p, (v, _) in reversed(list(zip(proc.params, lowered))):
             if v != ["var", p.value]:        # the caller's variable of the same name
                 body = [["let", p.value, v, body]]   # is bound already: nothing to rename

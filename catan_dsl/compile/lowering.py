@@ -8,7 +8,7 @@ from typing import Iterable
 from catan_dsl.check.load import Model
 from catan_dsl.compile.bounds import interval
 from catan_dsl.compile.defines import DefineMixin
-from catan_dsl.compile.place_checks import PlaceChecks, kind_words
+from catan_dsl.compile.place_checks import TOUCHING, PlaceChecks, kind_words, place_of, shown
 from catan_dsl.core import vocab as V
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.core.source import Span
@@ -231,7 +231,9 @@ class Lowerer(DefineMixin, PlaceChecks):
                 return ["not", args[0][0]], "bool"
             acc = args[0][0]
             if e.op == "in" and not args[1][1].startswith("set:") and args[1][1] != "any":
-                self.err("E406", e.args[1].span, message=f"x in X: X must be a set, got {args[1][1]}")
+                self.err("E406", e.args[1].span, message=f"x in X: X must be a set, got {args[1][1]}",
+                         hint="a set: hexes, players, hexes_of(v), pieces(p, road), ...; "
+                              "'==' compares one value")
             elif e.op in ("==", "!=", "in") and len(args) == 2:
                 self.check_compare(e.op, e, args)
             for a, _t in args[1:]:
@@ -239,7 +241,8 @@ class Lowerer(DefineMixin, PlaceChecks):
             if e.op in ("+", "-", "*", "/"):
                 for (_, t), a in zip(args, e.args):
                     if not compatible(t, "int"):
-                        self.err("E406", a.span, message=f"'{e.op}' needs numbers, got {t}")
+                        self.err("E406", a.span, message=f"'{e.op}' needs numbers, got {t}",
+                                 hint="count(x in SET) for a set's size, count_of(p, R) for a stock")
                 if e.op == "/":
                     for (v, _t), a in zip(args[1:], e.args[1:]):
                         if interval(v) == (0, 0):
@@ -326,9 +329,13 @@ class Lowerer(DefineMixin, PlaceChecks):
         on = self.marker_on(out[2]) if what == "marker" else self.unit_on(out[2])
         if not compatible(types[0], on):
             where = {"hex": "hexes", "edge": "paths", "vertex": "intersections"}[on]
+            place = place_of(types[0])
+            way = TOUCHING.get((place, on), "").format(x=shown(e.args[0])) if place else ""
             self.err("E406", e.args[0].span,
                      message=f"{name}(): {out[2]} {'markers lie' if what == 'marker' else 'units stand'} "
-                             f"on {where}; got {types[0]}")
+                             f"on {where}; got {types[0]}",
+                     hint=f"ask it of the {where} it touches: any(x in {way} where "
+                          f"{name}(x, {out[2]}) ...)" if way else f"give it one of the {where}")
 
     def call(self, e: R.Call, scope: dict[str, str]) -> tuple[object, str]:
         name = e.name.value
@@ -416,7 +423,8 @@ class Lowerer(DefineMixin, PlaceChecks):
             return ["var", var], "name:face"
         sides, t = self.expr(arg, scope)
         if not compatible(t, "int"):
-            self.err("E406", e.args[0].span, message=f"roll(): the number of sides must be a number, got {t}")
+            self.err("E406", e.args[0].span, message=f"roll(): the number of sides must be a number, got {t}",
+                     hint="e.g. roll(6), or roll(NAME) of a declared die")
         if self.rolls is None:
             self.err("E414", e.span, hint=ROLL_HINT)
             return 0, "int"
@@ -440,7 +448,8 @@ class Lowerer(DefineMixin, PlaceChecks):
                      or "comprehensions: " + ", ".join(V.COMPREHENSIONS))
         s, st = self.expr(e.set, scope)
         if not st.startswith("set:") and st != "any":
-            self.err("E406", e.set.span, message=f"{head}(... in X): X must be a set, got {st}")
+            self.err("E406", e.set.span, message=f"{head}(... in X): X must be a set, got {st}",
+                     hint=f"e.g. {head}(h in hexes where ...), {head}(p in players where ...)")
         inner = {**scope, e.var.value: st[4:] if st.startswith("set:") else "any"}
         cond = self.expr(e.where, inner)[0] if e.where is not None else True
         value = self.expr(e.value, inner)[0] if e.value is not None else None

@@ -99,13 +99,13 @@ class PlaceChecks:
         if place is None or not kinds or place in kinds:
             return
         have, said = next(iter(kinds.items()))
-        x = _shown(e.args[0])
+        x = shown(e.args[0])
         letter = LETTER[have]
         way = TOUCHING.get((place, have), "").format(x=x)
         self.err("E406", e.args[0].span,  # type: ignore[attr-defined]
                  message=f"feature(): {x} is {WORDS[place]}, {feat} is {said}: never true",
                  hint=f"use any({letter} in {way} where feature({letter}, {feat}))" if way
-                 else None)
+                 else f"ask feature() of {WORDS[have]}")
 
     def _occupied(self, e: R.Call, place: str | None, kind: str) -> None:
         if place not in ("vertex", "edge"):
@@ -120,10 +120,10 @@ class PlaceChecks:
             return
         if on in PLACES and on != place:
             self.err("E406", e.args[0].span,  # type: ignore[attr-defined]
-                     message=f"occupied(): {_shown(e.args[0])} is {WORDS[place]}, and a {kind} "
+                     message=f"occupied(): {shown(e.args[0])} is {WORDS[place]}, and a {kind} "
                              f"stands on {WORDS[on].split(' ', 1)[1]}s: never true",
                      hint=f"look at the {WORDS[on].split(' ', 1)[1]}s it touches: any(x in "
-                          f"{TOUCHING[(place, on)].format(x=_shown(e.args[0]))} where "
+                          f"{TOUCHING[(place, on)].format(x=shown(e.args[0]))} where "
                           f"occupied(x, {kind}))")
 
     def check_compare(self, op: str, e: R.Op, args: list[tuple[object, str]]) -> None:
@@ -134,9 +134,14 @@ class PlaceChecks:
             elem = bt[4:] if bt.startswith("set:") else None
             if elem is not None and place_of(at) and all(place_of(x) for x in elem.split("|")) \
                     and at not in elem.split("|"):
+                held = elem.split("|")[0]
+                way = TOUCHING.get((at, held), "").format(x=shown(e.args[0]))
                 self.err("E406", e.args[0].span,  # type: ignore[attr-defined]
-                         message=f"{_shown(e.args[0])} is {WORDS[at]} and the set holds "
-                                 f"{kind_words(bt)[len('a set of '):]}: never in it")
+                         message=f"{shown(e.args[0])} is {WORDS[at]} and the set holds "
+                                 f"{kind_words(bt)[len('a set of '):]}: never in it",
+                         hint=f"ask of the {kind_words(bt)[len('a set of '):]} it touches: "
+                              f"any(y in {way} where y in ...)" if way else
+                              "test a place of the kind the set holds")
             return
         for x, y in ((a, b), (b, a)):       # piece(e) == city, with e a path
             if isinstance(x, list) and len(x) == 2 and x[0] == "piece" and isinstance(y, str) \
@@ -144,10 +149,14 @@ class PlaceChecks:
                 on = self.env.piece_on(y)
                 place = self.piece_places.get(id(x))
                 if place in ("vertex", "edge") and on in PLACES and on != place:
+                    way = TOUCHING.get((place, on), "").format(x="e" if place == "edge" else "v")
                     self.err("E406", e.span,  # type: ignore[attr-defined]
                              message=f"piece() of {WORDS[place]} is never a {y}, which stands "
                                      f"on {WORDS[on].split(' ', 1)[1]}s: always "
-                                     f"{'false' if op == '==' else 'true'}")
+                                     f"{'false' if op == '==' else 'true'}",
+                             hint=f"ask the {WORDS[on].split(' ', 1)[1]}s it touches: "
+                                  f"any(x in {way} where piece(x) == {y})" if way else
+                                  f"ask piece() of {WORDS[on]}")
                     return
         ka = at[5:] if at.startswith("name:") else "resource" if at == "resource" else None
         kb = bt[5:] if bt.startswith("name:") else "resource" if bt == "resource" else None
@@ -158,6 +167,6 @@ class PlaceChecks:
                              "terrain(h) == forest, piece(v) == city")
 
 
-def _shown(node: Any) -> str:
+def shown(node: Any) -> str:
     """An argument as the designer wrote it, when it is a name; else "the place"."""
     return node.name if isinstance(node, R.NameRef) else "the place"

@@ -9,6 +9,7 @@ from catan_dsl.compile.defines import check_defines
 from catan_dsl.compile.effects import EffectLowerer
 from catan_dsl.compile.bounds import target_floor
 from catan_dsl.compile.lowering import FORBID_PREP, Lowerer, did_you_mean, walk_nodes
+from catan_dsl.compile.never import always_false
 from catan_dsl.core import geometry as g
 from catan_dsl.core import vocab as V
 from catan_dsl.core.frozen import Frozen, frozen_record
@@ -44,32 +45,14 @@ class RuleCompiler(EffectLowerer):
     def on(self, r: R.OnRule) -> dict:
         trig = V.TRIGGERS.get(r.trigger.value)
         scope = {"player": "player"}
-        filt: dict = {}
-        bind: dict = {}
+        before = len(self.raised)
         if trig is None:
             self.err("E401", r.trigger.span, name=r.trigger.value,
                      hint=did_you_mean(r.trigger.value, V.TRIGGERS) or "triggers: " + ", ".join(V.TRIGGERS))
             params: tuple = ()
         else:
             params = tuple(p for p in trig.params if p.name != "player")
-        free = [p for p in params if not p.type.startswith("name:") and p.name != "at"]
-        for ident in r.names:
-            slot = next((p for p in params if p.type.startswith("name:") and p.name not in filt
-                         and self.name_fits(ident.value, p.type)), None)
-            if slot is not None:
-                filt[slot.name] = ident.value
-                continue
-            var_slot = next((p for p in free if p.name not in bind), None)
-            if var_slot is None:
-                if trig is not None:
-                    names = [p.name for p in params]
-                    self.err("E406", ident.span, message=f'"{ident.value}" fits no value of trigger '
-                             f"{trig.name} ({', '.join(names) or 'it has none'})",
-                             hint=did_you_mean(ident.value, [n for d in self.env.kinds.values() for n in d])
-                             or f"e.g. {trig.example}")
-                continue
-            bind[var_slot.name] = ident.value
-            scope[ident.value] = var_slot.type
+        filt, bind = self.trigger_names(r, trig, params, scope)
         self.trigger_numbers(r, params, filt, bind)
         instead = self.instead_of(r, filt)
         if r.at is not None:
@@ -95,6 +78,8 @@ class RuleCompiler(EffectLowerer):
                    "when": self.cond(r.where, scope), "do": self.block(r.body, scope)}
         if instead is not None:         # only then: every other rule's IR stays as it was
             lowered["instead"] = instead
+        if not any(c.startswith("E") for c in self.raised[before:]):   # else a stand-in value
+            self.never_fires(r, lowered)
         if lowered["when"] is True:
             how = self_firing(lowered["event"], filt, lowered["do"])
             if how:
@@ -102,11 +87,6 @@ class RuleCompiler(EffectLowerer):
                          hint="add a 'where' condition that becomes false, or put the effect "
                               "under 'if'")
         return lowered
-
-    def name_fits(self, name: str, ptype: str) -> bool:
-        kinds = {"name:piece": ("piece",), "name:deck": ("deck",), "name:item": ("item",),
-                 "name:card": ("card", "event", "item")}.get(ptype, ())
-        return any(self.env.has(k, name) for k in kinds)
 
     def action(self, a: R.Action) -> dict:
         scope = {"player": "player"}
@@ -138,7 +118,11 @@ class RuleCompiler(EffectLowerer):
             elif key == "group":
                 d["limit"]["group"] = val.value
             elif key == "when":
+                before = len(self.raised)
                 d["when"] = self.expr(val, {"player": "player"})[0]
+                if always_false(d["when"]) and not any(c.startswith("E") for c in self.raised[before:]):
+                    self.err("W408", val.span, what="action", why="be taken: its 'when' is "
+                             "always false", hint="change the condition, or delete the action")
             elif key == "do":
                 d["do"] = self.block(val, scope)
         return d
@@ -160,13 +144,15 @@ class RuleCompiler(EffectLowerer):
                 have = _bank_of(bank, name)
                 if have is not None and n.value > have:
                     self.err("E409", n.span, name=a.name.value,
-                             reason=f"{n.value} {name} but the bank holds only {have}")
+                             reason=f"{n.value} {name} but the bank holds only {have}",
+                             hint=f"ask {have} or fewer, or put more {name} in the bank")
             elif self.env.has("counter", name):
                 out.setdefault("counters", {})[name] = n.value
                 c = self.env.kinds["counter"][name]
                 if c.supply is not None and n.value > c.supply.value:  # type: ignore[attr-defined]
-                    self.err("E409", n.span, name=a.name.value,
-                             reason=f"{n.value} {name} but the supply is {c.supply.value}")  # type: ignore[attr-defined]
+                    self.err("E409", n.span, name=a.name.value,  # type: ignore[attr-defined]
+                             reason=f"{n.value} {name} but the supply is {c.supply.value}",
+                             hint=f"ask {c.supply.value} or fewer, or raise the counter's supply")
             else:
                 self.declared(ident, ("resource", "counter"))
         return out
@@ -179,7 +165,8 @@ class RuleCompiler(EffectLowerer):
         if value > reach:
             self.err("E409", a.span, name=a.name.value,
                      reason=f"tokens worth {value} but at most {reach} can be held"
-                     + (f" ({held} tokens)" if held is not None else ""))
+                     + (f" ({held} tokens)" if held is not None else ""),
+                     hint=f"ask tokens worth {reach} or less, or let players hold more")
 
     def forbid(self, f: R.Forbid) -> list[dict]:
         what = f.what.value
@@ -283,7 +270,8 @@ class RuleCompiler(EffectLowerer):
         if d["what"] in ("vp", "player_vp"):
             for node in walk_nodes((m.value, m.where)):
                 if isinstance(node, R.Call) and node.name.value in VP_READERS:
-                    self.err("E416", node.name.span, what="vp", name=node.name.value)
+                    self.err("E416", node.name.span, what="vp", name=node.name.value,
+                             hint="count the pieces instead: (2 if piece(v) == city else 1)")
                     break
         if m.sign == "-":
             v = -v if isinstance(v, int) else ["-", 0, v]

@@ -140,7 +140,7 @@ _ALL: list[Code] = [
          "Frame features and harbors refer to sea hexes next to the land."),
     Code("E313", "empty-board", "board \"{name}\" has no land hexes",
          "A board needs a layout with at least one hex."),
-    Code("E314", "unfilled-hex", "hex {hex} gets no terrain",
+    Code("E314", "unfilled-hex", "{message}",
          "Every land hex needs a fixed tile or a slot in a pool."),
     Code("E320", "board-too-large", "board \"{name}\": the layout has {what}, over the limit of {most}",
          "A layout of more rows or land hexes than the documented bounds (docs/limits.md) is "
@@ -228,6 +228,16 @@ _ALL: list[Code] = [
          "'modifier target' with a negative value that, alone or with the other target "
          "modifiers, brings the victory target to 0 or below: every player has that many VP, "
          "so the game is won the moment a turn starts."),
+    Code("W408", "never-fires", "this {what} can never {why}",
+         "A rule whose trigger number the dice never show (on rolled 13, or on produced 7: "
+         "nothing is produced on the robber's number), or whose 'where' / 'when' is always "
+         "false (round < 0, 1 > 2, false), never does anything; it is almost certainly a "
+         "typo."),
+    Code("W301", "divided-sea", "the sea is in {n} parts that no ship sails between: hexes "
+         "{hexes} are reached by ship only from the sea around them",
+         "In a scenario with ships, a board whose sea hexes form separate parts (islands whose "
+         "sea rings do not meet) keeps ships in their own part: land that only a small part "
+         "touches can never be reached from the rest of the sea."),
     Code("W202", "unproduced-resource", "no terrain produces resource \"{name}\"",
          "A resource that nothing produces can only come from rules or trades."),
 ]

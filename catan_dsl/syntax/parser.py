@@ -15,6 +15,7 @@ from catan_dsl.core.codes import RESERVED_SYNTAX
 from catan_dsl.core.diagnostics import Diagnostic, make
 from catan_dsl.core.source import SourceFile, Span, span_from_token
 from catan_dsl.syntax import parser_cache
+from catan_dsl.syntax.forms import form_hint
 from catan_dsl.syntax.lark_import import (
     Lark,
     LarkError,
@@ -276,12 +277,31 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
         return numbered
     words = _expected_words(set(e.expected))
     after = f" after '{prev.value}'" if prev is not None else ""
+    form = form_hint(src.text, prev.start_pos) if prev is not None and prev.start_pos is not None \
+        else None
+    if prev is not None and prev.start_pos is not None and _AMOUNT_OF.search(
+            src.text, max(0, prev.start_pos - 40), prev.start_pos):
+        form = "after the number, what: gain 1 ore, p gains 2 wool, lose 1 harvests"
+        words = ["a resource or counter"]       # the parser's own list names odd keywords
+    if tok.value == "=":
+        form = "compare with '==' ('=' only names a value: let x = ..., set C = ...)"
+    elif _base(tok.type) == "STRING" and any(_base(t) == "INT" for t in e.expected):
+        bare = str(tok.value).strip('"')
+        form = (f"write the number without quotes: {bare}" if bare.isdigit() else form or
+                "a quoted string is a title, a label or a colour; here a name or a number goes")
     if 0 < len(words) <= 4:
         what = " or ".join(words) if len(words) <= 2 else ", ".join(words[:-1]) + " or " + words[-1]
         msg = f"expected {what}{after}, found {_describe(tok)}"
-        return make("E100", span, message=msg, hint=_did_you_mean(str(tok.value), set(e.expected)))
+        return make("E100", span, message=msg,
+                    hint=_did_you_mean(str(tok.value), set(e.expected)) or form
+                    or f"write {what} here")
     return make("E100", span, message=f"unexpected {_describe(tok)}{after}",
-                hint=_did_you_mean(str(tok.value), set(e.expected)) or _expect_hint(set(e.expected)))
+                hint=_did_you_mean(str(tok.value), set(e.expected)) or form
+                or _expect_hint(set(e.expected)))
+
+
+# "gain 1 }": an amount's verb right before the number the parse stopped after.
+_AMOUNT_OF = re.compile(r"\b(gains?|loses?|gives?|draws?)\s+$")
 
 
 def _glued_keyword(e: UnexpectedInput) -> Token | None:
@@ -372,9 +392,15 @@ def _eof(src: SourceFile) -> Diagnostic:
     opened = _unclosed_brace(src.text)
     if opened is not None:
         span = src.span_at(opened, 1)
+        colour = re.search(r"\bcolor\s+#", src.text)
         return make("E101", src.eof_span(), detail=": a '{' is never closed",
                     notes=(("the unclosed '{' is here", span),),
-                    hint="add the missing '}'")
+                    hint="add the missing '}'" if colour is None else
+                    "a colour is written in quotes, color \"#2e7d32\": '#' starts a comment, "
+                    "which hid the rest of the line and its '}'")
+    if not re.sub(r"#[^\n]*", "", src.text).strip():
+        return make("E101", src.eof_span(), detail=": the file is empty",
+                    hint="a scenario starts 'scenario NAME extends base { ... }'")
     return make("E101", src.eof_span(), detail="", hint="the file stops in the middle of a statement")
 
 

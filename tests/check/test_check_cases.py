@@ -37,6 +37,9 @@ def test_check_case(path: Path) -> None:
     loose = {(ln, code) for ln, code, col in want if col == "*"}
     got_cmp = {g if (g[0], g[1]) not in loose else (g[0], g[1], "*") for g in got}
     assert got_cmp == want, "\n" + report.render_text()
+    # A designer is told what to do, not only what is wrong: every diagnostic has a hint.
+    bare = [d for d in report.sorted() if not d.hint]
+    assert not bare, "without a hint:\n" + "\n".join(f"{d.code} {d.message}" for d in bare)
 
 
 def test_every_code_has_a_case_or_a_dedicated_test() -> None:

@@ -83,3 +83,40 @@ def test_every_scenario_keeps_its_own_board_with_the_tournament_variant(scenario
     assert report.diagnostics == [], report.render_text()
     ir, _ = api.compile_file(path, with_=("tournament",), seed=3)
     assert ir is not None and ir["meta"]["board"] == scenario
+
+
+def test_a_designers_own_file_extends_a_shipped_packs_shared_rules(tmp_path: Path) -> None:
+    """A sea scenario in the designer's own folder writes `extends seafarers` and gets the
+    Seafarers pack's ships, pirate and island bonus (it used to be E209: only the core
+    scenarios were looked for)."""
+    main = _write(tmp_path, "atoll", """scenario atoll extends seafarers {
+  on built settlement at v where not setup and first_in(v, reef) { island_bonus() }
+  board atoll default {
+    layout hexes -1,0 0,0 1,0 0,-1 1,-1 -1,1 0,1 3,-1 3,0
+    islands 2
+    tiles { forest 6, hills 5, pasture 8, fields 9, mountains 10, forest 4, pasture 3,
+            fields 10, mountains 9 }
+    hexes reef { 3,-1; 3,0 }
+    robber starts at 0,0
+    robber pirate starts at 2,-1
+  }
+}
+""")
+    ir, report = api.compile_file(main)
+    assert ir is not None, report.render_text()
+    assert ir["meta"]["extends"][0] == "seafarers" and "ship" in ir["pieces"]
+    ir, report = api.compile_file(_write(tmp_path, "s", "scenario s extends seafarerz { }\n"))
+    assert ir is None and [d.code for d in report.errors] == ["E209"]
+
+
+def test_a_missing_parent_is_the_one_error_with_a_did_you_mean(tmp_path: Path) -> None:
+    """A misspelt `extends` is one E209 suggesting the name, not one error per terrain, piece and
+    procedure the parent would have declared (the cause buried under a page of E202s)."""
+    main = _write(tmp_path, "atoll", """scenario atoll extends seafarer {
+  on built settlement at v where not setup and first_in(v, reef) { island_bonus() }
+  board atoll default { layout hexes 0,0 1,0; hex 0,0 forest 6; hex 1,0 hills 5 }
+}
+""")
+    report = api.check_file(main)
+    assert [(d.code, d.span.line) for d in report.errors] == [("E209", 1)]
+    assert report.errors[0].hint.startswith('did you mean "seafarers"?')

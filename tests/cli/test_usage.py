@@ -76,6 +76,15 @@ def test_the_same_mistake_in_the_file_is_still_a_located_error(tmp_path: Path) -
     assert r.exit_code == 1 and "error[E209]" in r.output and "^" in r.output
 
 
+def test_a_misspelt_variant_in_with_is_told_the_name_it_is_close_to() -> None:
+    """`--with harbormastr` names the shipped variant it is close to, as a misspelt name in
+    a file does."""
+    r = CliRunner().invoke(main, ["check", BASE, "--with", "harbormastr"])
+    assert r.exit_code == 2
+    assert r.output.rstrip().endswith('cannot find variant "harbormastr" (a variant file beside '
+                                      f'{BASE} or shipped); did you mean "harbormaster"?')
+
+
 def _readme_error() -> tuple[str, str, int, str]:
     """README's example mistake: (the line it changes, the line it becomes, the exit code it
     states, the output it shows)."""

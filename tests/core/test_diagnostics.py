@@ -100,6 +100,7 @@ def test_render_syntax_error_says_what_was_expected(tmp_path: Path) -> None:
         "  |\n"
         '2 |   piece wall { limit "many" }\n'
         "  |                      ^~~~~~\n"
+        "  = help: write it as limit 15 (a piece), or limit 1 per turn (an action)\n"
     )
 
 

@@ -35,7 +35,7 @@ HOSTS = {
         ("FUNCTIONS", "paths_within"), ("FUNCTIONS", "parallel"), ("MODIFIERS", "cost")],
     "base with catan_for_two": [("EFFECTS", "lose")],
     "base with event_cards": [
-        ("EFFECTS", "unmark"), ("EFFECTS", "reshuffle"), ("FUNCTIONS", "edges"),
+        ("TRIGGERS", "revealed"), ("EFFECTS", "unmark"), ("EFFECTS", "reshuffle"), ("FUNCTIONS", "edges"),
         ("FUNCTIONS", "marked"), ("FUNCTIONS", "option")],
     "base with harbormaster": [("EFFECTS", "award")],
     "caravans": [

@@ -102,3 +102,68 @@ def _write(tmp_path: Path, text: str) -> str:
     p = tmp_path / "s.catan"
     p.write_text(text, encoding="utf-8")
     return str(p)
+
+
+@pytest.mark.parametrize(("body", "hint"), [
+    ('action a "A" { after roll; cost ore wool; do { gain 1 ore } }',
+     "write it as cost lumber 1 brick 1 (each resource, then how many)"),
+    ('victory "ten"', "write it as victory 10 (or a parameter: victory vp_target)"),
+    ("on built where player = 1 { gain 1 ore }",
+     "compare with '==' ('=' only names a value: let x = ..., set C = ...)"),
+    ('on built road where count_of(player, ore) > "3" { gain 1 ore }',
+     "write the number without quotes: 3"),
+    ("on built { each p in players { p gains 1 } }",
+     "after the number, what: gain 1 ore, p gains 2 wool, lose 1 harvests"),
+])
+def test_a_statement_written_wrong_is_told_its_form(tmp_path: Path, body: str, hint: str) -> None:
+    """Every syntax error has a hint: a statement written wrong gets the form it takes (these
+    three had none, or a list of 20 keywords for a '=' meant as '=='; a gain without what
+    was "expected 'piece' or 'terrain'")."""
+    out = _check(tmp_path, f"scenario t extends base {{\n  {body}\n}}\n".encode()).splitlines()
+    assert ":2:" in out[0] and "error[E100]" in out[0]
+    assert out[-1] == f"  = help: {hint}"
+
+
+def test_a_colour_without_quotes_is_told_that_hash_starts_a_comment(tmp_path: Path) -> None:
+    out = _check(tmp_path, b"scenario t extends base {\n  terrain lake { produces nothing; "
+                           b"color #fff }\n}\n")
+    assert "a colour is written in quotes, color \"#2e7d32\": '#' starts a comment" in out
+
+
+def test_an_empty_file_says_so(tmp_path: Path) -> None:
+    for data in (b"", b"# only a comment\n\n"):
+        out = _check(tmp_path, data).splitlines()
+        assert out[0].endswith("error[E101]: unexpected end of file: the file is empty")
+        assert out[-1] == "  = help: a scenario starts 'scenario NAME extends base { ... }'"
+
+
+def test_a_number_too_large_is_quoted_as_written(tmp_path: Path) -> None:
+    """E212 names the number the designer wrote, not the clamped value the parser holds for a
+    number of more than 12 digits (it said 1000000000000 for 99999999999999999999)."""
+    out = _check(tmp_path, b"scenario t extends base {\n  victory 99999999999999999999\n}\n")
+    assert "error[E212]: number 99999999999999999999 is too large (at most 10000)" in out
+
+
+@pytest.mark.parametrize(("data", "reason", "hint"), [
+    (b"\x00\x01\x02scenario", "byte 0x00 at offset 0: a binary file, not text",
+     "is this the scenario file you meant? A .catan file is UTF-8 text"),
+    ("scenario t extends base { }\n".encode("utf-16"), "it is UTF-16 text, its first bytes say",
+     "save the file as UTF-8 (in most editors: Save As, encoding UTF-8)"),
+])
+def test_a_binary_or_utf16_file_is_named_for_what_it_is(tmp_path: Path, data: bytes, reason: str,
+                                                         hint: str) -> None:
+    """A binary file was "unexpected character '\\x00'" with the raw bytes printed as its
+    source line; a UTF-16 file "byte 0xff at offset 0"."""
+    out = _check(tmp_path, data).splitlines()
+    assert out[0].endswith(f"s.catan:1:1: error[E105]: file is not valid UTF-8 ({reason})")
+    assert out[-1] == f"  = help: {hint}"
+
+
+def test_a_latin1_file_is_told_its_likely_encoding(tmp_path: Path) -> None:
+    """A file an editor saved as Windows-1252 / Latin-1 names the character its bad byte is
+    there, so the designer knows which encoding to convert from."""
+    out = _check(tmp_path, 'scenario t "Café" extends base { }\n'.encode("cp1252")).splitlines()
+    assert out[0].endswith("s.catan:1:16: error[E105]: file is not valid UTF-8 (byte 0xe9 at "
+                           "offset 15)")
+    assert out[-1] == ("  = help: save the file as UTF-8 (it reads as Windows-1252 / Latin-1 "
+                       "text, where that byte is 'é')")

@@ -22,7 +22,7 @@ from catan_dsl.engine.prompts import (
     Prompt,
 )
 
-PRE_ROLL, MAIN = 1, 2
+PRE_ROLL, MAIN, OVER = 1, 2, 3
 
 
 def legal_pre_roll(s) -> list:
@@ -250,6 +250,8 @@ def apply_steal(s, a, prompt) -> None:
 def apply_end_turn(s, a) -> None:
     p = s.cur
     s.emit(TurnEnded(p, s.turn))
+    if s.phase == OVER:                # an `on turn_ended` rule ended the game: no next turn
+        return
     row = s.dev_new[p]
     if any(row):                       # cards bought this turn may be played from the next on
         row[:] = [0] * len(row)

@@ -77,6 +77,19 @@ def test_end_game_ends_at_once_and_the_most_vp_wins(tmp_path):
 
 
 
+def test_end_game_at_the_end_of_a_turn_ends_it_there(tmp_path):
+    """5: `end game` in an `on turn_ended` rule (a deed checked when the turn closes) ends the
+    game there: no next turn starts over it (it used to, and the engine failed on its own
+    'game over' prompt: "KeyError: 'game_over'")."""
+    g = compile_text(tmp_path, """  counter deeds "deeds" { start 5 }
+  on turn_ended where count_of(player, deeds) >= 5 { end game winner player }""")
+    s = empty_main(g, 0, 1)
+    act(s, "end turn")
+    assert s.is_terminal() and s.winner() == 1 and s.legal_actions() == []
+    ended = [e for e in s.drain_events() if isinstance(e, GameEnded)]
+    assert len(ended) == 1 and ended[0].how == "winner"
+
+
 def test_end_game_winner_names_the_winner_whatever_the_vp(tmp_path):
     """`end game winner P`: P wins at once with fewer VP than another player (a win by a
     deed); the event says the rule named him, and nothing after it runs."""
