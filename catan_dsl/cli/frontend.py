@@ -100,6 +100,8 @@ def compile_(file: str, output: str | None, seed: int | None, board: str | None,
              with_: tuple[str, ...], options: tuple[str, ...], params: dict[str, int],
              fmt: str) -> None:
     """Compile a .catan file to JSON IR."""
+    if output is not None:
+        _refuse_overwriting_a_source(file, output)
     try:
         ir, report = api.compile_file(file, seed=seed, board=board, with_=with_,
                                       params=params or None)
@@ -130,6 +132,16 @@ def compile_(file: str, output: str | None, seed: int | None, board: str | None,
     if report.warnings and fmt == "text":
         _emit(report, fmt, None)
     sys.exit(EXIT_OK)
+
+
+def _refuse_overwriting_a_source(file: str, output: str) -> None:
+    """-o naming the scenario itself, or any .catan file, would replace a designer's source
+    with JSON: a usage error before anything is compiled, the file untouched."""
+    out = Path(output)
+    same = out.exists() and Path(file).exists() and out.resolve() == Path(file).resolve()
+    if same or out.suffix.lower() == ".catan":
+        usage_error("-o", f"{output} is {'the scenario being compiled' if same else 'a .catan source'}"
+                          f"; the IR is JSON: name a .json file")
 
 
 def _write_atomic(path: Path, text: str) -> None:
