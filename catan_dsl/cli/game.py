@@ -273,6 +273,9 @@ def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: st
              workers: int | None, backend: str, scheduler: str | None, as_json: bool, strict: bool,
              report_path: str | None) -> None:
     """Play many seeded bot games of FILE and report win rates, game length and VP sources."""
+    from catan_dsl.cli.report_files import check_report_path, write_report
+
+    check_report_path(report_path)
     ir, names, cap = prepare(ctx, file, board, with_, options, bots_text, players, max_turns,
                              params, think_ms, playouts)
     with engine_guard(file):
@@ -286,15 +289,14 @@ def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: st
         fail(f"{rule}: --strict: a rule effect did nothing in full ({n} time(s)) in game "
              f"{first.index} (seed {first.seed}); 'catan-dsl play {file} --seed {first.seed} "
              "--strict' shows where")
-    if report_path is not None:
-        from catan_dsl.cli.report_files import write_report
-
-        write_report(report_path, ir, summary, source=file, variants=with_, options=options)
+    # The results first: a report that cannot be written must not lose a long run's numbers.
     if as_json:
         click.echo(json.dumps(summary.to_dict(), indent=2, sort_keys=True))
     else:
         click.echo(summary_table(summary, _game_name(ir, file)))
-        if report_path is not None:
+    if report_path is not None:
+        write_report(report_path, ir, summary, source=file, variants=with_, options=options)
+        if not as_json:
             click.echo(f"report: {report_path}")
     if summary.partial:
         ctx.exit(EXIT_INTERRUPTED)

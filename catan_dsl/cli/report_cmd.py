@@ -9,7 +9,7 @@ import click
 from catan_dsl.cli.common import ScenarioArg, fail, resolve_variants, set_option
 from catan_dsl.cli.bot_options import bot_budget_options, parse_bots, seats_option
 from catan_dsl.cli.game import load_scenario
-from catan_dsl.cli.report_files import write_text
+from catan_dsl.cli.report_files import check_report_path, write_text
 from catan_dsl.cli.runs import EXIT_INTERRUPTED, play_many, run_options
 
 
@@ -56,6 +56,7 @@ def compare(file_a: str, file_b: str | None, games: int, seed: int, bots_text: s
     from catan_dsl.report.compare import compare as compare_runs
     from catan_dsl.report.render import compare_html, compare_markdown
 
+    check_report_path(report_path)
     file_b = file_b or file_a
     if file_b == file_a and not (with_a or with_b or options_a or options_b) and \
             params_a == params_b:
@@ -89,14 +90,19 @@ def compare(file_a: str, file_b: str | None, games: int, seed: int, bots_text: s
     if partial:
         inputs["partial"] = f"stopped by Ctrl-C: B has {summaries[1].games} of {games} games"
     title = f"{inputs['A']} vs {inputs['B']}"
-    if report_path is not None:
-        write_text(report_path, lambda md: (compare_markdown if md else compare_html)(title, inputs,
-                                                                                  metrics))
     if as_json:
         click.echo(json.dumps({"inputs": inputs, "metrics": [m.to_dict() for m in metrics]},
                               indent=2, sort_keys=True))
-        _stop_if(partial)
-        return
+    else:
+        _print_comparison(inputs, metrics, games, seed)
+    # After the results are out: a report that cannot be written loses no numbers.
+    if report_path is not None:
+        write_text(report_path, lambda md: (compare_markdown if md else compare_html)(title, inputs,
+                                                                                  metrics))
+    _stop_if(partial)
+
+
+def _print_comparison(inputs: dict, metrics: list, games: int, seed: int) -> None:
     from catan_dsl.report.render import compare_rows
 
     cols, rows = compare_rows(metrics)
@@ -107,7 +113,6 @@ def compare(file_a: str, file_b: str | None, games: int, seed: int, bots_text: s
     flagged = [m.name for m in metrics if m.significant]
     click.echo(f"\n{len(flagged)} of {len(metrics)} metrics differ at 5% (Holm-corrected)"
                + (": " + ", ".join(flagged) if flagged else ""))
-    _stop_if(partial)
 
 
 def _stop_if(partial: bool) -> None:
@@ -168,6 +173,7 @@ def sweep(file: str, axes: list[tuple[str, list[int]]], games: int, seed: int,
     from catan_dsl.report.sweep import (point_intervals, point_metrics, sweep_html,
                                         sweep_markdown, sweep_rows)
 
+    check_report_path(report_path)
     cap = DEFAULT_MAX_TURNS if max_turns is None else max_turns
     names = [n for n, _ in axes]
     grid = []
@@ -191,19 +197,18 @@ def sweep(file: str, axes: list[tuple[str, list[int]]], games: int, seed: int,
         fail("stopped by Ctrl-C before a grid point had games", EXIT_INTERRUPTED)
     inputs = {"scenario": file, "games per point": games, "seed": seed, "seats": seating,
               "turn cap": cap}
-    if report_path is not None:
-        write_text(report_path, lambda md: (sweep_markdown if md else sweep_html)(inputs, grid))
     if as_json:
         click.echo(json.dumps({"inputs": inputs, "grid": grid}, indent=2, sort_keys=True))
-        _stop_if(partial)
-        return
-    cols, rows = sweep_rows(grid)
-    widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(cols)]
-    for row in [cols, *rows]:
-        click.echo("  ".join(x.ljust(w) for x, w in zip(row, widths)).rstrip())
-    if partial:
-        click.echo(f"(partial: stopped by Ctrl-C; the last point has {grid[-1]['games']} of "
-                   f"{games} games)")
+    else:
+        cols, rows = sweep_rows(grid)
+        widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(cols)]
+        for row in [cols, *rows]:
+            click.echo("  ".join(x.ljust(w) for x, w in zip(row, widths)).rstrip())
+        if partial:
+            click.echo(f"(partial: stopped by Ctrl-C; the last point has {grid[-1]['games']} of "
+                       f"{games} games)")
+    if report_path is not None:      # after the results, as compare
+        write_text(report_path, lambda md: (sweep_markdown if md else sweep_html)(inputs, grid))
     _stop_if(partial)
 
 

@@ -3,7 +3,9 @@ path that was wrong from the start."""
 
 from __future__ import annotations
 
+import errno
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from catan_dsl.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = ROOT / "scenarios" / "base.catan"
+SHORT = ["--games", "1", "--max-turns", "3", "--workers", "1"]
 
 
 def run(*args: str):  # type: ignore[no-untyped-def]
@@ -30,3 +33,37 @@ def test_compile_never_writes_ir_over_a_scenario_source(tmp_path: Path, target: 
     r = run("compile", src, "-o", out)
     assert r.exit_code == 2 and "'-o'" in r.output and "name a .json file" in r.output
     assert out.read_text() == before and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("command", [["playtest", BASE], ["compare", BASE, BASE,
+                                                          "--with-b", "harbormaster"],
+                                     ["sweep", BASE, "--set", "vp_target=8,10"]])
+@pytest.mark.parametrize("report, says", [("out.txt", "name an .html or .md file"),
+                                          ("missing/out.md", "does not exist")])
+def test_a_wrong_report_path_stops_before_any_game(tmp_path: Path, monkeypatch, command,
+                                                    report: str, says: str) -> None:
+    """A typo in --report used to surface only after every game was played, and the run's
+    results were not printed at all."""
+    import catan_dsl.play.playtest as playtest
+
+    def no_games(*a, **k):  # type: ignore[no-untyped-def]
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(playtest, "run_games", no_games)
+    r = run(*command, *SHORT, "--report", tmp_path / report)
+    assert r.exit_code == 2 and "'--report'" in r.output and says in r.output
+
+
+@pytest.mark.parametrize("command", [["playtest", BASE], ["compare", BASE, BASE,
+                                                          "--with-b", "harbormaster"],
+                                     ["sweep", BASE, "--set", "vp_target=8,10"]])
+def test_a_report_that_cannot_be_written_keeps_the_printed_results(tmp_path: Path, monkeypatch,
+                                                                    command) -> None:
+    def refuse(*a, **k):  # type: ignore[no-untyped-def]
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    out = tmp_path / "r.md"
+    r = run(*command, *SHORT, "--report", out)
+    assert r.exit_code == 1 and f"error: cannot write {out}: Permission denied" in r.output
+    assert "turn" in r.output.split("error:")[0]       # the table came first

@@ -61,4 +61,4 @@ def test_rule_coverage_lists_every_rule_with_its_line_and_flags_the_silent_ones(
 
 def test_a_report_of_another_kind_is_refused(tmp_path: Path) -> None:
     r = run("playtest", "scenarios/base.catan", "--games", "1", "--report", str(tmp_path / "r.pdf"))
-    assert r.exit_code == 1 and "name an .html or .md file" in r.output
+    assert r.exit_code == 2 and "name an .html or .md file" in r.output  # usage error
