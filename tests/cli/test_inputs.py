@@ -1,0 +1,36 @@
+"""Inputs of the wrong kind: one message saying what the file is and what reads it, exit 1."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from catan_dsl.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+BASE = str(ROOT / "scenarios" / "base.catan")
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.fixture(scope="module")
+def transcript(tmp_path_factory) -> Path:
+    r = run("play", BASE, "--max-turns", "1", "--json")
+    assert r.exit_code == 0
+    path = tmp_path_factory.mktemp("game") / "game.json"
+    path.write_text(r.stdout)
+    return path
+
+
+@pytest.mark.parametrize("command", [["check"], ["play"], ["playtest", "--games", "1"]])
+def test_a_transcript_where_a_scenario_goes_is_named_once(transcript: Path, command) -> None:
+    """It used to print 17 schema errors, one per field an IR has and a transcript lacks."""
+    r = run(command[0], transcript, *command[1:])
+    said = r.output
+    assert r.exit_code == 1 and "Traceback" not in said
+    assert said.count("error[") == 1 and "'catan-dsl-transcript' document" in said
+    assert "read by replay, render and serve" in said
