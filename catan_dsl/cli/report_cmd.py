@@ -178,7 +178,7 @@ def sweep(file: str, axes: list[tuple[str, list[int]]], games: int, seed: int,
     names = [n for n, _ in axes]
     grid = []
     points = list(itertools.product(*(vals for _, vals in axes)))
-    partial = False
+    stopped = None
     for k, values in enumerate(points, 1):
         params = dict(zip(names, values))
         ir = load_scenario(file, None, with_, options, params)
@@ -186,17 +186,22 @@ def sweep(file: str, axes: list[tuple[str, list[int]]], games: int, seed: int,
         label = " ".join(f"{n}={v}" for n, v in params.items()) + f" ({k}/{len(points)})"
         summary = play_many(ir, bots, games, seed, cap, workers=workers, backend=backend,
                             scheduler=scheduler, label=label, quiet=as_json, seating=seating)
-        partial = summary.partial
         if summary.games:
             grid.append({"params": params, "metrics": point_metrics(summary),
                          "intervals": point_intervals(summary),
-                         **({"partial": True, "games": summary.games} if partial else {})})
-        if partial:
+                         **({"partial": True, "games": summary.games} if summary.partial
+                            else {})})
+        if summary.partial:
+            # Said in the table, the JSON and the report alike: the point it stopped at may
+            # have no game, and then no row of its own.
+            stopped = (f"stopped by Ctrl-C at {label}: {summary.games} of {games} games "
+                       f"there")
             break
+    partial = stopped is not None
     if not grid:
         fail("stopped by Ctrl-C before a grid point had games", EXIT_INTERRUPTED)
     inputs = {"scenario": file, "games per point": games, "seed": seed, "seats": seating,
-              "turn cap": cap}
+              "turn cap": cap, **({"partial": stopped} if partial else {})}
     if as_json:
         click.echo(json.dumps({"inputs": inputs, "grid": grid}, indent=2, sort_keys=True))
     else:
@@ -205,8 +210,7 @@ def sweep(file: str, axes: list[tuple[str, list[int]]], games: int, seed: int,
         for row in [cols, *rows]:
             click.echo("  ".join(x.ljust(w) for x, w in zip(row, widths)).rstrip())
         if partial:
-            click.echo(f"(partial: stopped by Ctrl-C; the last point has {grid[-1]['games']} of "
-                       f"{games} games)")
+            click.echo(f"(partial: {stopped})")
     if report_path is not None:      # after the results, as compare
         write_text(report_path, lambda md: (sweep_markdown if md else sweep_html)(inputs, grid))
     _stop_if(partial)

@@ -98,7 +98,7 @@ def play_many(ir: dict, bots: list[str], games: int, seed: int, max_turns: int |
                                 seating=seating)
         except BackendError as exc:
             fail(str(exc))
-    if summary.partial:
+    if summary.partial and summary.games:     # none finished: the caller says what it lost
         click.echo(f"stopped by Ctrl-C: {summary.games} of {summary.requested} games finished; "
                    "what follows is from those games only (marked partial)", err=True)
     return summary

@@ -67,3 +67,34 @@ def test_a_report_that_cannot_be_written_keeps_the_printed_results(tmp_path: Pat
     r = run(*command, *SHORT, "--report", out)
     assert r.exit_code == 1 and f"error: cannot write {out}: Permission denied" in r.output
     assert "turn" in r.output.split("error:")[0]       # the table came first
+
+
+def _stopped_at_second_call(monkeypatch) -> None:
+    """Ctrl-C as the second run starts: it returns with no game finished, marked partial."""
+    import catan_dsl.play.playtest as playtest
+
+    real, calls = playtest.run_games, []
+
+    def run_games(ir, bots, games, seed=0, **k):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        if len(calls) == 2:
+            return playtest.summarize([], tuple(bots), seed, k.get("max_turns"), 0.0,
+                                      requested=games, seating=k.get("seating", "fixed"))
+        return real(ir, bots, games, seed, **k)
+
+    monkeypatch.setattr(playtest, "run_games", run_games)
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_sweep_stopped_before_a_points_first_game_says_where(monkeypatch, as_json) -> None:
+    """It used to end in a KeyError traceback (text) or say nothing of the lost point (JSON)."""
+    import json
+
+    _stopped_at_second_call(monkeypatch)
+    r = run("sweep", BASE, "--set", "vp_target=8,10", *SHORT, *(["--json"] if as_json else []))
+    assert r.exit_code == 130, r.output
+    said = "stopped by Ctrl-C at vp_target=10 (2/2): 0 of 1 games there"
+    if as_json:
+        assert json.loads(r.output)["inputs"]["partial"] == said
+    else:
+        assert f"(partial: {said})" in r.output and "what follows" not in r.output
