@@ -107,7 +107,8 @@ def _print_comparison(inputs: dict, metrics: list, games: int, seed: int) -> Non
 
     cols, rows = compare_rows(metrics)
     widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(cols)]
-    click.echo(f"A: {inputs['A']}\nB: {inputs['B']}\n{games} games per side, seed {seed}\n")
+    click.echo(f"A: {inputs['A']}\nB: {inputs['B']}\n{games} games per side, seed {seed}"
+               + (f" (partial: {inputs['partial']})" if "partial" in inputs else "") + "\n")
     for row in [cols, *rows]:
         click.echo("  ".join(x.ljust(w) for x, w in zip(row, widths)).rstrip())
     flagged = [m.name for m in metrics if m.significant]

@@ -69,8 +69,10 @@ def test_a_report_that_cannot_be_written_keeps_the_printed_results(tmp_path: Pat
     assert "turn" in r.output.split("error:")[0]       # the table came first
 
 
-def _stopped_at_second_call(monkeypatch) -> None:
-    """Ctrl-C as the second run starts: it returns with no game finished, marked partial."""
+def _stopped_at_second_call(monkeypatch, kept: int = 0) -> None:
+    """Ctrl-C during the second run: it returns with ``kept`` games finished, marked partial."""
+    import dataclasses
+
     import catan_dsl.play.playtest as playtest
 
     real, calls = playtest.run_games, []
@@ -78,8 +80,10 @@ def _stopped_at_second_call(monkeypatch) -> None:
     def run_games(ir, bots, games, seed=0, **k):  # type: ignore[no-untyped-def]
         calls.append(1)
         if len(calls) == 2:
-            return playtest.summarize([], tuple(bots), seed, k.get("max_turns"), 0.0,
-                                      requested=games, seating=k.get("seating", "fixed"))
+            if not kept:
+                return playtest.summarize([], tuple(bots), seed, k.get("max_turns"), 0.0,
+                                          requested=games, seating=k.get("seating", "fixed"))
+            return dataclasses.replace(real(ir, bots, kept, seed, **k), requested=games)
         return real(ir, bots, games, seed, **k)
 
     monkeypatch.setattr(playtest, "run_games", run_games)
@@ -98,3 +102,12 @@ def test_a_sweep_stopped_before_a_points_first_game_says_where(monkeypatch, as_j
         assert json.loads(r.output)["inputs"]["partial"] == said
     else:
         assert f"(partial: {said})" in r.output and "what follows" not in r.output
+
+
+def test_a_comparison_stopped_by_ctrl_c_says_so_in_its_table(monkeypatch) -> None:
+    """The text said "2 games per side" when B had 1 (only --json and the report said)."""
+    _stopped_at_second_call(monkeypatch, kept=1)
+    r = run("compare", BASE, BASE, "--with-b", "harbormaster", "--games", "2", "--max-turns",
+            "3", "--workers", "1")
+    assert r.exit_code == 130, r.output
+    assert "partial: stopped by Ctrl-C: B has 1 of 2 games" in r.output
