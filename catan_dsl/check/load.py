@@ -260,6 +260,8 @@ def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = Non
                                      hint=f"name a {node.kind} declared by a file merged before this one")
                     continue
                 model.withdrawn.add((node.kind, ident.value))
+                if node.kind == "board" and model.default_board == ident.value:
+                    model.default_board = None     # the first board left is the default
                 if node.kind != "action":
                     continue
                 model.rules = [(u, r) for u, r in model.rules

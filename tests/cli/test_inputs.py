@@ -34,3 +34,13 @@ def test_a_transcript_where_a_scenario_goes_is_named_once(transcript: Path, comm
     assert r.exit_code == 1 and "Traceback" not in said
     assert said.count("error[") == 1 and "'catan-dsl-transcript' document" in said
     assert "read by replay, render and serve" in said
+
+
+def test_a_scenario_that_withdraws_the_default_board_plays_the_one_left(tmp_path: Path) -> None:
+    """'without board beginner' checked clean, then every command that compiled it raised
+    KeyError: 'beginner' (the withdrawn board stayed the default)."""
+    other = tmp_path / "other.catan"
+    other.write_text('scenario other extends base {\n  without board beginner\n}\n')
+    r = run("play", other, "--max-turns", "1")
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("other — board tournament")
