@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, ScenarioArg,
-                                  engine_guard, fail, playable_diagnostics, resolve_variants,
+                                  command_line_mistakes, engine_guard, fail, playable_diagnostics, resolve_variants,
                                   set_option, stop_on_command_line_mistakes, usage_error)
 from catan_dsl.cli.bot_options import bot_budget_options, parse_bots, seats_option
 from catan_dsl.cli.runs import EXIT_INTERRUPTED, play_many, run_options
@@ -54,6 +54,12 @@ def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = 
                 if given_by is None:      # a command-line mistake: a usage error naming it
                     stop_on_command_line_mistakes(report, path, board=board,
                                                   with_=tuple(with_), params=params)
+                # A board or variant the transcript names and this file lacks: the
+                # transcript's mismatch, not a caret in the scenario.
+                mistakes = command_line_mistakes(report, path, board=board, with_=tuple(with_))
+                if mistakes:
+                    fail(f"{given_by} does not fit --scenario: "
+                         + "; ".join(m for _, m in mistakes))
                 click.echo(_render_load_error(api.CompileError(report)), err=True)
                 sys.exit(EXIT_ERRORS)
     except api.CompileError as exc:

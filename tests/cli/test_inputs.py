@@ -36,6 +36,19 @@ def test_a_transcript_where_a_scenario_goes_is_named_once(transcript: Path, comm
     assert "read by replay, render and serve" in said
 
 
+@pytest.mark.parametrize("command", [["replay"], ["render", "-o", "out.svg"]])
+def test_a_scenario_without_the_transcripts_board_is_the_transcripts_mismatch(
+        transcript: Path, tmp_path: Path, command) -> None:
+    """It used to print E204 with a caret under the scenario's name, as if the file were wrong."""
+    other = tmp_path / "other.catan"
+    other.write_text('scenario other extends base {\n  without board beginner\n}\n')
+    args = [a.replace("out.svg", str(tmp_path / "out.svg")) for a in command[1:]]
+    r = run(command[0], transcript, *args, "--scenario", other)
+    assert r.exit_code == 1 and "^" not in r.output
+    assert r.output.startswith(f"error: {transcript} does not fit --scenario: unknown board "
+                               f'"beginner" in {other}')
+
+
 def test_a_scenario_that_withdraws_the_default_board_plays_the_one_left(tmp_path: Path) -> None:
     """'without board beginner' checked clean, then every command that compiled it raised
     KeyError: 'beginner' (the withdrawn board stayed the default)."""
