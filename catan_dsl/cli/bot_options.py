@@ -39,7 +39,11 @@ def parse_bots(text: str | None, players: int | None, ir: dict, think_ms: int | 
     from catan_dsl.bots import parse_spec, with_settings
 
     valid = _bot_names()
-    names = [t.strip() for t in text.split(",") if t.strip()] if text else []
+    names = [t.strip() for t in text.split(",")] if text is not None else []
+    if "" in names:
+        # A stray comma would otherwise drop a seat: "greedy,random," played two players.
+        raise click.BadParameter(f"{text!r} has an empty entry: one bot per seat, separated "
+                                 "by commas, e.g. greedy,mcts,greedy", param_hint="'--bots'")
     for n in names:
         try:
             parse_spec(n)

@@ -57,3 +57,10 @@ def test_a_scenario_that_withdraws_the_default_board_plays_the_one_left(tmp_path
     r = run("play", other, "--max-turns", "1")
     assert r.exit_code == 0, r.output
     assert r.output.startswith("other — board tournament")
+
+
+@pytest.mark.parametrize("bots", ["greedy,random,", "greedy,,random", ",,", ""])
+def test_a_stray_comma_in_bots_is_a_usage_error_not_a_lost_seat(bots: str) -> None:
+    """'greedy,random,' used to play two seats, ',,' the default four, without a word."""
+    r = run("play", BASE, "--bots", bots, "--max-turns", "1")
+    assert r.exit_code == 2 and "'--bots'" in r.output and "empty entry" in r.output
