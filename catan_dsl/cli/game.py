@@ -13,7 +13,7 @@ from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, ScenarioA
                                   command_line_mistakes, engine_guard, fail, playable_diagnostics, resolve_variants,
                                   set_option, stop_on_command_line_mistakes, usage_error)
 from catan_dsl.cli.bot_options import bot_budget_options, parse_bots, seats_option
-from catan_dsl.cli.runs import EXIT_INTERRUPTED, play_many, run_options
+from catan_dsl.cli.runs import EXIT_INTERRUPTED, games_option, play_many, run_options
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.cli.summary_text import summary_table, way
 from catan_dsl.play.gamelog import describe_event
@@ -262,7 +262,7 @@ def transcript_ir(doc: dict, transcript_path: str, scenario: str | None = None) 
 
 @click.command()
 @click.argument("file", type=ScenarioArg())
-@click.option("--games", type=click.IntRange(min=1), required=True, help="Number of games.")
+@games_option("Number of games.")
 @_with_common
 @seats_option
 @run_options

@@ -10,7 +10,7 @@ from catan_dsl.cli.common import ScenarioArg, fail, resolve_variants, set_option
 from catan_dsl.cli.bot_options import bot_budget_options, parse_bots, seats_option
 from catan_dsl.cli.game import load_scenario
 from catan_dsl.cli.report_files import check_report_path, write_text
-from catan_dsl.cli.runs import EXIT_INTERRUPTED, play_many, run_options
+from catan_dsl.cli.runs import EXIT_INTERRUPTED, games_option, play_many, run_options
 
 
 def _bot_options(f):  # type: ignore[no-untyped-def]
@@ -23,7 +23,7 @@ def _bot_options(f):  # type: ignore[no-untyped-def]
 @click.command("compare")
 @click.argument("file_a", type=ScenarioArg())
 @click.argument("file_b", type=ScenarioArg(), required=False)
-@click.option("--games", type=click.IntRange(min=1), required=True, help="Games per side.")
+@games_option("Games per side.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The same seeds on both sides.")
 @click.option("--bots", "bots_text", metavar="LIST", help="Bots per seat, as for playtest.")
 @click.option("--players", type=click.IntRange(min=1), help="Number of seats.")
@@ -149,7 +149,7 @@ def _grid_axes(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
 @click.argument("file", type=ScenarioArg())
 @click.option("--set", "axes", multiple=True, required=True, callback=_grid_axes,
               metavar="NAME=V1,V2,...", help="A parameter and its values (repeat for a grid).")
-@click.option("--games", type=click.IntRange(min=1), required=True, help="Games per grid point.")
+@games_option("Games per grid point.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The same seeds at every point.")
 @click.option("--bots", "bots_text", metavar="LIST", help="Bots per seat, as for playtest.")
 @click.option("--players", type=click.IntRange(min=1), help="Number of seats.")
