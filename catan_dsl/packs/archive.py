@@ -100,7 +100,7 @@ def collect_source(src: Path) -> Pack:
             raise PackError(f"{p}: {p.stat().st_size:,} bytes, over the limit of "
                             f"{size_limit(name):,} bytes per file")
         files[name] = p.read_bytes()
-    meta = parse_meta(_text(files[PACK_TOML], PACK_TOML))
+    meta = parse_meta(_text(files[PACK_TOML], str(toml)), str(toml))    # named as the user did
     if not any(n.startswith("scenarios/") for n in files):
         raise PackError(f"{src}: no scenarios/*.catan to pack")
     check_clashes(files)

@@ -93,3 +93,15 @@ def test_a_member_name_that_is_not_utf8_is_one_error_line_not_a_traceback(tmp_pa
         assert r.output.strip().endswith("entry name b'scenarios/\\xff\\xfe.catan' is not UTF-8, "
                                          "though the zip says its names are (refused)")
     assert tree(home) == {}
+
+
+def test_a_broken_pack_toml_is_named_by_its_path_line_and_column(source: Path,
+                                                                 tmp_path: Path) -> None:
+    """It said "pack.toml: not valid TOML: … (at line 1, column 6)": which pack.toml, of the
+    folders a publisher builds, and not where an editor jumps."""
+    toml = source / "pack.toml"
+    toml.write_text(toml.read_text().replace("[pack]", "[pack", 1))
+    r = run("pack", "build", str(source), "-o", str(tmp_path / "dist"))
+    line = 1 + toml.read_text().splitlines().index("[pack")
+    assert r.exit_code == 1 and r.output.startswith(f"error: {toml}:{line}:6: not valid TOML: ")
+    assert "(at line" not in r.output and not (tmp_path / "dist").exists()
