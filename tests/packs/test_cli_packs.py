@@ -105,3 +105,22 @@ def test_a_broken_pack_toml_is_named_by_its_path_line_and_column(source: Path,
     line = 1 + toml.read_text().splitlines().index("[pack")
     assert r.exit_code == 1 and r.output.startswith(f"error: {toml}:{line}:6: not valid TOML: ")
     assert "(at line" not in r.output and not (tmp_path / "dist").exists()
+
+
+def test_a_damaged_install_names_the_way_out_and_never_blocks_the_shipped_packs(
+        built: Path, home: Path) -> None:
+    """A pack folder that lost its pack.toml made `play core:base` a traceback, and `pack
+    remove` and `pack install` could not get out of it; a damaged index.json also kept the
+    built-in packs from playing."""
+    assert run("pack", "install", str(built)).exit_code == 0
+    (home / "packs" / "first-pack-1.0.0" / "pack.toml").unlink()
+    r = run("play", "core:base", "--max-turns", "1")
+    assert r.exit_code == 0, r.output
+    r = run("pack", "list")
+    assert r.exit_code == 1 and "the installed pack first-pack is damaged" in r.output
+    assert "'catan-dsl pack remove first-pack' removes it" in r.output
+    r = run("pack", "remove", "first-pack")
+    assert r.exit_code == 0 and r.output == "removed first-pack 1.0.0\n"
+    assert run("pack", "install", str(built)).exit_code == 0
+    (home / "packs" / "index.json").write_text("garbage")
+    assert run("play", "seafarers:fog_islands", "--max-turns", "1").exit_code == 0
