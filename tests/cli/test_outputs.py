@@ -111,3 +111,18 @@ def test_a_comparison_stopped_by_ctrl_c_says_so_in_its_table(monkeypatch) -> Non
             "3", "--workers", "1")
     assert r.exit_code == 130, r.output
     assert "partial: stopped by Ctrl-C: B has 1 of 2 games" in r.output
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_ctrl_c_during_a_game_exits_130_and_writes_no_transcript(monkeypatch, as_json) -> None:
+    """play stopped by Ctrl-C said "Aborted!" and exited 1, the code for errors in the input;
+    a stopped playtest already exited 130."""
+    import catan_dsl.play.playtest as playtest
+
+    def interrupted(*a, **k):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(playtest, "play_game", interrupted)
+    r = run("play", BASE, *(["--json"] if as_json else []))
+    assert r.exit_code == 130 and r.output.rstrip().endswith("stopped by Ctrl-C")
+    assert "Aborted!" not in r.output and "{" not in r.output
