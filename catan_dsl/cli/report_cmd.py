@@ -141,6 +141,13 @@ def _grid_axes(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
         if not eq or not name.strip().isidentifier() or not nums:
             raise click.BadParameter(f"{text!r}: write NAME=V1,V2,..., e.g. --set vp_target=8,10,12",
                                      param=param)
+        # A name given twice kept only its last values, a value given twice played its point
+        # twice: both silently.
+        if name.strip() in (n for n, _ in axes):
+            raise click.BadParameter(f"{name.strip()} is given twice; give its values once: "
+                                     f"--set {name.strip()}=V1,V2,...", param=param)
+        if len(set(nums)) != len(nums):
+            raise click.BadParameter(f"{text!r}: a value is given twice", param=param)
         axes.append((name.strip(), nums))
     return axes
 

@@ -64,3 +64,13 @@ def test_a_stray_comma_in_bots_is_a_usage_error_not_a_lost_seat(bots: str) -> No
     """'greedy,random,' used to play two seats, ',,' the default four, without a word."""
     r = run("play", BASE, "--bots", bots, "--max-turns", "1")
     assert r.exit_code == 2 and "'--bots'" in r.output and "empty entry" in r.output
+
+
+@pytest.mark.parametrize("sets, says", [(["vp_target=8", "vp_target=9"], "given twice"),
+                                        (["vp_target=8,8"], "a value is given twice")])
+def test_a_sweep_grid_naming_a_point_twice_is_a_usage_error(sets, says: str) -> None:
+    """'--set vp_target=8 --set vp_target=9' played only 9 (8 silently dropped); '8,8' played 8
+    twice."""
+    args = [a for s in sets for a in ("--set", s)]
+    r = run("sweep", BASE, *args, "--games", "1", "--max-turns", "2", "--workers", "1")
+    assert r.exit_code == 2 and "'--set'" in r.output and says in r.output
