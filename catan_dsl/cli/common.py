@@ -164,6 +164,9 @@ def parse_sets(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
         if not eq or not name.isidentifier() or number is None:
             raise click.BadParameter(f"{text!r}: write NAME=INTEGER, e.g. --set vp_target=12",
                                      param=param)
+        if name in out and out[name] != number:     # the last one silently won
+            raise click.BadParameter(f"{name} is given two values, {out[name]} and {number}",
+                                     param=param)
         out[name] = number
     return out
 

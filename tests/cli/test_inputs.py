@@ -74,3 +74,8 @@ def test_a_sweep_grid_naming_a_point_twice_is_a_usage_error(sets, says: str) -> 
     args = [a for s in sets for a in ("--set", s)]
     r = run("sweep", BASE, *args, "--games", "1", "--max-turns", "2", "--workers", "1")
     assert r.exit_code == 2 and "'--set'" in r.output and says in r.output
+
+
+def test_a_parameter_set_to_two_values_is_a_usage_error() -> None:
+    r = run("compile", BASE, "--set", "vp_target=8", "--set", "vp_target=9")
+    assert r.exit_code == 2 and "vp_target is given two values, 8 and 9" in r.output
