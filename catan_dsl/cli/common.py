@@ -103,6 +103,23 @@ def usage_error(option: str, message: str) -> NoReturn:
                              param_hint=f"'{option}'")
 
 
+def check_output(option: str, target: str, source: str | None = None,
+                 wanted: str = "a .json file") -> None:
+    """An output path, checked before any work so a long run is never lost at its end: its
+    folder exists, and it is neither the scenario being read nor any .catan source (JSON
+    written there would replace a designer's text). Else a usage error naming ``option``."""
+    import os
+
+    folder = os.path.dirname(target) or "."
+    if not os.path.isdir(folder):
+        usage_error(option, f"{target}: the folder {folder} does not exist")
+    same = source is not None and os.path.exists(target) and os.path.exists(source) \
+        and os.path.samefile(target, source)
+    if same or target.lower().endswith(".catan"):
+        usage_error(option, f"{target} is {'the scenario being read' if same else 'a .catan source'}"
+                            f": name {wanted}")
+
+
 def stop_on_command_line_mistakes(report: Report, path: str, **given: Any) -> None:
     """Raise the usage error of the first command-line mistake in ``report``, if any (the
     command line is fixed first; the file's own errors come after)."""

@@ -10,7 +10,7 @@ import click
 from catan_dsl import api
 from catan_dsl import ir as ir_mod
 from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_OK, EXIT_USAGE, ScenarioArg,
-                                  playable_diagnostics, resolve_variants, set_option,
+                                  check_output, playable_diagnostics, resolve_variants, set_option,
                                   stop_on_command_line_mistakes, usage_error)
 from catan_dsl.core.diagnostics import Report, report_json
 
@@ -101,7 +101,7 @@ def compile_(file: str, output: str | None, seed: int | None, board: str | None,
              fmt: str) -> None:
     """Compile a .catan file to JSON IR."""
     if output is not None:
-        _refuse_overwriting_a_source(file, output)
+        check_output("-o", output, file)
     try:
         ir, report = api.compile_file(file, seed=seed, board=board, with_=with_,
                                       params=params or None)
@@ -132,16 +132,6 @@ def compile_(file: str, output: str | None, seed: int | None, board: str | None,
     if report.warnings and fmt == "text":
         _emit(report, fmt, None)
     sys.exit(EXIT_OK)
-
-
-def _refuse_overwriting_a_source(file: str, output: str) -> None:
-    """-o naming the scenario itself, or any .catan file, would replace a designer's source
-    with JSON: a usage error before anything is compiled, the file untouched."""
-    out = Path(output)
-    same = out.exists() and Path(file).exists() and out.resolve() == Path(file).resolve()
-    if same or out.suffix.lower() == ".catan":
-        usage_error("-o", f"{output} is {'the scenario being compiled' if same else 'a .catan source'}"
-                          f"; the IR is JSON: name a .json file")
 
 
 def _write_atomic(path: Path, text: str) -> None:

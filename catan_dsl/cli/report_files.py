@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from typing import Callable
 
-from catan_dsl.cli.common import fail, usage_error
+from catan_dsl.cli.common import check_output, fail, usage_error
 from catan_dsl.core.files import write_atomic
 
 REPORT_SUFFIXES = (".html", ".htm", ".md")
@@ -20,9 +20,7 @@ def check_report_path(path: str | None) -> None:
         return
     if os.path.splitext(path)[1].lower() not in REPORT_SUFFIXES:
         usage_error("--report", f"{path}: name an .html or .md file")
-    folder = os.path.dirname(path) or "."
-    if not os.path.isdir(folder):
-        usage_error("--report", f"{path}: the folder {folder} does not exist")
+    check_output("--report", path)
 
 
 def write_report(path: str, ir: dict, summary, **inputs) -> None:  # type: ignore[no-untyped-def]
