@@ -203,6 +203,11 @@ def replay(transcript_path: str, scenario: str | None) -> None:
             "recomputed from the seed)"))
         sys.exit(EXIT_OK)
     click.echo(f"{transcript_path}: mismatch at {result.mismatch}", err=True)
+    if result.mismatch is not None and result.mismatch.what == "ir_sha256":
+        # Two hashes say nothing to a player: say what differs and the way that works.
+        click.echo(f"  = help: {scenario} does not compile to the rules this game was played "
+                   "with (an edited file, or one at another path: rules carry their file:line); "
+                   "without --scenario, replay uses the rules the transcript carries", err=True)
     sys.exit(EXIT_MISMATCH)
 
 

@@ -79,3 +79,13 @@ def test_a_sweep_grid_naming_a_point_twice_is_a_usage_error(sets, says: str) -> 
 def test_a_parameter_set_to_two_values_is_a_usage_error() -> None:
     r = run("compile", BASE, "--set", "vp_target=8", "--set", "vp_target=9")
     assert r.exit_code == 2 and "vp_target is given two values, 8 and 9" in r.output
+
+
+def test_a_scenario_with_other_rules_says_why_replay_fails_and_what_works(
+        transcript: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "base.catan"
+    copy.write_text(Path(BASE).read_text())
+    r = run("replay", transcript, "--scenario", copy)
+    assert r.exit_code == 3 and "mismatch at header: ir_sha256" in r.output
+    assert f"help: {copy} does not compile to the rules this game was played with" in r.output
+    assert run("replay", transcript).exit_code == 0
