@@ -89,3 +89,15 @@ def test_a_scenario_with_other_rules_says_why_replay_fails_and_what_works(
     assert r.exit_code == 3 and "mismatch at header: ir_sha256" in r.output
     assert f"help: {copy} does not compile to the rules this game was played with" in r.output
     assert run("replay", transcript).exit_code == 0
+
+
+def test_explain_reads_a_compiled_ir_as_its_source_and_compile_refuses_one(tmp_path) -> None:
+    """Both printed E100 "found '{'" with a caret under the IR's first brace."""
+    ir = tmp_path / "base.json"
+    assert run("compile", BASE, "-o", ir).exit_code == 0
+    r = run("explain", ir)
+    assert r.exit_code == 0 and r.output == run("explain", BASE).output
+    r = run("compile", ir)
+    assert r.exit_code == 2 and "compile takes a .catan source" in r.output
+    r = run("explain", ir, "--with", "harbormaster")
+    assert r.exit_code == 2 and "applies to a .catan source" in r.output
