@@ -157,13 +157,32 @@ class ScenarioArg(click.ParamType):
         resolved = _pack_path(str(value))
         if resolved is None and self.exists:
             click.Path(exists=True, dir_okay=False).convert(value, param, ctx)
+        if resolved is not None and ctx is not None:    # reports name it as the user did
+            ctx.meta.setdefault(_SPECS, {})[resolved] = str(value)
         return self.path_type(resolved if resolved is not None else value)
+
+
+_SPECS = "catan_dsl.pack_specs"
+
+
+def as_given(path: str) -> str:
+    """The name the user gave for a scenario path: ``PACK:SCENARIO`` for a pack's file (not
+    the packs folder's path), else the path itself."""
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get(_SPECS, {}).get(str(path), str(path)) if ctx is not None else str(path)
 
 
 def resolve_variants(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
                      ) -> tuple[str, ...]:
-    """``--with`` values: variant names stay names; ``PACK:VARIANT`` becomes the variant's file."""
-    return tuple(_pack_path(v) or v for v in values)
+    """``--with`` values: variant names stay names; ``PACK:VARIANT`` becomes the variant's file
+    (remembered for ``as_given``)."""
+    out = []
+    for v in values:
+        resolved = _pack_path(v)
+        if resolved is not None:
+            ctx.meta.setdefault(_SPECS, {})[resolved] = v
+        out.append(resolved or v)
+    return tuple(out)
 
 
 def parse_sets(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, ScenarioArg,
-                                  command_line_mistakes, engine_guard, fail, playable_diagnostics, resolve_variants,
+                                  as_given, command_line_mistakes, engine_guard, fail, playable_diagnostics, resolve_variants,
                                   set_option, stop_on_command_line_mistakes, usage_error)
 from catan_dsl.cli.bot_options import bot_budget_options, parse_bots, seats_option
 from catan_dsl.cli.runs import EXIT_INTERRUPTED, games_option, play_many, run_options
@@ -306,7 +306,8 @@ def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: st
     else:
         click.echo(summary_table(summary, _game_name(ir, file)))
     if report_path is not None:
-        write_report(report_path, ir, summary, source=file, variants=with_, options=options)
+        write_report(report_path, ir, summary, source=as_given(file),
+                     variants=tuple(map(as_given, with_)), options=options)
         if not as_json:
             click.echo(f"report: {report_path}")
     if summary.partial:

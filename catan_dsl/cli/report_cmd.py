@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import click
 
-from catan_dsl.cli.common import ScenarioArg, fail, resolve_variants, set_option
+from catan_dsl.cli.common import ScenarioArg, as_given, fail, resolve_variants, set_option
 from catan_dsl.cli.bot_options import bot_budget_options, parse_bots, seats_option
 from catan_dsl.cli.game import load_scenario
 from catan_dsl.cli.report_files import check_report_path, write_text
@@ -124,9 +124,9 @@ def _stop_if(partial: bool) -> None:
 
 def _side(path: str, with_: tuple[str, ...], options: tuple[str, ...],
           params: dict[str, int]) -> str:
-    extra = "".join(f" --with {w}" for w in with_) + "".join(f" --option {o}" for o in options) \
+    extra = "".join(f" --with {as_given(w)}" for w in with_) + "".join(f" --option {o}" for o in options) \
         + "".join(f" --set {k}={v}" for k, v in params.items())
-    return path + extra
+    return as_given(path) + extra
 
 
 def _grid_axes(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
@@ -208,7 +208,7 @@ def sweep(file: str, axes: list[tuple[str, list[int]]], games: int, seed: int,
     partial = stopped is not None
     if not grid:
         fail("stopped by Ctrl-C before a grid point had games", EXIT_INTERRUPTED)
-    inputs = {"scenario": file, "games per point": games, "seed": seed, "seats": seating,
+    inputs = {"scenario": as_given(file), "games per point": games, "seed": seed, "seats": seating,
               "turn cap": cap, **({"partial": stopped} if partial else {})}
     if as_json:
         click.echo(json.dumps({"inputs": inputs, "grid": grid}, indent=2, sort_keys=True))

@@ -126,3 +126,15 @@ def test_ctrl_c_during_a_game_exits_130_and_writes_no_transcript(monkeypatch, as
     r = run("play", BASE, *(["--json"] if as_json else []))
     assert r.exit_code == 130 and r.output.rstrip().endswith("stopped by Ctrl-C")
     assert "Aborted!" not in r.output and "{" not in r.output
+
+
+def test_reports_name_a_packs_scenario_as_the_user_did(tmp_path: Path) -> None:
+    """They named core:base by the file it resolves to, a path of this machine (for an
+    installed pack, deep in the user's data folder)."""
+    out = tmp_path / "r.md"
+    r = run("playtest", "core:base", "--with", "core:harbormaster", *SHORT, "--report", out)
+    assert r.exit_code == 0, r.output
+    assert "| scenario | core:base |" in out.read_text()
+    assert "| variants | core:harbormaster |" in out.read_text()
+    r = run("compare", "core:base", "--with-b", "core:harbormaster", *SHORT)
+    assert r.exit_code == 0 and "A: core:base\nB: core:base --with core:harbormaster\n" in r.output
