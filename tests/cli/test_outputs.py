@@ -138,3 +138,8 @@ def test_reports_name_a_packs_scenario_as_the_user_did(tmp_path: Path) -> None:
     assert "| variants | core:harbormaster |" in out.read_text()
     r = run("compare", "core:base", "--with-b", "core:harbormaster", *SHORT)
     assert r.exit_code == 0 and "A: core:base\nB: core:base --with core:harbormaster\n" in r.output
+
+
+def test_the_playtest_header_counts_one_game_in_the_singular() -> None:
+    r = run("playtest", BASE, *SHORT)
+    assert r.exit_code == 0 and r.output.startswith("base: 1 game, seed 0, turn cap 3\n")
