@@ -124,3 +124,12 @@ def test_a_damaged_install_names_the_way_out_and_never_blocks_the_shipped_packs(
     assert run("pack", "install", str(built)).exit_code == 0
     (home / "packs" / "index.json").write_text("garbage")
     assert run("play", "seafarers:fog_islands", "--max-turns", "1").exit_code == 0
+
+
+def test_a_scenario_file_name_a_pack_cannot_hold_says_which_characters(source: Path,
+                                                                         tmp_path: Path) -> None:
+    """"path parts may use letters" refused 'ünï.catan', whose letters are letters."""
+    (source / "scenarios" / "tiny_island.catan").rename(source / "scenarios" / "ünï.catan")
+    r = run("pack", "build", str(source), "-o", str(tmp_path / "dist"))
+    assert r.exit_code == 1 and "'scenarios/ünï.catan'" in r.output
+    assert "ASCII letters, digits and . _ + - only (no spaces or accents" in r.output
