@@ -41,8 +41,13 @@ def build_cmd(src_dir: Path, out_dir: Path, fmt: str) -> None:
     from catan_dsl.packs.archive import sha256_file
     from catan_dsl.packs.build import build
 
-    path, built = _guard(build, src_dir, out_dir)
+    replaced: list[Path] = []
+    path, built = _guard(build, src_dir, out_dir, replaced)
     digest = sha256_file(path)
+    if replaced:
+        # A published file may have been overwritten: players' --sha256 no longer matches it.
+        click.echo(f"warning: replaced {path}, which held other contents under the same "
+                   f"version; give a changed pack a new version before publishing it", err=True)
     if fmt == "json":
         click.echo(json.dumps({"path": str(path), "sha256": digest, **built.meta.to_dict(),
                                "scenarios": built.scenarios}, indent=2, sort_keys=True))

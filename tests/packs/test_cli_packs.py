@@ -133,3 +133,17 @@ def test_a_scenario_file_name_a_pack_cannot_hold_says_which_characters(source: P
     r = run("pack", "build", str(source), "-o", str(tmp_path / "dist"))
     assert r.exit_code == 1 and "'scenarios/ünï.catan'" in r.output
     assert "ASCII letters, digits and . _ + - only (no spaces or accents" in r.output
+
+
+def test_rebuilding_one_version_from_changed_sources_warns(source: Path, tmp_path: Path) -> None:
+    """The same version built again over a file with other bytes (perhaps the published one)
+    replaced it without a word; an unchanged rebuild stays quiet."""
+    dist = tmp_path / "dist"
+    assert run("pack", "build", str(source), "-o", str(dist)).exit_code == 0
+    r = run("pack", "build", str(source), "-o", str(dist))
+    assert r.exit_code == 0 and "warning" not in r.output
+    readme = source / "README.md"
+    readme.write_text(readme.read_text() + "\nMore.\n")
+    r = run("pack", "build", str(source), "-o", str(dist))
+    assert r.exit_code == 0
+    assert "warning: replaced " in r.output and "under the same version" in r.output
