@@ -23,15 +23,25 @@ def fail(message: str, code: int = EXIT_ERRORS) -> NoReturn:
     sys.exit(code)
 
 
+def reader_gone() -> NoReturn:
+    """The reader went away (``pack list | head``): stop quietly, exit 0, like other Unix tools
+    (the stdout still buffered would fail again at exit: nothing is said of it)."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):    # a stdout without a file (a test's)
+        pass
+    raise SystemExit(0)
+
+
 @contextlib.contextmanager
 def engine_guard(path: str) -> Iterator[None]:
     """A valid IR the engine still cannot play is an error message and exit 1, not a traceback."""
     try:
         yield
     except BrokenPipeError:
-        # The reader went away (e.g. `play ... | head`): stop quietly like other Unix tools.
-        sys.stderr.close()
-        raise SystemExit(0) from None
+        reader_gone()
     except Exception as exc:  # noqa: BLE001 — any engine failure, reported as one line
         from catan_dsl.engine import STEP_BUDGET, RuleBudgetExceeded
         if isinstance(exc, RuleBudgetExceeded):

@@ -143,3 +143,16 @@ def test_reports_name_a_packs_scenario_as_the_user_did(tmp_path: Path) -> None:
 def test_the_playtest_header_counts_one_game_in_the_singular() -> None:
     r = run("playtest", BASE, *SHORT)
     assert r.exit_code == 0 and r.output.startswith("base: 1 game, seed 0, turn cap 3\n")
+
+
+@pytest.mark.parametrize("args", [["pack", "list"], ["reference"]])
+def test_a_reader_that_goes_away_ends_the_command_quietly(args) -> None:
+    """`pack list | head -1` exited 1 (click's answer to a broken pipe); play already exited 0."""
+    import subprocess
+    import sys
+
+    p = subprocess.Popen([sys.executable, "-m", "catan_dsl", *args], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    p.stdout.close()                       # the reader is gone before the first line
+    err = p.stderr.read()
+    assert p.wait(timeout=60) == 0 and err == b""
