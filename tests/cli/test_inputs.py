@@ -101,3 +101,9 @@ def test_explain_reads_a_compiled_ir_as_its_source_and_compile_refuses_one(tmp_p
     assert r.exit_code == 2 and "compile takes a .catan source" in r.output
     r = run("explain", ir, "--with", "harbormaster")
     assert r.exit_code == 2 and "applies to a .catan source" in r.output
+
+
+def test_fmt_of_a_missing_file_does_not_call_it_a_syntax_error(tmp_path: Path) -> None:
+    r = run("fmt", tmp_path / "missing.catan")
+    assert r.exit_code == 1 and "E106" in r.output and "syntax" not in r.output
+    assert "0 of 1 file; 1 not formatted (errors above)" in r.output
