@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 
 import click
@@ -101,8 +102,12 @@ def list_cmd(fmt: str) -> None:
     for _, p in sorted(packs.items()):
         names = p.scenarios()
         click.echo(f"{p.meta.name} {p.meta.version}  [{p.origin}]  {p.meta.description}")
-        click.echo(f"  {len(names)} scenario{'s' if len(names) != 1 else ''}: "
-                   + ", ".join(f"{p.meta.key}:{n}" for n in names))
+        # Wrapped: core's 18 names made one line of 600 characters.
+        click.echo(textwrap.fill(", ".join(f"{p.meta.key}:{n}" for n in names) or "none",
+                                 width=100, break_on_hyphens=False, break_long_words=False,
+                                 initial_indent=f"  {len(names)} scenario"
+                                                f"{'s' if len(names) != 1 else ''}: ",
+                                 subsequent_indent="    "))
 
 
 @pack.command("remove")

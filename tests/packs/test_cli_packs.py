@@ -147,3 +147,19 @@ def test_rebuilding_one_version_from_changed_sources_warns(source: Path, tmp_pat
     r = run("pack", "build", str(source), "-o", str(dist))
     assert r.exit_code == 0
     assert "warning: replaced " in r.output and "under the same version" in r.output
+
+
+def test_pack_list_wraps_long_lists_of_scenarios_between_names(home: Path) -> None:
+    """core's 18 scenarios printed as one line of 600 characters."""
+    r = run("pack", "list")
+    assert r.exit_code == 0
+    lines = r.output.splitlines()
+    start = lines.index(next(x for x in lines if x.startswith("core ")))
+    block = []
+    for line in lines[start + 1:]:
+        if not line.startswith("  "):
+            break
+        block.append(line)
+    assert len(block) > 1 and all(len(x) <= 100 for x in block)
+    names = " ".join(x.strip() for x in block).split(": ", 1)[1].split(", ")
+    assert "core:combinations/rivers+caravans" in names and "core:base" in names
