@@ -148,6 +148,16 @@ def test_scheduler_needs_the_dask_backend() -> None:
     assert r.exit_code == 2 and "--scheduler needs --backend dask" in r.output
 
 
+def test_a_scheduler_address_dask_cannot_read_is_one_line_not_an_engine_bug() -> None:
+    """'--scheduler nonsense' was reported as "the engine could not play this scenario ...
+    this is a bug in catan-dsl"."""
+    pytest.importorskip("distributed")
+    r = CliRunner().invoke(main, ["playtest", "scenarios/base.catan", "--games", "2",
+                                  "--backend", "dask", "--scheduler", "nonsense"])
+    assert r.exit_code == 1 and "engine" not in r.output
+    assert r.output.startswith("error: cannot reach the Dask scheduler nonsense: ")
+
+
 def test_dask_backend_gives_the_numbers_of_this_process(base_ir: dict) -> None:
     pytest.importorskip("distributed")
     here = run_games(base_ir, BOTS, 10, seed=7)
