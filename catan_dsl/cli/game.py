@@ -62,6 +62,11 @@ def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = 
                          + "; ".join(m for _, m in mistakes))
                 click.echo(_render_load_error(api.CompileError(report)), err=True)
                 sys.exit(EXIT_ERRORS)
+            # A board the command line's --with took away is said before the game, not found
+            # in its pictures (the scenario's own warnings are check's to print).
+            taken = [d for d in report.warnings if d.code == "W403"]
+            if taken:
+                click.echo(Report(taken).render_text().rstrip(), err=True)
     except api.CompileError as exc:
         click.echo(_render_load_error(exc), err=True)
         sys.exit(EXIT_ERRORS)

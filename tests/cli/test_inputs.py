@@ -107,3 +107,15 @@ def test_fmt_of_a_missing_file_does_not_call_it_a_syntax_error(tmp_path: Path) -
     r = run("fmt", tmp_path / "missing.catan")
     assert r.exit_code == 1 and "E106" in r.output and "syntax" not in r.output
     assert "0 of 1 file; 1 not formatted (errors above)" in r.output
+
+
+def test_a_scenario_combined_with_another_says_its_board_is_not_played() -> None:
+    """`play core:fishermen --with rivers` played Fishermen's rules on the Rivers board, its
+    lake and fishing grounds silently gone (W403 caught only a variant's 'use board')."""
+    r = run("check", "core:fishermen", "--with", "rivers")
+    assert r.exit_code == 0 and "warning[W403]: the default board rivers of rivers replaces " \
+        'board "fishermen" of scenario fishermen' in r.output
+    r = run("play", "core:fishermen", "--with", "rivers", "--max-turns", "1")
+    assert r.exit_code == 0 and "warning[W403]" in r.output
+    r = run("play", "core:fishermen", "--with", "harbormaster", "--max-turns", "1")
+    assert r.exit_code == 0 and "warning" not in r.output
