@@ -86,6 +86,10 @@ def compare(file_a: str, file_b: str | None, games: int, seed: int, bots_text: s
               "B": _side(file_b, (*with_, *with_b), (*options, *options_b), {**params, **params_b}),
               "games per side": games, "seed": seed, "bots": ", ".join(sides[0][1]),
               "seats": seating, "turn cap": cap}
+    seats = [len(names) for _, names in sides]
+    if seats[0] != seats[1]:            # said, not left to a table that lacks the other seats
+        inputs["seats compared"] = (f"A has {seats[0]} players, B {seats[1]}: the per-seat "
+                                    f"metrics compare the first {min(seats)} seats only")
     partial = summaries[1].partial
     if partial:
         inputs["partial"] = f"stopped by Ctrl-C: B has {summaries[1].games} of {games} games"
@@ -108,7 +112,9 @@ def _print_comparison(inputs: dict, metrics: list, games: int, seed: int) -> Non
     cols, rows = compare_rows(metrics)
     widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(cols)]
     click.echo(f"A: {inputs['A']}\nB: {inputs['B']}\n{games} games per side, seed {seed}"
-               + (f" (partial: {inputs['partial']})" if "partial" in inputs else "") + "\n")
+               + (f" (partial: {inputs['partial']})" if "partial" in inputs else "")
+               + (f"\nnote: {inputs['seats compared']}" if "seats compared" in inputs else "")
+               + "\n")
     for row in [cols, *rows]:
         click.echo("  ".join(x.ljust(w) for x, w in zip(row, widths)).rstrip())
     flagged = [m.name for m in metrics if m.significant]

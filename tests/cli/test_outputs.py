@@ -156,3 +156,11 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(args) -> None:
     p.stdout.close()                       # the reader is gone before the first line
     err = p.stderr.read()
     assert p.wait(timeout=60) == 0 and err == b""
+
+
+def test_a_comparison_of_different_player_counts_says_which_seats_it_compares() -> None:
+    """base (4 players) against Catan for Two showed Red and Blue only, without a word."""
+    r = run("compare", "core:base", "core:catan_for_two", *SHORT)
+    assert r.exit_code == 0, r.output
+    assert "note: A has 4 players, B 2: the per-seat metrics compare the first 2 seats only" \
+        in r.output
