@@ -116,7 +116,7 @@ def test_playtest_interrupted_by_ctrl_c_reports_what_finished(workers: str) -> N
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "stopped by Ctrl-C" in err
     # The table says it is partial and counts only finished games: wins + none = games.
-    head = re.match(r"base: (\d+) games, .* PARTIAL: stopped by Ctrl-C after \1 of 100000\n",
+    head = re.match(r"base: (\d+) games?, .* PARTIAL: stopped by Ctrl-C after \1 of 100000\n",
                     out)
     assert head, out
     games = int(head.group(1))
