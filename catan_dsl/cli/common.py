@@ -126,8 +126,8 @@ def check_output(option: str, target: str, source: str | None = None,
     same = source is not None and os.path.exists(target) and os.path.exists(source) \
         and os.path.samefile(target, source)
     if same or target.lower().endswith(".catan"):
-        usage_error(option, f"{target} is {'the scenario being read' if same else 'a .catan source'}"
-                            f": name {wanted}")
+        what = "the scenario being read" if same else "a .catan source"
+        usage_error(option, f"{target} is {what}: name {wanted}")
 
 
 def stop_on_command_line_mistakes(report: Report, path: str, **given: Any) -> None:

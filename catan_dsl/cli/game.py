@@ -9,9 +9,10 @@ from typing import Any
 
 import click
 
-from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, ScenarioArg,
-                                  as_given, command_line_mistakes, engine_guard, fail, playable_diagnostics, resolve_variants,
-                                  set_option, stop_on_command_line_mistakes, usage_error)
+from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, ScenarioArg, as_given,
+                                  command_line_mistakes, engine_guard, fail,
+                                  playable_diagnostics, resolve_variants, set_option,
+                                  stop_on_command_line_mistakes, usage_error)
 from catan_dsl.cli.bot_options import bot_budget_options, parse_bots, seats_option
 from catan_dsl.cli.runs import EXIT_INTERRUPTED, games_option, play_many, run_options
 from catan_dsl.core.diagnostics import Report

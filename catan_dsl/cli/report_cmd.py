@@ -130,7 +130,8 @@ def _stop_if(partial: bool) -> None:
 
 def _side(path: str, with_: tuple[str, ...], options: tuple[str, ...],
           params: dict[str, int]) -> str:
-    extra = "".join(f" --with {as_given(w)}" for w in with_) + "".join(f" --option {o}" for o in options) \
+    extra = "".join(f" --with {as_given(w)}" for w in with_) \
+        + "".join(f" --option {o}" for o in options) \
         + "".join(f" --set {k}={v}" for k, v in params.items())
     return as_given(path) + extra
 
