@@ -63,10 +63,14 @@ def compare(file_a: str, file_b: str | None, games: int, seed: int, bots_text: s
         raise click.UsageError("A and B are the same: give two files, or --with-a/-b, "
                                "--option-a/-b or --set-a/-b")
     sides = []
-    for path, extra_with, extra_opts, extra_set in ((file_a, with_a, options_a, params_a),
-                                                    (file_b, with_b, options_b, params_b)):
-        ir = load_scenario(path, None, (*with_, *extra_with), (*options, *extra_opts),
-                           {**params, **extra_set} or None)
+    for side, path, extra_with, extra_opts, extra_set in (
+            ("a", file_a, with_a, options_a, params_a), ("b", file_b, with_b, options_b, params_b)):
+        try:
+            ir = load_scenario(path, None, (*with_, *extra_with), (*options, *extra_opts),
+                               {**params, **extra_set} or None)
+        except click.BadParameter as exc:
+            raise _one_side(exc, side, {"--with": extra_with, "--option": extra_opts,
+                                        "--set": tuple(extra_set)}) from None
         sides.append((ir, parse_bots(bots_text, players, ir, think_ms, playouts)))
     cap = DEFAULT_MAX_TURNS if max_turns is None else max_turns
     summaries = []
@@ -120,6 +124,17 @@ def _print_comparison(inputs: dict, metrics: list, games: int, seed: int) -> Non
     flagged = [m.name for m in metrics if m.significant]
     click.echo(f"\n{len(flagged)} of {len(metrics)} metrics differ at 5% (Holm-corrected)"
                + (": " + ", ".join(flagged) if flagged else ""))
+
+
+def _one_side(exc: click.BadParameter, side: str, given: dict[str, tuple[str, ...]]
+              ) -> click.BadParameter:
+    """A usage error a side's own option caused names that option (--with-b nope was blamed
+    on --with); one of the options both sides share keeps its name."""
+    flag = (exc.param_hint or "").strip("'")
+    if any(f'"{n}"' in exc.message or exc.message.startswith(f"{n}=")
+           or f"parameter {n} =" in exc.message for n in given.get(str(flag), ())):
+        exc.param_hint = f"'{flag}-{side}'"
+    return exc
 
 
 def _stop_if(partial: bool) -> None:

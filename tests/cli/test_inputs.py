@@ -119,3 +119,14 @@ def test_a_scenario_combined_with_another_says_its_board_is_not_played() -> None
     assert r.exit_code == 0 and "warning[W403]" in r.output
     r = run("play", "core:fishermen", "--with", "harbormaster", "--max-turns", "1")
     assert r.exit_code == 0 and "warning" not in r.output
+
+
+@pytest.mark.parametrize("args, option", [
+    (["--with-b", "nope"], "'--with-b'"),
+    (["--with", "nope", "--with-b", "harbormaster"], "'--with'"),
+    (["--option-a", "zzz", "--with-b", "harbormaster"], "'--option-a'"),
+    (["--set-b", "vp_target=99"], "'--set-b'"), (["--set-b", "nope=3"], "'--set-b'")])
+def test_a_compare_sides_mistake_names_that_sides_option(args, option: str) -> None:
+    """'--with-b nope' was reported as "Invalid value for '--with'", an option not given."""
+    r = run("compare", BASE, *args, "--games", "1")
+    assert r.exit_code == 2 and f"Invalid value for {option}:" in r.output
