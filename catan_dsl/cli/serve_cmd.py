@@ -11,6 +11,7 @@ import click
 
 from catan_dsl.cli.common import (EXIT_USAGE, ScenarioArg, check_output, engine_guard, fail,
                                   resolve_variants, set_option)
+from catan_dsl.cli.bot_options import seat_list
 from catan_dsl.cli.game import load_scenario, read_transcript, transcript_ir
 
 WEB_EXTRA = "pip install 'catan-dsl[web]'"
@@ -84,6 +85,7 @@ def serve(file: str, seats_text: str | None, seed: int, host: str, port: int, op
 
         ir = load_scenario(file, board, with_, options, params or None)
         try:
+            seat_list(seats_text, "--seats", "human,greedy,greedy")    # no stray comma
             seats = seat_kinds(seats_text, ir)
         except ValueError as exc:
             click.echo(f"error: --seats: {exc}", err=True)

@@ -76,6 +76,7 @@ def test_a_lan_game_warns_and_prints_a_link_per_human_seat(served) -> None:
     (["--seats", "human,wizard"], "unknown seat 'wizard'"),
     (["--seats", ",".join(["greedy"] * 9)], "not 9"),
     (["--port", "70000"], "70000"),
+    (["--seats", "human,greedy,"], "has an empty entry"),     # it played two seats
 ])
 def test_usage_errors_exit_2(args: list[str], words: str) -> None:
     r = run("serve", FISHERMEN, *args)
