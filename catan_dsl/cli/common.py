@@ -130,6 +130,17 @@ def check_output(option: str, target: str, source: str | None = None,
         usage_error(option, f"{target} is {what}: name {wanted}")
 
 
+def say_board_taken(report: Report) -> None:
+    """W403 of a compile the command line's --with shaped: the scenario's own board is not
+    the one played or drawn; said on stderr before the work, not found in its pictures (the
+    scenario's other warnings are check's to print)."""
+    from catan_dsl.core.diagnostics import Report
+
+    taken = [d for d in report.warnings if d.code == "W403"]
+    if taken:
+        click.echo(Report(taken).render_text().rstrip(), err=True)
+
+
 def stop_on_command_line_mistakes(report: Report, path: str, **given: Any) -> None:
     """Raise the usage error of the first command-line mistake in ``report``, if any (the
     command line is fixed first; the file's own errors come after)."""

@@ -11,8 +11,8 @@ import click
 
 from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, ScenarioArg, as_given,
                                   command_line_mistakes, engine_guard, fail,
-                                  playable_diagnostics, resolve_variants, set_option,
-                                  stop_on_command_line_mistakes, usage_error)
+                                  playable_diagnostics, resolve_variants, say_board_taken,
+                                  set_option, stop_on_command_line_mistakes, usage_error)
 from catan_dsl.cli.bot_options import bot_budget_options, parse_bots, seats_option
 from catan_dsl.cli.runs import EXIT_INTERRUPTED, games_option, play_many, run_options
 from catan_dsl.core.diagnostics import Report
@@ -63,11 +63,7 @@ def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = 
                          + "; ".join(m for _, m in mistakes))
                 click.echo(_render_load_error(api.CompileError(report)), err=True)
                 sys.exit(EXIT_ERRORS)
-            # A board the command line's --with took away is said before the game, not found
-            # in its pictures (the scenario's own warnings are check's to print).
-            taken = [d for d in report.warnings if d.code == "W403"]
-            if taken:
-                click.echo(Report(taken).render_text().rstrip(), err=True)
+            say_board_taken(report)
     except api.CompileError as exc:
         click.echo(_render_load_error(exc), err=True)
         sys.exit(EXIT_ERRORS)

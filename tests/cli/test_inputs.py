@@ -121,6 +121,11 @@ def test_a_scenario_combined_with_another_says_its_board_is_not_played() -> None
     assert r.exit_code == 0 and "warning" not in r.output
 
 
+def test_render_says_the_board_it_draws_is_not_the_scenarios(tmp_path: Path) -> None:
+    r = run("render", "core:fishermen", "--with", "rivers", "-o", tmp_path / "b.svg")
+    assert r.exit_code == 0 and "warning[W403]" in r.output and (tmp_path / "b.svg").is_file()
+
+
 @pytest.mark.parametrize("args, option", [
     (["--with-b", "nope"], "'--with-b'"),
     (["--with", "nope", "--with-b", "harbormaster"], "'--with'"),
