@@ -132,6 +132,8 @@ def _check_board_choice(model: Model, root: A.File, report: Report) -> None:
     """W403: a variant's ``use board`` that takes away the played scenario's own default board
     (Fishermen with the tournament variant once played on the base game's board, lake lost)."""
     use = model.use_board
+    if use is None and root.unit.kind == "scenario":
+        _check_default_board_taken(model, root, report)
     if use is None or root.unit.kind != "scenario" or use.span.path == root.unit.span.path:
         return
     own = next((n for n in root.unit.body if isinstance(n, A.Board) and n.default), None)
@@ -261,6 +263,8 @@ def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = Non
                                      hint=f"name a {node.kind} declared by a file merged before this one")
                     continue
                 model.withdrawn.add((node.kind, ident.value))
+                if node.kind == "board" and model.default_board == ident.value:
+                    model.default_board = None     # the first board left is the default
                 if node.kind != "action":
                     continue
                 model.rules = [(u, r) for u, r in model.rules
@@ -323,6 +327,21 @@ def _unit_kind(model: Model, path: str) -> str | None:
     """The kind of the merged unit in file ``path`` (looked up only for a conflict: a
     composition of many files is merged in linear time)."""
     return next((u.kind for u in model.units if u.span.path == path), None)
+def _check_default_board_taken(model: Model, root: A.File, report: Report) -> None:
+    """W403 too: a file combined after the scenario (``--with rivers``, a scenario) whose own
+    default board becomes the default, so the scenario's board is silently not played."""
+    own = next((n for n in root.unit.body if isinstance(n, A.Board) and n.default), None)
+    chosen = model.decls.get(("board", model.default_board or ""))
+    if own is None or chosen is None or chosen.span.path == root.unit.span.path:
+        return
+    other = next((u.name.value for u in model.units if u.span.path == chosen.span.path), "a file")
+    report.error("W403", chosen.name.span, what=f"the default board {chosen.name.value} of {other}",
+                 board=own.name.value, scenario=root.unit.name.value,
+                 notes=(("the scenario's board", own.name.span),),
+                 hint=f"combine variants with --with; a scenario combined with another is a file "
+                      f"of its own that says which board (scenarios/combinations/)")
+
+
 def _check_action_names(model: Model, root: A.File, report: Report) -> None:
     """E225: two actions of one name left in the composition (two files declare it and neither
     withdraws the other). Their legal actions would read the same, in the log and in a

@@ -57,6 +57,14 @@ class _LazyGroup(click.Group):
         except CannotWrite as e:
             from catan_dsl.cli.common import fail
             fail(str(e))
+        except BrokenPipeError:
+            from catan_dsl.cli.common import reader_gone
+            reader_gone()
+        except (KeyboardInterrupt, click.Abort):
+            # Ctrl-C anywhere (a game's log, a check, a render): the shell's code for it, as a
+            # stopped playtest exits, not click's "Aborted!" and exit 1 (1 means "errors found").
+            click.echo("\nstopped by Ctrl-C", err=True)
+            raise SystemExit(130) from None
 
 
 @click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

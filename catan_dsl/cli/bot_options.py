@@ -31,6 +31,17 @@ def _bot_names() -> list[str]:
     return sorted(names)
 
 
+def seat_list(text: str | None, option: str, example: str) -> list[str]:
+    """A comma-separated list of one entry per seat (--bots, serve's --seats); an empty entry
+    is a usage error naming ``option``: a stray comma would otherwise drop a seat
+    ("greedy,random," played two players)."""
+    names = [t.strip() for t in text.split(",")] if text is not None else []
+    if "" in names:
+        raise click.BadParameter(f"{text!r} has an empty entry: one per seat, separated by "
+                                 f"commas, e.g. {example}", param_hint=f"'{option}'")
+    return names
+
+
 def parse_bots(text: str | None, players: int | None, ir: dict, think_ms: int | None = None,
                playouts: int | None = None) -> list[str]:
     """``--bots``/``--players`` → one bot spec per seat (``mcts:playouts=400``: a bot with its
@@ -39,7 +50,7 @@ def parse_bots(text: str | None, players: int | None, ir: dict, think_ms: int | 
     from catan_dsl.bots import parse_spec, with_settings
 
     valid = _bot_names()
-    names = [t.strip() for t in text.split(",") if t.strip()] if text else []
+    names = seat_list(text, "--bots", "greedy,mcts,greedy")
     for n in names:
         try:
             parse_spec(n)

@@ -23,15 +23,25 @@ def fail(message: str, code: int = EXIT_ERRORS) -> NoReturn:
     sys.exit(code)
 
 
+def reader_gone() -> NoReturn:
+    """The reader went away (``pack list | head``): stop quietly, exit 0, like other Unix tools
+    (the stdout still buffered would fail again at exit: nothing is said of it)."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):    # a stdout without a file (a test's)
+        pass
+    raise SystemExit(0)
+
+
 @contextlib.contextmanager
 def engine_guard(path: str) -> Iterator[None]:
     """A valid IR the engine still cannot play is an error message and exit 1, not a traceback."""
     try:
         yield
     except BrokenPipeError:
-        # The reader went away (e.g. `play ... | head`): stop quietly like other Unix tools.
-        sys.stderr.close()
-        raise SystemExit(0) from None
+        reader_gone()
     except Exception as exc:  # noqa: BLE001 — any engine failure, reported as one line
         from catan_dsl.engine import STEP_BUDGET, RuleBudgetExceeded
         if isinstance(exc, RuleBudgetExceeded):
@@ -104,6 +114,34 @@ def usage_error(option: str, message: str) -> NoReturn:
                              param_hint=f"'{option}'")
 
 
+def check_output(option: str, target: str, source: str | None = None,
+                 wanted: str = "a .json file") -> None:
+    """An output path, checked before any work so a long run is never lost at its end: its
+    folder exists, and it is neither the scenario being read nor any .catan source (JSON
+    written there would replace a designer's text). Else a usage error naming ``option``."""
+    import os
+
+    folder = os.path.dirname(target) or "."
+    if not os.path.isdir(folder):
+        usage_error(option, f"{target}: the folder {folder} does not exist")
+    same = source is not None and os.path.exists(target) and os.path.exists(source) \
+        and os.path.samefile(target, source)
+    if same or target.lower().endswith(".catan"):
+        what = "the scenario being read" if same else "a .catan source"
+        usage_error(option, f"{target} is {what}: name {wanted}")
+
+
+def say_board_taken(report: Report) -> None:
+    """W403 of a compile the command line's --with shaped: the scenario's own board is not
+    the one played or drawn; said on stderr before the work, not found in its pictures (the
+    scenario's other warnings are check's to print)."""
+    from catan_dsl.core.diagnostics import Report
+
+    taken = [d for d in report.warnings if d.code == "W403"]
+    if taken:
+        click.echo(Report(taken).render_text().rstrip(), err=True)
+
+
 def stop_on_command_line_mistakes(report: Report, path: str, **given: Any) -> None:
     """Raise the usage error of the first command-line mistake in ``report``, if any (the
     command line is fixed first; the file's own errors come after)."""
@@ -141,13 +179,32 @@ class ScenarioArg(click.ParamType):
         resolved = _pack_path(str(value))
         if resolved is None and self.exists:
             click.Path(exists=True, dir_okay=False).convert(value, param, ctx)
+        if resolved is not None and ctx is not None:    # reports name it as the user did
+            ctx.meta.setdefault(_SPECS, {})[resolved] = str(value)
         return self.path_type(resolved if resolved is not None else value)
+
+
+_SPECS = "catan_dsl.pack_specs"
+
+
+def as_given(path: str) -> str:
+    """The name the user gave for a scenario path: ``PACK:SCENARIO`` for a pack's file (not
+    the packs folder's path), else the path itself."""
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get(_SPECS, {}).get(str(path), str(path)) if ctx is not None else str(path)
 
 
 def resolve_variants(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
                      ) -> tuple[str, ...]:
-    """``--with`` values: variant names stay names; ``PACK:VARIANT`` becomes the variant's file."""
-    return tuple(_pack_path(v) or v for v in values)
+    """``--with`` values: variant names stay names; ``PACK:VARIANT`` becomes the variant's file
+    (remembered for ``as_given``)."""
+    out = []
+    for v in values:
+        resolved = _pack_path(v)
+        if resolved is not None:
+            ctx.meta.setdefault(_SPECS, {})[resolved] = v
+        out.append(resolved or v)
+    return tuple(out)
 
 
 def parse_sets(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
@@ -164,6 +221,9 @@ def parse_sets(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
             number = None
         if not eq or not name.isidentifier() or number is None:
             raise click.BadParameter(f"{text!r}: write NAME=INTEGER, e.g. --set vp_target=12",
+                                     param=param)
+        if name in out and out[name] != number:     # the last one silently won
+            raise click.BadParameter(f"{name} is given two values, {out[name]} and {number}",
                                      param=param)
         out[name] = number
     return out

@@ -65,7 +65,7 @@ def fmt(paths: tuple[str, ...], check_only: bool, show_diff: bool) -> None:
     verb = "would reformat" if check_only or show_diff else "reformatted"
     summary = f"{verb} {len(changed)} of {len(files)} file{'s' if len(files) != 1 else ''}"
     if n_broken:
-        summary += f"; {n_broken} not formatted (syntax errors above)"
+        summary += f"; {n_broken} not formatted (errors above)"   # unreadable or not parsing
     click.echo(summary, err=True)
     dirty = changed and (check_only or show_diff)
     sys.exit(EXIT_ERRORS if dirty or n_broken else EXIT_OK)

@@ -10,7 +10,7 @@ import click
 from catan_dsl import api
 from catan_dsl import ir as ir_mod
 from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_OK, EXIT_USAGE, ScenarioArg,
-                                  playable_diagnostics, resolve_variants, set_option,
+                                  check_output, playable_diagnostics, resolve_variants, set_option,
                                   stop_on_command_line_mistakes, usage_error)
 from catan_dsl.core.diagnostics import Report, report_json
 
@@ -100,6 +100,10 @@ def compile_(file: str, output: str | None, seed: int | None, board: str | None,
              with_: tuple[str, ...], options: tuple[str, ...], params: dict[str, int],
              fmt: str) -> None:
     """Compile a .catan file to JSON IR."""
+    if file.lower().endswith(".json"):     # else E100 "found '{'" under the first brace
+        usage_error("FILE", f"{file} is JSON, compiled already: compile takes a .catan source")
+    if output is not None:
+        check_output("-o", output, file)
     try:
         ir, report = api.compile_file(file, seed=seed, board=board, with_=with_,
                                       params=params or None)
@@ -168,8 +172,15 @@ def explain(file: str, with_: tuple[str, ...], board: str | None, params: dict[s
     """Print in plain English what FILE (with its variants) changes against the base game."""
     from catan_dsl import explain as explain_mod
 
+    is_ir = file.lower().endswith(".json")     # a compiled IR reads as its source would
+    if is_ir and (with_ or board or params):
+        usage_error("--with" if with_ else "--board" if board else "--set",
+                    f"applies to a .catan source; {file} is compiled already")
     try:
-        ir, report = api.compile_file(file, board=board, with_=with_, params=params or None)
+        if is_ir:
+            ir, report = _loaded_ir(file)
+        else:
+            ir, report = api.compile_file(file, board=board, with_=with_, params=params or None)
         base = None
         base_path = api.resolve_name("base", Path(file).parent)
         if ir is not None and base_path is not None:
@@ -183,6 +194,14 @@ def explain(file: str, with_: tuple[str, ...], board: str | None, params: dict[s
         sys.exit(EXIT_ERRORS)
     click.echo(explain_mod.explain(ir, base), nl=False)
     sys.exit(EXIT_OK)
+
+
+def _loaded_ir(path: str) -> tuple[dict | None, Report]:
+    """A .json IR file → (ir, empty report), or (None, its diagnostics)."""
+    try:
+        return api.load_ir(path), Report()
+    except api.CompileError as e:
+        return None, e.report
 
 
 compile_.name = "compile"

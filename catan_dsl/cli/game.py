@@ -9,11 +9,12 @@ from typing import Any
 
 import click
 
-from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, ScenarioArg,
-                                  engine_guard, fail, playable_diagnostics, resolve_variants,
+from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, ScenarioArg, as_given,
+                                  command_line_mistakes, engine_guard, fail,
+                                  playable_diagnostics, resolve_variants, say_board_taken,
                                   set_option, stop_on_command_line_mistakes, usage_error)
 from catan_dsl.cli.bot_options import bot_budget_options, parse_bots, seats_option
-from catan_dsl.cli.runs import EXIT_INTERRUPTED, play_many, run_options
+from catan_dsl.cli.runs import EXIT_INTERRUPTED, games_option, play_many, run_options
 from catan_dsl.core.diagnostics import Report
 from catan_dsl.cli.summary_text import summary_table, way
 from catan_dsl.play.gamelog import describe_event
@@ -54,8 +55,15 @@ def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = 
                 if given_by is None:      # a command-line mistake: a usage error naming it
                     stop_on_command_line_mistakes(report, path, board=board,
                                                   with_=tuple(with_), params=params)
+                # A board or variant the transcript names and this file lacks: the
+                # transcript's mismatch, not a caret in the scenario.
+                mistakes = command_line_mistakes(report, path, board=board, with_=tuple(with_))
+                if mistakes:
+                    fail(f"{given_by} does not fit --scenario: "
+                         + "; ".join(m for _, m in mistakes))
                 click.echo(_render_load_error(api.CompileError(report)), err=True)
                 sys.exit(EXIT_ERRORS)
+            say_board_taken(report)
     except api.CompileError as exc:
         click.echo(_render_load_error(exc), err=True)
         sys.exit(EXIT_ERRORS)
@@ -204,6 +212,11 @@ def replay(transcript_path: str, scenario: str | None) -> None:
             "recomputed from the seed)"))
         sys.exit(EXIT_OK)
     click.echo(f"{transcript_path}: mismatch at {result.mismatch}", err=True)
+    if result.mismatch is not None and result.mismatch.what == "ir_sha256":
+        # Two hashes say nothing to a player: say what differs and the way that works.
+        click.echo(f"  = help: {scenario} does not compile to the rules this game was played "
+                   "with (an edited file, or one at another path: rules carry their file:line); "
+                   "without --scenario, replay uses the rules the transcript carries", err=True)
     sys.exit(EXIT_MISMATCH)
 
 
@@ -268,7 +281,7 @@ def transcript_ir(doc: dict, transcript_path: str, scenario: str | None = None) 
 
 @click.command()
 @click.argument("file", type=ScenarioArg())
-@click.option("--games", type=click.IntRange(min=1), required=True, help="Number of games.")
+@games_option("Number of games.")
 @_with_common
 @seats_option
 @run_options
@@ -285,6 +298,9 @@ def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: st
              workers: int | None, backend: str, scheduler: str | None, as_json: bool, strict: bool,
              report_path: str | None) -> None:
     """Play many seeded bot games of FILE and report win rates, game length and VP sources."""
+    from catan_dsl.cli.report_files import check_report_path, write_report
+
+    check_report_path(report_path)
     ir, names, cap = prepare(ctx, file, board, with_, options, bots_text, players, max_turns,
                              params, think_ms, playouts)
     with engine_guard(file):
@@ -298,15 +314,15 @@ def playtest(ctx: click.Context, file: str, games: int, seed: int, bots_text: st
         fail(f"{rule}: --strict: a rule effect did nothing in full ({n} time(s)) in game "
              f"{first.index} (seed {first.seed}); 'catan-dsl play {file} --seed {first.seed} "
              "--strict' shows where")
-    if report_path is not None:
-        from catan_dsl.cli.report_files import write_report
-
-        write_report(report_path, ir, summary, source=file, variants=with_, options=options)
+    # The results first: a report that cannot be written must not lose a long run's numbers.
     if as_json:
         click.echo(json.dumps(summary.to_dict(), indent=2, sort_keys=True))
     else:
         click.echo(summary_table(summary, _game_name(ir, file)))
-        if report_path is not None:
+    if report_path is not None:
+        write_report(report_path, ir, summary, source=as_given(file),
+                     variants=tuple(map(as_given, with_)), options=options)
+        if not as_json:
             click.echo(f"report: {report_path}")
     if summary.partial:
         ctx.exit(EXIT_INTERRUPTED)

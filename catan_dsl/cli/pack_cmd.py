@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 
 import click
@@ -41,8 +42,13 @@ def build_cmd(src_dir: Path, out_dir: Path, fmt: str) -> None:
     from catan_dsl.packs.archive import sha256_file
     from catan_dsl.packs.build import build
 
-    path, built = _guard(build, src_dir, out_dir)
+    replaced: list[Path] = []
+    path, built = _guard(build, src_dir, out_dir, replaced)
     digest = sha256_file(path)
+    if replaced:
+        # A published file may have been overwritten: players' --sha256 no longer matches it.
+        click.echo(f"warning: replaced {path}, which held other contents under the same "
+                   f"version; give a changed pack a new version before publishing it", err=True)
     if fmt == "json":
         click.echo(json.dumps({"path": str(path), "sha256": digest, **built.meta.to_dict(),
                                "scenarios": built.scenarios}, indent=2, sort_keys=True))
@@ -96,8 +102,12 @@ def list_cmd(fmt: str) -> None:
     for _, p in sorted(packs.items()):
         names = p.scenarios()
         click.echo(f"{p.meta.name} {p.meta.version}  [{p.origin}]  {p.meta.description}")
-        click.echo(f"  {len(names)} scenario{'s' if len(names) != 1 else ''}: "
-                   + ", ".join(f"{p.meta.key}:{n}" for n in names))
+        # Wrapped: core's 18 names made one line of 600 characters.
+        click.echo(textwrap.fill(", ".join(f"{p.meta.key}:{n}" for n in names) or "none",
+                                 width=100, break_on_hyphens=False, break_long_words=False,
+                                 initial_indent=f"  {len(names)} scenario"
+                                                f"{'s' if len(names) != 1 else ''}: ",
+                                 subsequent_indent="    "))
 
 
 @pack.command("remove")

@@ -10,7 +10,8 @@ from pathlib import Path
 import click
 
 from catan_dsl.cli.common import (EXIT_ERRORS, ScenarioArg, engine_guard, resolve_variants,
-                                  set_option, stop_on_command_line_mistakes, usage_error)
+                                  say_board_taken, set_option, stop_on_command_line_mistakes,
+                                  usage_error)
 
 PICTURE_SUFFIXES = (".svg", ".png")
 INPUT_SUFFIXES = (".catan", ".json")
@@ -32,6 +33,7 @@ def _load(path: Path, board: str | None, with_: tuple[str, ...] = (),
             stop_on_command_line_mistakes(report, str(path), board=board, with_=with_,
                                           params=params)
             raise _InputError(report.render_text())
+        say_board_taken(report)
         return ir
     try:
         ir = api.load_ir(str(path))

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import click
 
-from catan_dsl.cli.common import ScenarioArg, fail, resolve_variants, set_option
+from catan_dsl.cli.common import ScenarioArg, as_given, fail, resolve_variants, set_option
 from catan_dsl.cli.bot_options import bot_budget_options, parse_bots, seats_option
 from catan_dsl.cli.game import load_scenario
-from catan_dsl.cli.report_files import write_text
-from catan_dsl.cli.runs import EXIT_INTERRUPTED, play_many, run_options
+from catan_dsl.cli.report_files import check_report_path, write_text
+from catan_dsl.cli.runs import EXIT_INTERRUPTED, games_option, play_many, run_options
 
 
 def _bot_options(f):  # type: ignore[no-untyped-def]
@@ -23,7 +23,7 @@ def _bot_options(f):  # type: ignore[no-untyped-def]
 @click.command("compare")
 @click.argument("file_a", type=ScenarioArg())
 @click.argument("file_b", type=ScenarioArg(), required=False)
-@click.option("--games", type=click.IntRange(min=1), required=True, help="Games per side.")
+@games_option("Games per side.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The same seeds on both sides.")
 @click.option("--bots", "bots_text", metavar="LIST", help="Bots per seat, as for playtest.")
 @click.option("--players", type=click.IntRange(min=1), help="Number of seats.")
@@ -56,16 +56,21 @@ def compare(file_a: str, file_b: str | None, games: int, seed: int, bots_text: s
     from catan_dsl.report.compare import compare as compare_runs
     from catan_dsl.report.render import compare_html, compare_markdown
 
+    check_report_path(report_path)
     file_b = file_b or file_a
     if file_b == file_a and not (with_a or with_b or options_a or options_b) and \
             params_a == params_b:
         raise click.UsageError("A and B are the same: give two files, or --with-a/-b, "
                                "--option-a/-b or --set-a/-b")
     sides = []
-    for path, extra_with, extra_opts, extra_set in ((file_a, with_a, options_a, params_a),
-                                                    (file_b, with_b, options_b, params_b)):
-        ir = load_scenario(path, None, (*with_, *extra_with), (*options, *extra_opts),
-                           {**params, **extra_set} or None)
+    for side, path, extra_with, extra_opts, extra_set in (
+            ("a", file_a, with_a, options_a, params_a), ("b", file_b, with_b, options_b, params_b)):
+        try:
+            ir = load_scenario(path, None, (*with_, *extra_with), (*options, *extra_opts),
+                               {**params, **extra_set} or None)
+        except click.BadParameter as exc:
+            raise _one_side(exc, side, {"--with": extra_with, "--option": extra_opts,
+                                        "--set": tuple(extra_set)}) from None
         sides.append((ir, parse_bots(bots_text, players, ir, think_ms, playouts)))
     cap = DEFAULT_MAX_TURNS if max_turns is None else max_turns
     summaries = []
@@ -85,29 +90,51 @@ def compare(file_a: str, file_b: str | None, games: int, seed: int, bots_text: s
               "B": _side(file_b, (*with_, *with_b), (*options, *options_b), {**params, **params_b}),
               "games per side": games, "seed": seed, "bots": ", ".join(sides[0][1]),
               "seats": seating, "turn cap": cap}
+    seats = [len(names) for _, names in sides]
+    if seats[0] != seats[1]:            # said, not left to a table that lacks the other seats
+        inputs["seats compared"] = (f"A has {seats[0]} players, B {seats[1]}: the per-seat "
+                                    f"metrics compare the first {min(seats)} seats only")
     partial = summaries[1].partial
     if partial:
         inputs["partial"] = f"stopped by Ctrl-C: B has {summaries[1].games} of {games} games"
     title = f"{inputs['A']} vs {inputs['B']}"
-    if report_path is not None:
-        write_text(report_path, lambda md: (compare_markdown if md else compare_html)(title, inputs,
-                                                                                  metrics))
     if as_json:
         click.echo(json.dumps({"inputs": inputs, "metrics": [m.to_dict() for m in metrics]},
                               indent=2, sort_keys=True))
-        _stop_if(partial)
-        return
+    else:
+        _print_comparison(inputs, metrics, games, seed)
+    # After the results are out: a report that cannot be written loses no numbers.
+    if report_path is not None:
+        write_text(report_path, lambda md: (compare_markdown if md else compare_html)(title, inputs,
+                                                                                  metrics))
+    _stop_if(partial)
+
+
+def _print_comparison(inputs: dict, metrics: list, games: int, seed: int) -> None:
     from catan_dsl.report.render import compare_rows
 
     cols, rows = compare_rows(metrics)
     widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(cols)]
-    click.echo(f"A: {inputs['A']}\nB: {inputs['B']}\n{games} games per side, seed {seed}\n")
+    click.echo(f"A: {inputs['A']}\nB: {inputs['B']}\n{games} games per side, seed {seed}"
+               + (f" (partial: {inputs['partial']})" if "partial" in inputs else "")
+               + (f"\nnote: {inputs['seats compared']}" if "seats compared" in inputs else "")
+               + "\n")
     for row in [cols, *rows]:
         click.echo("  ".join(x.ljust(w) for x, w in zip(row, widths)).rstrip())
     flagged = [m.name for m in metrics if m.significant]
     click.echo(f"\n{len(flagged)} of {len(metrics)} metrics differ at 5% (Holm-corrected)"
                + (": " + ", ".join(flagged) if flagged else ""))
-    _stop_if(partial)
+
+
+def _one_side(exc: click.BadParameter, side: str, given: dict[str, tuple[str, ...]]
+              ) -> click.BadParameter:
+    """A usage error a side's own option caused names that option (--with-b nope was blamed
+    on --with); one of the options both sides share keeps its name."""
+    flag = (exc.param_hint or "").strip("'")
+    if any(f'"{n}"' in exc.message or exc.message.startswith(f"{n}=")
+           or f"parameter {n} =" in exc.message for n in given.get(str(flag), ())):
+        exc.param_hint = f"'{flag}-{side}'"
+    return exc
 
 
 def _stop_if(partial: bool) -> None:
@@ -118,9 +145,10 @@ def _stop_if(partial: bool) -> None:
 
 def _side(path: str, with_: tuple[str, ...], options: tuple[str, ...],
           params: dict[str, int]) -> str:
-    extra = "".join(f" --with {w}" for w in with_) + "".join(f" --option {o}" for o in options) \
+    extra = "".join(f" --with {as_given(w)}" for w in with_) \
+        + "".join(f" --option {o}" for o in options) \
         + "".join(f" --set {k}={v}" for k, v in params.items())
-    return path + extra
+    return as_given(path) + extra
 
 
 def _grid_axes(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
@@ -135,6 +163,13 @@ def _grid_axes(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
         if not eq or not name.strip().isidentifier() or not nums:
             raise click.BadParameter(f"{text!r}: write NAME=V1,V2,..., e.g. --set vp_target=8,10,12",
                                      param=param)
+        # A name given twice kept only its last values, a value given twice played its point
+        # twice: both silently.
+        if name.strip() in (n for n, _ in axes):
+            raise click.BadParameter(f"{name.strip()} is given twice; give its values once: "
+                                     f"--set {name.strip()}=V1,V2,...", param=param)
+        if len(set(nums)) != len(nums):
+            raise click.BadParameter(f"{text!r}: a value is given twice", param=param)
         axes.append((name.strip(), nums))
     return axes
 
@@ -143,7 +178,7 @@ def _grid_axes(ctx: click.Context, param: click.Parameter, values: tuple[str, ..
 @click.argument("file", type=ScenarioArg())
 @click.option("--set", "axes", multiple=True, required=True, callback=_grid_axes,
               metavar="NAME=V1,V2,...", help="A parameter and its values (repeat for a grid).")
-@click.option("--games", type=click.IntRange(min=1), required=True, help="Games per grid point.")
+@games_option("Games per grid point.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The same seeds at every point.")
 @click.option("--bots", "bots_text", metavar="LIST", help="Bots per seat, as for playtest.")
 @click.option("--players", type=click.IntRange(min=1), help="Number of seats.")
@@ -168,11 +203,12 @@ def sweep(file: str, axes: list[tuple[str, list[int]]], games: int, seed: int,
     from catan_dsl.report.sweep import (point_intervals, point_metrics, sweep_html,
                                         sweep_markdown, sweep_rows)
 
+    check_report_path(report_path)
     cap = DEFAULT_MAX_TURNS if max_turns is None else max_turns
     names = [n for n, _ in axes]
     grid = []
     points = list(itertools.product(*(vals for _, vals in axes)))
-    partial = False
+    stopped = None
     for k, values in enumerate(points, 1):
         params = dict(zip(names, values))
         ir = load_scenario(file, None, with_, options, params)
@@ -180,30 +216,33 @@ def sweep(file: str, axes: list[tuple[str, list[int]]], games: int, seed: int,
         label = " ".join(f"{n}={v}" for n, v in params.items()) + f" ({k}/{len(points)})"
         summary = play_many(ir, bots, games, seed, cap, workers=workers, backend=backend,
                             scheduler=scheduler, label=label, quiet=as_json, seating=seating)
-        partial = summary.partial
         if summary.games:
             grid.append({"params": params, "metrics": point_metrics(summary),
                          "intervals": point_intervals(summary),
-                         **({"partial": True, "games": summary.games} if partial else {})})
-        if partial:
+                         **({"partial": True, "games": summary.games} if summary.partial
+                            else {})})
+        if summary.partial:
+            # Said in the table, the JSON and the report alike: the point it stopped at may
+            # have no game, and then no row of its own.
+            stopped = (f"stopped by Ctrl-C at {label}: {summary.games} of {games} games "
+                       f"there")
             break
+    partial = stopped is not None
     if not grid:
         fail("stopped by Ctrl-C before a grid point had games", EXIT_INTERRUPTED)
-    inputs = {"scenario": file, "games per point": games, "seed": seed, "seats": seating,
-              "turn cap": cap}
-    if report_path is not None:
-        write_text(report_path, lambda md: (sweep_markdown if md else sweep_html)(inputs, grid))
+    inputs = {"scenario": as_given(file), "games per point": games, "seed": seed, "seats": seating,
+              "turn cap": cap, **({"partial": stopped} if partial else {})}
     if as_json:
         click.echo(json.dumps({"inputs": inputs, "grid": grid}, indent=2, sort_keys=True))
-        _stop_if(partial)
-        return
-    cols, rows = sweep_rows(grid)
-    widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(cols)]
-    for row in [cols, *rows]:
-        click.echo("  ".join(x.ljust(w) for x, w in zip(row, widths)).rstrip())
-    if partial:
-        click.echo(f"(partial: stopped by Ctrl-C; the last point has {grid[-1]['games']} of "
-                   f"{games} games)")
+    else:
+        cols, rows = sweep_rows(grid)
+        widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(cols)]
+        for row in [cols, *rows]:
+            click.echo("  ".join(x.ljust(w) for x, w in zip(row, widths)).rstrip())
+        if partial:
+            click.echo(f"(partial: {stopped})")
+    if report_path is not None:      # after the results, as compare
+        write_text(report_path, lambda md: (sweep_markdown if md else sweep_html)(inputs, grid))
     _stop_if(partial)
 
 

@@ -14,6 +14,17 @@ from catan_dsl.cli.common import fail
 
 EXIT_INTERRUPTED = 130   # the shell's code for a run stopped by Ctrl-C (128 + SIGINT)
 
+# Every game's result is kept for the summary (a few KB each) and a pool's chunks are listed up
+# front: a million games is days of play already, and --games 10**12 filled the memory.
+MAX_GAMES = 1_000_000
+
+
+def games_option(help_text: str) -> Callable:
+    """--games: 1 to MAX_GAMES (playtest, compare, sweep)."""
+    return click.option("--games", type=click.IntRange(min=1, max=MAX_GAMES), required=True,
+                        help=help_text)
+
+
 class _Workers(click.ParamType):
     """A number of processes (1 or more), or "auto": this machine's CPUs, used only once a run
     looks long enough to repay starting them (playtest.POOL_AFTER)."""
@@ -98,7 +109,7 @@ def play_many(ir: dict, bots: list[str], games: int, seed: int, max_turns: int |
                                 seating=seating)
         except BackendError as exc:
             fail(str(exc))
-    if summary.partial:
+    if summary.partial and summary.games:     # none finished: the caller says what it lost
         click.echo(f"stopped by Ctrl-C: {summary.games} of {summary.requested} games finished; "
                    "what follows is from those games only (marked partial)", err=True)
     return summary

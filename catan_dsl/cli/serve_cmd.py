@@ -10,8 +10,9 @@ from pathlib import Path
 
 import click
 
-from catan_dsl.cli.common import (EXIT_USAGE, ScenarioArg, engine_guard, fail, resolve_variants,
-                                  set_option)
+from catan_dsl.cli.bot_options import seat_list
+from catan_dsl.cli.common import (EXIT_USAGE, ScenarioArg, check_output, engine_guard, fail,
+                                  resolve_variants, set_option)
 from catan_dsl.cli.game import board_for_seats, load_scenario, read_transcript, transcript_ir
 
 WEB_EXTRA = "pip install 'catan-dsl[web]'"
@@ -70,6 +71,8 @@ def serve(file: str, seats_text: str | None, seed: int, host: str, port: int, op
         import uvicorn  # noqa: F401
     except ImportError as exc:
         fail(f"catan-dsl serve needs the web extra ({exc.name} is missing): {WEB_EXTRA}")
+    if save_path is not None:          # before the game: a wrong path lost it at its end
+        check_output("--save", save_path, file)
     from catan_dsl.serve import app as web
     from catan_dsl.serve import server
     from catan_dsl.serve.sources import SourceLines
@@ -83,6 +86,7 @@ def serve(file: str, seats_text: str | None, seed: int, host: str, port: int, op
 
         ir = load_scenario(file, board, with_, options, params or None)
         try:
+            seat_list(seats_text, "--seats", "human,greedy,greedy")    # no stray comma
             seats = seat_kinds(seats_text, ir)
         except ValueError as exc:
             click.echo(f"error: --seats: {exc}", err=True)

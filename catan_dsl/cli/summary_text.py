@@ -10,8 +10,8 @@ from catan_dsl.play.balance import balance_text
 
 def summary_table(summary: Any, title: str) -> str:
     """A ``PlaytestSummary`` → the text report: seats, game length, VP sources, then timing."""
-    out = [f"{title}: {summary.games} games, seed {summary.seed}, "
-           f"turn cap {summary.max_turns}", ""]
+    games = f"{summary.games} game{'s' if summary.games != 1 else ''}"
+    out = [f"{title}: {games}, seed {summary.seed}, turn cap {summary.max_turns}", ""]
     if summary.partial:
         out[0] += f" — PARTIAL: stopped by Ctrl-C after {summary.games} of {summary.requested}"
     bw = max([8] + [len(s.bot) for s in summary.seats])

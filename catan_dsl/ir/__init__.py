@@ -76,6 +76,13 @@ def load(path: str | Path) -> dict:
                                 reason=e.msg)]) from None
     except RecursionError:
         raise IRLoadError([make("E503", span, reason="nested too deep for an IR")]) from None
+    if isinstance(ir, dict) and "ir_version" not in ir and isinstance(ir.get("format"), str):
+        # Another of our documents (a game transcript): one line saying so, not every field
+        # the schema misses.
+        raise IRLoadError([make("E501", span, where="/", message=f"this is a "
+                                f"{ir['format'][:60]!r} document, not a compiled scenario",
+                                hint="give the .catan source or its IR (catan-dsl compile); a "
+                                     "game transcript is read by replay, render and serve")])
     return check_loaded(ir, p)
 
 

@@ -53,7 +53,8 @@ def check_entry_name(name: str) -> None:
     if any(p in ("", ".", "..") for p in parts):
         raise PackError(f"unsafe entry {name!r}: '..', '.' and empty path parts are refused")
     if not all(_PART.fullmatch(p) for p in parts):
-        raise PackError(f"entry {name!r}: path parts may use letters, digits and . _ + - only")
+        raise PackError(f"entry {name!r}: path parts may use ASCII letters, digits and . _ + - "
+                        "only (no spaces or accents: a pack unpacks the same on every system)")
     if len(name) > MAX_MEMBER or any(len(p) > MAX_PART for p in parts):
         raise PackError(f"entry {name!r}: longer than {MAX_MEMBER} characters, or a part longer "
                         f"than {MAX_PART} (refused: some systems cannot create it)")
@@ -100,7 +101,7 @@ def collect_source(src: Path) -> Pack:
             raise PackError(f"{p}: {p.stat().st_size:,} bytes, over the limit of "
                             f"{size_limit(name):,} bytes per file")
         files[name] = p.read_bytes()
-    meta = parse_meta(_text(files[PACK_TOML], PACK_TOML))
+    meta = parse_meta(_text(files[PACK_TOML], str(toml)), str(toml))    # named as the user did
     if not any(n.startswith("scenarios/") for n in files):
         raise PackError(f"{src}: no scenarios/*.catan to pack")
     check_clashes(files)

@@ -12,14 +12,20 @@ from catan_dsl.packs.checking import check_scenarios
 from catan_dsl.packs.manifest import PackError
 
 
-def build(src: Path, out_dir: Path) -> tuple[Path, Pack]:
+def build(src: Path, out_dir: Path, replaced: list[Path] | None = None) -> tuple[Path, Pack]:
     """Check every scenario of ``src`` (the first failure stops the build with its diagnostics),
-    then write ``out_dir/NAME-VERSION.catanpack``."""
+    then write ``out_dir/NAME-VERSION.catanpack``; a file of that name with other bytes is
+    added to ``replaced`` (the same version built again from changed sources)."""
     pack = collect_source(src)
     problems = check_scenarios(src / "scenarios")
     if problems:
         raise PackError(f"{src}: not built, a scenario does not check:\n{problems}")
-    return write_pack(pack, out_dir), pack
+    target = out_dir / pack.meta.filename
+    before = sha256_file(target) if target.is_file() else None
+    path = write_pack(pack, out_dir)
+    if before is not None and replaced is not None and sha256_file(path) != before:
+        replaced.append(path)
+    return path, pack
 
 
 def verify(path: Path, expected_sha256: str | None = None) -> Pack:

@@ -62,13 +62,24 @@ def read_index(root: Path) -> dict[str, dict]:
                         "over") from None
 
 
-def installed() -> dict[str, AvailablePack]:
-    """Packs installed into the packs folder, by normalised name."""
+def installed(damaged: dict[str, str] | None = None) -> dict[str, AvailablePack]:
+    """Packs installed into the packs folder, by normalised name. One whose folder lost its
+    pack.toml (or holds a broken one) is a PackError naming it and the way out — unless
+    ``damaged`` is given, which collects them (name → why) for ``remove`` to clear."""
     root = packs_dir()
     out = {}
     for key, entry in sorted(read_index(root).items()):
         folder = root / entry["folder"]
-        meta = parse_meta((folder / PACK_TOML).read_text(encoding="utf-8"), str(folder / PACK_TOML))
+        try:
+            meta = parse_meta((folder / PACK_TOML).read_text(encoding="utf-8"),
+                              str(folder / PACK_TOML))
+        except (OSError, UnicodeDecodeError, PackError) as e:
+            why = f"{e.filename}: {e.strerror}" if isinstance(e, OSError) else str(e)
+            if damaged is None:
+                raise PackError(f"the installed pack {key} is damaged ({why}); 'catan-dsl pack "
+                                f"remove {key}' removes it") from None
+            damaged[key] = why
+            continue
         out[key] = AvailablePack(meta, folder / "scenarios", "installed")
     return out
 
@@ -115,7 +126,11 @@ def resolve(spec: str) -> Path | None:
     if m is None:
         return None
     name, scenario = m.group(1), m.group(2).removesuffix(".catan")
-    packs = available()
+    # A shipped pack (core:base) is found without reading the packs folder: a damaged install
+    # there must not keep the built-in scenarios from playing.
+    packs = from_entry_points()
+    if normalize(name) not in packs:
+        packs = available()
     pack = packs.get(normalize(name))
     if pack is None:
         known = ", ".join(sorted(packs)) or "none"

@@ -71,7 +71,11 @@ def parse_meta(text: str, where: str = PACK_TOML) -> PackMeta:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise PackError(f"{where}: not valid TOML: {e}") from None
+        # tomllib ends its message "(at line L, column C)": lead with it, as a compiler does.
+        at = re.search(r" \(at line (\d+), column (\d+)\)$", str(e))
+        if at is None:
+            raise PackError(f"{where}: not valid TOML: {e}") from None
+        raise PackError(f"{where}:{at[1]}:{at[2]}: not valid TOML: {str(e)[:at.start()]}") from None
     pack = data.get("pack")
     if not isinstance(pack, dict):
         raise PackError(f"{where}: needs a [pack] table with name, version, description, license "

@@ -93,7 +93,8 @@ def remove(name: str, *, force: bool = False) -> PackMeta:
     key = normalize(name)
     root = packs_dir()
     index = read_index(root)
-    current = installed()
+    damaged: dict[str, str] = {}
+    current = installed(damaged)        # a damaged pack can still be removed
     if key not in index:
         shipped = from_entry_points()
         if key in shipped:
@@ -107,8 +108,10 @@ def remove(name: str, *, force: bool = False) -> PackMeta:
         raise PackError(f"{', '.join(dependents)} depend{'s' if len(dependents) == 1 else ''} on "
                         f"{name}; remove {'it' if len(dependents) == 1 else 'them'} first or use "
                         "--force")
-    meta = current[key].meta
     entry = index.pop(key)
+    meta = current[key].meta if key in current else \
+        PackMeta(name=key, version=entry.get("version", "?"), description="", license="",
+                 authors=())
     _write_index(root, index)
     shutil.rmtree(root / entry["folder"], ignore_errors=True)
     return meta

@@ -78,7 +78,8 @@ def _map_dask(fn: Callable[[tuple], list], jobs: Sequence[tuple], workers: int,
             client = Client(cluster)
         else:
             client = Client(scheduler, timeout="10s")
-    except (OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, ValueError) as exc:
+        # ValueError: an address dask cannot parse ("nonsense": no port), not an engine bug.
         if cluster is not None:
             cluster.close()
         raise BackendError(f"cannot reach the Dask scheduler {scheduler or '(local)'}: {exc}") \

@@ -47,9 +47,11 @@ def _values(name: str, xa: list[float], xb: list[float], unit: str) -> Metric:
     ma = sum(xa) / len(xa) if xa else 0.0
     mb = sum(xb) / len(xb) if xb else 0.0
     d, lo, hi = mean_difference(xa, xb)
-    if len(xa) < 2 or len(xb) < 2 or (variance(xa) == 0 and variance(xb) == 0):
-        p = 1.0 if ma == mb or not xa or not xb else 0.0
+    if not xa or not xb or (ma == mb and variance(xa) == 0 and variance(xb) == 0):
+        p = 1.0                         # nothing to test, or every value the same
     else:
+        # Constant but different sides go to the test too: they used to get p = 0, so two
+        # games a side flagged a difference "at 5%" (the test's answer for 2 against 2 is 0.19).
         p = float(sps.mannwhitneyu(xa, xb, alternative="two-sided").pvalue)
     return Metric(name, ma, mb, d, lo, hi, p, test="Mann-Whitney U", unit=unit)
 

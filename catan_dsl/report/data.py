@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import asdict, dataclass, field
 
 from catan_dsl.play.intervals import wilson_interval
@@ -50,8 +51,20 @@ def rule_label(rule: dict) -> str:
 def rule_names(ir: dict) -> dict[str, str]:
     """Rule id → how reports and ``compare`` name the rule: where it is written
     (``file:line``) and its label, e.g. ``scenarios/barbarian_attack.catan:244 on turn_ended``."""
-    return {r.get("id", "?"): " ".join(x for x in (r.get("span", ""), rule_label(r)) if x)
+    return {r.get("id", "?"): " ".join(x for x in (shown_span(r.get("span", ""), ir),
+                                                    rule_label(r)) if x)
             for r in ir.get("rules", [])}
+
+
+def shown_span(span: str, ir: dict) -> str:
+    """A rule's ``file:line`` relative to the played scenario's folder when the file lies in it:
+    a pack's scenario (``core:base``) is compiled from an absolute path, which made every rule's
+    name a path of this machine and ``compare``'s table 130 columns wide."""
+    source = ir.get("meta", {}).get("source") or ""
+    folder = os.path.dirname(source)
+    if not folder or not os.path.isabs(span) or not span.startswith(folder + os.sep):
+        return span
+    return span[len(folder) + 1:]
 
 
 def ir_hash(ir: dict) -> str:
@@ -82,7 +95,8 @@ def build(ir: dict, summary: PlaytestSummary, *, source: str, variants: tuple[st
     for r in ir.get("rules", []):
         kind = r.get("kind", "?")
         fired = summary.mean_fired.get(r.get("id", ""), 0.0)
-        coverage.append({"id": r.get("id", "?"), "kind": kind, "where": r.get("span", ""),
+        coverage.append({"id": r.get("id", "?"), "kind": kind,
+                         "where": shown_span(r.get("span", ""), ir),
                          "what": rule_label(r), "mean_fired": fired,
                          "never": kind not in CONSULTED and fired == 0.0,
                          "consulted": kind in CONSULTED})

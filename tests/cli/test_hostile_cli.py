@@ -68,7 +68,11 @@ def test_checking_a_folder_without_scenarios_fails(tmp_path: Path) -> None:
     (("play", BASE, "--players", "0"), "0 is not in the range x>=1"),
     (("play", BASE, "--players", "7"), "this scenario is for 2–4 players, not 7"),
     (("play", BASE, "--max-turns", "-5"), "-5 is not in the range x>=1"),
-    (("playtest", BASE, "--games", "0"), "0 is not in the range x>=1"),
+    (("playtest", BASE, "--games", "0"), "0 is not in the range 1<=x<=1000000"),
+    # Refused before a game: a pool's chunks are listed up front, and 10**12 filled the memory.
+    (("playtest", BASE, "--games", str(10**12)), "is not in the range 1<=x<=1000000"),
+    (("compare", BASE, "--with-b", "harbormaster", "--games", str(10**12)), "1<=x<=1000000"),
+    (("sweep", BASE, "--set", "vp_target=8,9", "--games", str(10**12)), "1<=x<=1000000"),
     (("playtest", BASE, "--games", "2", "--workers", "0"), "0 is not in the range x>=1"),
 ])
 def test_numeric_options_are_validated(args: tuple[str, ...], message: str) -> None:

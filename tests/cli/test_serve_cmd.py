@@ -88,10 +88,26 @@ def test_a_lan_game_warns_and_prints_a_link_per_human_seat(served) -> None:
     (["--seats", "human,wizard"], "unknown seat 'wizard'"),
     (["--seats", ",".join(["greedy"] * 9)], "not 9"),
     (["--port", "70000"], "70000"),
+    (["--seats", "human,greedy,"], "has an empty entry"),     # it played two seats
 ])
 def test_usage_errors_exit_2(args: list[str], words: str) -> None:
     r = run("serve", FISHERMEN, *args)
     assert r.exit_code == 2 and words in r.output and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("target, words", [("scenario", "the scenario being read"),
+                                           ("other.catan", "a .catan source"),
+                                           ("missing/game.json", "does not exist")])
+def test_a_save_path_that_would_lose_a_file_or_the_game_is_refused_first(
+        served, tmp_path: Path, target: str, words: str) -> None:
+    """--save over the scenario replaced it with the transcript when the game ended, and a
+    folder that does not exist was found only then: the game was lost with a warning."""
+    src = tmp_path / "f.catan"
+    src.write_text(Path(FISHERMEN).read_text())
+    out = src if target == "scenario" else tmp_path / target
+    r = run("serve", str(src), "--port", "0", "--save", str(out))
+    assert r.exit_code == 2 and "'--save'" in r.output and words in r.output
+    assert "app" not in served and src.read_text() == Path(FISHERMEN).read_text()
 
 
 def test_a_busy_port_is_one_clear_line() -> None:

@@ -93,3 +93,73 @@ def test_a_member_name_that_is_not_utf8_is_one_error_line_not_a_traceback(tmp_pa
         assert r.output.strip().endswith("entry name b'scenarios/\\xff\\xfe.catan' is not UTF-8, "
                                          "though the zip says its names are (refused)")
     assert tree(home) == {}
+
+
+def test_a_broken_pack_toml_is_named_by_its_path_line_and_column(source: Path,
+                                                                 tmp_path: Path) -> None:
+    """It said "pack.toml: not valid TOML: … (at line 1, column 6)": which pack.toml, of the
+    folders a publisher builds, and not where an editor jumps."""
+    toml = source / "pack.toml"
+    toml.write_text(toml.read_text().replace("[pack]", "[pack", 1))
+    r = run("pack", "build", str(source), "-o", str(tmp_path / "dist"))
+    line = 1 + toml.read_text().splitlines().index("[pack")
+    assert r.exit_code == 1 and r.output.startswith(f"error: {toml}:{line}:6: not valid TOML: ")
+    assert "(at line" not in r.output and not (tmp_path / "dist").exists()
+
+
+def test_a_damaged_install_names_the_way_out_and_never_blocks_the_shipped_packs(
+        built: Path, home: Path) -> None:
+    """A pack folder that lost its pack.toml made `play core:base` a traceback, and `pack
+    remove` and `pack install` could not get out of it; a damaged index.json also kept the
+    built-in packs from playing."""
+    assert run("pack", "install", str(built)).exit_code == 0
+    (home / "packs" / "first-pack-1.0.0" / "pack.toml").unlink()
+    r = run("play", "core:base", "--max-turns", "1")
+    assert r.exit_code == 0, r.output
+    r = run("pack", "list")
+    assert r.exit_code == 1 and "the installed pack first-pack is damaged" in r.output
+    assert "'catan-dsl pack remove first-pack' removes it" in r.output
+    r = run("pack", "remove", "first-pack")
+    assert r.exit_code == 0 and r.output == "removed first-pack 1.0.0\n"
+    assert run("pack", "install", str(built)).exit_code == 0
+    (home / "packs" / "index.json").write_text("garbage")
+    assert run("play", "seafarers:fog_islands", "--max-turns", "1").exit_code == 0
+
+
+def test_a_scenario_file_name_a_pack_cannot_hold_says_which_characters(source: Path,
+                                                                         tmp_path: Path) -> None:
+    """"path parts may use letters" refused 'ünï.catan', whose letters are letters."""
+    (source / "scenarios" / "tiny_island.catan").rename(source / "scenarios" / "ünï.catan")
+    r = run("pack", "build", str(source), "-o", str(tmp_path / "dist"))
+    assert r.exit_code == 1 and "'scenarios/ünï.catan'" in r.output
+    assert "ASCII letters, digits and . _ + - only (no spaces or accents" in r.output
+
+
+def test_rebuilding_one_version_from_changed_sources_warns(source: Path, tmp_path: Path) -> None:
+    """The same version built again over a file with other bytes (perhaps the published one)
+    replaced it without a word; an unchanged rebuild stays quiet."""
+    dist = tmp_path / "dist"
+    assert run("pack", "build", str(source), "-o", str(dist)).exit_code == 0
+    r = run("pack", "build", str(source), "-o", str(dist))
+    assert r.exit_code == 0 and "warning" not in r.output
+    readme = source / "README.md"
+    readme.write_text(readme.read_text() + "\nMore.\n")
+    r = run("pack", "build", str(source), "-o", str(dist))
+    assert r.exit_code == 0
+    assert "warning: replaced " in r.output and "under the same version" in r.output
+
+
+def test_pack_list_wraps_long_lists_of_scenarios_between_names(home: Path) -> None:
+    """core's 18 scenarios printed as one line of 600 characters."""
+    r = run("pack", "list")
+    assert r.exit_code == 0
+    lines = r.output.splitlines()
+    start = lines.index(next(x for x in lines if x.startswith("core ")))
+    block = []
+    for line in lines[start + 1:]:
+        if not line.startswith("  "):
+            break
+        block.append(line)
+    assert len(block) > 1 and all(len(x) <= 100 for x in block)
+    names = " ".join(x.strip() for x in block).split(": ", 1)[1].split(", ")
+    assert "core:combinations/rivers+caravans" in names and "core:base" in names

@@ -116,7 +116,7 @@ def test_playtest_interrupted_by_ctrl_c_reports_what_finished(workers: str) -> N
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "stopped by Ctrl-C" in err
     # The table says it is partial and counts only finished games: wins + none = games.
-    head = re.match(r"base: (\d+) games, .* PARTIAL: stopped by Ctrl-C after \1 of 100000\n",
+    head = re.match(r"base: (\d+) games?, .* PARTIAL: stopped by Ctrl-C after \1 of 100000\n",
                     out)
     assert head, out
     games = int(head.group(1))
@@ -146,6 +146,16 @@ def test_scheduler_needs_the_dask_backend() -> None:
     r = CliRunner().invoke(main, ["playtest", "scenarios/base.catan", "--games", "2",
                                   "--scheduler", "tcp://127.0.0.1:8786"])
     assert r.exit_code == 2 and "--scheduler needs --backend dask" in r.output
+
+
+def test_a_scheduler_address_dask_cannot_read_is_one_line_not_an_engine_bug() -> None:
+    """'--scheduler nonsense' was reported as "the engine could not play this scenario ...
+    this is a bug in catan-dsl"."""
+    pytest.importorskip("distributed")
+    r = CliRunner().invoke(main, ["playtest", "scenarios/base.catan", "--games", "2",
+                                  "--backend", "dask", "--scheduler", "nonsense"])
+    assert r.exit_code == 1 and "engine" not in r.output
+    assert r.output.startswith("error: cannot reach the Dask scheduler nonsense: ")
 
 
 def test_dask_backend_gives_the_numbers_of_this_process(base_ir: dict) -> None:

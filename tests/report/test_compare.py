@@ -63,3 +63,25 @@ def test_a_null_change_is_rarely_flagged() -> None:
         b = run_games(ir, ["random"] * 4, 30, seed=200 + rep)
         flagged += any(m.significant for m in compare(a, b))
     assert flagged <= 1
+
+
+def test_two_games_a_side_never_make_a_constant_difference_certain() -> None:
+    """Sides whose per-game values were each constant but different got p = 0 (flagged at 5%
+    from two games a side); the test's own answer is far from that."""
+    from catan_dsl.report.compare import _values
+
+    m = _values("VP settlement Red", [2, 2], [3, 3], "VP")
+    assert 0.1 < m.p_raw < 1
+    assert _values("same", [2, 2], [2, 2], "VP").p_raw == 1.0
+    assert _values("one side empty", [], [2, 3], "VP").p_raw == 1.0
+    assert _values("many games", [1] * 50, [2] * 50, "VP").p_raw < 1e-10
+
+
+def test_rules_of_a_packs_scenario_are_named_by_file_not_by_this_machines_path() -> None:
+    """core:base is compiled from an absolute path: every rule's name was that path, and the
+    table 130 columns wide."""
+    root = str(Path(__file__).resolve().parents[2])
+    r = run("compare", "core:fishermen", "--with-b", "harbormaster", "--games", "1",
+            "--max-turns", "30", "--workers", "1")
+    assert r.exit_code == 0 and "\nrule fishermen.catan:" in r.output
+    assert root not in r.output.split("\n\n", 1)[1]

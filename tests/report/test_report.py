@@ -50,15 +50,17 @@ def test_rule_coverage_lists_every_rule_with_its_line_and_flags_the_silent_ones(
                    "  on built road { gain 1 ore }\n"
                    "  forbid robber_move to h where terrain(h) == desert\n}\n", encoding="utf-8")
     stats, md = _playtest(tmp_path, str(src), "r.md")
-    rows = [ln for ln in md.splitlines() if ln.startswith(f"| {src}:")]
-    assert len(rows) == 3                                 # named by file:line and label
-    assert f"{src}:2 | on rolled |" in rows[0] and "NEVER FIRED" in rows[0]   # no 13 on 2 dice
-    assert f"{src}:3 | on built road |" in rows[1] and "NEVER FIRED" not in rows[1]
+    # Named by file:line (relative to the scenario's folder, which the run's inputs name) and
+    # label.
+    rows = [ln for ln in md.splitlines() if ln.startswith("| cov.catan:")]
+    assert len(rows) == 3
+    assert "cov.catan:2 | on rolled |" in rows[0] and "NEVER FIRED" in rows[0]  # no 13 on 2 dice
+    assert "cov.catan:3 | on built road |" in rows[1] and "NEVER FIRED" not in rows[1]
     assert f"{stats['mean_fired']['cov.2']:.2f}" in rows[1]
     assert "consulted" in rows[2] and "NEVER FIRED" not in rows[2]
-    assert f"1 of 3 rules never fired: {src}:2 (on rolled)" in md
+    assert "1 of 3 rules never fired: cov.catan:2 (on rolled)" in md
 
 
 def test_a_report_of_another_kind_is_refused(tmp_path: Path) -> None:
     r = run("playtest", "scenarios/base.catan", "--games", "1", "--report", str(tmp_path / "r.pdf"))
-    assert r.exit_code == 1 and "name an .html or .md file" in r.output
+    assert r.exit_code == 2 and "name an .html or .md file" in r.output  # usage error
