@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -37,16 +38,29 @@ def test_a_transcript_where_a_scenario_goes_is_named_once(transcript: Path, comm
 
 
 @pytest.mark.parametrize("command", [["replay"], ["render", "-o", "out.svg"]])
+@pytest.mark.parametrize("named", [True, False])
 def test_a_scenario_without_the_transcripts_board_is_the_transcripts_mismatch(
-        transcript: Path, tmp_path: Path, command) -> None:
-    """It used to print E204 with a caret under the scenario's name, as if the file were wrong."""
+        transcript: Path, tmp_path: Path, command, named: bool) -> None:
+    """It used to print E204 with a caret under the scenario's name, as if the file were wrong.
+    A transcript that names its scenario is told the scenario differs; one that does not (an
+    older file) that its board is not in the scenario given."""
     other = tmp_path / "other.catan"
     other.write_text('scenario other extends base {\n  without board beginner\n}\n')
+    given = transcript
+    if not named:
+        doc = json.loads(transcript.read_text())
+        del doc["scenario"]
+        given = tmp_path / "unnamed.json"
+        given.write_text(json.dumps(doc))
     args = [a.replace("out.svg", str(tmp_path / "out.svg")) for a in command[1:]]
-    r = run(command[0], transcript, *args, "--scenario", other)
+    r = run(command[0], given, *args, "--scenario", other)
     assert r.exit_code == 1 and "^" not in r.output
-    assert r.output.startswith(f"error: {transcript} does not fit --scenario: unknown board "
-                               f'"beginner" in {other}')
+    if named:
+        assert r.output.startswith(f"error: {given} was played with scenario 'base', and {other} "
+                                   "is 'other': pass the scenario it was played with")
+    else:
+        assert r.output.startswith(f"error: {given} does not fit --scenario: unknown board "
+                                   f'"beginner" in {other}')
 
 
 def test_a_scenario_that_withdraws_the_default_board_plays_the_one_left(tmp_path: Path) -> None:
