@@ -71,7 +71,7 @@ def _face(ir: dict, h: int, terrain: str | None, numbers: tuple) -> str:
     return f"{at}: {terrain or 'nothing'}" + "".join(f" {n}" for n in numbers)
 
 
-def _an(word: str) -> str:
+def with_article(word: str) -> str:
     """``ore`` → "an ore", ``brick`` → "a brick"."""
     return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
@@ -147,7 +147,7 @@ DESCRIBE: dict[str, Describe] = {
     f"{_hex(ir, e.from_hex)} to {_hex(ir, e.hex)}",
     "PieceMoved": lambda e, w, ir: f"{w(e.player)} moved a {e.piece} from "
     f"{_place(ir, e.piece, e.from_at)} to {_place(ir, e.piece, e.at)}",
-    "CardStolen": lambda e, w, ir: f"{w(e.thief)} stole {_an(e.resource)} from {w(e.victim)}",
+    "CardStolen": lambda e, w, ir: f"{w(e.thief)} stole {with_article(e.resource)} from {w(e.victim)}",
     "CardsDiscarded": lambda e, w, ir: f"{w(e.player)} discarded {e.n} {e.resource}",
     "DevelopmentCardBought": lambda e, w, ir: f"{w(e.player)} bought a development card ({e.card})",
     "DevelopmentCardPlayed": lambda e, w, ir: f"{w(e.player)} played {e.card}",

@@ -11,6 +11,7 @@ from catan_dsl.engine.prompts import (CHOOSE_VICTIM, DISCARD, MONOPOLY, MOVE_ROB
                                       RULE_CHOOSE, TAKE, TRADE_RESPONSE)
 from catan_dsl.engine.state import SETUP
 from catan_dsl.ir.counters import shown_counters
+from catan_dsl.play.gamelog import with_article
 from catan_dsl.play.playtest import seat_name
 from catan_dsl.render.state import DEFAULT_PLAYER_COLORS
 
@@ -147,8 +148,7 @@ def _setup_prompt(state: Any) -> dict | None:
     if not kinds:
         return None
     return {"kind": "setup", "rule": None,
-            "text": "place " + " or ".join(f"{'an' if k[:1] in 'aeiou' else 'a'} "
-                                            f"{k.replace('_', ' ')}" for k in kinds)}
+            "text": "place " + " or ".join(with_article(k.replace('_', ' ')) for k in kinds)}
 
 
 def seat_rows(state: Any, seats: list[str], viewer: int | None, omniscient: bool) -> list[dict]:
