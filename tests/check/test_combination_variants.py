@@ -3,6 +3,8 @@ only an 'if with' branch not taken declares is no E218 (COMBO-C42-ALL-01, decisi
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -37,6 +39,17 @@ def test_fishermen_combinations_for_two_use_no_trade_tokens(combo: str, token_ac
     assert ir["counters"]["trade_tokens"]["supply"] == 0
     actions = {r["name"] for r in ir["rules"] if r.get("kind") == "action"}
     assert token_action not in actions
+
+
+def test_fishermen_and_barbarian_attack_for_two_pay_a_lost_knight_3_gold() -> None:
+    """COMBO-C42-BA-07's token has nothing to act on without trade tokens, so Barbarian Attack's
+    own compensation stands: 3 gold (BA-alone for two pays 2 gold + 1 token)."""
+    ir, report = compile_file(str(ROOT / "scenarios" / "combinations" /
+                                  "fishermen+barbarian_attack.catan"), with_=("catan_for_two",))
+    assert ir is not None, report.render_text()
+    paid = re.findall(r'\["gain", \["var", "o"\], (\d+), \{"counter": "(\w+)"\}\]',
+                      json.dumps(ir["rules"]))
+    assert paid == [("3", "gold")]
 
 
 def _scenario(tmp_path: Path, withdraw: str) -> str:
