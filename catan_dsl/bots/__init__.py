@@ -20,6 +20,9 @@ SETTINGS: dict[str, dict[str, tuple[str, int]]] = {
              "ends": ("ends", 0), "rival": ("rival", 0),
              "race": ("race", 0)},
 }
+# The most a setting may ask (cli/bot_options.py's --think-ms and --playouts bounds are the same;
+# a test keeps them equal): a search with no end in sight is a mistake, not a budget.
+MOST: dict[str, dict[str, int]] = {"mcts": {"think_ms": 60_000, "playouts": 10_000}}
 # Settings whose value is a word: name → (keyword, the parser that checks and reads it).
 WORD_SETTINGS: dict[str, dict[str, tuple[str, object]]] = {
     "mcts": {"only": ("only", parse_kinds)},     # mcts:only=setup+robber (bots/kinds.py)
@@ -56,6 +59,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, int | str]]:
         if not eq or number is None or number < allowed[key][1]:
             raise ValueError(f"{spec!r}: {key} needs a whole number of at least "
                              f"{allowed[key][1]}, e.g. {name}:{key}=100")
+        most = MOST.get(name, {}).get(key)
+        if most is not None and number > most:
+            raise ValueError(f"{spec!r}: {key} may be at most {most:,} (docs/limits.md)")
         settings[allowed[key][0]] = number
     return name, settings
 
@@ -84,5 +90,5 @@ def reproducible(spec: str) -> bool:
     return bool(getattr(make_bot(spec), "reproducible", True))
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "MctsBot", "RandomBot", "make_bot", "parse_spec",
+__all__ = ["BOTS", "MOST", "Bot", "GreedyBot", "MctsBot", "RandomBot", "make_bot", "parse_spec",
            "reproducible", "with_settings"]

@@ -46,6 +46,10 @@ class Model:
     # What a "without" took out: a second file withdrawing it again is no mistake (two
     # scenarios that both replace the development cards, composed).
     withdrawn: set = field(default_factory=set)
+    # What any merged file declares in an "if with" branch that did not apply: withdrawing it
+    # is no mistake either (Fishermen's Catan-for-Two part withdrawing the knight action that
+    # Catan for Two leaves out itself when Barbarian Attack is in the composition).
+    branch_only: set = field(default_factory=set)
     param_values: dict[str, int] = field(default_factory=dict)  # after --set (check/params.py)
 
     def get(self, *key: str) -> A.Node | None:
@@ -106,6 +110,7 @@ def load_model(path: str, with_: tuple[str, ...] = (), report: Report | None = N
     # "if with NAME { ... }" applies when NAME is any unit of the composition.
     names = {f.unit.name.value for f in unique} | set(model.with_)
     origin: dict[Key, A.Node] = {}
+    model.branch_only = {k for f in unique for k in _branch_keys(f.unit.body)}
     # An "if with NAME" block adapts the file to NAME, so when NAME is merged later it applies
     # after NAME's own statements (the adaptation wins, e.g. a scenario zeroing a variant's
     # counter); blocks naming an earlier unit stay in place.
@@ -156,6 +161,24 @@ def _drop_orphan_cost_modifiers(model: Model) -> None:
     model.rules = [(u, r) for u, r in model.rules
                    if not (isinstance(r, R.Modifier) and r.what.value == "cost"
                            and r.var.value not in left)]
+
+
+def _branch_keys(nodes: tuple[A.Node, ...], inside: bool = False) -> set[tuple[str, str]]:
+    """(kind, name) of every action, special card and development card declared inside an
+    ``if with`` block or its ``else``, whichever applies."""
+    keys: set[tuple[str, str]] = set()
+    for n in nodes:
+        if isinstance(n, R.IfWith):
+            keys |= _branch_keys(n.body, True) | _branch_keys(n.orelse, True)
+        elif not inside:
+            continue
+        elif isinstance(n, R.Action):
+            keys.add(("action", n.name.value))
+        elif isinstance(n, A.Special):
+            keys.add(("special", n.name.value))
+        elif isinstance(n, A.Development):
+            keys |= {("card", i.name.value) for i in n.items if isinstance(i, A.Card)}
+    return keys
 
 
 def _if_with_names(nodes: tuple[A.Node, ...]) -> set[str]:
@@ -258,7 +281,7 @@ def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = Non
         if isinstance(node, R.WithoutActions):
             for ident in node.names:
                 if model.decls.pop((node.kind, ident.value), None) is None:
-                    if (node.kind, ident.value) not in model.withdrawn:
+                    if (node.kind, ident.value) not in model.withdrawn | model.branch_only:
                         report.error("E218", ident.span, what=node.kind, name=ident.value,
                                      hint=f"name a {node.kind} declared by a file merged before this one")
                     continue

@@ -8,12 +8,18 @@ import click
 # between bots (the search bot would be fairer still, but 100 base games take ~50 minutes).
 DEFAULT_BOT = "greedy"
 
-# The search bot's budget (bots/mcts.py THINK_MS is the default; a test keeps the two equal).
+# The search bot's budget (bots/mcts.py THINK_MS is the default; a test keeps the two equal),
+# bounded as bots.MOST bounds a spec's (a minute a decision; docs/limits.md): a number past
+# them is a usage error, not a bot that never answers.
+MAX_THINK_MS = 60_000
+MAX_PLAYOUTS = 10_000
 bot_budget_options = [
-    click.option("--think-ms", type=click.IntRange(min=1), default=None, metavar="N",
+    click.option("--think-ms", type=click.IntRange(min=1, max=MAX_THINK_MS), default=None,
+                 metavar="N",
                  help="CPU milliseconds a search bot (mcts) thinks per decision (default 200); "
                       "how far it gets depends on the machine, so its games do too."),
-    click.option("--playouts", type=click.IntRange(min=1), default=None, metavar="N",
+    click.option("--playouts", type=click.IntRange(min=1, max=MAX_PLAYOUTS), default=None,
+                 metavar="N",
                  help="Playouts a search bot runs per decision instead of a time: the same "
                       "games on any machine."),
 ]

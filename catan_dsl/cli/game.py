@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from catan_dsl.cli.common import (EXIT_ERRORS, EXIT_MISMATCH, EXIT_OK, ScenarioA
 from catan_dsl.cli.bot_options import bot_budget_options, parse_bots, seats_option
 from catan_dsl.cli.runs import EXIT_INTERRUPTED, games_option, play_many, run_options
 from catan_dsl.core.diagnostics import Report
+from catan_dsl.core.files import kind_of
 from catan_dsl.cli.summary_text import summary_table, way
 from catan_dsl.play.gamelog import describe_event
 
@@ -42,7 +44,13 @@ def load_scenario(path: str, board: str | None = None, with_: tuple[str, ...] = 
     from catan_dsl import api
 
     if not Path(path).is_file():
-        fail(f"cannot read {path}: no such file")
+        if not Path(path).exists():
+            fail(f"cannot read {path}: no such file")
+        kind = kind_of(os.stat(path).st_mode)
+        also = f", or check every file in it with 'catan-dsl check {path}'" \
+            if kind == "a folder" else ""
+        fail(f"cannot read {path}: it is {kind}: give a scenario file (.catan or compiled .json)"
+             + also)
     is_json = Path(path).suffix == ".json"
     if is_json and params:
         usage_error("--set", f"applies to a .catan source; {path} is compiled already")
