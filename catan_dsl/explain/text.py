@@ -141,6 +141,8 @@ def tidy(text: str) -> str:
     text = re.sub(r"\ba ([“‘]?[aeiouAEIOU])", r"an \1", text)
     text = re.sub(r"\b([a-z]+ [A-Z]) of the player\b(?!')", r"\1 of theirs", text)
     text = re.sub(r"\ban (one|use|uni)", r"a \1", text)
+    # A label that carries its own article ("the village granary") after the template's one.
+    text = re.sub(r"\bthe (shared )?the\b", r"the \1", text)
     return re.sub(r"\s+", " ", text).strip()
 
 

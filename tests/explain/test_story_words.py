@@ -1,0 +1,36 @@
+"""The stories of docs/examples → `explain` sentences a rule-book reader meets without stumbling:
+no doubled article before a label, a single special harbor named by its resource, the chance of a
+random pick said beside the pick."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from catan_dsl import api
+from catan_dsl.explain import explain
+
+ROOT = Path(__file__).resolve().parents[2]
+STORIES = ROOT / "docs" / "examples" / "stories"
+
+
+@pytest.fixture(scope="module")
+def base() -> dict:
+    ir, report = api.compile_file(str(ROOT / "scenarios" / "base.catan"))
+    assert ir is not None, report.render_text()
+    return ir
+
+
+def _said(name: str, base: dict) -> str:
+    ir, report = api.compile_file(str(STORIES / f"{name}.catan"))
+    assert ir is not None, report.render_text()
+    return " ".join(explain(ir, base).split())
+
+
+def test_a_shared_counter_with_its_own_article_is_not_doubled(base: dict) -> None:
+    """The granary's label is "the village granary": the shared value reads once with "the"."""
+    text = _said("harvest", base)
+    assert "Only when the shared village granary is at least 2." in text
+    assert "the shared the" not in text
+
