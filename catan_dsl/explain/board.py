@@ -138,8 +138,10 @@ def _harbors(b: dict) -> list[str]:
     # The generic harbors' own ratio (the first harbor listed may be a 2:1).
     ratio = next((h["ratio"] for h in hs if h.get("resource") is None), 3)
     parts = [f"{generic} generic {ratio}:1"] if generic else []
-    if special:
+    if len(special) > 1:
         parts.append(f"one 2:1 for each of {join(special)}")
+    elif special:
+        parts.append(f"one {special[0]} 2:1")
     dealt = sum(len(grp) for grp in b.get("harbor_shuffle") or ())
     if dealt:
         where = "their printed positions" if dealt == len(hs) else f"{dealt} of the positions"

@@ -34,3 +34,10 @@ def test_a_shared_counter_with_its_own_article_is_not_doubled(base: dict) -> Non
     assert "Only when the shared village granary is at least 2." in text
     assert "the shared the" not in text
 
+
+def test_one_special_harbor_is_named_by_its_resource(base: dict) -> None:
+    """Atoll has one wool 2:1: never "one 2:1 for each of wool"."""
+    text = _said("atoll", base)
+    assert "2 harbors: 1 generic 3:1 and one wool 2:1." in text
+    assert "for each of wool" not in text
+
