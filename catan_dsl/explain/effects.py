@@ -345,8 +345,9 @@ class Narrator:
         chance = f", each with a chance in proportion to {s.value(weight)}" if weight is not None else ""
         template = V.EFFECTS["choose_random"]
         if count == 1 and weight is None:
-            elem = article(s.element(set_, var, keep)) + s.relative(var, cond)
-            head = self.fill(template, [var], var=elem)
+            # "pick a hex H at random where …": the chance beside the pick, not after the clause.
+            elem = article(s.element(set_, var, keep))
+            head = self.fill(template, [var], var=elem) + s.relative(var, cond)
         else:
             things = s.plural_set(set_, var if keep else None).removeprefix("the ")
             rel = s.relative(var, cond, many=True)

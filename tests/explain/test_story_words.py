@@ -41,3 +41,9 @@ def test_one_special_harbor_is_named_by_its_resource(base: dict) -> None:
     assert "2 harbors: 1 generic 3:1 and one wool 2:1." in text
     assert "for each of wool" not in text
 
+
+def test_a_random_pick_says_at_random_beside_the_pick(base: dict) -> None:
+    """Drought's pick: "at random" right after the hex, not after its long where-clause."""
+    text = _said("drought", base)
+    assert "Pick a hex H at random where H is a fields hex and" in text
+    assert "on a harbor at random" not in text
