@@ -289,15 +289,23 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
         bare = str(tok.value).strip('"')
         form = (f"write the number without quotes: {bare}" if bare.isdigit() else form or
                 "a quoted string is a title, a label or a colour; here a name or a number goes")
+    fits = _accepted(e)
     if 0 < len(words) <= 4:
         what = " or ".join(words) if len(words) <= 2 else ", ".join(words[:-1]) + " or " + words[-1]
         msg = f"expected {what}{after}, found {_describe(tok)}"
         return make("E100", span, message=msg,
-                    hint=_did_you_mean(str(tok.value), set(e.expected)) or form
-                    or f"write {what} here")
+                    hint=_did_you_mean(str(tok.value), fits) or form or f"write {what} here")
     return make("E100", span, message=f"unexpected {_describe(tok)}{after}",
-                hint=_did_you_mean(str(tok.value), set(e.expected)) or form
-                or _expect_hint(set(e.expected)))
+                hint=_did_you_mean(str(tok.value), fits) or form or _expect_hint(fits))
+
+
+def _accepted(e: UnexpectedToken) -> set[str]:
+    """The tokens the parser takes at the error: its state's table lists more (an LALR state
+    merges the lookaheads of several places, "} bar" after a rule's condition lists 'board'),
+    so each is fed to a copy of the parser; the table's list when none is taken."""
+    ip = getattr(e, "interactive_parser", None)
+    fits = (ip.accepts() if ip is not None else set()) & set(e.expected)
+    return fits or set(e.expected)
 
 
 # "gain 1 }": an amount's verb right before the number the parse stopped after.
@@ -375,6 +383,8 @@ def _expect_hint(expected: set[str]) -> str | None:
     words = _expected_words(expected)
     if not words:
         return None
+    if len(words) == 1:
+        return f"expected {words[0]} here"
     shown = ", ".join(words[:20]) + (", ..." if len(words) > 20 else "")
     return f"expected one of: {shown}"
 
@@ -383,7 +393,9 @@ def _did_you_mean(word: str, expected: set[str]) -> str | None:
     """A misspelt keyword ("victroy") gets the keyword it is closest to."""
     import difflib          # only for a hint on a syntax error (start-up)
 
-    keywords = [w.strip("'") for w in _expected_words(expected) if w.startswith("'")]
+    # A typo drops, doubles or swaps a letter or two: "bar" is not "board" (similar at 0.75).
+    keywords = [k for k in (w.strip("'") for w in _expected_words(expected) if w.startswith("'"))
+                if abs(len(k) - len(word)) <= max(1, len(k) // 4)]
     close = difflib.get_close_matches(word, keywords, n=1, cutoff=0.7)
     return f"did you mean '{close[0]}'?" if close else None
 
