@@ -140,6 +140,11 @@ def tidy(text: str) -> str:
     text = re.sub(r"\bthe ((?:\w+ )?\w+s) of the player\b(?!')", r"their \1", text)
     text = re.sub(r"\ba ([“‘]?[aeiouAEIOU])", r"an \1", text)
     text = re.sub(r"\b([a-z]+ [A-Z]) of the player\b(?!')", r"\1 of theirs", text)
+    # "some city of the player" → "one of their cities"; "each knight …" → "each of their knights"
+    text = re.sub(r"\b(some|each) (\w+) of the player\b(?!')",
+                  lambda m: f"{'one' if m.group(1) == 'some' else 'each'} of their {plural(m.group(2))}",
+                  text)
+    text = re.sub(r"\bthe (first|last) (\w+) of the player\b(?!')", r"their \1 \2", text)
     text = re.sub(r"\ban (one|use|uni)", r"a \1", text)
     # A label that carries its own article ("the village granary") after the template's one.
     text = re.sub(r"\bthe (shared )?the\b", r"the \1", text)

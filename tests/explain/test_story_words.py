@@ -47,3 +47,13 @@ def test_a_random_pick_says_at_random_beside_the_pick(base: dict) -> None:
     text = _said("drought", base)
     assert "Pick a hex H at random where H is a fields hex and" in text
     assert "on a harbor at random" not in text
+
+
+def test_the_players_own_pieces_read_with_their() -> None:
+    """"some settlement of the player" (Rivers' gold sale) reads as a rule book says it."""
+    from catan_dsl.explain.text import tidy
+
+    assert tidy("1 less if some city of the player is on a 3:1 harbor") == \
+        "1 less if one of their cities is on a 3:1 harbor"
+    assert tidy("for each knight of the player") == "for each of their knights"
+    assert tidy("a path touching the first wagon of the player") == "a path touching their first wagon"
