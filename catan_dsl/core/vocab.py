@@ -54,7 +54,7 @@ TRIGGERS: dict[str, Entry] = {e.name: e for e in [
     _e("hex_revealed", "player:player at:hex terrain:name:terrain", "none",
        "a face-down hex was turned up (`reveal h`); `terrain` is what it shows (`sea` for water)",
        "on hex_revealed at h where produces(h) != nothing { gain 1 produces(h) }",
-       "when a face-down hex is revealed"),
+       "when {player} reveals a face-down hex {at}"),
 ]}
 
 # --- functions: side-effect-free values --------------------------------------------------

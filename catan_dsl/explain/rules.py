@@ -138,6 +138,8 @@ class RuleTeller:
                 vals["n"] = f"a number {var_name(n)}" if n else "a number"
         if rule.get("instead") == "robber":
             during += ", after the discards and instead of the robber's move and steal"
+        if ev == "hex_revealed":        # the rule's body names the hex: introduce it here
+            vals["at"] = var_name(bind["at"]) if "at" in bind else ""
         if ev == "revealed":
             vals["card"] = f"a “{title(f['card'])}” card" if "card" in f else "a card"
         if ev == "drew":

@@ -57,3 +57,13 @@ def test_the_players_own_pieces_read_with_their() -> None:
         "1 less if one of their cities is on a 3:1 harbor"
     assert tidy("for each knight of the player") == "for each of their knights"
     assert tidy("a path touching the first wagon of the player") == "a path touching their first wagon"
+
+
+def test_a_revealed_hex_is_named_where_the_rule_begins(base: dict) -> None:
+    """Fog Islands (SF-FOG-10): the rule said "H produces" and "the player" with neither
+    introduced; the trigger names the player who reveals the hex and the hex."""
+    ir, report = api.compile_file(str(ROOT / "scenarios" / "seafarers" / "scenarios" / "fog_islands.catan"))
+    assert ir is not None, report.render_text()
+    text = " ".join(explain(ir, base).split())
+    assert "When a player reveals a face-down hex H and H produces something, the player gains 1 " \
+           "card of what H produces." in text
