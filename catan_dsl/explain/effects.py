@@ -351,9 +351,8 @@ class Narrator:
         else:
             things = s.plural_set(set_, var if keep else None).removeprefix("the ")
             rel = s.relative(var, cond, many=True)
-            text = self.fill(template, [var], var=f"{count} different {things}{rel}") + chance \
-                if rel.startswith(" that") else \
-                self.fill(template, [var], var=f"{count} different {things}") + chance + rel
+            picked = self.fill(template, [var], var=f"{count} different {things}")
+            text = picked + rel + chance if rel.startswith(" that") else picked + chance + rel
             head = Step(text) if fits(text) else self.conditional(
                 self.fill(template, [var], var=f"{count} different {things}") + chance, cond)
             steps = self.steps(body)

@@ -67,3 +67,9 @@ def test_a_revealed_hex_is_named_where_the_rule_begins(base: dict) -> None:
     text = " ".join(explain(ir, base).split())
     assert "When a player reveals a face-down hex H and H produces something, the player gains 1 " \
            "card of what H produces." in text
+
+
+def test_a_weighted_random_pick_says_at_random_beside_the_pick(base: dict) -> None:
+    """Raiders' landing: "2 different hexes H at random that are on the coast", as for one hex."""
+    text = _said("raiders", base)
+    assert "Pick 2 different hexes H at random that are on the coast, each with a chance" in text
