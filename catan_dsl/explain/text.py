@@ -11,7 +11,7 @@ LIMIT = 40
 
 # Nouns that take no plural "s" in Catan's rule books ("2 brick", "3 gold").
 UNCOUNTABLE = {"lumber", "brick", "wool", "grain", "ore", "gold", "sand", "marble", "glass", "fish",
-               "wood", "wheat", "clay", "cloth", "paper", "coin", "vp", "mp"}
+               "wood", "wheat", "clay", "cloth", "paper", "coin", "vp", "mp", "salt", "oil", "silk"}
 _IRREGULAR = {"ox": "oxen", "city": "cities", "delivery": "deliveries", "die": "dice"}
 _SINGULAR = {v: k for k, v in _IRREGULAR.items()}
 

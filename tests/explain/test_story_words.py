@@ -73,3 +73,9 @@ def test_a_weighted_random_pick_says_at_random_beside_the_pick(base: dict) -> No
     """Raiders' landing: "2 different hexes H at random that are on the coast", as for one hex."""
     text = _said("raiders", base)
     assert "Pick 2 different hexes H at random that are on the coast, each with a chance" in text
+
+
+def test_a_bulk_resource_has_no_plural(base: dict) -> None:
+    """Salt is counted like grain: "it costs 2 salt", never "2 salts"."""
+    text = _said("salt", base)
+    assert "it costs 2 salt;" in text and "salts" not in text
