@@ -241,7 +241,7 @@ class RuleTeller:
                     vals[param.name], cond = _one(place_ptype, var) + rel, True
                 else:
                     vals[param.name] = _one(place_ptype, var)
-            elif what == "build":
+            elif what in ("build", "robber_move"):       # any place: "may not be moved"
                 vals[param.name] = "\x00"
             else:
                 vals[param.name] = _one(place_ptype, var).rsplit(" ", 1)[0]

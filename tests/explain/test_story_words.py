@@ -79,3 +79,12 @@ def test_a_bulk_resource_has_no_plural(base: dict) -> None:
     """Salt is counted like grain: "it costs 2 salt", never "2 salts"."""
     text = _said("salt", base)
     assert "it costs 2 salt;" in text and "salts" not in text
+
+
+def test_a_robber_that_may_never_move_reads_so(base: dict) -> None:
+    """Wonders (SF-WON-02): `forbid robber_move pirate to h` with no condition read "The pirate
+    may not be moved to a hex.", as if some other place were allowed."""
+    ir, report = api.compile_file(str(ROOT / "scenarios" / "seafarers" / "scenarios" / "wonders.catan"))
+    assert ir is not None, report.render_text()
+    text = " ".join(explain(ir, base).split())
+    assert "The pirate may not be moved. [wonders.catan:" in text
