@@ -430,9 +430,11 @@ class Narrator:
     def e_set_counter(self, counter: str, value: object) -> Step:
         """``set lava = lava + 1`` reads "lava is set to 1 more than before"."""
         spoken = None
-        if is_call(value, "+", "-") and value[1] == ["shared_value", counter] and \
-                isinstance(value[2], int):
-            spoken = f"{value[2]} {'more' if value[0] == '+' else 'less'} than before"
+        if is_call(value, "+", "-") and value[1] == ["shared_value", counter]:
+            spoken = (f"{value[2]} {'more' if value[0] == '+' else 'less'} than before"
+                      if isinstance(value[2], int) else
+                      f"what it was {'plus' if value[0] == '+' else 'minus'} "
+                      f"{self.s.value(value[2], nested=True)}")
         return Step(self.fill(V.EFFECTS["set_counter"], [counter, value],
                               **({"value": spoken} if spoken else {})))
 

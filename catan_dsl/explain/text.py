@@ -148,6 +148,7 @@ def tidy(text: str) -> str:
     text = re.sub(r"\ban (one|use|uni)", r"a \1", text)
     # A label that carries its own article ("the village granary") after the template's one.
     text = re.sub(r"\bthe (shared )?the\b", r"the \1", text)
+    text = re.sub(r"\bthe shared (?=[A-Z])", "", text)        # a name: "Pollution", not "the …"
     return re.sub(r"\s+", " ", text).strip()
 
 

@@ -88,3 +88,11 @@ def test_a_robber_that_may_never_move_reads_so(base: dict) -> None:
     assert ir is not None, report.render_text()
     text = " ".join(explain(ir, base).split())
     assert "The pirate may not be moved. [wonders.catan:" in text
+
+
+def test_a_shared_counter_named_like_a_person_reads_bare(base: dict) -> None:
+    """Oil's "Pollution": no "the shared Pollution", and adding a count to it reads as a sum."""
+    text = _said("oil", base)
+    assert "Pollution is set to what it was plus the number of intersections that hold a city" in text
+    assert "If Pollution is at least 4," in text
+    assert "the shared Pollution" not in text
