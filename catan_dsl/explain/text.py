@@ -14,6 +14,7 @@ UNCOUNTABLE = {"lumber", "brick", "wool", "grain", "ore", "gold", "sand", "marbl
                "wood", "wheat", "clay", "cloth", "paper", "coin", "vp", "mp", "salt", "oil", "silk"}
 _IRREGULAR = {"ox": "oxen", "city": "cities", "delivery": "deliveries", "die": "dice"}
 _SINGULAR = {v: k for k, v in _IRREGULAR.items()}
+_PARTICIPLES = {"brought", "built", "taken", "won", "held"}
 
 
 def words(name: str) -> str:
@@ -40,8 +41,11 @@ def plural(noun: str) -> str:
     parts = noun.split(" ")
     if any(is_plural(w) for w in parts):
         return noun
-    if len(parts) > 1 and parts[-1].endswith("ed"):     # "trip ended" → "trips ended"
-        return " ".join([plural(parts[0])] + parts[1:])
+    # "trip ended at a plaza" → "trips ended at a plaza": the noun before the participle.
+    verb = next((i for i, w in enumerate(parts) if i and (w.endswith("ed") or w in _PARTICIPLES)),
+                None)
+    if verb is not None:
+        return " ".join(parts[:verb - 1] + [plural(parts[verb - 1])] + parts[verb:])
     head, _, last = noun.rpartition(" ")
     low = last.lower()
     if not last or low in UNCOUNTABLE:

@@ -96,3 +96,13 @@ def test_a_shared_counter_named_like_a_person_reads_bare(base: dict) -> None:
     assert "Pollution is set to what it was plus the number of intersections that hold a city" in text
     assert "If Pollution is at least 4," in text
     assert "the shared Pollution" not in text
+
+
+def test_a_counter_named_by_a_clause_puts_its_noun_in_the_plural() -> None:
+    """T&B's "trip ended at a plaza": "no trips ended at a plaza", never "no trip ended at a
+    plazas"."""
+    from catan_dsl.explain.text import plural
+
+    assert plural("trip ended at a plaza") == "trips ended at a plaza"
+    assert plural("path moved this turn") == "paths moved this turn"
+    assert plural("harvest brought in") == "harvests brought in"
