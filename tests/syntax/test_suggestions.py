@@ -38,3 +38,19 @@ def test_a_keyword_that_cannot_stand_there_is_never_suggested(tmp_path: Path) ->
 ])
 def test_a_likely_typo_still_gets_its_keyword(tmp_path: Path, body: str, keyword: str) -> None:
     assert _hint(tmp_path, f"scenario t extends base {{\n{body}\n}}\n") == f"did you mean '{keyword}'?"
+
+
+@pytest.mark.parametrize("word, hint", [
+    ("gian", "did you mean 'gain'?"),        # a typo
+    ("remvoe", "did you mean 'remove'?"),
+    ("get", "did you mean 'gain'?"),         # a newcomer's word (it once suggested 'let')
+    ("pay", "did you mean 'lose'?"),
+])
+def test_an_unknown_effect_gets_the_effect_meant(tmp_path: Path, word: str, hint: str) -> None:
+    assert _hint(tmp_path, f"scenario t extends base {{\n  on turn_started {{ {word} 1 wool }}\n}}\n") == hint
+
+
+def test_an_unknown_effect_like_no_effect_gets_the_list(tmp_path: Path) -> None:
+    """'dance' is 0.6 similar to 'place': no guess, the list of effects."""
+    hint = _hint(tmp_path, "scenario t extends base {\n  on turn_started { dance 1 wool }\n}\n")
+    assert hint is not None and hint.startswith("effects: gain, lose, give")
