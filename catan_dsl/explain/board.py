@@ -52,8 +52,13 @@ def _layout(ir: dict) -> list[str]:
     return lines
 
 
+# The base terrains read as the rule book counts them ("4 forest"); any other takes a plural.
+_MASS_TERRAINS = {"fields", "forest", "hills", "mountains", "pasture", "sea"}
+
+
 def _tiles(counts: dict[str, int]) -> str:
-    return join([f"{n} {words(t)}" for t, n in counts.items() if n])
+    return join([f"{n} {words(t) if n == 1 or t in _MASS_TERRAINS else plural(words(t))}"
+                 for t, n in counts.items() if n])
 
 
 def board(ir: dict, base: dict | None) -> list[str]:

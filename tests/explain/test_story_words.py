@@ -106,3 +106,11 @@ def test_a_counter_named_by_a_clause_puts_its_noun_in_the_plural() -> None:
     assert plural("trip ended at a plaza") == "trips ended at a plaza"
     assert plural("path moved this turn") == "paths moved this turn"
     assert plural("harvest brought in") == "harvests brought in"
+
+
+def test_a_new_terrain_is_counted_in_the_plural(base: dict) -> None:
+    """Fog Islands' face-down tiles: "2 gold fields", while the base terrains read "2 hills"."""
+    ir, report = api.compile_file(str(ROOT / "scenarios" / "seafarers" / "scenarios" / "fog_islands.catan"))
+    assert ir is not None, report.render_text()
+    text = " ".join(explain(ir, base).split())
+    assert "1 forest, 2 gold fields, 2 hills, 2 mountains, 1 pasture and 2 sea." in text
