@@ -125,6 +125,13 @@ def _shown(text: str) -> str:
     return "".join(map(visible, text))
 
 
+def _columns(text: str) -> int:
+    """Terminal columns ``text`` takes once shown: a wide (CJK, emoji) character two, a
+    combining mark none, an escaped one its escape's length."""
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF"
+               else len(visible(ch)) for ch in text)
+
+
 def render_text(d: Diagnostic, src: SourceFile | None) -> str:
     """``path:line:col: error[E201]: message``, gutter + source line, caret, notes and help."""
     s = d.span
@@ -144,10 +151,10 @@ def render_text(d: Diagnostic, src: SourceFile | None) -> str:
                     ("…" if start + SHOWN_LINE < len(text) else "")
                 col = col - start + (1 if start else 0)
                 width = min(width, SHOWN_LINE // 2)
-            # Tabs keep their width in the caret line, and an escaped character the width of its
-            # escape, so the caret stays under the span.
-            lead = "".join(ch if ch == "\t" else " " * len(visible(ch)) for ch in text[: col - 1])
-            width = max(1, len(_shown(text[col - 1: col - 1 + width])))
+            # Tabs keep their width in the caret line, and any other character its columns on a
+            # terminal (wide, combining, escaped), so the caret stays under the span.
+            lead = "".join(ch if ch == "\t" else " " * _columns(ch) for ch in text[: col - 1])
+            width = max(1, _columns(text[col - 1: col - 1 + width]))
             out.append(f"{pad} |\n")
             out.append(f"{gutter} | {_shown(text)}\n")
             out.append(f"{pad} | {lead}^{'~' * (width - 1)}\n")

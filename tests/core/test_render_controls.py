@@ -32,3 +32,13 @@ def test_the_caret_after_an_escaped_character_stays_under_the_span(tmp_path: Pat
     assert lines[2] == '2 |   piece wall { limit "\\x07\\u202e" }'
     assert lines[3] == "  |                      ^~~~~~~~~~~~"
     assert "found '\"\\x07\\u202e\"'" in lines[0]
+
+
+def test_the_caret_after_wide_characters_counts_their_two_columns(tmp_path: Path) -> None:
+    """A terminal shows 城 in two columns: the caret moves one more column for each."""
+    out = _render(tmp_path, 'scenario t extends base {\n  piece wall { limit "城堡" }\n}\n')
+    lines = out.splitlines()
+    assert lines[2] == '2 |   piece wall { limit "城堡" }'
+    assert lines[3] == "  |                      ^~~~~~"
+    out = _render(tmp_path, 'scenario t extends base {\n  counter c "城堡" { max "x" }\n}\n')
+    assert out.splitlines()[3] == "  |                          ^~~"
