@@ -264,7 +264,7 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
     _e("robber_hex", "r:name:robber", "hex",
        "the hex a declared robber stands on (-1: off the board); a sea hex's id follows the land's",
        "forbid build ship at e where e in edges_of(robber_hex(pirate))",
-       "the hex of the {r}"),
+       "the {r}'s hex"),
     _e("piece_kinds", "", "set:name:piece",
        "every declared piece, in declared order (written `pieces` as a bare name; "
        "`pieces(p, K)` is where p's pieces stand)",

@@ -114,3 +114,11 @@ def test_a_new_terrain_is_counted_in_the_plural(base: dict) -> None:
     assert ir is not None, report.render_text()
     text = " ".join(explain(ir, base).split())
     assert "1 forest, 2 gold fields, 2 hills, 2 mountains, 1 pasture and 2 sea." in text
+
+
+def test_the_pirates_hex_reads_as_a_possessive(base: dict) -> None:
+    """Seafarers: "the paths touching the pirate's hex", not "the hex of the pirate"."""
+    ir, report = api.compile_file(str(ROOT / "scenarios" / "seafarers" / "scenarios" / "seafarers.catan"))
+    assert ir is not None, report.render_text()
+    text = " ".join(explain(ir, base).split())
+    assert "is one of the paths touching the pirate's hex." in text and "hex of the pirate" not in text
