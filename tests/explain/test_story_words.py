@@ -117,8 +117,10 @@ def test_a_new_terrain_is_counted_in_the_plural(base: dict) -> None:
 
 
 def test_the_pirates_hex_reads_as_a_possessive(base: dict) -> None:
-    """Seafarers: "the paths touching the pirate's hex", not "the hex of the pirate"."""
+    """Seafarers: "a sea path E that touches the pirate's hex", not "that is one of the paths
+    touching the hex of the pirate"."""
     ir, report = api.compile_file(str(ROOT / "scenarios" / "seafarers" / "scenarios" / "seafarers.catan"))
     assert ir is not None, report.render_text()
     text = " ".join(explain(ir, base).split())
-    assert "is one of the paths touching the pirate's hex." in text and "hex of the pirate" not in text
+    assert "No ship may be built on a sea path E that touches the pirate's hex." in text
+    assert "E does not touch the pirate's hex." in text and "hex of the pirate" not in text
