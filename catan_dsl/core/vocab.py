@@ -424,7 +424,7 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
        "set terrain h = forest", "{at} becomes {terrain}"),
     _e("set_number", "at:hex n:int|none", "none",
        "the hex's number token becomes N (`= none` takes it away)",
-       "set number h = 6", "{at} carries {n}"),
+       "set number h = 6", "{at} now carries the number {n}"),
     _e("end_game", "ties:int|none winner:player|none", "none", "the game ends at once: the "
        "most VP wins, a tie going to the most `ties` (a number per player, `player` being each "
        "tied one), then to a roll-off; written `end game [ties by EXPR]`; `end game winner P`: "

@@ -438,6 +438,12 @@ class Narrator:
         return Step(self.fill(V.EFFECTS["set_counter"], [counter, value],
                               **({"value": spoken} if spoken else {})))
 
+    def e_set_number(self, at: object, n: object) -> Step:
+        """``set number h = none`` takes the token away: said so, never "H carries None"."""
+        if n is None:
+            return Step(f"{self.s.value(at)} loses its number token")
+        return Step(self.fill(V.EFFECTS["set_number"], [at, n]))
+
     def e_lose(self, p: object, n: object, stock: object) -> Step:
         return Step(self.fill(V.EFFECTS["lose"], [p, n, stock]))
 

@@ -124,3 +124,17 @@ def test_the_pirates_hex_reads_as_a_possessive(base: dict) -> None:
     text = " ".join(explain(ir, base).split())
     assert "No ship may be built on a sea path E that touches the pirate's hex." in text
     assert "E does not touch the pirate's hex." in text and "hex of the pirate" not in text
+
+
+def test_a_hex_given_or_stripped_of_its_number_reads_so(base: dict, tmp_path: Path) -> None:
+    """Drought's irrigation: "H now carries the number 6"; `set number h = none` once read
+    "H carries None"."""
+    assert "d. H now carries the number 6." in explain(api.compile_file(
+        str(STORIES / "drought.catan"))[0], base)
+    p = tmp_path / "t.catan"
+    p.write_text("scenario t extends base {\n  on rolled 12 { choose h in hexes at random where "
+                 "terrain(h) == fields { set number h = none } }\n}\n", encoding="utf-8")
+    ir, report = api.compile_file(str(p))
+    assert ir is not None, report.render_text()
+    text = " ".join(explain(ir, base).split())
+    assert "then H loses its number token." in text and "None" not in text
