@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import unicodedata
 from dataclasses import dataclass, field
 
 from catan_dsl.core.codes import CODES
@@ -112,10 +113,29 @@ class Report:
 SHOWN_LINE = 120        # characters of a source line shown under a diagnostic
 
 
+def visible(ch: str) -> str:
+    """A control, format or line-separator character (BEL, ESC, U+202E …) as its escape
+    (``\\x07``, ``\\u202e``): raw, it rings, recolours or reorders the line. A tab stays."""
+    if ch == "\t" or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp"):
+        return ch
+    return f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}"
+
+
+def _shown(text: str) -> str:
+    return "".join(map(visible, text))
+
+
+def _columns(text: str) -> int:
+    """Terminal columns ``text`` takes once shown: a wide (CJK, emoji) character two, a
+    combining mark none, an escaped one its escape's length."""
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF"
+               else len(visible(ch)) for ch in text)
+
+
 def render_text(d: Diagnostic, src: SourceFile | None) -> str:
     """``path:line:col: error[E201]: message``, gutter + source line, caret, notes and help."""
     s = d.span
-    out = [f"{s}: {d.severity.value}[{d.code}]: {d.message}\n"]
+    out = [f"{s}: {d.severity.value}[{d.code}]: {_shown(d.message)}\n"]
     if src is not None and s.line > 0:
         text = src.line(s.line)
         if text or s.line <= len(src.text.split("\n")):
@@ -131,16 +151,18 @@ def render_text(d: Diagnostic, src: SourceFile | None) -> str:
                     ("…" if start + SHOWN_LINE < len(text) else "")
                 col = col - start + (1 if start else 0)
                 width = min(width, SHOWN_LINE // 2)
-            # Tabs keep their width in the caret line so the caret stays under the span.
-            lead = "".join(ch if ch == "\t" else " " for ch in text[: col - 1])
+            # Tabs keep their width in the caret line, and any other character its columns on a
+            # terminal (wide, combining, escaped), so the caret stays under the span.
+            lead = "".join(ch if ch == "\t" else " " * _columns(ch) for ch in text[: col - 1])
+            width = max(1, _columns(text[col - 1: col - 1 + width]))
             out.append(f"{pad} |\n")
-            out.append(f"{gutter} | {text}\n")
+            out.append(f"{gutter} | {_shown(text)}\n")
             out.append(f"{pad} | {lead}^{'~' * (width - 1)}\n")
     for msg, nspan in d.notes:
         where = f"{nspan.path}:{nspan.line}:{nspan.col}: " if nspan else ""
-        out.append(f"  = note: {where}{msg}\n")
+        out.append(f"  = note: {where}{_shown(msg)}\n")
     if d.hint:
-        out.append(f"  = help: {d.hint}\n")
+        out.append(f"  = help: {_shown(d.hint)}\n")
     return "".join(out)
 
 

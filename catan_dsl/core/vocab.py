@@ -54,7 +54,7 @@ TRIGGERS: dict[str, Entry] = {e.name: e for e in [
     _e("hex_revealed", "player:player at:hex terrain:name:terrain", "none",
        "a face-down hex was turned up (`reveal h`); `terrain` is what it shows (`sea` for water)",
        "on hex_revealed at h where produces(h) != nothing { gain 1 produces(h) }",
-       "when a face-down hex is revealed"),
+       "when {player} reveals a face-down hex {at}"),
 ]}
 
 # --- functions: side-effect-free values --------------------------------------------------
@@ -264,7 +264,7 @@ FUNCTIONS: dict[str, Entry] = {e.name: e for e in [
     _e("robber_hex", "r:name:robber", "hex",
        "the hex a declared robber stands on (-1: off the board); a sea hex's id follows the land's",
        "forbid build ship at e where e in edges_of(robber_hex(pirate))",
-       "the hex of the {r}"),
+       "the {r}'s hex"),
     _e("piece_kinds", "", "set:name:piece",
        "every declared piece, in declared order (written `pieces` as a bare name; "
        "`pieces(p, K)` is where p's pieces stand)",
@@ -424,7 +424,7 @@ EFFECTS: dict[str, Entry] = {e.name: e for e in [
        "set terrain h = forest", "{at} becomes {terrain}"),
     _e("set_number", "at:hex n:int|none", "none",
        "the hex's number token becomes N (`= none` takes it away)",
-       "set number h = 6", "{at} carries {n}"),
+       "set number h = 6", "{at} now carries the number {n}"),
     _e("end_game", "ties:int|none winner:player|none", "none", "the game ends at once: the "
        "most VP wins, a tie going to the most `ties` (a number per player, `player` being each "
        "tied one), then to a roll-off; written `end game [ties by EXPR]`; `end game winner P`: "

@@ -52,8 +52,13 @@ def _layout(ir: dict) -> list[str]:
     return lines
 
 
+# The base terrains read as the rule book counts them ("4 forest"); any other takes a plural.
+_MASS_TERRAINS = {"fields", "forest", "hills", "mountains", "pasture", "sea"}
+
+
 def _tiles(counts: dict[str, int]) -> str:
-    return join([f"{n} {words(t)}" for t, n in counts.items() if n])
+    return join([f"{n} {words(t) if n == 1 or t in _MASS_TERRAINS else plural(words(t))}"
+                 for t, n in counts.items() if n])
 
 
 def board(ir: dict, base: dict | None) -> list[str]:
@@ -138,8 +143,10 @@ def _harbors(b: dict) -> list[str]:
     # The generic harbors' own ratio (the first harbor listed may be a 2:1).
     ratio = next((h["ratio"] for h in hs if h.get("resource") is None), 3)
     parts = [f"{generic} generic {ratio}:1"] if generic else []
-    if special:
+    if len(special) > 1:
         parts.append(f"one 2:1 for each of {join(special)}")
+    elif special:
+        parts.append(f"one {special[0]} 2:1")
     dealt = sum(len(grp) for grp in b.get("harbor_shuffle") or ())
     if dealt:
         where = "their printed positions" if dealt == len(hs) else f"{dealt} of the positions"

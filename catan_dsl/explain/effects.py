@@ -345,14 +345,14 @@ class Narrator:
         chance = f", each with a chance in proportion to {s.value(weight)}" if weight is not None else ""
         template = V.EFFECTS["choose_random"]
         if count == 1 and weight is None:
-            elem = article(s.element(set_, var, keep)) + s.relative(var, cond)
-            head = self.fill(template, [var], var=elem)
+            # "pick a hex H at random where …": the chance beside the pick, not after the clause.
+            elem = article(s.element(set_, var, keep))
+            head = self.fill(template, [var], var=elem) + s.relative(var, cond)
         else:
             things = s.plural_set(set_, var if keep else None).removeprefix("the ")
             rel = s.relative(var, cond, many=True)
-            text = self.fill(template, [var], var=f"{count} different {things}{rel}") + chance \
-                if rel.startswith(" that") else \
-                self.fill(template, [var], var=f"{count} different {things}") + chance + rel
+            picked = self.fill(template, [var], var=f"{count} different {things}")
+            text = picked + rel + chance if rel.startswith(" that") else picked + chance + rel
             head = Step(text) if fits(text) else self.conditional(
                 self.fill(template, [var], var=f"{count} different {things}") + chance, cond)
             steps = self.steps(body)
@@ -430,11 +430,19 @@ class Narrator:
     def e_set_counter(self, counter: str, value: object) -> Step:
         """``set lava = lava + 1`` reads "lava is set to 1 more than before"."""
         spoken = None
-        if is_call(value, "+", "-") and value[1] == ["shared_value", counter] and \
-                isinstance(value[2], int):
-            spoken = f"{value[2]} {'more' if value[0] == '+' else 'less'} than before"
+        if is_call(value, "+", "-") and value[1] == ["shared_value", counter]:
+            spoken = (f"{value[2]} {'more' if value[0] == '+' else 'less'} than before"
+                      if isinstance(value[2], int) else
+                      f"what it was {'plus' if value[0] == '+' else 'minus'} "
+                      f"{self.s.value(value[2], nested=True)}")
         return Step(self.fill(V.EFFECTS["set_counter"], [counter, value],
                               **({"value": spoken} if spoken else {})))
+
+    def e_set_number(self, at: object, n: object) -> Step:
+        """``set number h = none`` takes the token away: said so, never "H carries None"."""
+        if n is None:
+            return Step(f"{self.s.value(at)} loses its number token")
+        return Step(self.fill(V.EFFECTS["set_number"], [at, n]))
 
     def e_lose(self, p: object, n: object, stock: object) -> Step:
         return Step(self.fill(V.EFFECTS["lose"], [p, n, stock]))

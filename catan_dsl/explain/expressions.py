@@ -229,6 +229,8 @@ class Speaker:
             return self.compare(head, a[0], a[1])
         if head == "in" and is_call(a[0], "owner"):
             return f"the piece on {self.value(a[0][1])} belongs to one of {self.plural_set(a[1])}"
+        if head == "in" and is_call(a[1], "edges_of", "hexes_of"):     # "E touches the hex …"
+            return f"{self.value(a[0])} touches {self.value(a[1][1])}"
         if head == "in":
             return f"{self.value(a[0])} is one of {self.plural_set(a[1])}"
         if head in ("any", "all"):

@@ -138,6 +138,8 @@ class RuleTeller:
                 vals["n"] = f"a number {var_name(n)}" if n else "a number"
         if rule.get("instead") == "robber":
             during += ", after the discards and instead of the robber's move and steal"
+        if ev == "hex_revealed":        # the rule's body names the hex: introduce it here
+            vals["at"] = var_name(bind["at"]) if "at" in bind else ""
         if ev == "revealed":
             vals["card"] = f"a “{title(f['card'])}” card" if "card" in f else "a card"
         if ev == "drew":
@@ -239,7 +241,7 @@ class RuleTeller:
                     vals[param.name], cond = _one(place_ptype, var) + rel, True
                 else:
                     vals[param.name] = _one(place_ptype, var)
-            elif what == "build":
+            elif what in ("build", "robber_move"):       # any place: "may not be moved"
                 vals[param.name] = "\x00"
             else:
                 vals[param.name] = _one(place_ptype, var).rsplit(" ", 1)[0]

@@ -11,9 +11,10 @@ LIMIT = 40
 
 # Nouns that take no plural "s" in Catan's rule books ("2 brick", "3 gold").
 UNCOUNTABLE = {"lumber", "brick", "wool", "grain", "ore", "gold", "sand", "marble", "glass", "fish",
-               "wood", "wheat", "clay", "cloth", "paper", "coin", "vp", "mp"}
+               "wood", "wheat", "clay", "cloth", "paper", "coin", "vp", "mp", "salt", "oil", "silk"}
 _IRREGULAR = {"ox": "oxen", "city": "cities", "delivery": "deliveries", "die": "dice"}
 _SINGULAR = {v: k for k, v in _IRREGULAR.items()}
+_PARTICIPLES = {"brought", "built", "taken", "won", "held"}
 
 
 def words(name: str) -> str:
@@ -40,8 +41,11 @@ def plural(noun: str) -> str:
     parts = noun.split(" ")
     if any(is_plural(w) for w in parts):
         return noun
-    if len(parts) > 1 and parts[-1].endswith("ed"):     # "trip ended" → "trips ended"
-        return " ".join([plural(parts[0])] + parts[1:])
+    # "trip ended at a plaza" → "trips ended at a plaza": the noun before the participle.
+    verb = next((i for i, w in enumerate(parts) if i and (w.endswith("ed") or w in _PARTICIPLES)),
+                None)
+    if verb is not None:
+        return " ".join(parts[:verb - 1] + [plural(parts[verb - 1])] + parts[verb:])
     head, _, last = noun.rpartition(" ")
     low = last.lower()
     if not last or low in UNCOUNTABLE:
@@ -140,7 +144,15 @@ def tidy(text: str) -> str:
     text = re.sub(r"\bthe ((?:\w+ )?\w+s) of the player\b(?!')", r"their \1", text)
     text = re.sub(r"\ba ([“‘]?[aeiouAEIOU])", r"an \1", text)
     text = re.sub(r"\b([a-z]+ [A-Z]) of the player\b(?!')", r"\1 of theirs", text)
+    # "some city of the player" → "one of their cities"; "each knight …" → "each of their knights"
+    text = re.sub(r"\b(some|each) (\w+) of the player\b(?!')",
+                  lambda m: f"{'one' if m.group(1) == 'some' else 'each'} of their {plural(m.group(2))}",
+                  text)
+    text = re.sub(r"\bthe (first|last) (\w+) of the player\b(?!')", r"their \1 \2", text)
     text = re.sub(r"\ban (one|use|uni)", r"a \1", text)
+    # A label that carries its own article ("the village granary") after the template's one.
+    text = re.sub(r"\bthe (shared )?the\b", r"the \1", text)
+    text = re.sub(r"\bthe shared (?=[A-Z])", "", text)        # a name: "Pollution", not "the …"
     return re.sub(r"\s+", " ", text).strip()
 
 

@@ -262,14 +262,13 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
     if prev is not None and _base(prev.type) == "NAME" and any(_base(t) == "GAINS" for t in e.expected):
         # A name where an effect starts, not followed by "gains"/"loses"/...: most likely a
         # misspelt or invented effect ("gian 1 gold").
-        import difflib      # only for a hint on a syntax error (start-up)
-
         from catan_dsl.core.vocab import EFFECTS
         words = ["gain", "lose", "give", "draw", "choose", "each", "if", "move", "steal",
                  "discard_half", "place", "mark", "unmark", "build_free", "reroll", "reshuffle",
                  "set_yield", "award", "set_aside", "return_played", "take_development",
                  "remove", "reveal"]
-        close = difflib.get_close_matches(str(prev.value), words + list(EFFECTS), n=1, cutoff=0.6)
+        said = str(prev.value)
+        close = [_SYNONYMS[said]] if said in _SYNONYMS else _close(said, words + list(EFFECTS))
         return make("E403", span_from_token(prev, src.path), name=prev.value,
                     hint=f"did you mean '{close[0]}'?" if close else "effects: " + ", ".join(words))
     numbered = _numbered_corner(src, tok)
@@ -289,15 +288,23 @@ def _diagnose(src: SourceFile, e: UnexpectedInput) -> Diagnostic:
         bare = str(tok.value).strip('"')
         form = (f"write the number without quotes: {bare}" if bare.isdigit() else form or
                 "a quoted string is a title, a label or a colour; here a name or a number goes")
+    fits = _accepted(e)
     if 0 < len(words) <= 4:
         what = " or ".join(words) if len(words) <= 2 else ", ".join(words[:-1]) + " or " + words[-1]
         msg = f"expected {what}{after}, found {_describe(tok)}"
         return make("E100", span, message=msg,
-                    hint=_did_you_mean(str(tok.value), set(e.expected)) or form
-                    or f"write {what} here")
+                    hint=_did_you_mean(str(tok.value), fits) or form or f"write {what} here")
     return make("E100", span, message=f"unexpected {_describe(tok)}{after}",
-                hint=_did_you_mean(str(tok.value), set(e.expected)) or form
-                or _expect_hint(set(e.expected)))
+                hint=_did_you_mean(str(tok.value), fits) or form or _expect_hint(fits))
+
+
+def _accepted(e: UnexpectedToken) -> set[str]:
+    """The tokens the parser takes at the error: its state's table lists more (an LALR state
+    merges the lookaheads of several places, "} bar" after a rule's condition lists 'board'),
+    so each is fed to a copy of the parser; the table's list when none is taken."""
+    ip = getattr(e, "interactive_parser", None)
+    fits = (ip.accepts() if ip is not None else set()) & set(e.expected)
+    return fits or set(e.expected)
 
 
 # "gain 1 }": an amount's verb right before the number the parse stopped after.
@@ -375,17 +382,32 @@ def _expect_hint(expected: set[str]) -> str | None:
     words = _expected_words(expected)
     if not words:
         return None
+    if len(words) == 1:
+        return f"expected {words[0]} here"
     shown = ", ".join(words[:20]) + (", ..." if len(words) > 20 else "")
     return f"expected one of: {shown}"
 
 
 def _did_you_mean(word: str, expected: set[str]) -> str | None:
     """A misspelt keyword ("victroy") gets the keyword it is closest to."""
+    close = _close(word, [w.strip("'") for w in _expected_words(expected) if w.startswith("'")])
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+# Words a newcomer writes for an effect: the effect they mean (no letters in common to match).
+_SYNONYMS = {"get": "gain", "receive": "gain", "earn": "gain", "collect": "gain", "pay": "lose",
+             "spend": "lose", "rob": "steal", "destroy": "remove", "delete": "remove",
+             "put": "place"}
+
+
+def _close(word: str, candidates: list[str]) -> list[str]:
+    """The candidate a typo of ``word`` most likely is: a typo drops, doubles or swaps a letter
+    or two, so the lengths are close ("bar" is not "board", similar at 0.75, nor "dance"
+    'place')."""
     import difflib          # only for a hint on a syntax error (start-up)
 
-    keywords = [w.strip("'") for w in _expected_words(expected) if w.startswith("'")]
-    close = difflib.get_close_matches(word, keywords, n=1, cutoff=0.7)
-    return f"did you mean '{close[0]}'?" if close else None
+    near = [k for k in candidates if abs(len(k) - len(word)) <= max(1, len(k) // 4)]
+    return difflib.get_close_matches(word, near, n=1, cutoff=0.7)
 
 
 def _eof(src: SourceFile) -> Diagnostic:

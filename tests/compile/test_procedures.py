@@ -104,5 +104,6 @@ def test_explain_reads_the_designer_forms_in_english(tmp_path: Path) -> None:
     assert ir is not None, report.render_text()
     text = " ".join(explain(ir).split())
     assert "The player rolls a die." in text and "Repeat 2 times: Lava is set to 1 more" in text
-    assert "at random, then carry out “Erupt” for H." in text
+    assert "Pick a hex H at random that carries the number (what the die shows plus 6), then " \
+           "carry out “Erupt” for H." in text
     assert "“Erupt” (for H) [ex.catan:3] 1. For each corner V of H" in text

@@ -62,7 +62,7 @@ def test_a_die_roll_says_which_faces_do_what(base: dict) -> None:
 
 def test_a_long_rule_becomes_named_procedures_and_numbered_steps(barbarian_attack: str) -> None:
     """The knights' turn-end rule is no longer one sentence: its battle is a procedure told once."""
-    assert "Carry out “March” for each knight of the player." in barbarian_attack
+    assert "Carry out “March” for each of their knights." in barbarian_attack
     assert ("For each coastal hex H (going clockwise from the castle hex) where H holds at least 1 "
             "barbarian and the number of knights on the paths touching H is more than the number of "
             "barbarians on H: i. Carry out “Battle” for H.") in barbarian_attack
