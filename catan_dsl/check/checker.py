@@ -8,7 +8,7 @@ from catan_dsl.check.board import BoardInfo, analyze_board
 from catan_dsl.check.board_extends import flatten, inherited_notes
 from catan_dsl.check.components import check_components
 from catan_dsl.check.context import CheckContext, suggest
-from catan_dsl.check.load import Model
+from catan_dsl.check.load import Model, reserved_hint
 from catan_dsl.check.sea import PATH_PLACES, check_alternatives, check_sea
 from catan_dsl.core.codes import RESERVED_WORDS
 from catan_dsl.core.diagnostics import Report
@@ -81,7 +81,7 @@ class Checker(CheckContext):
             for i in res.names:
                 if i.value in RESERVED_WORDS:
                     self.r.error("E215", i.span, name=i.value, what="resource",
-                                 hint=f"'{i.value}' is a word of the rules language: pick another name")
+                                 hint=reserved_hint(i.value))
                 if i.value in seen:
                     self.r.error("E205", i.span, what="resource", name=i.value,
                                  notes=(("first listed here", seen[i.value].span),))

@@ -163,6 +163,11 @@ def _drop_orphan_cost_modifiers(model: Model) -> None:
                            and r.var.value not in left)]
 
 
+def reserved_hint(name: str) -> str:
+    """E215's hint, wherever a declared name is a word of the rules language."""
+    return f"'{name}' is a word of the rules language: pick another name"
+
+
 def _branch_keys(nodes: tuple[A.Node, ...], inside: bool = False) -> set[tuple[str, str]]:
     """(kind, name) of every action, special card and development card declared inside an
     ``if with`` block or its ``else``, whichever applies."""
@@ -301,7 +306,7 @@ def _merge(model: Model, f: A.File, report: Report, names: set[str] | None = Non
             name = node.name.value  # type: ignore[attr-defined]
             if name in RESERVED_WORDS:
                 report.error("E215", node.name.span, name=name, what=kind,  # type: ignore[attr-defined]
-                             hint=f"'{name}' is a word of the rules language: pick another name")
+                             hint=reserved_hint(name))
             put((kind, name), node, kind, name)
             if isinstance(node, A.Board) and node.default:
                 defaults.append(node)
@@ -350,6 +355,8 @@ def _unit_kind(model: Model, path: str) -> str | None:
     """The kind of the merged unit in file ``path`` (looked up only for a conflict: a
     composition of many files is merged in linear time)."""
     return next((u.kind for u in model.units if u.span.path == path), None)
+
+
 def _check_default_board_taken(model: Model, root: A.File, report: Report) -> None:
     """W403 too: a file combined after the scenario (``--with rivers``, a scenario) whose own
     default board becomes the default, so the scenario's board is silently not played."""

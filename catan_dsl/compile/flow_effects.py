@@ -68,7 +68,7 @@ class FlowLowering:
                              hint=did_you_mean(ident.value, [n for d in self.env.kinds.values() for n in d])
                              or f"e.g. {trig.example}")
                 continue
-            if ident.value not in used and var_slot is not None and any(
+            if ident.value not in used and any(
                     p.type.startswith("name:") and p.name not in filt for p in params):
                 # A name the rule never reads is a misspelt filter (`on built setlement`), not a
                 # variable: bound to `setup`, the rule would fire on every build.
